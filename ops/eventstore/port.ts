@@ -1,0 +1,100 @@
+/**
+ * The event log port. Everything outside `ops/eventstore/` imports this file only; adapters implement it
+ * (PostgreSQL by default, EventStoreDB when EVENTSTORE_URL is set).
+ */
+
+/** What a writer hands to the log. `data` is the upstream record as published, with the source's field names. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+export interface EventMetadata {
+  register?: string;
+  snapshotVersion?: string;
+  fileSha256?: string;
+  rowSha256?: string;
+  [key: string]: unknown;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  /** Global position, in commit order, starting at 1. */
+  position: bigint;
+  streamId: string;
+  /** Version within the stream, starting at 0. */
+  streamVersion: bigint;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+/**
+ * `no_stream`: the stream must not exist; `stream_exists`: it must; `any`: no check;
+ * a bigint: the stream's current version must be exactly that (the version of its last event).
+ */
+export type ExpectedVersion = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export type AppendResult =
+  | { ok: true; nextExpectedVersion: bigint; lastPosition: bigint }
+  | {
+      ok: false;
+      error: 'version_conflict';
+      streamId: string;
+      expected: ExpectedVersion;
+      actual: bigint | null;
+      message: string;
+    };
+
+export interface BulkAppendEntry {
+  streamId: string;
+  events: NewEvent[];
+}
+
+export interface BulkAppendResult {
+  events: number;
+  lastPosition: bigint;
+}
+
+export interface Subscription {
+  /** Position of the last event handed to the handler. */
+  readonly position: bigint;
+  /** Resolves once the handler has been given every event up to `position` (inclusive). */
+  reached(position: bigint): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** Events strictly after this position are delivered. 0n means from the beginning. */
+  from: bigint;
+  batchSize?: number;
+  /** Called with consecutive batches, in order; the next batch waits for the promise. */
+  onEvents(events: RecordedEvent[]): Promise<void>;
+  /** A handler failure stops the subscription and is reported here. */
+  onError?(error: unknown): void;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  /**
+   * For snapshot passes: many streams at once, no version check, in batches each committed on its own.
+   * Readers see whole batches, in order, never a gap.
+   */
+  appendBulk(
+    entries: AsyncIterable<BulkAppendEntry> | Iterable<BulkAppendEntry>,
+    opts?: { batchEvents?: number },
+  ): Promise<BulkAppendResult>;
+  readStream(streamId: string, opts?: { fromVersion?: bigint; limit?: number }): Promise<RecordedEvent[]>;
+  /** Events with position strictly greater than `from`, in position order. */
+  readAll(from: bigint, opts?: { limit?: number }): Promise<RecordedEvent[]>;
+  /** Current version of a stream (last event's version), or null when it has no event. */
+  streamVersion(streamId: string): Promise<bigint | null>;
+  /** Position of the last committed event, 0n when the log is empty. */
+  headPosition(): Promise<bigint>;
+  subscribe(opts: SubscribeOptions): Subscription;
+}
+
+export function describeExpected(expected: ExpectedVersion): string {
+  return typeof expected === 'bigint' ? `version ${expected}` : expected;
+}

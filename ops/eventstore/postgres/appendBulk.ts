@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import type { BulkAppendEntry, BulkAppendResult } from '../port.ts';
+import { type EventColumns, emptyColumns, insertEvents, takeAppendLock } from './insertEvents.ts';
+
+/**
+ * Appends many streams' events in batches, each batch one transaction under the append lock: versions are
+ * read for the batch's streams, then every event goes in with one multi-row insert. No version check:
+ * snapshot passes own their entity streams.
+ */
+export async function appendBulk(
+  knex: Knex,
+  entries: AsyncIterable<BulkAppendEntry> | Iterable<BulkAppendEntry>,
+  opts: { batchEvents?: number } = {},
+): Promise<BulkAppendResult> {
+  const limit = opts.batchEvents ?? 5000;
+  let pending: BulkAppendEntry[] = [];
+  let pendingCount = 0;
+  let total = 0;
+  let lastPosition = 0n;
+
+  const flush = async () => {
+    if (pendingCount === 0) return;
+    const batch = pending;
+    pending = [];
+    pendingCount = 0;
+    lastPosition = await knex.transaction((trx) => writeBatch(trx, batch));
+  };
+
+  for await (const entry of entries) {
+    if (entry.events.length === 0) continue;
+    pending.push(entry);
+    pendingCount += entry.events.length;
+    total += entry.events.length;
+    if (pendingCount >= limit) await flush();
+  }
+  await flush();
+  return { events: total, lastPosition };
+}
+
+async function writeBatch(trx: Knex.Transaction, batch: BulkAppendEntry[]): Promise<bigint> {
+  await takeAppendLock(trx);
+  const streamIds = [...new Set(batch.map((e) => e.streamId))];
+  const { rows } = await trx.raw<{ rows: { stream_id: string; v: string }[] }>(
+    `select stream_id, max(stream_version) as v from events where stream_id = any(?::text[]) group by stream_id`,
+    [streamIds],
+  );
+  const versions = new Map<string, bigint>(rows.map((r) => [r.stream_id, BigInt(r.v)]));
+  const cols: EventColumns = emptyColumns();
+  for (const entry of batch) {
+    let version = versions.get(entry.streamId) ?? -1n;
+    for (const e of entry.events) {
+      version += 1n;
+      cols.streamIds.push(entry.streamId);
+      cols.versions.push(version.toString());
+      cols.types.push(e.type);
+      cols.data.push(JSON.stringify(e.data ?? null));
+      cols.metadata.push(JSON.stringify(e.metadata ?? {}));
+    }
+    versions.set(entry.streamId, version);
+  }
+  return insertEvents(trx, cols);
+}

@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../port.ts';
+import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
+
+export async function readStream(
+  knex: Knex,
+  streamId: string,
+  opts: { fromVersion?: bigint; limit?: number } = {},
+): Promise<RecordedEvent[]> {
+  const { rows } = await knex.raw<{ rows: EventRow[] }>(
+    `select ${EVENT_COLUMNS} from events
+      where stream_id = ? and stream_version >= ?
+      order by stream_version
+      limit ?`,
+    [streamId, (opts.fromVersion ?? 0n).toString(), opts.limit ?? 1_000_000],
+  );
+  return rows.map(toRecordedEvent);
+}

@@ -1,0 +1,108 @@
+import type { Knex } from 'knex';
+import type { NotificationSource } from '../../database/notifications.ts';
+import type { Logger } from '../../logger.ts';
+import type { RecordedEvent, SubscribeOptions, Subscription } from '../port.ts';
+import { readAll } from './readAll.ts';
+import { EVENTS_CHANNEL } from './schema.ts';
+
+/**
+ * Catch-up, then live. When a read comes back empty the loop sleeps until a notification (or stop):
+ * no query runs while the log is idle. A notification only wakes; the loop always re-reads the table.
+ * A failed read (database down) is retried with backoff; a handler failure stops the subscription.
+ */
+export function subscribe(
+  knex: Knex,
+  notifications: NotificationSource,
+  logger: Logger,
+  opts: SubscribeOptions,
+): Subscription {
+  const batchSize = opts.batchSize ?? 500;
+  let position = opts.from;
+  let stopped = false;
+  let dirty = true;
+  let wake: (() => void) | null = null;
+  const waiters: { target: bigint; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  let failure: unknown = null;
+
+  const poke = () => {
+    dirty = true;
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const settleWaiters = () => {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      const w = waiters[i]!;
+      if (failure !== null) w.reject(failure);
+      else if (position >= w.target) w.resolve();
+      else continue;
+      waiters.splice(i, 1);
+    }
+  };
+
+  const unlistenP = notifications.listen(EVENTS_CHANNEL, poke);
+
+  const loop = (async () => {
+    await unlistenP;
+    let backoff = 100;
+    while (!stopped) {
+      if (!dirty) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        continue;
+      }
+      dirty = false;
+      let batch: RecordedEvent[];
+      try {
+        batch = await readAll(knex, position, { limit: batchSize });
+        backoff = 100;
+      } catch (err) {
+        logger.warn(
+          { err: (err as Error).message, backoffMs: backoff },
+          'subscription read failed; retrying',
+        );
+        await new Promise((r) => setTimeout(r, backoff));
+        backoff = Math.min(backoff * 2, 5000);
+        dirty = true;
+        continue;
+      }
+      if (batch.length === 0) {
+        settleWaiters();
+        continue;
+      }
+      try {
+        await opts.onEvents(batch);
+      } catch (err) {
+        failure = err;
+        stopped = true;
+        settleWaiters();
+        opts.onError?.(err);
+        break;
+      }
+      position = batch[batch.length - 1]!.position;
+      settleWaiters();
+      if (batch.length === batchSize) dirty = true;
+    }
+  })();
+
+  return {
+    get position() {
+      return position;
+    },
+    reached(target) {
+      if (failure !== null) return Promise.reject(failure);
+      if (position >= target) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        waiters.push({ target, resolve, reject });
+        poke();
+      });
+    },
+    async stop() {
+      stopped = true;
+      poke();
+      await loop;
+      await (await unlistenP)();
+    },
+  };
+}
