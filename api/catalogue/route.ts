@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+import type { AppContext } from '../state.ts';
+
+/** JSON Schema fragment (draft 2020-12, as used by OpenAPI 3.1). */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ParamDefinition {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description: string;
+  schema: JsonSchema;
+  /** Extra check beyond the schema (e.g. a Luhn key); returns a French message when the value is refused. */
+  check?: (value: string) => string | null;
+}
+
+/** How stale a local copy may be before the route refuses to sell it. */
+export interface FreshnessRule {
+  /** Maximum age in days of the snapshot date, measured when the request is served. */
+  maxAgeDays: number;
+  /** The 503 code the spec gives this case. */
+  code: 'photo_perimee' | 'stock_perime';
+}
+
+export interface HandlerResult {
+  status?: number;
+  body: Record<string, unknown>;
+}
+
+export interface HandlerDeps {
+  knex: Knex;
+}
+
+/**
+ * One entry of the route registry: the single source of truth for routing, validation, price, freshness,
+ * OpenAPI, the catalogue and the MCP tools.
+ */
+export interface RouteDefinition {
+  /** Stable identifier, e.g. `entreprise.profil`. */
+  id: string;
+  method: 'GET';
+  /** OpenAPI-style path with `{param}` placeholders. */
+  path: string;
+  summary: string;
+  description?: string;
+  params: ParamDefinition[];
+  /** Price in atomic units of a 6-decimal token ($0.005 = 5000). 0 means a free route. */
+  price: number;
+  /** Whether the monthly free quota of a key-holding account covers this route. */
+  freeTier: boolean;
+  /** Register codes this route reads (see the register dictionary). */
+  registers: string[];
+  /** Projections whose state (snapshot, lag) stands behind the answer. */
+  projections: string[];
+  freshness?: FreshnessRule;
+  /** Schema of the 2xx body (the envelope members are added by the generator for priced routes). */
+  responseSchema: JsonSchema;
+  /** Free routes may answer non-JSON (the catalogue is text/plain). */
+  contentType?: string;
+  handler(ctx: AppContext, deps: HandlerDeps): Promise<HandlerResult>;
+}
+
+export function isPriced(route: RouteDefinition): boolean {
+  return route.price > 0;
+}

@@ -1,0 +1,28 @@
+import type { RouterContext, RouterMiddleware } from '@koa/router';
+import type Koa from 'koa';
+import type { Logger } from '../ops/logger.ts';
+import type { RouteDefinition } from './catalogue/route.ts';
+
+/** Per-request state shared by the middleware chain. */
+export interface AppState {
+  requestId: string;
+  log: Logger;
+  route?: RouteDefinition;
+  /** Validated parameters (path and query), coerced to their schema types. */
+  params?: Record<string, unknown>;
+  /** Provenance gathered for the envelope by the freshness guard. */
+  provenance?: ProvenanceEntry[];
+  /** Raw bytes of a JSON body, exactly as they will be sent (signature and digest are computed over them). */
+  bodyBytes?: Buffer;
+}
+
+export interface ProvenanceEntry {
+  registre: string;
+  version: string;
+  empreinte_sha256?: string;
+  date_photo?: string;
+}
+
+export type AppContext = RouterContext<AppState>;
+export type AppMiddleware = RouterMiddleware<AppState>;
+export type AppKoa = Koa<AppState>;

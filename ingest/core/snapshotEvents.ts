@@ -1,0 +1,35 @@
+/**
+ * The events that frame a snapshot pass of a full-file register, on the stream `snapshot-<register>`.
+ * A pass is `SnapshotStarted` → entity events → `SnapshotCompleted`; an interrupted pass leaves
+ * `SnapshotStarted` alone (or `SnapshotAbandoned`), and its version is never published as current.
+ */
+export const SNAPSHOT_STARTED = 'SnapshotStarted';
+export const SNAPSHOT_COMPLETED = 'SnapshotCompleted';
+export const SNAPSHOT_ABANDONED = 'SnapshotAbandoned';
+
+export interface SnapshotStartedData {
+  register: string;
+  /** The source's own version label, usually the stock date (YYYY-MM-DD). */
+  version: string;
+  /** Date the snapshot describes (YYYY-MM-DD): freshness is measured from it. */
+  snapshotDate: string;
+  /** SHA-256 (hex) of the upstream file, or of the sorted manifest of several files. */
+  fileSha256: string;
+  startedAt: string;
+}
+
+export interface SnapshotCompletedData extends SnapshotStartedData {
+  completedAt: string;
+  counts: { rows: number; recorded: number; changed: number; dropped: number; unchanged: number };
+}
+
+export interface SnapshotAbandonedData {
+  register: string;
+  version: string;
+  reason: string;
+  abandonedAt: string;
+}
+
+export function snapshotStreamId(register: string): string {
+  return `snapshot-${register}`;
+}

@@ -1,0 +1,17 @@
+import type { Knex } from 'knex';
+import type { Migration } from '../../ops/database/migrations.ts';
+import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+
+/** Applies one event inside the runner's transaction. Must be idempotent: a replayed event changes nothing. */
+export type EventHandler = (trx: Knex.Transaction, event: RecordedEvent) => Promise<void>;
+
+/** A read model: its tables, the registers it draws from, and a handler per event type. */
+export interface Projection {
+  name: string;
+  /** Register codes whose snapshot passes this projection follows (see ingest/core/snapshotEvents.ts). */
+  registers: string[];
+  /** Read tables it owns; `rebuild` truncates them before replaying. */
+  tables: string[];
+  migrations: Migration[];
+  handlers: Partial<Record<string, EventHandler>>;
+}
