@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import type { Config } from '../../ops/config.ts';
+import { type Database, openDatabase, openMemoryDatabase } from '../../ops/database/openDatabase.ts';
+import type { Logger } from '../../ops/logger.ts';
+
+export type EmbeddedPlacement = 'memory' | 'disk';
+
+export interface BenchDatabase {
+  /** "postgres" or "embedded (memory)" / "embedded (disk)". */
+  label: string;
+  displayUrl: string;
+  /** The isolated schema every unqualified table name of `knex` resolves to. */
+  schema: string;
+  /** Connections whose search_path is the bench schema only. */
+  knex: Knex;
+  notifications: Database['notifications'];
+  /** Drops the schema (and the temporary directory of an embedded database on disk), then closes. */
+  close(): Promise<void>;
+}
+
+/**
+ * The database a benchmark writes to, never the user's ./data: DATABASE_URL's server, else a fresh embedded
+ * database in memory (or under a temporary directory). Work happens in a schema created here and dropped on
+ * close, so the bench never touches the tables of the database it is pointed at.
+ */
+export async function openBenchDatabase(
+  config: Config,
+  logger: Logger,
+  opts: { embedded?: EmbeddedPlacement; poolMax?: number } = {},
+): Promise<BenchDatabase> {
+  let db: Database;
+  let label: string;
+  let tempDir: string | null = null;
+  if (config.databaseUrl) {
+    db = await openDatabase(config, logger, { poolMax: 1 });
+    label = 'postgres';
+  } else if (opts.embedded === 'disk') {
+    tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-'));
+    // A directory nobody serves: openDatabase opens a new embedded database there.
+    db = await openDatabase({ ...config, databaseUrl: null, dataDir: tempDir }, logger, { poolMax: 1 });
+    label = 'embedded (disk)';
+  } else {
+    db = await openMemoryDatabase({ poolMax: 1 });
+    label = 'embedded (memory)';
+  }
+  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+  await db.knex.raw(`create schema "${schema}"`);
+  const knex = knexFactory({
+    client: 'pg',
+    connection: { connectionString: db.url },
+    pool: {
+      min: 0,
+      max: opts.poolMax ?? 2,
+      afterCreate(conn: { query(sql: string, cb: (err: Error | null) => void): void }, done: DoneFn) {
+        conn.query(`set search_path to "${schema}"`, (err) => done(err, conn));
+      },
+    },
+    acquireConnectionTimeout: 5000,
+  });
+  let closed = false;
+  return {
+    label,
+    displayUrl: db.displayUrl,
+    schema,
+    knex,
+    notifications: db.notifications,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await knex.destroy();
+      try {
+        await db.knex.raw(`drop schema if exists "${schema}" cascade`);
+      } finally {
+        await db.close();
+        if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+type DoneFn = (err: Error | null, conn: unknown) => void;
