@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import {
+  SNAPSHOT_ABANDONED,
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  type SnapshotAbandonedData,
+  type SnapshotCompletedData,
+  type SnapshotStartedData,
+} from '../../ingest/core/snapshotEvents.ts';
+import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import type { Projection } from './projection.ts';
+
+/**
+ * Snapshot bookkeeping, in the batch's transaction, for a projection that follows the event's register.
+ * Started → pending; Completed → published as current, pending cleared; Abandoned → pending cleared.
+ * A pending pass is cleared only by the end of that same version: a version started and never completed
+ * is never published. Every value comes from the event (never the clock), so a replay writes the same rows.
+ */
+export async function applySnapshotEvent(
+  trx: Knex.Transaction,
+  projection: Projection,
+  event: RecordedEvent,
+): Promise<void> {
+  if (!isSnapshotEvent(event.type)) return;
+  const register = (event.data as { register?: unknown } | null)?.register;
+  if (typeof register !== 'string' || !projection.registers.includes(register)) return;
+
+  if (event.type === SNAPSHOT_STARTED) {
+    const d = event.data as SnapshotStartedData;
+    await trx.raw(
+      `insert into projection_snapshots
+         (projection, register, pending_version, pending_snapshot_date, pending_sha256, pending_started_at)
+       values (?, ?, ?, ?, ?, ?)
+       on conflict (projection, register) do update set
+         pending_version = excluded.pending_version,
+         pending_snapshot_date = excluded.pending_snapshot_date,
+         pending_sha256 = excluded.pending_sha256,
+         pending_started_at = excluded.pending_started_at`,
+      [projection.name, register, d.version, d.snapshotDate, d.fileSha256, d.startedAt],
+    );
+  } else if (event.type === SNAPSHOT_COMPLETED) {
+    const d = event.data as SnapshotCompletedData;
+    await trx.raw(
+      `insert into projection_snapshots (projection, register, version, snapshot_date, sha256, completed_at)
+       values (?, ?, ?, ?, ?, ?)
+       on conflict (projection, register) do update set
+         version = excluded.version,
+         snapshot_date = excluded.snapshot_date,
+         sha256 = excluded.sha256,
+         completed_at = excluded.completed_at`,
+      [projection.name, register, d.version, d.snapshotDate, d.fileSha256, d.completedAt],
+    );
+    await clearPending(trx, projection.name, register, d.version);
+  } else {
+    const d = event.data as SnapshotAbandonedData;
+    await clearPending(trx, projection.name, register, d.version);
+  }
+}
+
+function isSnapshotEvent(type: string): boolean {
+  return type === SNAPSHOT_STARTED || type === SNAPSHOT_COMPLETED || type === SNAPSHOT_ABANDONED;
+}
+
+async function clearPending(trx: Knex.Transaction, projection: string, register: string, version: string) {
+  await trx.raw(
+    `update projection_snapshots
+        set pending_version = null, pending_snapshot_date = null, pending_sha256 = null, pending_started_at = null
+      where projection = ? and register = ? and pending_version = ?`,
+    [projection, register, version],
+  );
+}

@@ -1,0 +1,169 @@
+import type { Knex } from 'knex';
+import type { EventStore, Subscription } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { applyBatch } from './applyBatch.ts';
+import type { Projection } from './projection.ts';
+import { ensureProjectionState, readCheckpoint, recordFailure } from './projectionState.ts';
+import { resetProjection } from './resetProjection.ts';
+import type { StoreCheckpointResult } from './storeCheckpoint.ts';
+
+/** One projection's subscription, its last committed position and the callers waiting on it. */
+export interface ProjectionWorker {
+  readonly projection: Projection;
+  /** Position of the last batch this worker committed (or the checkpoint it started from). */
+  readonly applied: bigint;
+  readonly running: boolean;
+  /** Why it stopped on its own: a handler failure or a checkpoint moved by another instance. */
+  readonly failure: Error | null;
+  /** Subscribes from the stored checkpoint; restarts a worker that stopped on a failure. */
+  start(): Promise<void>;
+  /** Stops the subscription after its current batch; callers still waiting are rejected. */
+  stop(): Promise<void>;
+  /** Resolves once every event up to `target` is committed; rejects if the worker fails or stops first. */
+  waitFor(target: bigint): Promise<void>;
+  /** Applies up to `head`: waits if running, else runs just long enough. */
+  catchUp(head: bigint): Promise<void>;
+  /** Reset (see resetProjection.ts), replay to the head, then stay live only when `resume`. */
+  rebuild(opts: { resume: boolean }): Promise<void>;
+}
+
+interface Waiter {
+  target: bigint;
+  resolve(): void;
+  reject(err: Error): void;
+}
+
+export function createProjectionWorker(deps: {
+  knex: Knex;
+  eventStore: EventStore;
+  logger: Logger;
+  projection: Projection;
+  batchSize: number;
+}): ProjectionWorker {
+  const { knex, eventStore, projection, batchSize } = deps;
+  const logger = deps.logger.child({ projection: projection.name });
+  let subscription: Subscription | null = null;
+  let applied = 0n;
+  let active = false;
+  let failure: Error | null = null;
+  let moved: StoreCheckpointResult | null = null;
+  let failing: Promise<void> = Promise.resolve();
+  let waiters: Waiter[] = [];
+
+  const settle = () => {
+    const due = waiters.filter((w) => applied >= w.target);
+    waiters = waiters.filter((w) => applied < w.target);
+    for (const w of due) w.resolve();
+  };
+  const rejectAll = (err: Error) => {
+    const all = waiters;
+    waiters = [];
+    for (const w of all) w.reject(err);
+  };
+
+  const fail = async (err: unknown) => {
+    const error = err instanceof Error ? err : new Error(String(err));
+    failure = error;
+    active = false;
+    if (moved) {
+      // Another instance owns the checkpoint now: its last_error is not ours to write.
+      logger.error(
+        { expected: applied.toString() },
+        'checkpoint moved by another instance; projection stopped',
+      );
+    } else {
+      logger.error({ err: error.message, position: applied.toString() }, 'projection failed; stopped');
+      await recordFailure(knex, projection.name, error.message).catch((e: unknown) =>
+        logger.warn({ err: (e as Error).message }, 'could not record the projection failure'),
+      );
+    }
+    rejectAll(error);
+  };
+
+  const subscribeFrom = (from: bigint) => {
+    applied = from;
+    failure = null;
+    moved = null;
+    active = true;
+    subscription = eventStore.subscribe({
+      from,
+      batchSize,
+      onEvents: async (events) => {
+        const result = await applyBatch(knex, projection, events, applied);
+        if (!result.ok) {
+          moved = result;
+          throw new Error(result.message);
+        }
+        applied = result.position;
+        settle();
+      },
+      onError: (err) => {
+        failing = fail(err);
+      },
+    });
+  };
+
+  /** Stops the subscription only; waiters stay (a rebuild satisfies them later). */
+  const halt = async () => {
+    const s = subscription;
+    subscription = null;
+    if (s) await s.stop();
+    await failing;
+  };
+
+  const worker: ProjectionWorker = {
+    projection,
+    get applied() {
+      return applied;
+    },
+    get running() {
+      return active;
+    },
+    get failure() {
+      return failure;
+    },
+    async start() {
+      if (active) return;
+      await halt();
+      await ensureProjectionState(knex, projection);
+      const from = await readCheckpoint(knex, projection.name);
+      subscribeFrom(from);
+      logger.info({ position: from.toString() }, 'projection started');
+    },
+    async stop() {
+      active = false;
+      await halt();
+      rejectAll(new Error(`projection ${projection.name} was stopped`));
+    },
+    waitFor(target) {
+      if (applied >= target) return Promise.resolve();
+      if (failure) return Promise.reject(failure);
+      if (!active) return Promise.reject(new Error(`projection ${projection.name} is not running`));
+      return new Promise((resolve, reject) => {
+        waiters.push({ target, resolve, reject });
+      });
+    },
+    async catchUp(head) {
+      if (active) return worker.waitFor(head);
+      await worker.start();
+      try {
+        await worker.waitFor(head);
+      } finally {
+        await worker.stop();
+      }
+    },
+    async rebuild({ resume }) {
+      await halt();
+      await resetProjection(knex, projection);
+      const head = await eventStore.headPosition();
+      logger.info({ head: head.toString() }, 'projection reset; replaying');
+      subscribeFrom(0n);
+      try {
+        await worker.waitFor(head);
+      } finally {
+        if (!resume) await worker.stop();
+      }
+    },
+  };
+  return worker;
+}

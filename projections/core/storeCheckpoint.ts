@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+
+export type StoreCheckpointResult =
+  | { ok: true; position: bigint }
+  | { ok: false; error: 'checkpoint_moved'; name: string; expected: bigint; message: string };
+
+/**
+ * Moves a checkpoint inside the batch's transaction, as a compare-and-set: it only moves from the position
+ * this instance last committed. Zero rows changed means another instance moved it (or a rebuild reset it):
+ * the caller rolls back and stops; the checkpoint is never overwritten.
+ */
+export async function storeCheckpoint(
+  trx: Knex.Transaction,
+  name: string,
+  expected: bigint,
+  next: bigint,
+): Promise<StoreCheckpointResult> {
+  const updated = await trx.raw<{ rowCount: number | null }>(
+    `update projection_state set position = ?, updated_at = now(), last_error = null
+      where name = ? and position = ?`,
+    [next.toString(), name, expected.toString()],
+  );
+  if (updated.rowCount === 1) return { ok: true, position: next };
+  return {
+    ok: false,
+    error: 'checkpoint_moved',
+    name,
+    expected,
+    message: `checkpoint of projection ${name} is no longer at ${expected}: another instance moved it`,
+  };
+}

@@ -1,0 +1,202 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import type { EventStore, RecordedEvent } from '../../../ops/eventstore/port.ts';
+import type { Projection } from '../../../projections/core/projection.ts';
+import { targetDescription } from '../../support/database.ts';
+import { appendAll, failureOf, openTestBed, recordEntities, type TestBed } from './testBed.ts';
+
+/** Records every application of an event, so a test can prove each one was applied exactly once. */
+function countingProjection(name: string, opts: { failOnce?: (event: RecordedEvent) => boolean } = {}) {
+  const failed = new Set<bigint>();
+  const projection: Projection = {
+    name,
+    registers: [],
+    tables: [`${name}_applied`],
+    migrations: [
+      {
+        name: `test_${name}_applied`,
+        async up(knex) {
+          await knex.raw(`create table ${name}_applied (position bigint not null, type text not null)`);
+        },
+      },
+    ],
+    handlers: {
+      async EntityRecorded(trx, event) {
+        if (opts.failOnce?.(event) && !failed.has(event.position)) {
+          failed.add(event.position);
+          throw new Error('injected crash');
+        }
+        await trx.raw(`insert into ${name}_applied (position, type) values (?, ?)`, [
+          event.position.toString(),
+          event.type,
+        ]);
+      },
+    },
+  };
+  return projection;
+}
+
+async function appliedPositions(knex: Knex, table: string): Promise<bigint[]> {
+  const { rows } = await knex.raw<{ rows: { position: string }[] }>(
+    `select position from ${table} order by position`,
+  );
+  return rows.map((r) => BigInt(r.position));
+}
+
+async function checkpoint(knex: Knex, name: string): Promise<bigint> {
+  const { rows } = await knex.raw<{ rows: { position: string }[] }>(
+    'select position from projection_state where name = ?',
+    [name],
+  );
+  return BigInt(rows[0]!.position);
+}
+
+const range = (from: bigint, to: bigint) => {
+  const out: bigint[] = [];
+  for (let p = from; p <= to; p++) out.push(p);
+  return out;
+};
+
+describe(`projection runner on ${targetDescription}`, () => {
+  let bed: TestBed | null = null;
+  afterEach(async () => {
+    await bed?.close();
+    bed = null;
+  });
+
+  it('applies events and records its position', async () => {
+    bed = await openTestBed([countingProjection('counted')]);
+    const runner = bed.runner();
+    await runner.start();
+    const head = await recordEntities(bed.store, 4);
+    await runner.caughtUp(head);
+    expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal(range(1n, head));
+    const [status] = await runner.status();
+    expect(status).to.deep.equal({ name: 'counted', position: head, head, lag: 0n, lastError: null });
+  });
+
+  it('advances the checkpoint over events it has no handler for', async () => {
+    bed = await openTestBed([countingProjection('counted')]);
+    const runner = bed.runner();
+    await runner.start();
+    const head = await appendAll(bed.store, 'test.other-1', [{ type: 'Unhandled', data: {} }]);
+    await runner.caughtUp(head);
+    expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal([]);
+    expect(await checkpoint(bed.knex, 'counted')).to.equal(head);
+  });
+
+  it('resumes after a restart from its checkpoint without applying anything twice', async () => {
+    bed = await openTestBed([countingProjection('counted')]);
+    const first = bed.runner();
+    await first.start();
+    await first.caughtUp(await recordEntities(bed.store, 3, 'a'));
+    await first.stop();
+    const head = await recordEntities(bed.store, 3, 'b');
+    const second = bed.runner();
+    await second.start();
+    await second.caughtUp(head);
+    expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal(range(1n, head));
+  });
+
+  it('a crash in the middle of a batch leaves the table and checkpoint as they were, and a restart applies every event exactly once', async () => {
+    let failAt: bigint | null = null;
+    const projection = countingProjection('counted', { failOnce: (e) => e.position === failAt });
+    bed = await openTestBed([projection]);
+    const first = bed.runner();
+    await first.start();
+    const before = await recordEntities(bed.store, 3, 'a');
+    await first.caughtUp(before);
+
+    failAt = before + 5n;
+    const head = await recordEntities(bed.store, 10, 'b');
+    const crash = await failureOf(first.caughtUp(head));
+    expect(crash?.message).to.contain('injected crash');
+    expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal(range(1n, before));
+    expect(await checkpoint(bed.knex, 'counted')).to.equal(before);
+    const [failed] = await first.status();
+    expect(failed?.lastError).to.contain(`event ${failAt}`);
+    expect(failed?.lag).to.equal(10n);
+
+    await first.stop();
+    const second = bed.runner();
+    await second.start();
+    await second.caughtUp(head);
+    expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal(range(1n, head));
+    const [recovered] = await second.status();
+    expect(recovered).to.include({ position: head, lastError: null });
+  });
+
+  it('a second instance whose checkpoint was moved by another stops instead of overwriting', async () => {
+    bed = await openTestBed([countingProjection('counted')]);
+    let openGate: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    // The second instance receives its events only once the gate opens, so the first commits before it.
+    const gatedStore: EventStore = {
+      ...bed.store,
+      subscribe: (opts) =>
+        bed!.store.subscribe({
+          ...opts,
+          onEvents: async (events) => {
+            await gate;
+            await opts.onEvents(events);
+          },
+        }),
+    };
+    const first = bed.runner();
+    const second = bed.runner({ eventStore: gatedStore });
+    await first.start();
+    await second.start();
+
+    const head = await recordEntities(bed.store, 2);
+    await first.caughtUp(head);
+    openGate();
+    const stopped = await failureOf(second.caughtUp(head));
+
+    expect(stopped?.message).to.contain('another instance');
+    expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal(range(1n, head));
+    expect(await checkpoint(bed.knex, 'counted')).to.equal(head);
+    const [secondStatus] = await second.status();
+    expect(secondStatus?.lastError).to.contain('another instance');
+
+    const next = await recordEntities(bed.store, 1, 'later');
+    await first.caughtUp(next);
+    expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal(range(1n, next));
+    const [firstStatus] = await first.status();
+    expect(firstStatus).to.include({ position: next, lastError: null });
+  });
+
+  it('a one-shot catch-up applies everything up to the head and returns', async () => {
+    bed = await openTestBed([countingProjection('one'), countingProjection('two')]);
+    const head = await recordEntities(bed.store, 5);
+    const runner = bed.runner();
+    await runner.catchUp('one');
+    expect((await runner.status()).map((s) => [s.name, s.position])).to.deep.equal([
+      ['one', head],
+      ['two', 0n],
+    ]);
+    await runner.catchUp();
+    expect((await runner.status()).map((s) => [s.name, s.position, s.lag])).to.deep.equal([
+      ['one', head, 0n],
+      ['two', head, 0n],
+    ]);
+  });
+
+  it('an idle runner issues no query once caught up', async () => {
+    bed = await openTestBed([countingProjection('counted')]);
+    // Appended before the runner listens: no wake-up is in flight once it has caught up.
+    const head = await recordEntities(bed.store, 3);
+    const runner = bed.runner();
+    await runner.start();
+    await runner.caughtUp(head);
+
+    const queries: string[] = [];
+    const onQuery = (q: { sql: string }) => queries.push(q.sql);
+    bed.knex.on('query', onQuery);
+    // A window long enough for any polling loop to show itself; nothing in the runner waits on it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    bed.knex.off('query', onQuery);
+    expect(queries).to.deep.equal([]);
+  });
+});
