@@ -1,0 +1,88 @@
+import type { AccountLedger } from '../../ops/accounts/accountLedger.ts';
+import type { KeyResolver } from '../../ops/accounts/keyResolver.ts';
+import { formatPrice } from '../catalogue/price.ts';
+import { isPriced } from '../catalogue/route.ts';
+import type { FacilitatorClient } from '../payment/facilitatorClient.ts';
+import type { NonceStore } from '../payment/nonceStore.ts';
+import type { PaymentConfig } from '../payment/paymentConfig.ts';
+import { freeTierOf, resourceOf } from '../payment/paymentRequired.ts';
+import { payWithCredits } from '../payment/payWithCredits.ts';
+import { payWithX402, quote } from '../payment/payWithX402.ts';
+import { answer402 } from '../payment/respond.ts';
+import type { AppContext, AppMiddleware } from '../state.ts';
+
+export interface PaymentOptions {
+  config: PaymentConfig;
+  nonces: NonceStore;
+  facilitator: FacilitatorClient;
+  ledger: AccountLedger;
+  keys: KeyResolver;
+  /** Routes paid by key only (registry filings): x402 alone is refused with `compte_requis`. */
+  keyOnlyRouteIds?: Iterable<string>;
+  /** Public base address, for the quote's `resource.url`; the request's origin when absent. */
+  baseUrl?: string;
+  now?: () => Date;
+}
+
+/**
+ * Priced routes are paid before they are served: a signed x402 payment first, else an API key we issued
+ * (any other bearer value is ignored), else a 402 quote. Whatever the rail, an answer that is not 2xx costs
+ * nothing: no settlement, no credit drawn, no free call used.
+ */
+export function payment(opts: PaymentOptions): AppMiddleware {
+  const keyOnly = new Set(opts.keyOnlyRouteIds ?? []);
+  const now = opts.now ?? (() => new Date());
+  const x402 = { config: opts.config, nonces: opts.nonces, facilitator: opts.facilitator, now };
+
+  return async function paymentMiddleware(ctx, next) {
+    const route = ctx.state.route;
+    if (!route || !isPriced(route)) return next();
+    const resource = resourceOf(
+      route,
+      `${opts.baseUrl ?? `${ctx.protocol}://${ctx.host}`}${ctx.originalUrl}`,
+    );
+    const keyOnlyRoute = keyOnly.has(route.id);
+
+    const paymentHeader = ctx.get('payment-signature') || ctx.get('x-payment');
+    if (paymentHeader && !keyOnlyRoute) {
+      return payWithX402(ctx, next, { route, header: paymentHeader, resource, deps: x402 });
+    }
+
+    for (const key of presentedKeys(ctx)) {
+      const accountId = await opts.keys.resolve(key);
+      if (
+        accountId &&
+        (await payWithCredits(ctx, next, { route, accountId, ledger: opts.ledger, config: opts.config }))
+      ) {
+        return;
+      }
+    }
+
+    if (keyOnlyRoute) {
+      return answer402(ctx, {
+        error: 'compte_requis',
+        message:
+          'Cette route se paie avec une clé d’API (compte requis) ; x402 seul ne suffit pas. / This route is paid with an API key (account required); x402 alone is not accepted.',
+        price: formatPrice(route.price),
+        free_tier: freeTierOf(route, opts.config),
+      });
+    }
+    quote(ctx, route, resource, opts.config, {
+      code: opts.config.payTo === null ? 'x402_non_configure' : 'paiement_requis',
+      message:
+        opts.config.payTo === null
+          ? 'Paiement requis : utilisez une clé d’API (x402 non configuré ici). / Payment required: use an API key (x402 not configured here).'
+          : 'Paiement requis : payez le devis x402 ou utilisez une clé d’API. / Payment required: pay the x402 quote or use an API key.',
+    });
+  };
+}
+
+/** `X-Api-Key`, then `Authorization: Bearer`; the values are never logged. */
+function presentedKeys(ctx: AppContext): string[] {
+  const keys: string[] = [];
+  const header = ctx.get('x-api-key').trim();
+  if (header) keys.push(header);
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
+  if (bearer?.[1] && bearer[1] !== header) keys.push(bearer[1]);
+  return keys;
+}

@@ -1,0 +1,73 @@
+import type { Next } from 'koa';
+import type { AccountLedger } from '../../ops/accounts/accountLedger.ts';
+import { formatCredits } from '../../ops/accounts/credits.ts';
+import { formatPrice } from '../catalogue/price.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import type { AppContext } from '../state.ts';
+import type { PaymentConfig } from './paymentConfig.ts';
+import { freeTierOf } from './paymentRequired.ts';
+import { answer402, is2xx, withhold } from './respond.ts';
+
+const setCredits = (ctx: AppContext, charged: number, remaining: number) => {
+  ctx.set('X-Credits-Charged', formatCredits(charged));
+  ctx.set('X-Credits-Remaining', formatCredits(Math.max(0, remaining)));
+};
+
+function insufficient(ctx: AppContext, route: RouteDefinition, config: PaymentConfig, balance: number) {
+  answer402(ctx, {
+    error: 'credits_insuffisants',
+    message:
+      'Solde de crédits insuffisant pour cet appel ; rechargez le compte. / Credit balance too low for this call; top up the account.',
+    price: formatPrice(route.price),
+    credits_restants: formatCredits(Math.max(0, balance)),
+    free_tier: freeTierOf(route, config),
+  });
+  setCredits(ctx, 0, balance);
+}
+
+/**
+ * The key rail: hold a free call or the price in credits, run the handler, record the charge only for a
+ * 2xx. `false` when the account is unknown (the caller then treats the key as absent).
+ */
+export async function payWithCredits(
+  ctx: AppContext,
+  next: Next,
+  args: { route: RouteDefinition; accountId: string; ledger: AccountLedger; config: PaymentConfig },
+): Promise<boolean> {
+  const { route, accountId, ledger, config } = args;
+  const reserved = await ledger.reserve({
+    accountId,
+    routeId: route.id,
+    price: route.price,
+    freeTier: route.freeTier,
+    requestId: ctx.state.requestId,
+  });
+  if (!reserved.ok) {
+    if (reserved.error === 'compte_inconnu') return false;
+    insufficient(ctx, route, config, reserved.balance);
+    return true;
+  }
+  const { reservation } = reserved;
+  try {
+    await next();
+  } catch (err) {
+    ledger.release(reservation);
+    setCredits(ctx, 0, reservation.balance);
+    throw err;
+  }
+  if (!is2xx(ctx.status)) {
+    ledger.release(reservation);
+    setCredits(ctx, 0, reservation.balance);
+    return true;
+  }
+  const committed = await ledger.commit(reservation);
+  if (!committed.ok) {
+    // Another server drew the same credits meanwhile: the answer is withheld, nothing is charged.
+    ctx.state.log?.warn({ route: route.id, accountId }, 'charge no longer covered; answer withheld');
+    withhold(ctx);
+    insufficient(ctx, route, config, committed.balance);
+    return true;
+  }
+  setCredits(ctx, committed.charged, committed.remaining);
+  return true;
+}

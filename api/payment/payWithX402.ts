@@ -1,0 +1,124 @@
+import type { Next } from 'koa';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import type { AppContext } from '../state.ts';
+import { encodeBase64Json } from './base64Json.ts';
+import type { FacilitatorClient, SettleResponse } from './facilitatorClient.ts';
+import type { NonceKey, NonceStore } from './nonceStore.ts';
+import type { PaymentConfig } from './paymentConfig.ts';
+import { buildQuote, type ResourceInfo } from './paymentRequired.ts';
+import type { PaymentRefusal } from './refusals.ts';
+import { requirementsFor } from './requirements.ts';
+import { answer402, is2xx, withhold } from './respond.ts';
+import { verifyPayment } from './verifyPayment.ts';
+
+export interface X402Deps {
+  config: PaymentConfig;
+  nonces: NonceStore;
+  facilitator: FacilitatorClient;
+  now: () => Date;
+}
+
+/** Answers 402 with the quote of the route and why a payment was not taken. */
+export function quote(
+  ctx: AppContext,
+  route: RouteDefinition,
+  resource: ResourceInfo,
+  config: PaymentConfig,
+  why: PaymentRefusal,
+) {
+  const q = buildQuote({
+    route,
+    resource,
+    requirements: requirementsFor(route.price, config),
+    config,
+    error: why.code,
+    message: why.message,
+  });
+  answer402(ctx, q.body, { 'PAYMENT-REQUIRED': q.header });
+}
+
+/**
+ * The x402 rail: verify locally, hold the nonce, run the handler, and settle through the facilitator only
+ * for a 2xx. A non-2xx releases the nonce and settles nothing; a failed settlement withholds the answer.
+ */
+export async function payWithX402(
+  ctx: AppContext,
+  next: Next,
+  args: { route: RouteDefinition; header: string; resource: ResourceInfo; deps: X402Deps },
+): Promise<void> {
+  const { route, header, resource, deps } = args;
+  const log = ctx.state.log;
+  const verified = await verifyPayment({
+    header,
+    price: route.price,
+    requirements: requirementsFor(route.price, deps.config),
+    config: deps.config,
+    now: deps.now(),
+    resource,
+  });
+  if (!verified.ok) {
+    log?.info({ route: route.id, refusal: verified.refusal.code }, 'x402 payment refused');
+    return quote(ctx, route, resource, deps.config, verified.refusal);
+  }
+  const payment = verified.payment;
+  const key: NonceKey = {
+    asset: payment.asset.address,
+    payer: payment.authorization.from,
+    nonce: payment.authorization.nonce,
+  };
+  if (!(await deps.nonces.reserve(key, ctx.state.requestId))) {
+    log?.info({ route: route.id, payer: key.payer }, 'x402 nonce replayed');
+    return quote(ctx, route, resource, deps.config, {
+      code: 'paiement_deja_utilise',
+      message:
+        'Cette autorisation a déjà été présentée ; signez-en une nouvelle. / This authorization was already presented; sign a new one.',
+    });
+  }
+
+  try {
+    await next();
+  } catch (err) {
+    await deps.nonces.release(key);
+    throw err;
+  }
+  if (!is2xx(ctx.status)) {
+    await deps.nonces.release(key);
+    return;
+  }
+
+  const settlement = await deps.facilitator.settle({
+    x402Version: payment.x402Version,
+    paymentPayload: payment.paymentPayload,
+    paymentRequirements: payment.paymentRequirements,
+  });
+  const responseHeader = payment.x402Version === 2 ? 'PAYMENT-RESPONSE' : 'X-PAYMENT-RESPONSE';
+  const encoded = encodeSettlement(settlement);
+  if (settlement.success) {
+    await deps.nonces.markSettled(key, settlement.transaction);
+    log?.info(
+      {
+        route: route.id,
+        payer: key.payer,
+        asset: payment.asset.symbol,
+        amount: route.price,
+        transaction: settlement.transaction,
+      },
+      'x402 payment settled',
+    );
+    ctx.set(responseHeader, encoded);
+    return;
+  }
+  // Never served twice for one authorization, whatever became of it on chain.
+  await deps.nonces.markFailed(key, settlement.errorReason ?? 'unknown');
+  log?.warn(
+    { route: route.id, payer: key.payer, errorReason: settlement.errorReason },
+    'x402 settlement failed; answer withheld',
+  );
+  withhold(ctx, { [responseHeader]: encoded });
+}
+
+/** Buyer-facing settlement result, as @x402/core encodes it (without facilitator-only extension responses). */
+function encodeSettlement(settlement: SettleResponse): string {
+  const { extensionResponses: _omitted, ...buyerFacing } = settlement;
+  return encodeBase64Json(buyerFacing);
+}

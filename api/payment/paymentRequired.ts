@@ -1,0 +1,58 @@
+import type { PaymentRequired } from '@x402/core/types';
+import { formatPrice } from '../catalogue/price.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { encodeBase64Json } from './base64Json.ts';
+import type { PaymentConfig } from './paymentConfig.ts';
+import type { PaymentRequirements } from './requirements.ts';
+
+export interface Quote {
+  /** Value of the `PAYMENT-REQUIRED` header: base64 of the UTF-8 JSON. */
+  header: string;
+  /** The 402 body: the same requirements, plus `price`, `free_tier` and a bilingual `message`. */
+  body: Record<string, unknown>;
+}
+
+export interface ResourceInfo {
+  url: string;
+  description: string;
+  mimeType: string;
+}
+
+export function resourceOf(route: RouteDefinition, url: string): ResourceInfo {
+  return { url, description: route.summary, mimeType: route.contentType ?? 'application/json' };
+}
+
+/** The x402 v2 quote of a priced route: `{x402Version: 2, error, resource, accepts}` in header and body. */
+export function buildQuote(args: {
+  route: RouteDefinition;
+  resource: ResourceInfo;
+  requirements: PaymentRequirements[];
+  config: PaymentConfig;
+  error: string;
+  message: string;
+}): Quote {
+  const paymentRequired: PaymentRequired = {
+    x402Version: 2,
+    error: args.error,
+    resource: args.resource,
+    accepts: args.requirements,
+  };
+  return {
+    header: encodeBase64Json(paymentRequired),
+    body: {
+      ...paymentRequired,
+      message: args.message,
+      price: formatPrice(args.route.price),
+      free_tier: freeTierOf(args.route, args.config),
+    },
+  };
+}
+
+/** Whether a key's monthly free quota covers the route, how large it is, and where to get a key. */
+export function freeTierOf(route: RouteDefinition, config: PaymentConfig): Record<string, unknown> {
+  return {
+    inclus: route.freeTier,
+    appels_par_mois: config.freeCallsPerMonth,
+    compte_url: config.accountUrl,
+  };
+}

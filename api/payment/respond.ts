@@ -1,0 +1,28 @@
+import type { AppContext } from '../state.ts';
+
+export const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** Answers 402 with a JSON body (the quote, or a refusal); never cached. */
+export function answer402(
+  ctx: AppContext,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): void {
+  ctx.status = 402;
+  ctx.body = body;
+  ctx.set('Cache-Control', 'no-store');
+  for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
+}
+
+/**
+ * Withholds what the handler produced and answers 402 with no body at all (the bytes are dropped before
+ * the signature middleware sees them, since it signs 2xx only).
+ */
+export function withhold(ctx: AppContext, headers: Record<string, string> = {}): void {
+  ctx.state.bodyBytes = undefined;
+  ctx.remove('Content-Type');
+  ctx.body = null;
+  ctx.status = 402;
+  ctx.set('Cache-Control', 'no-store');
+  for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
+}

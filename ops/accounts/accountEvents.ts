@@ -1,0 +1,68 @@
+import type { RecordedEvent } from '../eventstore/port.ts';
+
+/** Keys and credits of one account live on its own stream, so its version guards every charge. */
+export const ACCOUNT_STREAM_PREFIX = 'account-';
+export const accountStream = (accountId: string) => `${ACCOUNT_STREAM_PREFIX}${accountId}`;
+export const accountIdOf = (streamId: string) => streamId.slice(ACCOUNT_STREAM_PREFIX.length);
+export const isAccountStream = (streamId: string) => streamId.startsWith(ACCOUNT_STREAM_PREFIX);
+
+export interface KeyIssuedData {
+  /** SHA-256 of the key (hex); the key itself is never written anywhere. */
+  keyHash: string;
+  keyHint: string;
+  issuedAt: string;
+}
+
+export interface CreditsPurchasedData {
+  lotId: string;
+  /** Atomic units (1 credit = 1,000,000). */
+  amount: number;
+  purchasedAt: string;
+  /** 12 months after purchase. */
+  expiresAt: string;
+  source: string;
+}
+
+export interface LotDraw {
+  lotId: string;
+  amount: number;
+}
+
+export interface CallChargedData {
+  requestId: string;
+  routeId: string;
+  amount: number;
+  /** The lots drawn, closest expiry first; their amounts add up to `amount`. */
+  lots: LotDraw[];
+  chargedAt: string;
+}
+
+export interface FreeCallUsedData {
+  requestId: string;
+  routeId: string;
+  /** UTC calendar month, `YYYY-MM`. */
+  month: string;
+  usedAt: string;
+}
+
+export type AccountEvent =
+  | { type: 'KeyIssued'; data: KeyIssuedData }
+  | { type: 'CreditsPurchased'; data: CreditsPurchasedData }
+  | { type: 'CallCharged'; data: CallChargedData }
+  | { type: 'FreeCallUsed'; data: FreeCallUsedData };
+
+export const ACCOUNT_EVENT_TYPES = ['KeyIssued', 'CreditsPurchased', 'CallCharged', 'FreeCallUsed'] as const;
+
+export function asAccountEvent(event: Pick<RecordedEvent, 'type' | 'data'>): AccountEvent | null {
+  return (ACCOUNT_EVENT_TYPES as readonly string[]).includes(event.type) ? (event as AccountEvent) : null;
+}
+
+/** `YYYY-MM` of a date, in UTC. */
+export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+/** The same instant 12 calendar months later (UTC). */
+export function expiryOf(purchasedAt: Date): Date {
+  const d = new Date(purchasedAt.getTime());
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d;
+}

@@ -1,0 +1,94 @@
+import type { RecordedEvent } from '../eventstore/port.ts';
+import { asAccountEvent, type LotDraw } from './accountEvents.ts';
+
+export interface CreditLot {
+  lotId: string;
+  amount: number;
+  remaining: number;
+  purchasedAt: string;
+  expiresAt: string;
+}
+
+/** An account as its stream says, up to `version`. */
+export interface AccountState {
+  accountId: string;
+  /** Version of the last event folded in (the expected version of the next append). */
+  version: bigint;
+  lots: CreditLot[];
+  /** Free calls used, per UTC month `YYYY-MM`. */
+  freeCalls: Record<string, number>;
+}
+
+export function emptyAccountState(accountId: string): AccountState {
+  return { accountId, version: -1n, lots: [], freeCalls: {} };
+}
+
+/** Pure fold of one event. The balances projection applies the same facts to its tables. */
+export function applyAccountEvent(state: AccountState, event: RecordedEvent): AccountState {
+  const e = asAccountEvent(event);
+  const next = { ...state, version: event.streamVersion };
+  if (!e) return next;
+  switch (e.type) {
+    case 'KeyIssued':
+      return next;
+    case 'CreditsPurchased':
+      return {
+        ...next,
+        lots: [
+          ...state.lots,
+          {
+            lotId: e.data.lotId,
+            amount: e.data.amount,
+            remaining: e.data.amount,
+            purchasedAt: e.data.purchasedAt,
+            expiresAt: e.data.expiresAt,
+          },
+        ],
+      };
+    case 'CallCharged': {
+      const drawn = new Map(e.data.lots.map((l) => [l.lotId, l.amount]));
+      return {
+        ...next,
+        lots: state.lots.map((l) =>
+          drawn.has(l.lotId) ? { ...l, remaining: l.remaining - drawn.get(l.lotId)! } : l,
+        ),
+      };
+    }
+    case 'FreeCallUsed':
+      return {
+        ...next,
+        freeCalls: { ...state.freeCalls, [e.data.month]: (state.freeCalls[e.data.month] ?? 0) + 1 },
+      };
+  }
+}
+
+const usable = (lot: CreditLot, now: Date) => lot.remaining > 0 && Date.parse(lot.expiresAt) > now.getTime();
+
+/** Credits that can still be spent: unexpired lots only. */
+export function balanceOf(state: AccountState, now: Date): number {
+  return state.lots.reduce((sum, lot) => (usable(lot, now) ? sum + lot.remaining : sum), 0);
+}
+
+/** The lots a charge draws, closest expiry first (then oldest purchase); null when they do not cover it. */
+export function drawLots(state: AccountState, amount: number, now: Date): LotDraw[] | null {
+  const lots = state.lots
+    .filter((l) => usable(l, now))
+    .sort(
+      (a, b) =>
+        Date.parse(a.expiresAt) - Date.parse(b.expiresAt) ||
+        Date.parse(a.purchasedAt) - Date.parse(b.purchasedAt),
+    );
+  const draws: LotDraw[] = [];
+  let left = amount;
+  for (const lot of lots) {
+    if (left === 0) break;
+    const take = Math.min(lot.remaining, left);
+    draws.push({ lotId: lot.lotId, amount: take });
+    left -= take;
+  }
+  return left === 0 ? draws : null;
+}
+
+export function freeCallsUsed(state: AccountState, month: string): number {
+  return state.freeCalls[month] ?? 0;
+}

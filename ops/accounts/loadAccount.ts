@@ -1,0 +1,51 @@
+import type { Knex } from 'knex';
+import type { EventStore } from '../eventstore/port.ts';
+import { accountStream } from './accountEvents.ts';
+import { type AccountState, applyAccountEvent, type CreditLot, emptyAccountState } from './accountState.ts';
+
+interface SnapshotRow {
+  version: string;
+  lots: { lotId: string; amount: number; remaining: number; purchasedAt: string; expiresAt: string }[];
+  free_calls: Record<string, number>;
+}
+
+/**
+ * The account's current state: the balances projection as a snapshot (read in one statement, so it is one
+ * consistent version), then the events of the stream after that version, folded. Exact even when the
+ * projection lags or is not running. Null when the account has no event.
+ */
+export async function loadAccount(
+  knex: Knex,
+  store: EventStore,
+  accountId: string,
+): Promise<AccountState | null> {
+  const snapshot = await readSnapshot(knex, accountId);
+  let state = snapshot ?? emptyAccountState(accountId);
+  const tail = await store.readStream(accountStream(accountId), { fromVersion: state.version + 1n });
+  for (const event of tail) state = applyAccountEvent(state, event);
+  return state.version < 0n ? null : state;
+}
+
+async function readSnapshot(knex: Knex, accountId: string): Promise<AccountState | null> {
+  const { rows } = await knex.raw<{ rows: SnapshotRow[] }>(
+    `select a.version,
+       coalesce((select json_agg(json_build_object(
+           'lotId', l.lot_id, 'amount', l.amount, 'remaining', l.remaining,
+           'purchasedAt', l.purchased_at, 'expiresAt', l.expires_at) order by l.purchased_at, l.lot_id)
+         from account_lots l where l.account_id = a.account_id), '[]'::json) as lots,
+       coalesce((select json_object_agg(f.month, f.used)
+         from account_free_calls f where f.account_id = a.account_id), '{}'::json) as free_calls
+     from accounts a where a.account_id = ?`,
+    [accountId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const lots: CreditLot[] = row.lots.map((l) => ({
+    lotId: l.lotId,
+    amount: Number(l.amount),
+    remaining: Number(l.remaining),
+    purchasedAt: new Date(l.purchasedAt).toISOString(),
+    expiresAt: new Date(l.expiresAt).toISOString(),
+  }));
+  return { accountId, version: BigInt(row.version), lots, freeCalls: row.free_calls };
+}

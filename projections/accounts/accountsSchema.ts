@@ -1,0 +1,41 @@
+import type { Migration } from '../../ops/database/migrations.ts';
+
+export const ACCOUNTS_TABLES = ['accounts', 'account_keys', 'account_lots', 'account_free_calls'];
+
+export const accountsMigrations: Migration[] = [
+  {
+    name: '0310_projection_accounts',
+    async up(knex) {
+      await knex.raw(`
+        create table accounts (
+          account_id text primary key,
+          version bigint not null,
+          opened_at timestamptz not null
+        )`);
+      await knex.raw(`
+        create table account_keys (
+          key_hash text primary key,
+          account_id text not null,
+          key_hint text not null,
+          issued_at timestamptz not null
+        )`);
+      await knex.raw(`
+        create table account_lots (
+          account_id text not null,
+          lot_id text not null,
+          amount bigint not null,
+          remaining bigint not null,
+          purchased_at timestamptz not null,
+          expires_at timestamptz not null,
+          primary key (account_id, lot_id)
+        )`);
+      await knex.raw(`
+        create table account_free_calls (
+          account_id text not null,
+          month text not null,
+          used integer not null,
+          primary key (account_id, month)
+        )`);
+    },
+  },
+];

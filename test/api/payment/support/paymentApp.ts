@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { RouteDefinition } from '../../../../api/catalogue/route.ts';
+import { payment } from '../../../../api/middleware/payment.ts';
+import { createFacilitatorClient } from '../../../../api/payment/facilitatorClient.ts';
+import { createNonceStore } from '../../../../api/payment/nonceStore.ts';
+import type { PaymentConfig } from '../../../../api/payment/paymentConfig.ts';
+import type { AppState } from '../../../../api/state.ts';
+import { type AccountLedger, createAccountLedger } from '../../../../ops/accounts/accountLedger.ts';
+import { createKeyResolver } from '../../../../ops/accounts/keyResolver.ts';
+import type { AccountsDatabase } from '../../../ops/accounts/support/accountsDatabase.ts';
+import { testLogger } from '../../../support/database.ts';
+
+/** What the fake handler answers next. */
+export type Behaviour = 200 | 400 | 404 | 503 | 'throw';
+
+export function fakeRoute(
+  overrides: Partial<RouteDefinition> & Pick<RouteDefinition, 'id' | 'path'>,
+): RouteDefinition {
+  return {
+    method: 'GET',
+    summary: 'Fiche de test',
+    params: [],
+    price: 5000,
+    freeTier: true,
+    registers: ['test'],
+    projections: [],
+    responseSchema: {},
+    handler: async () => ({ body: {} }),
+    ...overrides,
+  };
+}
+
+export const ROUTES = {
+  /** $0.005, in the free quota. */
+  profil: fakeRoute({ id: 'test.profil', path: '/v1/test/profil' }),
+  /** $0.02, outside the free quota. */
+  liste: fakeRoute({ id: 'test.liste', path: '/v1/test/liste', price: 20000, freeTier: false }),
+  /** $0.02, registry filings: key only. */
+  documents: fakeRoute({ id: 'test.documents', path: '/v1/test/documents', price: 20000, freeTier: false }),
+  /** Free route. */
+  lecture: fakeRoute({ id: 'test.lecture', path: '/v1/test/lecture', price: 0, freeTier: false }),
+};
+
+export interface PaymentApp {
+  url: string;
+  handlerRuns: () => number;
+  answer(b: Behaviour): void;
+  ledger: AccountLedger;
+  close(): Promise<void>;
+}
+
+/**
+ * A small Koa app standing in for api/app.ts: route binding, the payment middleware, and a handler that
+ * answers what the test says. It listens on 127.0.0.1.
+ */
+export async function startPaymentApp(args: {
+  accounts: AccountsDatabase;
+  config: PaymentConfig;
+  now?: () => Date;
+}): Promise<PaymentApp> {
+  const { knex } = args.accounts.db;
+  let runs = 0;
+  let behaviour: Behaviour = 200;
+  const ledger = createAccountLedger({
+    knex,
+    store: args.accounts.store,
+    logger: testLogger,
+    freeCallsPerMonth: args.config.freeCallsPerMonth,
+    now: args.now,
+  });
+  const middleware = payment({
+    config: args.config,
+    nonces: createNonceStore(knex),
+    facilitator: createFacilitatorClient({ url: args.config.facilitatorUrl, logger: testLogger }),
+    ledger,
+    keys: createKeyResolver(knex),
+    keyOnlyRouteIds: [ROUTES.documents.id],
+    now: args.now,
+  });
+  const router = new Router<AppState>();
+  for (const route of Object.values(ROUTES)) {
+    router.get(
+      route.path,
+      async (ctx, next) => {
+        ctx.state.route = route;
+        await next();
+      },
+      middleware,
+      async (ctx) => {
+        runs++;
+        if (behaviour === 'throw') throw new Error('handler fault');
+        ctx.status = behaviour;
+        ctx.body =
+          behaviour === 200
+            ? { citation: 'test', data: { ok: true } }
+            : { error: `status_${behaviour}`, message: 'test' };
+      },
+    );
+  }
+  const koa = new Koa<AppState>();
+  koa.silent = true;
+  koa.use(async (ctx, next) => {
+    ctx.state.requestId = randomUUID();
+    ctx.state.log = testLogger;
+    try {
+      await next();
+    } catch {
+      ctx.status = 503;
+      ctx.body = { error: 'incident_interne', message: 'test' };
+    }
+  });
+  koa.use(router.routes());
+  const server = http.createServer(koa.callback());
+  server.keepAliveTimeout = 1;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    handlerRuns: () => runs,
+    answer(b) {
+      behaviour = b;
+    },
+    ledger,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
