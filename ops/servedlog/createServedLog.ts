@@ -1,0 +1,185 @@
+import type { ExpectedVersion } from '../eventstore/port.ts';
+import {
+  chainEntries,
+  GENESIS_HASH,
+  RESPONSE_SERVED,
+  type ResponseServedData,
+  type ServedEntry,
+  servedStreamId,
+} from './responseServed.ts';
+import type { ServedLog, ServedLogOptions } from './servedLog.ts';
+
+interface StreamTail {
+  version: bigint | null;
+  lastHash: string;
+}
+
+/**
+ * The served-response log: `ResponseServed` events in `served-<UTC day>` streams, hash-chained per day.
+ * Entries are queued and appended in batches off the request path, with the day stream's expected version;
+ * when another process appended meanwhile, the tail is re-read and the batch re-chained onto it.
+ */
+export function createServedLog(opts: ServedLogOptions): ServedLog {
+  const { eventStore, logger } = opts;
+  const flushIntervalMs = opts.flushIntervalMs ?? 1000;
+  const maxBatch = Math.max(1, opts.maxBatch ?? 500);
+  const maxAttempts = opts.maxAttempts ?? 20;
+  const maxPending = opts.maxPending ?? 100_000;
+
+  let queue: ServedEntry[] = [];
+  const tails = new Map<string, StreamTail>();
+  let timer: NodeJS.Timeout | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  let closed = false;
+  /** A background flush is chained and has not started yet: another one would find nothing more to do. */
+  let backgroundWaiting = false;
+
+  function schedule(): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      flushInBackground();
+    }, flushIntervalMs);
+    timer.unref();
+  }
+
+  function flushInBackground(): void {
+    if (backgroundWaiting) return;
+    backgroundWaiting = true;
+    flush().catch((error: unknown) => {
+      logger.error({ err: error, pending: queue.length }, 'served log: append failed, will retry');
+      schedule();
+    });
+  }
+
+  function flush(): Promise<void> {
+    const run = chain.then(drain);
+    chain = run.catch(() => {});
+    return run;
+  }
+
+  async function drain(): Promise<void> {
+    backgroundWaiting = false;
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    while (queue.length > 0) {
+      const taken = queue;
+      queue = [];
+      const byStream = new Map<string, ServedEntry[]>();
+      for (const entry of taken) {
+        const id = servedStreamId(entry.servedAt);
+        const list = byStream.get(id);
+        if (list) list.push(entry);
+        else byStream.set(id, [entry]);
+      }
+      const unwritten: ServedEntry[] = [];
+      let failure: unknown = null;
+      for (const [streamId, entries] of byStream) {
+        for (let i = 0; i < entries.length; i += maxBatch) {
+          const batch = entries.slice(i, i + maxBatch);
+          if (failure === null) {
+            try {
+              await appendChained(streamId, batch);
+              continue;
+            } catch (error) {
+              failure = error;
+            }
+          }
+          unwritten.push(...batch);
+        }
+      }
+      if (failure !== null) {
+        queue = unwritten.concat(queue);
+        dropOverflow();
+        throw failure;
+      }
+    }
+    forgetOldTails();
+  }
+
+  async function appendChained(streamId: string, entries: ServedEntry[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const tail = tails.get(streamId) ?? (await readTail(streamId));
+      const chained = chainEntries(entries, tail.lastHash);
+      const expected: ExpectedVersion = tail.version ?? 'no_stream';
+      const result = await eventStore.append(
+        streamId,
+        chained.map((data) => ({ type: RESPONSE_SERVED, data })),
+        expected,
+      );
+      if (result.ok) {
+        tails.set(streamId, { version: result.nextExpectedVersion, lastHash: chained.at(-1)!.hash });
+        return;
+      }
+      tails.delete(streamId);
+      if (attempt >= maxAttempts)
+        throw new Error(`served log: ${result.message} (gave up after ${attempt} attempts)`);
+      logger.debug(
+        { streamId, attempt, actual: result.actual?.toString() },
+        'served log: stream moved, re-chaining',
+      );
+    }
+  }
+
+  async function readTail(streamId: string): Promise<StreamTail> {
+    const version = await eventStore.streamVersion(streamId);
+    if (version === null) return { version: null, lastHash: GENESIS_HASH };
+    const [last] = await eventStore.readStream(streamId, { fromVersion: version, limit: 1 });
+    if (!last) throw new Error(`served log: ${streamId} has version ${version} but no event there`);
+    return { version: last.streamVersion, lastHash: (last.data as ResponseServedData).hash };
+  }
+
+  function dropOverflow(): void {
+    const excess = queue.length - maxPending;
+    if (excess <= 0) return;
+    const dropped = queue.splice(0, excess);
+    logger.error(
+      { dropped: dropped.length, from: dropped[0]?.servedAt, to: dropped.at(-1)?.servedAt },
+      'served log: unwritable for too long, oldest served responses dropped from the log',
+    );
+  }
+
+  function forgetOldTails(): void {
+    // Only today's and yesterday's streams are still written to; keep a few, forget the rest.
+    if (tails.size <= 3) return;
+    const keep = [...tails.keys()].sort().slice(-3);
+    for (const id of [...tails.keys()]) if (!keep.includes(id)) tails.delete(id);
+  }
+
+  return {
+    record(entry) {
+      if (closed) {
+        logger.error(
+          { path: entry.path, servedAt: entry.servedAt },
+          'served log: closed, response not recorded',
+        );
+        return;
+      }
+      if (Number.isNaN(Date.parse(entry.servedAt))) {
+        // Its day stream could not be named: it would block the queue forever.
+        logger.error(
+          { path: entry.path, servedAt: entry.servedAt },
+          'served log: invalid servedAt, not recorded',
+        );
+        return;
+      }
+      queue.push(entry);
+      if (queue.length >= maxBatch) flushInBackground();
+      else schedule();
+    },
+    flush,
+    async close() {
+      closed = true;
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+      }
+      await flush();
+    },
+    get pending() {
+      return queue.length;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { EventStore } from '../eventstore/port.ts';
+import type { Logger } from '../logger.ts';
+import type { ServedEntry } from './responseServed.ts';
+
+export interface ServedLog {
+  /** Queues an entry; never waits on the database. */
+  record(entry: ServedEntry): void;
+  /** Appends everything queued so far; rejects (keeping the entries queued) when the log cannot be written. */
+  flush(): Promise<void>;
+  /** Flushes and stops: call at shutdown, after the server stopped accepting requests. */
+  close(): Promise<void>;
+  /** Entries queued and not yet appended. */
+  readonly pending: number;
+}
+
+export interface ServedLogOptions {
+  eventStore: EventStore;
+  logger: Logger;
+  /** Longest time an entry waits in memory before a flush starts. */
+  flushIntervalMs?: number;
+  /** Queue size that starts a flush at once; also the largest single append. */
+  maxBatch?: number;
+  /** Appends tried per batch when other writers keep taking the stream's next version. */
+  maxAttempts?: number;
+  /** Beyond this many queued entries (the log being unwritable), the oldest are dropped, loudly. */
+  maxPending?: number;
+}
