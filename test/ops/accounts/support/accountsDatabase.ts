@@ -4,12 +4,15 @@ import type { Database } from '../../../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../../../ops/eventstore/port.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../../../../ops/eventstore/postgres/index.ts';
 import { accountsProjection } from '../../../../projections/accounts/accountsProjection.ts';
+import { createProjectionRunner, type ProjectionRunner } from '../../../../projections/core/projectionRunner.ts';
+import { projectionMigrationsFor } from '../../../../projections/core/schema.ts';
 import { freshDatabase, testLogger } from '../../../support/database.ts';
 
 export interface AccountsDatabase {
   db: Database;
   store: EventStore;
-  /** Applies every event not yet applied to the accounts projection, as the runner would (one transaction). */
+  runner: ProjectionRunner;
+  /** Brings the accounts projection up to the head of the log through the projection runner. */
   project(): Promise<void>;
   close(): Promise<void>;
 }
@@ -20,25 +23,23 @@ export async function openAccountsDatabase(): Promise<AccountsDatabase> {
   await runMigrations(db.knex, [
     ...eventStoreMigrations,
     ...paymentMigrations,
-    ...accountsProjection.migrations,
+    ...projectionMigrationsFor([accountsProjection]),
   ]);
-  const store = createPostgresEventStore({
+  const store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger: testLogger });
+  const runner = createProjectionRunner({
     knex: db.knex,
-    notifications: db.notifications,
+    eventStore: store,
     logger: testLogger,
+    projections: [accountsProjection],
   });
-  let position = 0n;
   return {
     db,
     store,
-    async project() {
-      const events = await store.readAll(position);
-      if (events.length === 0) return;
-      await db.knex.transaction(async (trx) => {
-        for (const event of events) await accountsProjection.handlers[event.type]?.(trx, event);
-      });
-      position = events[events.length - 1]!.position;
+    runner,
+    project: () => runner.catchUp(),
+    close: async () => {
+      await runner.stop();
+      await db.close();
     },
-    close: () => db.close(),
   };
 }
