@@ -4,7 +4,10 @@ import type { Database } from '../../../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../../../ops/eventstore/port.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../../../../ops/eventstore/postgres/index.ts';
 import { accountsProjection } from '../../../../projections/accounts/accountsProjection.ts';
-import { createProjectionRunner, type ProjectionRunner } from '../../../../projections/core/projectionRunner.ts';
+import {
+  createProjectionRunner,
+  type ProjectionRunner,
+} from '../../../../projections/core/projectionRunner.ts';
 import { projectionMigrationsFor } from '../../../../projections/core/schema.ts';
 import { freshDatabase, testLogger } from '../../../support/database.ts';
 
@@ -25,7 +28,11 @@ export async function openAccountsDatabase(): Promise<AccountsDatabase> {
     ...paymentMigrations,
     ...projectionMigrationsFor([accountsProjection]),
   ]);
-  const store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger: testLogger });
+  const store = createPostgresEventStore({
+    knex: db.knex,
+    notifications: db.notifications,
+    logger: testLogger,
+  });
   const runner = createProjectionRunner({
     knex: db.knex,
     eventStore: store,
