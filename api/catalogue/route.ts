@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AppContext } from '../state.ts';
+import type { AppContext, ProvenanceEntry } from '../state.ts';
 
 /** JSON Schema fragment (draft 2020-12, as used by OpenAPI 3.1). */
 export type JsonSchema = Record<string, unknown>;
@@ -25,6 +25,10 @@ export interface FreshnessRule {
 export interface HandlerResult {
   status?: number;
   body: Record<string, unknown>;
+  /** Provenance the handler adds to what the freshness guard gathered (live sources, extra files). */
+  provenance?: ProvenanceEntry[];
+  /** Overrides the freshness statement derived from provenance (live queries). */
+  dataFreshness?: string;
 }
 
 export interface HandlerDeps {
@@ -55,6 +59,8 @@ export interface RouteDefinition {
   freshness?: FreshnessRule;
   /** Schema of the 2xx body (the envelope members are added by the generator for priced routes). */
   responseSchema: JsonSchema;
+  /** Registry filings: paid by API key only; x402 alone is answered 402 `compte_requis`. */
+  keyOnly?: boolean;
   /** Free routes may answer non-JSON (the catalogue is text/plain). */
   contentType?: string;
   handler(ctx: AppContext, deps: HandlerDeps): Promise<HandlerResult>;

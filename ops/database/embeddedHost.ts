@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { quoteIdent } from './notifications.ts';
 
 /** Where a running embedded host publishes its socket, so other processes reach it instead of opening the files. */
 export const EMBEDDED_SOCKET_FILE = 'embedded-socket.json';
@@ -20,6 +21,8 @@ export interface EmbeddedHost {
   url: string;
   info: EmbeddedSocketInfo;
   notifications: EventEmitter;
+  /** Makes the PGlite session LISTEN on a channel, so commits that NOTIFY it show up in the protocol output. */
+  listen(channel: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ export async function startEmbeddedHost(opts: { dataDir: string | 'memory://' })
   const notifications = new EventEmitter();
   notifications.setMaxListeners(0);
   const observed = observeNotifications(db, (channel, payload) => notifications.emit(channel, payload));
+  const listening = new Set<string>();
   const server = new PGLiteSocketServer({ db: observed, host: '127.0.0.1', port: 0, maxConnections: 64 });
   await server.start();
   const [host, port] = server.getServerConn().split(':');
@@ -55,6 +59,14 @@ export async function startEmbeddedHost(opts: { dataDir: string | 'memory://' })
     url: `postgres://postgres@${info.host}:${info.port}/postgres`,
     info,
     notifications,
+    async listen(channel) {
+      if (listening.has(channel)) return;
+      listening.add(channel);
+      // PGlite is one session: LISTEN issued inside another client's open transaction would join it and
+      // vanish on its rollback, so wait for a moment between transactions.
+      while (observed.isInTransaction()) await new Promise((resolve) => setTimeout(resolve, 2));
+      await db.query(`LISTEN ${quoteIdent(channel)}`);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -84,11 +84,15 @@ export function createPgNotificationSource(connectionString: string, logger: Log
 }
 
 /** Notifications seen by the embedded host in PGlite's protocol output (see embeddedHost.ts). */
-export function createEmitterNotificationSource(emitter: EventEmitter): NotificationSource {
+export function createEmitterNotificationSource(
+  emitter: EventEmitter,
+  listenOnHost: (channel: string) => Promise<void>,
+): NotificationSource {
   return {
     kind: 'embedded',
     async listen(channel, onWake) {
       emitter.on(channel, onWake);
+      await listenOnHost(channel);
       return async () => {
         emitter.off(channel, onWake);
       };

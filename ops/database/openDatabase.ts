@@ -31,6 +31,7 @@ export interface Database {
 export interface OpenDatabaseOptions {
   /** Pool size; the embedded database serialises anyway, a few connections keep reads flowing. */
   poolMax?: number;
+  logger?: Logger;
 }
 
 /**
@@ -44,24 +45,44 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     const url = config.databaseUrl;
-    return assemble('postgres', url, createPgNotificationSource(url, logger), opts, async () => {});
+    return assemble(
+      'postgres',
+      url,
+      createPgNotificationSource(url, logger),
+      { logger, ...opts },
+      async () => {},
+    );
   }
   const running = await findRunningEmbeddedHost(config.dataDir);
   if (running) {
     const url = `postgres://postgres@${running.host}:${running.port}/postgres`;
-    return assemble('embedded-remote', url, createPollingNotificationSource(1000), opts, async () => {});
+    return assemble(
+      'embedded-remote',
+      url,
+      createPollingNotificationSource(1000),
+      { logger, ...opts },
+      async () => {},
+    );
   }
   const host = await startEmbeddedHost({ dataDir: config.dataDir });
-  return assemble('embedded', host.url, createEmitterNotificationSource(host.notifications), opts, () =>
-    host.stop(),
+  return assemble(
+    'embedded',
+    host.url,
+    createEmitterNotificationSource(host.notifications, (channel) => host.listen(channel)),
+    { logger, ...opts },
+    () => host.stop(),
   );
 }
 
 /** An embedded database in memory, for tests: nothing touches the disk. */
 export async function openMemoryDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   const host = await startEmbeddedHost({ dataDir: 'memory://' });
-  return assemble('embedded', host.url, createEmitterNotificationSource(host.notifications), opts, () =>
-    host.stop(),
+  return assemble(
+    'embedded',
+    host.url,
+    createEmitterNotificationSource(host.notifications, (channel) => host.listen(channel)),
+    opts,
+    () => host.stop(),
   );
 }
 
@@ -72,7 +93,7 @@ async function assemble(
   opts: OpenDatabaseOptions,
   stopHost: () => Promise<void>,
 ): Promise<Database> {
-  const knex = createKnex(url, opts.poolMax ?? 10);
+  const knex = createKnex(url, opts.poolMax ?? 10, opts.logger);
   return {
     kind,
     url,
@@ -87,12 +108,16 @@ async function assemble(
   };
 }
 
-export function createKnex(url: string, poolMax: number): Knex {
+/** Knex over `pg`; its own messages go to the structured log (or nowhere), never to the console. */
+export function createKnex(url: string, poolMax: number, logger?: Logger): Knex {
+  const to = (level: 'warn' | 'error' | 'debug') => (message: unknown) =>
+    logger?.[level]({ knex: String(message) }, 'knex');
   return knexFactory({
     client: 'pg',
     connection: { connectionString: url },
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 5000,
+    log: { warn: to('warn'), error: to('error'), debug: to('debug'), deprecate: to('warn') },
   });
 }
 

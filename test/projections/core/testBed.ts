@@ -9,7 +9,6 @@ import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
 import type { EventStore, NewEvent } from '../../../ops/eventstore/port.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../../../ops/eventstore/postgres/index.ts';
-import { EVENTS_CHANNEL } from '../../../ops/eventstore/postgres/schema.ts';
 import type { Projection } from '../../../projections/core/projection.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import { projectionMigrationsFor } from '../../../projections/core/schema.ts';
@@ -31,10 +30,6 @@ export interface TestBed {
 export async function openTestBed(projections: Projection[]): Promise<TestBed> {
   const db = await freshDatabase();
   await runMigrations(db.knex, [...eventStoreMigrations, ...projectionMigrationsFor(projections)]);
-  // Workaround: the embedded notification source re-emits NotificationResponse messages but nothing issues
-  // LISTEN on the PGlite session, so commits never wake a subscription there. PGlite is one session: one
-  // LISTEN from any pooled connection is enough. (Reported; belongs in ops/database.)
-  if (db.kind === 'embedded') await db.knex.raw(`LISTEN ${EVENTS_CHANNEL}`);
   const store = createPostgresEventStore({
     knex: db.knex,
     notifications: db.notifications,

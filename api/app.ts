@@ -1,0 +1,100 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import Koa from 'koa';
+import type { RegisterInfo } from '../ingest/core/registerInfo.ts';
+import type { Logger } from '../ops/logger.ts';
+import type { ServedLog } from '../ops/servedlog/servedLog.ts';
+import type { Signer } from '../ops/signing/signer.ts';
+import { createRouteRegistry, type RouteRegistry, toRouterPath } from './catalogue/registry.ts';
+import type { RouteDefinition } from './catalogue/route.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { envelope } from './middleware/envelope.ts';
+import { errorHandler } from './middleware/errorHandler.ts';
+import { freshnessGuard, type SnapshotReader } from './middleware/freshnessGuard.ts';
+import { requestContext } from './middleware/requestContext.ts';
+import { signResponse } from './middleware/signResponse.ts';
+import { validateParams } from './middleware/validateParams.ts';
+import { healthRoute, type ProjectionStatusReader } from './routes/health.ts';
+import { readingRoutes } from './routes/reading.ts';
+import type { AppMiddleware, AppState } from './state.ts';
+
+export interface AppDeps {
+  logger: Logger;
+  knex: Knex;
+  registers: readonly RegisterInfo[];
+  /** The priced routes of the registers (one file per family in api/routes/). */
+  routes: readonly RouteDefinition[];
+  projectionNames: string[];
+  readSnapshots: SnapshotReader;
+  projectionStatus: ProjectionStatusReader;
+  signer: Signer;
+  servedLog: Pick<ServedLog, 'record'>;
+  /** The payment middleware for a priced route (issue: payments). Absent: priced routes are served unpaid (tests, bench baseline). */
+  paymentFor?: (route: RouteDefinition) => AppMiddleware;
+  serverUrl: string;
+  now?: () => Date;
+}
+
+export interface App {
+  koa: Koa<AppState>;
+  registry: RouteRegistry;
+  metrics: Metrics;
+}
+
+/**
+ * Composition. Outermost first: request id and log → errors → metrics → routing; then per route:
+ * signature (signs a priced 2xx on the way out) → validation (400) → payment (402; charges or settles a 2xx
+ * only) → freshness (503) → envelope → handler.
+ */
+export function createApp(deps: AppDeps): App {
+  let registry: RouteRegistry | null = null;
+  const reading = readingRoutes({
+    registry: () => registry!,
+    registers: deps.registers,
+    readSnapshots: deps.readSnapshots,
+    projectionNames: () => deps.projectionNames,
+    jwks: () => ({ keys: [deps.signer.publicJwk] }),
+    serverUrl: deps.serverUrl,
+  });
+  registry = createRouteRegistry([...reading, ...deps.routes]);
+  const metrics = createMetrics({
+    projectionLag: async () => (await deps.projectionStatus()).map((p) => ({ name: p.name, lag: p.lag })),
+  });
+
+  const router = new Router<AppState>();
+  for (const route of registry.routes) {
+    const chain: AppMiddleware[] = [bindRoute(route)];
+    if (route.price > 0) chain.push(signResponse({ signer: deps.signer, servedLog: deps.servedLog }));
+    chain.push(validateParams(route));
+    if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));
+    chain.push(
+      freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now }),
+    );
+    chain.push(
+      envelope(route, { handlerDeps: { knex: deps.knex }, registers: deps.registers, now: deps.now }),
+    );
+    router.get(toRouterPath(route.path), ...chain);
+  }
+  router.get('/health', healthRoute({ knex: deps.knex, projectionStatus: deps.projectionStatus }));
+  router.get('/metrics', async (ctx) => {
+    ctx.type = metrics.registry.contentType;
+    ctx.body = await metrics.registry.metrics();
+  });
+
+  const koa = new Koa<AppState>();
+  koa.proxy = process.env.TRUST_PROXY === '1';
+  koa.silent = true;
+  koa.use(requestContext({ logger: deps.logger }));
+  koa.use(errorHandler());
+  koa.use(metrics.middleware);
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
+  return { koa, registry, metrics };
+}
+
+function bindRoute(route: RouteDefinition): AppMiddleware {
+  return async function bindRouteMiddleware(ctx, next) {
+    ctx.state.route = route;
+    await next();
+  };
+}

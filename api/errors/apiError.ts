@@ -1,0 +1,44 @@
+/**
+ * A refusal or outage the client is told about. The body is always `{error, champ?, message}` plus any
+ * extra members the contract gives the code (e.g. `indice`, `nom`, `champs_absents`).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly champ: string | undefined;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    opts: { champ?: string; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.champ = opts.champ;
+    this.extra = opts.extra ?? {};
+    this.headers = opts.headers ?? {};
+  }
+
+  toBody(): Record<string, unknown> {
+    return {
+      error: this.code,
+      ...(this.champ !== undefined ? { champ: this.champ } : {}),
+      message: this.message,
+      ...this.extra,
+    };
+  }
+}
+
+export const badRequest = (code: string, champ: string, message: string, extra?: Record<string, unknown>) =>
+  new ApiError(400, code, message, { champ, extra });
+
+export const notFound = (code: string, message: string, extra?: Record<string, unknown>) =>
+  new ApiError(404, code, message, { extra });
+
+export const unavailable = (code: string, message: string, extra?: Record<string, unknown>) =>
+  new ApiError(503, code, message, { extra, headers: { 'Retry-After': '60' } });

@@ -1,0 +1,125 @@
+import { PAYMENT_ERROR_CODES } from '../payment/refusals.ts';
+
+/**
+ * The closed list of error codes this service answers, served by GET /v1/lecture. A code used anywhere in
+ * api/ must be listed here (a test checks it).
+ */
+export interface ErrorCodeEntry {
+  code: string;
+  statut: number;
+  signification: string;
+}
+
+export const ERROR_CODES: readonly ErrorCodeEntry[] = [
+  {
+    code: 'parametre_invalide',
+    statut: 400,
+    signification: 'Paramètre mal formé ; `champ` le nomme. / Malformed parameter; `champ` names it.',
+  },
+  {
+    code: 'parametre_manquant',
+    statut: 400,
+    signification: 'Paramètre obligatoire absent. / Required parameter missing.',
+  },
+  {
+    code: 'parametre_inconnu',
+    statut: 400,
+    signification: "Paramètre que la route n'accepte pas. / Parameter the route does not accept.",
+  },
+  {
+    code: 'paiement_requis',
+    statut: 402,
+    signification: 'Paiement ou clé requis ; le devis est dans PAYMENT-REQUIRED. / Payment or key required.',
+  },
+  {
+    code: 'credits_insuffisants',
+    statut: 402,
+    signification: 'Solde de crédits insuffisant. / Credit balance too low.',
+  },
+  {
+    code: 'route_inconnue',
+    statut: 404,
+    signification: 'Aucune route à cette adresse. / No route at this path.',
+  },
+  { code: 'methode_non_permise', statut: 405, signification: 'Seul GET est servi. / Only GET is served.' },
+  {
+    code: 'base_indisponible',
+    statut: 503,
+    signification:
+      'La base de données du service est indisponible ; réessayer. / The service database is down; retry.',
+  },
+  {
+    code: 'amont_indisponible',
+    statut: 503,
+    signification:
+      'Registre en direct ou source LEI indisponible ou illisible. / Live register or LEI source down or unreadable.',
+  },
+  {
+    code: 'collecte_en_cours',
+    statut: 503,
+    signification:
+      'Collecte initiale du registre local en cours ; réessayer ne sert à rien avant sa fin. / Initial collection still running.',
+  },
+  {
+    code: 'photo_perimee',
+    statut: 503,
+    signification:
+      'Photo locale plus ancienne que le seuil de fraîcheur du registre. / Local snapshot older than the freshness threshold.',
+  },
+  {
+    code: 'stock_perime',
+    statut: 503,
+    signification:
+      'Table de liste ou stock d’identité de plus de 45 jours. / List table or identity stock older than 45 days.',
+  },
+  {
+    code: 'compte_incoherent',
+    statut: 503,
+    signification: 'Un total inférieur à la liste lue : non vendu. / A count below the list read; not sold.',
+  },
+  {
+    code: 'incident_interne',
+    statut: 503,
+    signification:
+      "Défaut interne imprévu, consigné avec l'identifiant de requête ; rien n'est facturé. / Unexpected internal fault, logged with the request id; nothing is charged.",
+  },
+];
+
+/** Values of `motif_panne`: why a source or the service could not answer. */
+export const MOTIFS_PANNE: readonly { code: string; signification: string }[] = [
+  {
+    code: 'base_indisponible',
+    signification: 'Base de données du service injoignable. / Service database unreachable.',
+  },
+  {
+    code: 'amont_indisponible',
+    signification:
+      'Registre amont injoignable ou réponse illisible. / Upstream register unreachable or unreadable.',
+  },
+  {
+    code: 'collecte_en_cours',
+    signification:
+      'Première collecte du registre non terminée. / First collection of the register not complete.',
+  },
+  {
+    code: 'photo_perimee',
+    signification: 'Dernière photo complète trop ancienne. / Last complete snapshot too old.',
+  },
+  { code: 'stock_perime', signification: 'Stock de plus de 45 jours. / Stock older than 45 days.' },
+  {
+    code: 'delai_depasse',
+    signification:
+      "Source trop lente dans le budget de la requête. / Source too slow for the request's budget.",
+  },
+];
+
+/** Payment refusals (api/payment/refusals.ts) belong to the same closed list. */
+export const ALL_ERROR_CODES: readonly ErrorCodeEntry[] = [
+  ...ERROR_CODES,
+  ...PAYMENT_ERROR_CODES.filter((p) => !ERROR_CODES.some((e) => e.code === p.code)),
+];
+
+const KNOWN = new Set(ALL_ERROR_CODES.map((e) => e.code));
+export function isKnownErrorCode(code: string): boolean {
+  return KNOWN.has(code);
+}

@@ -1,0 +1,79 @@
+import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { unavailable } from '../errors/apiError.ts';
+import type { AppMiddleware, ProvenanceEntry } from '../state.ts';
+
+export interface RegisterSnapshotView {
+  register: string;
+  current: { version: string; snapshotDate: string; sha256: string | null; completedAt: string } | null;
+  pending: { version: string; startedAt: string } | null;
+}
+
+/** Reads what the route's projections have applied of each register (projections/core/snapshotState.ts). */
+export type SnapshotReader = (q: {
+  projections: string[];
+  registers: string[];
+}) => Promise<RegisterSnapshotView[]>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Refuses to sell what the read side does not hold fresh: from projection state only, never from a handler.
+ * No completed snapshot → 503 collecte_en_cours; snapshot older than the route's threshold → its 503 code.
+ * Otherwise records each register's provenance for the envelope.
+ */
+export function freshnessGuard(
+  route: RouteDefinition,
+  deps: { readSnapshots: SnapshotReader; registers: readonly RegisterInfo[]; now?: () => Date },
+): AppMiddleware {
+  const local = route.registers.filter(
+    (code) => deps.registers.find((r) => r.code === code)?.mode !== 'direct',
+  );
+  return async function freshnessGuardMiddleware(ctx, next) {
+    if (local.length === 0) return next();
+    const views = await deps.readSnapshots({ projections: route.projections, registers: local });
+    const now = (deps.now ?? (() => new Date()))();
+    const provenance: ProvenanceEntry[] = [];
+    for (const code of local) {
+      const info = deps.registers.find((r) => r.code === code);
+      const view = views.find((v) => v.register === code);
+      if (!view?.current) {
+        throw unavailable(
+          'collecte_en_cours',
+          `Collecte initiale de ${info?.nomCourt ?? code} en cours : aucune photo complète n’est encore publiée. / Initial collection of ${code} still running.`,
+          {
+            registre: code,
+            motif_panne: 'collecte_en_cours',
+            version_en_cours: view?.pending?.version ?? null,
+          },
+        );
+      }
+      const ageDays = Math.floor(
+        (now.getTime() - Date.parse(`${view.current.snapshotDate}T00:00:00Z`)) / DAY_MS,
+      );
+      const threshold = route.freshness?.maxAgeDays ?? info?.seuilFraicheurJours ?? null;
+      if (threshold !== null && ageDays > threshold) {
+        const code503 = route.freshness?.code ?? 'photo_perimee';
+        throw unavailable(
+          code503,
+          `Photo ${info?.nomCourt ?? code} du ${view.current.snapshotDate} : ${ageDays} jours, au-delà du seuil de ${threshold} jours. / Snapshot older than the ${threshold}-day threshold.`,
+          {
+            registre: code,
+            motif_panne: code503,
+            date_photo: view.current.snapshotDate,
+            age_jours: ageDays,
+            seuil_jours: threshold,
+          },
+        );
+      }
+      provenance.push({
+        registre: code,
+        version: view.current.version,
+        ...(info?.photoComplete && view.current.sha256 ? { empreinte_sha256: view.current.sha256 } : {}),
+        date_photo: view.current.snapshotDate,
+      });
+    }
+    ctx.state.provenance = provenance;
+    await next();
+  };
+}

@@ -1,0 +1,79 @@
+import { envelopeSchema, provenanceSchema } from '../../schemas/responses/envelope.ts';
+import { errorSchema } from '../../schemas/responses/error.ts';
+import { formatPrice } from '../catalogue/price.ts';
+import type { RouteRegistry } from '../catalogue/registry.ts';
+import type { JsonSchema, RouteDefinition } from '../catalogue/route.ts';
+
+const errorRef = { $ref: '#/components/schemas/Erreur' };
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorRef } },
+});
+
+/** OpenAPI 3.1.0 generated from the route registry and schemas/: never written by hand. */
+export function buildOpenApi(registry: RouteRegistry, opts: { serverUrl: string }): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of registry.routes) {
+    paths[route.path] = { get: operationOf(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Registres API',
+      version: '1.0.0',
+      description:
+        'Données des registres officiels, payées à l’appel (x402 USDC/EURC sur eip155:8453, ou clé API à crédits), signées Ed25519 (RFC 9421). / Official register data, paid per call, signed.',
+    },
+    servers: [{ url: opts.serverUrl }],
+    paths,
+    components: {
+      schemas: { Erreur: errorSchema, Enveloppe: envelopeSchema, Provenance: provenanceSchema },
+      securitySchemes: {
+        cleApi: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+  };
+}
+
+function operationOf(route: RouteDefinition): Record<string, unknown> {
+  const priced = route.price > 0;
+  const contentType = route.contentType ?? 'application/json';
+  const okSchema: JsonSchema = priced
+    ? { allOf: [{ $ref: '#/components/schemas/Enveloppe' }, route.responseSchema] }
+    : route.responseSchema;
+  const responses: Record<string, unknown> = {
+    '200': {
+      description: priced ? 'Réponse signée (Signature-Input, Signature, Content-Digest).' : 'Réponse.',
+      content: { [contentType.split(';')[0]!.trim()]: { schema: okSchema } },
+    },
+    '400': errorResponse('Paramètre invalide : {error, champ, message}. Jamais facturé.'),
+    '503': errorResponse(
+      'Panne nommée (base_indisponible, collecte_en_cours, photo_perimee, ...). Jamais facturé.',
+    ),
+  };
+  if (priced) {
+    responses['402'] = errorResponse(
+      'Paiement requis : devis x402 dans PAYMENT-REQUIRED, ou credits_insuffisants.',
+    );
+    responses['404'] = errorResponse('Inconnu. Jamais facturé.');
+  }
+  return {
+    operationId: route.id,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    parameters: route.params.map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.in === 'path' ? true : p.required,
+      description: p.description,
+      schema: p.schema,
+    })),
+    responses,
+    ...(priced ? { security: [{}, { cleApi: [] }, { bearer: [] }] } : {}),
+    'x-prix': priced ? formatPrice(route.price) : '$0',
+    'x-prix-unites-atomiques': route.price,
+    'x-quota-gratuit': route.freeTier,
+    'x-registres': route.registers,
+  };
+}

@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+import type { AppMiddleware } from '../state.ts';
+
+export interface ProjectionStatus {
+  name: string;
+  position: bigint;
+  head: bigint;
+  lag: bigint;
+  lastError: string | null;
+}
+
+export type ProjectionStatusReader = () => Promise<ProjectionStatus[]>;
+
+/** Free, unsigned: whether the database answers and how far each projection is behind the log. */
+export function healthRoute(deps: { knex: Knex; projectionStatus: ProjectionStatusReader }): AppMiddleware {
+  return async function health(ctx) {
+    const started = process.hrtime.bigint();
+    await deps.knex.raw('select 1');
+    const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const projections = await deps.projectionStatus();
+    const failing = projections.filter((p) => p.lastError);
+    ctx.body = {
+      statut: failing.length ? 'degrade' : 'ok',
+      base: { joignable: true, latence_ms: Math.round(latencyMs * 10) / 10 },
+      projections: projections.map((p) => ({
+        nom: p.name,
+        position: p.position.toString(),
+        tete: p.head.toString(),
+        retard: p.lag.toString(),
+        erreur: p.lastError,
+      })),
+    };
+  };
+}

@@ -1,0 +1,4 @@
+import type { RouteDefinition } from '../catalogue/route.ts';
+
+/** The priced routes, one file per family; the free reading routes are added by the app itself. */
+export const PRICED_ROUTES: readonly RouteDefinition[] = [];

@@ -1,0 +1,143 @@
+import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
+import {
+  jwksSchema,
+  openApiDocumentSchema,
+  readingSchema,
+  registerDictionarySchema,
+  textSchema,
+} from '../../schemas/responses/reading.ts';
+import type { RouteRegistry } from '../catalogue/registry.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { textCatalogue } from '../catalogue/textCatalogue.ts';
+import { ALL_ERROR_CODES, MOTIFS_PANNE } from '../errors/errorCodes.ts';
+import type { RegisterSnapshotView, SnapshotReader } from '../middleware/freshnessGuard.ts';
+import { buildOpenApi } from '../openapi/buildOpenApi.ts';
+
+export interface ReadingRoutesDeps {
+  registry: () => RouteRegistry;
+  registers: readonly RegisterInfo[];
+  readSnapshots: SnapshotReader;
+  /** Every projection of the service: the dictionary reports what they hold. */
+  projectionNames: () => string[];
+  jwks: () => Record<string, unknown>;
+  serverUrl: string;
+}
+
+const free = {
+  price: 0,
+  freeTier: false,
+  projections: [] as string[],
+  registers: [] as string[],
+  params: [],
+};
+
+/** The free reading surface: register dictionary, closed lists, OpenAPI, text catalogue, public keys. */
+export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
+  const snapshots = async (): Promise<RegisterSnapshotView[]> =>
+    deps.readSnapshots({ projections: deps.projectionNames(), registers: deps.registers.map((r) => r.code) });
+
+  return [
+    {
+      ...free,
+      id: 'provenance.registres',
+      method: 'GET',
+      path: '/v1/provenance/registres',
+      summary: 'Dictionnaire des registres : nom court, licence, mode, seuil de fraîcheur, dernière photo.',
+      responseSchema: registerDictionarySchema,
+      async handler() {
+        const views = await snapshots();
+        return {
+          body: {
+            registres: deps.registers.map((r) => {
+              const view = views.find((v) => v.register === r.code);
+              return {
+                code: r.code,
+                nom_court: r.nomCourt,
+                nom_complet: r.nomComplet,
+                producteur: r.producteur,
+                pays: r.pays,
+                licence: r.licence,
+                licence_url: r.licenceUrl,
+                mode: r.mode,
+                seuil_fraicheur_jours: r.seuilFraicheurJours,
+                source_url: r.sourceUrl,
+                derniere_photo: view?.current
+                  ? {
+                      version: view.current.version,
+                      date_photo: view.current.snapshotDate,
+                      empreinte_sha256: r.photoComplete ? view.current.sha256 : null,
+                      completee_le: view.current.completedAt,
+                    }
+                  : null,
+                collecte_en_cours: view?.pending
+                  ? { version: view.pending.version, depuis: view.pending.startedAt }
+                  : null,
+              };
+            }),
+          },
+        };
+      },
+    },
+    {
+      ...free,
+      id: 'lecture',
+      method: 'GET',
+      path: '/v1/lecture',
+      summary: 'Listes fermées : codes d’erreur, motifs de panne, empreintes des fichiers amont chargés.',
+      responseSchema: readingSchema,
+      async handler() {
+        const views = await snapshots();
+        return {
+          body: {
+            codes_erreur: ALL_ERROR_CODES,
+            motif_panne: MOTIFS_PANNE,
+            empreintes_amont: views
+              .filter((v) => v.current)
+              .map((v) => ({
+                registre: v.register,
+                version: v.current!.version,
+                date_photo: v.current!.snapshotDate,
+                empreinte_sha256: v.current!.sha256,
+                completee_le: v.current!.completedAt,
+              })),
+          },
+        };
+      },
+    },
+    {
+      ...free,
+      id: 'openapi',
+      method: 'GET',
+      path: '/openapi.json',
+      summary: 'Description OpenAPI 3.1.0 de toutes les routes, générée du registre des routes.',
+      responseSchema: openApiDocumentSchema,
+      async handler() {
+        return { body: buildOpenApi(deps.registry(), { serverUrl: deps.serverUrl }) };
+      },
+    },
+    {
+      ...free,
+      id: 'catalogue',
+      method: 'GET',
+      path: '/v1/catalogue',
+      summary:
+        'Catalogue en texte : une ligne par route (méthode, chemin, prix, quota gratuit, description).',
+      contentType: 'text/plain; charset=utf-8',
+      responseSchema: textSchema,
+      async handler() {
+        return { body: { text: textCatalogue(deps.registry()) } };
+      },
+    },
+    {
+      ...free,
+      id: 'jwks',
+      method: 'GET',
+      path: '/.well-known/jwks.json',
+      summary: 'Clés publiques Ed25519 (JWK OKP) qui signent les réponses payantes.',
+      responseSchema: jwksSchema,
+      async handler() {
+        return { body: deps.jwks() };
+      },
+    },
+  ];
+}

@@ -1,0 +1,170 @@
+import http from 'node:http';
+import { type App, createApp } from '../../api/app.ts';
+import type { RouteDefinition } from '../../api/catalogue/route.ts';
+import { payment } from '../../api/middleware/payment.ts';
+import { createFacilitatorClient } from '../../api/payment/facilitatorClient.ts';
+import { createNonceStore } from '../../api/payment/nonceStore.ts';
+import { loadPaymentConfig, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
+import { PRICED_ROUTES } from '../../api/routes/index.ts';
+import type { AppMiddleware } from '../../api/state.ts';
+import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
+import { REGISTERS } from '../../ingest/registers.ts';
+import { accountsProjection } from '../../projections/accounts/accountsProjection.ts';
+import type { Projection } from '../../projections/core/projection.ts';
+import { createProjectionRunner, type ProjectionRunner } from '../../projections/core/projectionRunner.ts';
+import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
+import { PROJECTIONS } from '../../projections/index.ts';
+import { createAccountLedger } from '../accounts/accountLedger.ts';
+import { createKeyResolver } from '../accounts/keyResolver.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../database/openDatabase.ts';
+import type { EventStore } from '../eventstore/port.ts';
+import { createPostgresEventStore } from '../eventstore/postgres/index.ts';
+import type { Logger } from '../logger.ts';
+import { createServedLog } from '../servedlog/createServedLog.ts';
+import type { ServedLog } from '../servedlog/servedLog.ts';
+import { loadOrCreateSigner } from '../signing/loadOrCreateSigner.ts';
+import type { Signer } from '../signing/signer.ts';
+import { migrateAll } from './migrateAll.ts';
+
+export interface Service {
+  db: Database;
+  store: EventStore;
+  runner: ProjectionRunner;
+  signer: Signer;
+  servedLog: ServedLog;
+  app: App;
+  /** Starts the projections and listens; resolves with the bound port. */
+  listen(port: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface ComposeOptions {
+  projections?: readonly Projection[];
+  routes?: readonly RouteDefinition[];
+  registers?: readonly RegisterInfo[];
+  /**
+   * Payment of priced routes. Default: x402 and API keys from the environment (loadPaymentConfig). A config
+   * object overrides the environment; `false` serves priced routes unpaid (benchmark baseline, core tests).
+   */
+  payment?: PaymentConfig | false;
+  now?: () => Date;
+  servedLogFlushMs?: number;
+}
+
+/** Wires database, event log, projections, signer, served log and the API. Used by `serve` and the e2e tests. */
+export async function composeService(
+  db: Database,
+  config: Config,
+  logger: Logger,
+  opts: ComposeOptions = {},
+): Promise<Service> {
+  const paymentConfig = opts.payment === undefined ? loadPaymentConfig() : opts.payment;
+  // Keys resolve and balances load from the accounts read model: payment cannot run without it.
+  const projections = [...(opts.projections ?? PROJECTIONS)];
+  if (paymentConfig && !projections.includes(accountsProjection)) projections.push(accountsProjection);
+  await migrateAll(db.knex, projections);
+  const store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger });
+  const runner = createProjectionRunner({
+    knex: db.knex,
+    eventStore: store,
+    logger,
+    projections: [...projections],
+  });
+  const signer = await loadOrCreateSigner({
+    signingKeyFile: config.signingKeyFile,
+    dataDir: config.dataDir,
+    logger,
+  });
+  const servedLog = createServedLog({ eventStore: store, logger, flushIntervalMs: opts.servedLogFlushMs });
+  const paymentFor = paymentConfig
+    ? sharedPaymentMiddleware({
+        db,
+        store,
+        logger,
+        config: paymentConfig,
+        baseUrl: config.baseUrl,
+        routes: opts.routes ?? PRICED_ROUTES,
+        now: opts.now,
+      })
+    : undefined;
+  const app = createApp({
+    logger,
+    knex: db.knex,
+    registers: opts.registers ?? REGISTERS,
+    routes: opts.routes ?? PRICED_ROUTES,
+    projectionNames: projections.map((p) => p.name),
+    readSnapshots: (q) => readSnapshotStates(db.knex, q),
+    projectionStatus: () => runner.status(),
+    signer,
+    servedLog,
+    paymentFor,
+    serverUrl: config.baseUrl,
+    now: opts.now,
+  });
+  let server: http.Server | null = null;
+  return {
+    db,
+    store,
+    runner,
+    signer,
+    servedLog,
+    app,
+    async listen(port, host = config.host) {
+      await runner.start();
+      server = http.createServer(app.koa.callback());
+      server.keepAliveTimeout = 5000;
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(port, host, () => resolve());
+      });
+      const address = server.address();
+      return typeof address === 'object' && address ? address.port : port;
+    },
+    async close() {
+      if (server) {
+        const s = server;
+        server = null;
+        s.closeIdleConnections?.();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+      // Shutting down during a database outage must still shut down: say what could not be done.
+      await servedLog.close().catch((err: Error) => {
+        logger.error({ err: err.message }, 'served log not flushed at shutdown: the database is unreachable');
+      });
+      await runner.stop().catch((err: Error) => {
+        logger.warn({ err: err.message }, 'projection runner stopped with an error');
+      });
+    },
+  };
+}
+
+/** One payment middleware for every priced route: one nonce store, one ledger, one key resolver. */
+function sharedPaymentMiddleware(deps: {
+  db: Database;
+  store: EventStore;
+  logger: Logger;
+  config: PaymentConfig;
+  baseUrl: string;
+  routes: readonly RouteDefinition[];
+  now?: () => Date;
+}): () => AppMiddleware {
+  const { knex } = deps.db;
+  const middleware = payment({
+    config: deps.config,
+    nonces: createNonceStore(knex),
+    facilitator: createFacilitatorClient({ url: deps.config.facilitatorUrl, logger: deps.logger }),
+    ledger: createAccountLedger({
+      knex,
+      store: deps.store,
+      logger: deps.logger,
+      freeCallsPerMonth: deps.config.freeCallsPerMonth,
+      now: deps.now,
+    }),
+    keys: createKeyResolver(knex),
+    keyOnlyRouteIds: deps.routes.filter((r) => r.keyOnly).map((r) => r.id),
+    baseUrl: deps.baseUrl,
+    now: deps.now,
+  });
+  return () => middleware;
+}

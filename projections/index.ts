@@ -1,0 +1,5 @@
+import { accountsProjection } from './accounts/accountsProjection.ts';
+import type { Projection } from './core/projection.ts';
+
+/** Every read model of the service. A register's projections are added here when its folder lands. */
+export const PROJECTIONS: readonly Projection[] = [accountsProjection];

@@ -1,0 +1,13 @@
+import type { JsonSchema } from '../../api/catalogue/route.ts';
+
+export const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['error', 'message'],
+  properties: {
+    error: { type: 'string', description: 'Code de la liste fermée (GET /v1/lecture).' },
+    champ: { type: 'string', description: 'Paramètre en cause.' },
+    message: { type: 'string' },
+    motif_panne: { type: 'string' },
+  },
+  additionalProperties: true,
+};

@@ -1,0 +1,111 @@
+import type { JsonSchema } from '../../api/catalogue/route.ts';
+
+const snapshotSchema: JsonSchema = {
+  type: ['object', 'null'],
+  properties: {
+    version: { type: 'string' },
+    date_photo: { type: 'string', format: 'date' },
+    empreinte_sha256: { type: ['string', 'null'] },
+    completee_le: { type: 'string', format: 'date-time' },
+  },
+};
+
+export const registerDictionarySchema: JsonSchema = {
+  type: 'object',
+  required: ['registres'],
+  properties: {
+    registres: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'code',
+          'nom_court',
+          'nom_complet',
+          'pays',
+          'licence',
+          'licence_url',
+          'mode',
+          'seuil_fraicheur_jours',
+        ],
+        properties: {
+          code: { type: 'string' },
+          nom_court: { type: 'string' },
+          nom_complet: { type: 'string' },
+          producteur: { type: 'string' },
+          pays: { type: 'string', pattern: '^[A-Z]{2}$' },
+          licence: { type: 'string' },
+          licence_url: { type: 'string', format: 'uri' },
+          mode: { type: 'string', enum: ['copie_locale', 'direct'] },
+          seuil_fraicheur_jours: { type: ['integer', 'null'] },
+          source_url: { type: 'string', format: 'uri' },
+          derniere_photo: snapshotSchema,
+          collecte_en_cours: {
+            type: ['object', 'null'],
+            properties: { version: { type: 'string' }, depuis: { type: 'string', format: 'date-time' } },
+          },
+        },
+      },
+    },
+  },
+};
+
+export const readingSchema: JsonSchema = {
+  type: 'object',
+  required: ['codes_erreur', 'motif_panne', 'empreintes_amont'],
+  properties: {
+    codes_erreur: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          code: { type: 'string' },
+          statut: { type: 'integer' },
+          signification: { type: 'string' },
+        },
+      },
+    },
+    motif_panne: {
+      type: 'array',
+      items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
+    },
+    empreintes_amont: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          registre: { type: 'string' },
+          version: { type: 'string' },
+          date_photo: { type: 'string', format: 'date' },
+          empreinte_sha256: { type: ['string', 'null'] },
+          completee_le: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  },
+};
+
+export const jwksSchema: JsonSchema = {
+  type: 'object',
+  required: ['keys'],
+  properties: {
+    keys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kty', 'crv', 'x', 'kid'],
+        properties: {
+          kty: { const: 'OKP' },
+          crv: { const: 'Ed25519' },
+          x: { type: 'string' },
+          kid: { type: 'string' },
+          alg: { type: 'string' },
+          use: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+
+export const textSchema: JsonSchema = { type: 'string' };
+export const openApiDocumentSchema: JsonSchema = { type: 'object', description: 'Document OpenAPI 3.1.0.' };

@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../ops/config.ts';
+import type { Database } from '../../ops/database/openDatabase.ts';
+import { type ComposeOptions, composeService, type Service } from '../../ops/server/composeService.ts';
+import { freshDatabase, testLogger } from './database.ts';
+
+export interface RunningService {
+  service: Service;
+  db: Database;
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The whole service on a fresh database, listening on a free loopback port, with its own data directory. */
+export async function startTestService(
+  opts: ComposeOptions & { db?: Database } = {},
+): Promise<RunningService> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-test-'));
+  const db = opts.db ?? (await freshDatabase());
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), host: '127.0.0.1' };
+  const service = await composeService(db, config, testLogger, { servedLogFlushMs: 20, ...opts });
+  const port = await service.listen(0, '127.0.0.1');
+  return {
+    service,
+    db,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    async stop() {
+      await service.close();
+      await db.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
