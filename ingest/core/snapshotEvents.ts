@@ -21,6 +21,8 @@ export interface SnapshotStartedData {
 export interface SnapshotCompletedData extends SnapshotStartedData {
   completedAt: string;
   counts: { rows: number; recorded: number; changed: number; dropped: number; unchanged: number };
+  /** What the pass noticed and kept going with (unknown columns, rows set aside, ...), for operators. */
+  report?: Record<string, unknown>;
 }
 
 export interface SnapshotAbandonedData {

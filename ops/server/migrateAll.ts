@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { paymentMigrations } from '../../api/payment/nonceStore.ts';
+import { snapshotPassMigrations } from '../../ingest/core/snapshotPass.ts';
 import type { Projection } from '../../projections/core/projection.ts';
 import { projectionMigrationsFor } from '../../projections/core/schema.ts';
 import { runMigrations } from '../database/migrations.ts';
 import { eventStoreMigrations } from '../eventstore/postgres/index.ts';
 
-/** The whole schema, in order: event log, payment nonces, projection runner, then each projection's tables. */
+/** The whole schema, in order: event log, payment nonces, ingestion digests, projection runner, then each projection's tables. */
 export async function migrateAll(knex: Knex, projections: readonly Projection[]): Promise<string[]> {
   return runMigrations(knex, [
     ...eventStoreMigrations,

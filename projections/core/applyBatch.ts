@@ -2,10 +2,12 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import { applySnapshotEvent } from './applySnapshotEvent.ts';
 import type { Projection } from './projection.ts';
+import { PassTracker, settleStagedPass, stageEvent } from './stagedPass.ts';
 import { type StoreCheckpointResult, storeCheckpoint } from './storeCheckpoint.ts';
 
 /**
- * Applies one batch in ONE transaction: each event's handler (events without one are skipped), the snapshot
+ * Applies one batch in ONE transaction: each event's handler (events without one are skipped), or its staging
+ * when it belongs to a pass not yet complete over a published register (see stagedPass.ts), the snapshot
  * bookkeeping, then the checkpoint compare-and-set. All writes go through `trx`; nothing here waits on
  * another pool connection while the transaction is open (the embedded database is one session: that would
  * deadlock). A handler failure rolls everything back and is thrown; a moved checkpoint rolls back and is
@@ -21,11 +23,21 @@ export async function applyBatch(
   if (!last) return { ok: true, position: expected };
   const trx = await knex.transaction();
   try {
+    const passes = await PassTracker.load(trx, projection);
+    const apply = async (event: RecordedEvent) => {
+      await projection.handlers[event.type]?.(trx, event);
+    };
     for (const event of events) {
-      const handler = projection.handlers[event.type];
       try {
-        if (handler) await handler(trx, event);
+        const pass = projection.handlers[event.type] ? passes.shouldStage(event) : null;
+        if (pass) {
+          await stageEvent(trx, projection, pass, event);
+          continue;
+        }
+        await settleStagedPass(trx, projection, event, apply);
+        await apply(event);
         await applySnapshotEvent(trx, projection, event);
+        passes.observe(event);
       } catch (err) {
         throw new Error(
           `projection ${projection.name} failed on event ${event.position} (${event.type}): ${messageOf(err)}`,

@@ -22,6 +22,7 @@ export async function resetProjection(knex: Knex, projection: Projection): Promi
       [projection.name],
     );
     await trx.raw('delete from projection_snapshots where projection = ?', [projection.name]);
+    await trx.raw('delete from projection_staged_events where projection = ?', [projection.name]);
     await registerFollowedSnapshots(trx, projection);
   });
 }

@@ -1,5 +1,6 @@
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { Projection } from './projection.ts';
+import { stagedPassMigrations } from './stagedPass.ts';
 
 /**
  * The runner's own tables. `projection_state`: one checkpoint per projection. `projection_snapshots`: per
@@ -42,5 +43,5 @@ export const projectionCoreMigrations: Migration[] = [
 
 /** Everything to migrate before a runner starts: the core tables, then each projection's own. */
 export function projectionMigrationsFor(projections: readonly Projection[]): Migration[] {
-  return [...projectionCoreMigrations, ...projections.flatMap((p) => p.migrations)];
+  return [...projectionCoreMigrations, ...stagedPassMigrations, ...projections.flatMap((p) => p.migrations)];
 }

@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Migration } from '../../ops/database/migrations.ts';
+import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+import {
+  ENTITY_CHANGED,
+  ENTITY_DROPPED,
+  ENTITY_RECORDED,
+  type EntityDroppedData,
+  type EntityRecordedData,
+} from './entityEvents.ts';
+import {
+  SNAPSHOT_ABANDONED,
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  type SnapshotAbandonedData,
+  type SnapshotCompletedData,
+  type SnapshotStartedData,
+  snapshotStreamId,
+} from './snapshotEvents.ts';
+
+/** One upstream row, ready to be compared with the last completed pass. */
+export interface SnapshotRow {
+  kind: string;
+  /** The register's identifier, as a string (leading zeros kept). */
+  id: string;
+  record: Record<string, unknown>;
+}
+
+export interface SnapshotPassOptions {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  register: string;
+  version: string;
+  /** YYYY-MM-DD the snapshot describes. */
+  snapshotDate: string;
+  fileSha256: string;
+  rows: AsyncIterable<SnapshotRow>;
+  /** The entity's stream; default `<register>-<kind>-<id>`. */
+  streamOf?: (row: { kind: string; id: string }) => string;
+  batchSize?: number;
+  /** Called after each batch with the rows read so far. */
+  onProgress?: (rows: number) => void;
+  /** Added to `SnapshotCompleted.report` once the rows are read (unknown columns, rows set aside, ...). */
+  report?: () => Record<string, unknown>;
+  now?: () => Date;
+}
+
+export type SnapshotCounts = SnapshotCompletedData['counts'];
+
+/**
+ * The write side's memory of the last completed pass of each register: one digest per entity. `digest` is
+ * the row's SHA-256 in the last completed pass (null: not in it); `pass_digest` and `seen_version` belong to
+ * the pass running now (or to an unfinished one). Completion promotes the pass's digests in one statement.
+ */
+export const snapshotPassMigrations: Migration[] = [
+  {
+    name: '0200_ingest_digests',
+    async up(knex) {
+      await knex.raw(`
+        create table ingest_digests (
+          register text not null,
+          kind text not null,
+          entity_id text not null,
+          digest text,
+          pass_digest text,
+          seen_version text,
+          primary key (register, kind, entity_id)
+        )`);
+    },
+  },
+];
+
+/**
+ * One pass over a full-file register: `SnapshotStarted` → `EntityRecorded` / `EntityChanged` (rows whose
+ * content differs from the last completed pass) → `EntityDropped` (entities of that pass absent from this
+ * file) → `SnapshotCompleted` with counts. Memory stays constant: rows stream through in batches, the
+ * comparison is done in the database. A pass left unfinished is abandoned by the next one, whose comparison
+ * is against the last completed pass, so nothing the unfinished pass wrote is lost or served.
+ */
+export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<SnapshotCompletedData> {
+  const { knex, store, logger, register, version } = opts;
+  const now = opts.now ?? (() => new Date());
+  const streamOf = opts.streamOf ?? ((r) => `${register}-${r.kind}-${r.id}`);
+  const batchSize = opts.batchSize ?? 5000;
+  const snapshotStream = snapshotStreamId(register);
+  const log = logger.child({ register, version });
+
+  const expected = await abandonUnfinished(store, snapshotStream, register, now);
+  const started: SnapshotStartedData = {
+    register,
+    version,
+    snapshotDate: opts.snapshotDate,
+    fileSha256: opts.fileSha256,
+    startedAt: now().toISOString(),
+  };
+  const start = await store.append(snapshotStream, [{ type: SNAPSHOT_STARTED, data: started }], expected);
+  if (!start.ok) throw new Error(`another pass of ${register} is starting: ${start.message}`);
+  log.info({ fileSha256: opts.fileSha256 }, 'snapshot pass started');
+  // Marks what this pass saw; unique per pass, even when a version is ingested twice.
+  const passToken = `${version}#${start.lastPosition}`;
+
+  const counts: SnapshotCounts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
+  const meta = (rowSha256?: string) => ({
+    register,
+    snapshotVersion: version,
+    fileSha256: opts.fileSha256,
+    ...(rowSha256 ? { rowSha256 } : {}),
+  });
+
+  let batch = new Map<string, SnapshotRow & { digest: string }>();
+  const flush = async () => {
+    if (batch.size === 0) return;
+    const rows = [...batch.values()];
+    batch = new Map();
+    const committed = await markSeen(knex, register, passToken, rows);
+    const events: { streamId: string; events: NewEvent[] }[] = [];
+    for (const row of rows) {
+      const before = committed.get(`${row.kind}\u0000${row.id}`);
+      if (before === row.digest) {
+        counts.unchanged++;
+        continue;
+      }
+      const type = before ? ENTITY_CHANGED : ENTITY_RECORDED;
+      if (before) counts.changed++;
+      else counts.recorded++;
+      const data: EntityRecordedData = { register, kind: row.kind, id: row.id, record: row.record };
+      events.push({ streamId: streamOf(row), events: [{ type, data, metadata: meta(row.digest) }] });
+    }
+    if (events.length > 0) await store.appendBulk(events);
+    opts.onProgress?.(counts.rows);
+  };
+
+  for await (const row of opts.rows) {
+    counts.rows++;
+    // The same entity twice in one batch: the later row wins, as it would across batches.
+    batch.set(`${row.kind}\u0000${row.id}`, { ...row, digest: digestOf(row.record) });
+    if (batch.size >= batchSize) await flush();
+  }
+  await flush();
+
+  for await (const dropped of unseen(knex, register, passToken, batchSize)) {
+    counts.dropped += dropped.length;
+    await store.appendBulk(
+      dropped.map((d) => {
+        const data: EntityDroppedData = { register, kind: d.kind, id: d.entity_id };
+        return {
+          streamId: streamOf({ kind: d.kind, id: d.entity_id }),
+          events: [{ type: ENTITY_DROPPED, data, metadata: meta() }],
+        };
+      }),
+    );
+  }
+
+  const completed: SnapshotCompletedData = {
+    ...started,
+    completedAt: now().toISOString(),
+    counts,
+    ...(opts.report ? { report: opts.report() } : {}),
+  };
+  const done = await store.append(
+    snapshotStream,
+    [{ type: SNAPSHOT_COMPLETED, data: completed }],
+    start.nextExpectedVersion,
+  );
+  if (!done.ok)
+    throw new Error(`pass of ${register} ${version} was superseded while running: ${done.message}`);
+  await promote(knex, register, passToken);
+  log.info({ counts }, 'snapshot pass completed');
+  return completed;
+}
+
+/** SHA-256 of the record's canonical JSON (keys sorted), so a reordered export is not a change. */
+export function digestOf(record: Record<string, unknown>): string {
+  return createHash('sha256').update(canonicalJson(record)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** The last event of the snapshot stream is a start: that pass never finished. Abandon it. */
+async function abandonUnfinished(
+  store: EventStore,
+  stream: string,
+  register: string,
+  now: () => Date,
+): Promise<bigint | 'no_stream'> {
+  const version = await store.streamVersion(stream);
+  if (version === null) return 'no_stream';
+  const [last] = await store.readStream(stream, { fromVersion: version, limit: 1 });
+  if (last?.type !== SNAPSHOT_STARTED) return version;
+  const data: SnapshotAbandonedData = {
+    register,
+    version: (last.data as SnapshotStartedData).version,
+    reason: 'interrompu ; remplacé par une nouvelle passe / interrupted; superseded by a new pass',
+    abandonedAt: now().toISOString(),
+  };
+  const res = await store.append(stream, [{ type: SNAPSHOT_ABANDONED, data }], version);
+  if (!res.ok) throw new Error(`another pass of ${register} is starting: ${res.message}`);
+  return res.nextExpectedVersion;
+}
+
+/** Records the batch's digests for this pass and returns the digests of the last completed pass. */
+async function markSeen(
+  knex: Knex,
+  register: string,
+  passToken: string,
+  rows: (SnapshotRow & { digest: string })[],
+): Promise<Map<string, string | null>> {
+  const result = await knex.raw(
+    `insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
+     select ?, r.kind, r.entity_id, r.digest, ?
+       from unnest(?::text[], ?::text[], ?::text[]) as r(kind, entity_id, digest)
+     on conflict (register, kind, entity_id)
+       do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version
+     returning d.kind, d.entity_id, d.digest`,
+    [register, passToken, rows.map((r) => r.kind), rows.map((r) => r.id), rows.map((r) => r.digest)],
+  );
+  const committed = new Map<string, string | null>();
+  for (const r of result.rows as { kind: string; entity_id: string; digest: string | null }[]) {
+    committed.set(`${r.kind}\u0000${r.entity_id}`, r.digest);
+  }
+  return committed;
+}
+
+/**
+ * Entities known to the last completed pass, or written by an unfinished one, that this pass did not see.
+ * Read by key ranges, a batch at a time.
+ */
+async function* unseen(
+  knex: Knex,
+  register: string,
+  passToken: string,
+  batchSize: number,
+): AsyncGenerator<{ kind: string; entity_id: string }[]> {
+  let after: [string, string] = ['', ''];
+  for (;;) {
+    const rows = (
+      await knex.raw(
+        `select kind, entity_id from ingest_digests
+          where register = ? and seen_version is distinct from ? and (kind, entity_id) > (?, ?)
+          order by kind, entity_id limit ?`,
+        [register, passToken, after[0], after[1], batchSize],
+      )
+    ).rows as { kind: string; entity_id: string }[];
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1]!;
+    after = [last.kind, last.entity_id];
+  }
+}
+
+/** The completed pass becomes the reference: its digests kept, every unseen entity forgotten. */
+async function promote(knex: Knex, register: string, passToken: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw('delete from ingest_digests where register = ? and seen_version is distinct from ?', [
+      register,
+      passToken,
+    ]);
+    await trx.raw(
+      `update ingest_digests set digest = pass_digest
+        where register = ? and seen_version = ? and digest is distinct from pass_digest`,
+      [register, passToken],
+    );
+  });
+}

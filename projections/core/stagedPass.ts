@@ -1,0 +1,194 @@
+import type { Knex } from 'knex';
+import {
+  SNAPSHOT_ABANDONED,
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  type SnapshotAbandonedData,
+  type SnapshotStartedData,
+} from '../../ingest/core/snapshotEvents.ts';
+import type { Migration } from '../../ops/database/migrations.ts';
+import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import type { Projection } from './projection.ts';
+
+/**
+ * A pass over a register that already has a published snapshot is staged, not applied: its entity events
+ * wait in `projection_staged_events` and are applied, in log order, in the transaction that applies its
+ * `SnapshotCompleted`. So readers see the previous snapshot whole until the new one is whole, and an
+ * interrupted pass changes nothing they read. A register's first pass is applied directly: nothing is
+ * published before it completes anyway (the freshness guard answers `collecte_en_cours`), and the initial
+ * load of tens of millions of rows is not written twice.
+ *
+ * An event belongs to a pass when its metadata names the register and the `snapshotVersion`.
+ */
+export const stagedPassMigrations: Migration[] = [
+  {
+    name: '0101_projection_staged_events',
+    async up(knex) {
+      await knex.raw(`
+        create table projection_staged_events (
+          projection text not null,
+          register text not null,
+          version text not null,
+          position bigint not null,
+          stream_id text not null,
+          stream_version bigint not null,
+          type text not null,
+          data jsonb not null,
+          metadata jsonb not null,
+          recorded_at timestamptz not null,
+          primary key (projection, position)
+        )`);
+      await knex.raw(
+        'create index projection_staged_events_pass on projection_staged_events (projection, register, version, position)',
+      );
+    },
+  },
+];
+
+interface RegisterPasses {
+  current: string | null;
+  pending: string | null;
+}
+
+/** What one batch knows of the projection's passes, kept up to date as the batch applies snapshot events. */
+export class PassTracker {
+  private constructor(
+    private readonly projection: Projection,
+    private readonly passes: Map<string, RegisterPasses>,
+  ) {}
+
+  static async load(trx: Knex.Transaction, projection: Projection): Promise<PassTracker> {
+    const passes = new Map<string, RegisterPasses>();
+    if (projection.registers.length > 0) {
+      const rows = (
+        await trx.raw(
+          'select register, version, pending_version from projection_snapshots where projection = ?',
+          [projection.name],
+        )
+      ).rows as { register: string; version: string | null; pending_version: string | null }[];
+      for (const r of rows) passes.set(r.register, { current: r.version, pending: r.pending_version });
+    }
+    return new PassTracker(projection, passes);
+  }
+
+  /** True when the event is an entity event of a pending pass over a register with a published snapshot. */
+  shouldStage(event: RecordedEvent): { register: string; version: string } | null {
+    const { register, snapshotVersion } = event.metadata;
+    if (typeof register !== 'string' || typeof snapshotVersion !== 'string') return null;
+    if (!this.projection.registers.includes(register)) return null;
+    const p = this.passes.get(register);
+    if (!p || p.current === null || p.pending !== snapshotVersion) return null;
+    return { register, version: snapshotVersion };
+  }
+
+  /** Follows the snapshot events of the batch, so the next events are judged against the right pass. */
+  observe(event: RecordedEvent): void {
+    const register = (event.data as { register?: unknown } | null)?.register;
+    if (typeof register !== 'string' || !this.projection.registers.includes(register)) return;
+    const p = this.passes.get(register) ?? { current: null, pending: null };
+    const version = (event.data as { version: string }).version;
+    if (event.type === SNAPSHOT_STARTED) p.pending = version;
+    else if (event.type === SNAPSHOT_COMPLETED) {
+      p.current = version;
+      if (p.pending === version) p.pending = null;
+    } else if (event.type === SNAPSHOT_ABANDONED && p.pending === version) p.pending = null;
+    this.passes.set(register, p);
+  }
+}
+
+export async function stageEvent(
+  trx: Knex.Transaction,
+  projection: Projection,
+  pass: { register: string; version: string },
+  event: RecordedEvent,
+): Promise<void> {
+  await trx.raw(
+    `insert into projection_staged_events
+       (projection, register, version, position, stream_id, stream_version, type, data, metadata, recorded_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)
+     on conflict (projection, position) do nothing`,
+    [
+      projection.name,
+      pass.register,
+      pass.version,
+      event.position.toString(),
+      event.streamId,
+      event.streamVersion.toString(),
+      event.type,
+      JSON.stringify(event.data),
+      JSON.stringify(event.metadata),
+      event.recordedAt.toISOString(),
+    ],
+  );
+}
+
+const UNSTAGE_CHUNK = 2000;
+
+/**
+ * Before a snapshot event's bookkeeping: a completed pass applies what it staged, in order and in chunks
+ * (constant memory); an abandoned pass, or a pass superseded by a new start, drops what it staged.
+ */
+export async function settleStagedPass(
+  trx: Knex.Transaction,
+  projection: Projection,
+  event: RecordedEvent,
+  apply: (event: RecordedEvent) => Promise<void>,
+): Promise<void> {
+  const data = event.data as Partial<SnapshotStartedData & SnapshotAbandonedData> | null;
+  const register = data?.register;
+  if (typeof register !== 'string' || !projection.registers.includes(register)) return;
+  const version = String(data?.version);
+  if (event.type === SNAPSHOT_STARTED) {
+    await trx.raw(
+      'delete from projection_staged_events where projection = ? and register = ? and version <> ?',
+      [projection.name, register, version],
+    );
+  } else if (event.type === SNAPSHOT_ABANDONED) {
+    await trx.raw(
+      'delete from projection_staged_events where projection = ? and register = ? and version = ?',
+      [projection.name, register, version],
+    );
+  } else if (event.type === SNAPSHOT_COMPLETED) {
+    let after = '0';
+    for (;;) {
+      const rows = (
+        await trx.raw(
+          `select position, stream_id, stream_version, type, data, metadata, recorded_at
+             from projection_staged_events
+            where projection = ? and register = ? and version = ? and position > ?
+            order by position limit ?`,
+          [projection.name, register, version, after, UNSTAGE_CHUNK],
+        )
+      ).rows as StagedRow[];
+      for (const row of rows) await apply(toRecorded(row));
+      if (rows.length < UNSTAGE_CHUNK) break;
+      after = String(rows[rows.length - 1]!.position);
+    }
+    await trx.raw(
+      'delete from projection_staged_events where projection = ? and register = ? and version = ?',
+      [projection.name, register, version],
+    );
+  }
+}
+
+interface StagedRow {
+  position: string;
+  stream_id: string;
+  stream_version: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+function toRecorded(row: StagedRow): RecordedEvent {
+  return {
+    position: BigInt(row.position),
+    streamId: row.stream_id,
+    streamVersion: BigInt(row.stream_version),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: new Date(row.recorded_at),
+  };
+}

@@ -1,0 +1,184 @@
+import { expect } from 'chai';
+import { ENTITY_CHANGED, ENTITY_DROPPED, ENTITY_RECORDED } from '../../../ingest/core/entityEvents.ts';
+import {
+  runSnapshotPass,
+  type SnapshotRow,
+  snapshotPassMigrations,
+} from '../../../ingest/core/snapshotPass.ts';
+import { runMigrations } from '../../../ops/database/migrations.ts';
+import { entityHandlers } from '../../../projections/core/entityHandlers.ts';
+import type { Projection } from '../../../projections/core/projection.ts';
+import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
+import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
+import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
+import { targetDescription, testLogger } from '../../support/database.ts';
+
+const REGISTER = 'test.things';
+
+const things: Projection = {
+  name: 'test-things',
+  registers: [REGISTER],
+  tables: ['test_things'],
+  migrations: [
+    {
+      name: '9100_test_things',
+      async up(knex) {
+        await knex.raw('create table test_things (id text primary key, name text not null)');
+      },
+    },
+  ],
+  handlers: entityHandlers([
+    {
+      register: REGISTER,
+      kind: 'thing',
+      async upsert(trx, data) {
+        await trx.raw(
+          'insert into test_things (id, name) values (?, ?) on conflict (id) do update set name = excluded.name',
+          [data.id, String(data.record.name)],
+        );
+      },
+      async drop(trx, data) {
+        await trx.raw('delete from test_things where id = ?', [data.id]);
+      },
+    },
+  ]),
+};
+
+async function* rowsOf(list: [string, string][], failAfter?: number): AsyncGenerator<SnapshotRow> {
+  let n = 0;
+  for (const [id, name] of list) {
+    if (failAfter !== undefined && n === failAfter) throw new Error('the file ended early (test)');
+    n++;
+    yield { kind: 'thing', id, record: { id, name } };
+  }
+}
+
+describe(`Snapshot pass (${targetDescription})`, () => {
+  let bed: TestBed;
+  let runner: ProjectionRunner;
+
+  beforeEach(async () => {
+    bed = await openTestBed([things]);
+    await runMigrations(bed.knex, snapshotPassMigrations);
+    runner = bed.runner();
+    await runner.start();
+  });
+  afterEach(() => bed.close());
+
+  const pass = (
+    version: string,
+    list: [string, string][],
+    opts: { failAfter?: number; batchSize?: number } = {},
+  ) =>
+    runSnapshotPass({
+      knex: bed.knex,
+      store: bed.store,
+      logger: testLogger,
+      register: REGISTER,
+      version,
+      snapshotDate: version,
+      fileSha256: version.replaceAll('-', '').padEnd(64, '0'),
+      rows: rowsOf(list, opts.failAfter),
+      batchSize: opts.batchSize ?? 2,
+    });
+  const table = async () =>
+    (await bed.knex.raw('select id, name from test_things order by id')).rows as {
+      id: string;
+      name: string;
+    }[];
+  const entityEventTypes = async (from: bigint) =>
+    (await bed.store.readAll(from)).map((e) => e.type).filter((t) => t.startsWith('Entity'));
+  const current = async () =>
+    (await readSnapshotStates(bed.knex, { projections: [things.name], registers: [REGISTER] }))[0]?.current
+      ?.version ?? null;
+
+  const V1: [string, string][] = [
+    ['001', 'Alpha'],
+    ['002', 'Beta'],
+    ['003', 'Gamma'],
+  ];
+
+  it('records every row of a first pass and publishes it when complete', async () => {
+    const done = await pass('2026-10-01', V1);
+    expect(done.counts).to.deep.equal({ rows: 3, recorded: 3, changed: 0, dropped: 0, unchanged: 0 });
+    await runner.catchUp();
+    expect(await table()).to.deep.equal(V1.map(([id, name]) => ({ id, name })));
+    expect(await current()).to.equal('2026-10-01');
+  });
+
+  it('emits no entity event when the same file is ingested again', async () => {
+    await pass('2026-10-01', V1);
+    const head = await bed.store.headPosition();
+    const done = await pass('2026-10-01', V1);
+    expect(done.counts).to.include({ rows: 3, recorded: 0, changed: 0, dropped: 0, unchanged: 3 });
+    expect(await entityEventTypes(head)).to.deep.equal([]);
+  });
+
+  it('emits only what changed: a changed row, a new row, a row gone', async () => {
+    await pass('2026-10-01', V1);
+    const head = await bed.store.headPosition();
+    const done = await pass('2026-11-01', [
+      ['001', 'Alpha'],
+      ['002', 'Beta bis'],
+      ['004', 'Delta'],
+    ]);
+    expect(done.counts).to.deep.equal({ rows: 3, recorded: 1, changed: 1, dropped: 1, unchanged: 1 });
+    expect((await entityEventTypes(head)).sort()).to.deep.equal(
+      [ENTITY_CHANGED, ENTITY_DROPPED, ENTITY_RECORDED].sort(),
+    );
+    await runner.catchUp();
+    expect(await table()).to.deep.equal([
+      { id: '001', name: 'Alpha' },
+      { id: '002', name: 'Beta bis' },
+      { id: '004', name: 'Delta' },
+    ]);
+  });
+
+  it('an interrupted pass leaves the previous snapshot served, rows included', async () => {
+    await pass('2026-10-01', V1);
+    await runner.catchUp();
+    const changed: [string, string][] = [
+      ['001', 'Alpha 2'],
+      ['002', 'Beta 2'],
+      ['003', 'Gamma 2'],
+    ];
+    let failure: unknown = null;
+    await pass('2026-11-01', changed, { failAfter: 2 }).catch((err) => {
+      failure = err;
+    });
+    expect(failure).to.be.instanceOf(Error);
+    await runner.catchUp();
+    expect(await table()).to.deep.equal(V1.map(([id, name]) => ({ id, name })));
+    expect(await current()).to.equal('2026-10-01');
+  });
+
+  it('a pass after an interrupted one completes cleanly against the last completed pass', async () => {
+    await pass('2026-10-01', V1);
+    const halfWritten: [string, string][] = [
+      ['001', 'Half-written'],
+      ['002', 'Never read'],
+    ];
+    await pass('2026-11-01', halfWritten, { failAfter: 1, batchSize: 1 }).catch(() => {});
+    const done = await pass('2026-11-02', [
+      ['001', 'Alpha'],
+      ['003', 'Gamma'],
+    ]);
+    expect(done.counts).to.deep.equal({ rows: 2, recorded: 0, changed: 0, dropped: 1, unchanged: 2 });
+    await runner.catchUp();
+    expect(await table()).to.deep.equal([
+      { id: '001', name: 'Alpha' },
+      { id: '003', name: 'Gamma' },
+    ]);
+    expect(await current()).to.equal('2026-11-02');
+  });
+
+  it('a rebuild replays staged passes into the same table', async () => {
+    await pass('2026-10-01', V1);
+    await pass('2026-11-01', [['002', 'Beta 3']]);
+    await runner.catchUp();
+    const before = await table();
+    await runner.rebuild(things.name);
+    expect(await table()).to.deep.equal(before);
+    expect(before).to.deep.equal([{ id: '002', name: 'Beta 3' }]);
+  });
+});
