@@ -1,0 +1,13 @@
+import type { Knex } from 'knex';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+
+/**
+ * Demo data for `npm start` on a fresh clone: small real-format files shipped under
+ * `ingest/<register>/demo/`, run through the register's real ingester when the register holds nothing yet.
+ */
+export interface DemoSeeder {
+  register: string;
+  description: string;
+  seed(ctx: { knex: Knex; store: EventStore; logger: Logger }): Promise<void>;
+}
