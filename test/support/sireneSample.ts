@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse';
+import type { Knex } from 'knex';
+import type { SnapshotCompletedData } from '../../ingest/core/snapshotEvents.ts';
+import { runSnapshotPass, type SnapshotRow } from '../../ingest/core/snapshotPass.ts';
+import {
+  ETABLISSEMENT,
+  SIRENE_REGISTER,
+  type SireneRecord,
+  sireneStreamOf,
+  UNITE_LEGALE,
+} from '../../ingest/fr-sirene/sireneEvents.ts';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import { testLogger } from './database.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The real INSEE sample files (see SOURCE.txt there): 300 units, 299 establishments, 263 sirens in both. */
+export const SIRENE_SAMPLES = path.resolve(here, '../../../shared/samples/sirene');
+export const UNITES_LEGALES_SAMPLE = path.join(SIRENE_SAMPLES, 'StockUniteLegale_sample_2022-04.csv');
+export const ETABLISSEMENTS_SAMPLE = path.join(SIRENE_SAMPLES, 'StockEtablissement_sample_2024-04.csv');
+
+/** Rows of a Sirene CSV as the event contract has them (ingest/fr-sirene/sireneEvents.ts). */
+export async function* readSireneCsv(file: string, kind: string): AsyncGenerator<SnapshotRow> {
+  const parser = createReadStream(file).pipe(parse({ columns: true, bom: true }));
+  for await (const row of parser as AsyncIterable<Record<string, string>>) {
+    const record: SireneRecord = {};
+    for (const [k, v] of Object.entries(row)) record[k] = v === '' ? null : v;
+    yield { kind, id: kind === UNITE_LEGALE ? row.siren! : row.siret!, record };
+  }
+}
+
+export async function readSireneSample(kind: typeof UNITE_LEGALE | typeof ETABLISSEMENT) {
+  const rows: SnapshotRow[] = [];
+  const file = kind === UNITE_LEGALE ? UNITES_LEGALES_SAMPLE : ETABLISSEMENTS_SAMPLE;
+  for await (const row of readSireneCsv(file, kind)) rows.push(row);
+  return rows;
+}
+
+/**
+ * For suites of other read models: one Sirene pass of the real samples, emitted the way the Sirene ingester
+ * emits it, without depending on that ingester's parsing. `edit` may drop or change rows.
+ */
+export async function ingestSireneSample(
+  deps: { knex: Knex; store: EventStore },
+  opts: { version?: string; edit?: (row: SnapshotRow) => SnapshotRow | null } = {},
+): Promise<SnapshotCompletedData> {
+  const version = opts.version ?? '2026-11-01';
+  async function* rows() {
+    for (const file of [
+      [UNITES_LEGALES_SAMPLE, UNITE_LEGALE],
+      [ETABLISSEMENTS_SAMPLE, ETABLISSEMENT],
+    ] as const) {
+      for await (const row of readSireneCsv(file[0], file[1])) {
+        const edited = opts.edit ? opts.edit(row) : row;
+        if (edited) yield edited;
+      }
+    }
+  }
+  return runSnapshotPass({
+    knex: deps.knex,
+    store: deps.store,
+    logger: testLogger,
+    register: SIRENE_REGISTER,
+    version,
+    snapshotDate: version,
+    fileSha256: 'f'.repeat(64),
+    rows: rows(),
+    streamOf: sireneStreamOf,
+  });
+}
