@@ -1,0 +1,30 @@
+import { loadConfig } from './ops/config.ts';
+import { createLogger } from './ops/logger.ts';
+import { openMemoryDatabase } from './ops/database/openDatabase.ts';
+import { composeService } from './ops/server/composeService.ts';
+import { REGISTERS } from './ingest/registers.ts';
+import { openAccount } from './ops/accounts/openAccount.ts';
+import { DEFAULT_ASSETS } from './api/payment/paymentConfig.ts';
+import { BENCH_REGISTER, benchProjection, benchRoute, ingestBenchRows } from './bench/payment/benchRegister.ts';
+const logger = createLogger('warn');
+const db = await openMemoryDatabase({ poolMax: 10 });
+const config = { ...loadConfig({ DATA_DIR: '/tmp/dbgdata' }) };
+const s = await composeService(db, config, logger, { projections: [benchProjection], routes: [benchRoute], registers: [...REGISTERS, BENCH_REGISTER], payment: { network: 'eip155:8453', payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C', facilitatorUrl: 'http://127.0.0.1:9', accountUrl: 'x', assets: DEFAULT_ASSETS, maxTimeoutSeconds: 60, freeCallsPerMonth: 150 } });
+const port = await s.listen(0, '127.0.0.1');
+await ingestBenchRows({ knex: db.knex, store: s.store, logger }, 100);
+const { key } = await openAccount(s.store, { credits: 1_000_000_000 });
+await s.runner.caughtUp();
+for (const h of [{}, { 'x-api-key': key }]) {
+  await fetch(`http://127.0.0.1:${port}/v1/bench/ligne/000050`, { headers: h });
+  await new Promise((r) => setTimeout(r, 300));
+  const qs: string[] = [];
+  const on = (q: { sql: string }) => qs.push(q.sql.replace(/\s+/g, ' ').slice(0, 140));
+  db.knex.on('query', on);
+  const t = Date.now();
+  const r = await fetch(`http://127.0.0.1:${port}/v1/bench/ligne/000050`, { headers: h });
+  console.log(r.status, Date.now() - t, 'ms');
+  await new Promise((r) => setTimeout(r, 300));
+  db.knex.off('query', on);
+  console.log(qs.join('\n'));
+}
+await s.close(); await db.close();
