@@ -128,7 +128,7 @@ export function createAccountLedger(deps: {
           accountId,
           batch.map((b) => b.reservation),
         );
-        batch.forEach((b, i) => b.resolve(outcomes[i]!));
+        for (const [i, b] of batch.entries()) b.resolve(outcomes[i]!);
       } catch (err) {
         for (const b of batch) b.reject(err);
       } finally {
