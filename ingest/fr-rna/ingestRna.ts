@@ -15,6 +15,8 @@ export interface RnaIngestOptions {
   files: string[];
   /** YYYY-MM-DD of the stock; default: the date in the file names (`rna_waldec_20261101…`). */
   date?: string;
+  /** Version label (default: the date). */
+  version?: string;
   onProgress?: (rows: number) => void;
 }
 
@@ -32,7 +34,7 @@ export async function ingestRnaStock(opts: RnaIngestOptions): Promise<SnapshotCo
     store: opts.store,
     logger: opts.logger,
     register: RNA_REGISTER,
-    version: date,
+    version: opts.version ?? date,
     snapshotDate: date,
     fileSha256: await filesSha256(opts.files),
     rows: rows(),

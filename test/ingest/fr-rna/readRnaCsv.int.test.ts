@@ -17,7 +17,11 @@ describe('RNA files: layout read from the file, never assumed', () => {
   });
 
   it('a national waldec file is read as UTF-8 with commas, quoted commas kept inside their field', async () => {
-    expect(await detectRnaLayout(RNA_WALDEC_UTF8)).to.include({ kind: 'waldec', delimiter: ',', encoding: 'utf8' });
+    expect(await detectRnaLayout(RNA_WALDEC_UTF8)).to.include({
+      kind: 'waldec',
+      delimiter: ',',
+      encoding: 'utf8',
+    });
     const [first] = await rows(RNA_WALDEC_UTF8);
     expect(first).to.deep.include({ kind: 'waldec', id: 'W751234567' });
     expect(first!.record.titre).to.equal('LES AMIS DU CANAL SAINT-MARTIN, ÉCOLOGIE ET PATRIMOINE');

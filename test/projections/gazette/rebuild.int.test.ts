@@ -32,10 +32,15 @@ describe(`Gazette read models rebuild to the same bytes (${targetDescription})`,
     for (const file of [BODACC_SAMPLE, BODACC_EXPORT_1, BODACC_EXPORT_2]) {
       await ingestBodaccExport({ ...deps, file, date: '2026-11-20' });
     }
-    await ingestRnaStock({ ...deps, files: [RNA_WALDEC_LATIN1, RNA_WALDEC_UTF8, RNA_IMPORT_2018], date: '2026-11-01' });
+    await ingestRnaStock({
+      ...deps,
+      files: [RNA_WALDEC_LATIN1, RNA_WALDEC_UTF8, RNA_IMPORT_2018],
+      date: '2026-11-01',
+    });
     // A second RNA stock without the import file: its associations are dropped.
     await ingestRnaStock({ ...deps, files: [RNA_WALDEC_LATIN1, RNA_WALDEC_UTF8], date: '2026-11-02' });
-    for (const file of [JOAFE_SAMPLE, JOAFE_EXPORT]) await ingestJoafeExport({ ...deps, file, date: '2026-11-18' });
+    for (const file of [JOAFE_SAMPLE, JOAFE_EXPORT])
+      await ingestJoafeExport({ ...deps, file, date: '2026-11-18' });
     await t.service.runner.caughtUp();
   });
   after(() => t.stop());
@@ -52,7 +57,9 @@ describe(`Gazette read models rebuild to the same bytes (${targetDescription})`,
   }
 
   it('the dropped import associations are gone from the read model', async () => {
-    const { rows } = await t.db.knex.raw("select count(*)::int as n from fr_rna_associations where source = 'import'");
+    const { rows } = await t.db.knex.raw(
+      "select count(*)::int as n from fr_rna_associations where source = 'import'",
+    );
     expect(rows[0].n).to.equal(0);
   });
 });
