@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import { DEMO_SEEDERS } from '../../../ingest/demo.ts';
 import { seedDemoData } from '../../../ops/server/seedDemoData.ts';
@@ -25,6 +26,16 @@ describe('Demo data of the gazette registers (npm start)', () => {
       const res = await fetch(`${t.baseUrl}${url}`);
       expect(res.status, url).to.equal(200);
     }
+  });
+
+  it('the OpenAPI document with the gazette routes is valid and carries their prices', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the document is walked by path
+    const doc = (await (await fetch(`${t.baseUrl}/openapi.json`)).json()) as Record<string, any>;
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    expect(doc.paths['/v1/entreprise/{siren}/changements'].get['x-prix']).to.equal('$0.01');
+    expect(doc.paths['/v1/entreprise/{siren}/alertes'].get['x-prix']).to.equal('$0.01');
+    expect(doc.paths['/v1/association/{rna}'].get['x-prix']).to.equal('$0.005');
+    expect(doc.paths['/v1/association/{rna}/annonces'].get['x-prix']).to.equal('$0.01');
   });
 
   it('seeding again finds the registers loaded and does nothing', async () => {
