@@ -65,8 +65,7 @@ export const bodaccAnnoncesProjection: Projection = {
       register: BODACC_REGISTER,
       kind: BODACC_NOTICE,
       async upsert(trx, data, event) {
-        await upsertNotice(trx, data.id, data.record);
-        await markRevision(trx, event.position);
+        await upsertNotice(trx, data.id, data.record, event.position);
       },
       async drop(trx, data, event) {
         await trx.raw('delete from fr_bodacc_annonce_sirens where annonce_id = ?', [data.id]);
@@ -97,19 +96,45 @@ export async function bodaccRevision(knex: Knex): Promise<string> {
   return rows[0]?.position ?? '0';
 }
 
-/** Idempotent: the same notice arrives once per company stream, and a replay writes the same rows. */
-async function upsertNotice(trx: Knex.Transaction, id: string, record: Record<string, unknown>) {
+/**
+ * Idempotent: the same notice arrives once per company stream, and a replay writes the same rows. One
+ * statement per event (the notice, its companies, the stale companies removed, the revision), which matters
+ * on the embedded database where each statement is a round trip.
+ */
+async function upsertNotice(
+  trx: Knex.Transaction,
+  id: string,
+  record: Record<string, unknown>,
+  position: bigint,
+) {
   const row = noticeRowOf(id, record);
+  const companies = noticeCompaniesOf(record);
   await trx.raw(
-    `insert into fr_bodacc_annonces (id, publication, parution, date_parution, numero_annonce, type_avis, famille,
-       famille_libelle, tribunal, jugement, radiation_commentaire, precedent_id, annule_precedent)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
-     on conflict (id) do update set
-       publication = excluded.publication, parution = excluded.parution, date_parution = excluded.date_parution,
-       numero_annonce = excluded.numero_annonce, type_avis = excluded.type_avis, famille = excluded.famille,
-       famille_libelle = excluded.famille_libelle, tribunal = excluded.tribunal, jugement = excluded.jugement,
-       radiation_commentaire = excluded.radiation_commentaire, precedent_id = excluded.precedent_id,
-       annule_precedent = excluded.annule_precedent`,
+    `with notice as (
+       insert into fr_bodacc_annonces (id, publication, parution, date_parution, numero_annonce, type_avis, famille,
+         famille_libelle, tribunal, jugement, radiation_commentaire, precedent_id, annule_precedent)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+       on conflict (id) do update set
+         publication = excluded.publication, parution = excluded.parution, date_parution = excluded.date_parution,
+         numero_annonce = excluded.numero_annonce, type_avis = excluded.type_avis, famille = excluded.famille,
+         famille_libelle = excluded.famille_libelle, tribunal = excluded.tribunal, jugement = excluded.jugement,
+         radiation_commentaire = excluded.radiation_commentaire, precedent_id = excluded.precedent_id,
+         annule_precedent = excluded.annule_precedent
+       returning id, date_parution),
+     companies as (
+       insert into fr_bodacc_annonce_sirens (siren, annonce_id, date_parution, denomination)
+       select u.s, notice.id, notice.date_parution, u.d from notice, unnest(?::text[], ?::text[]) as u(s, d)
+       on conflict (siren, annonce_id) do update
+         set date_parution = excluded.date_parution, denomination = excluded.denomination
+       returning 1),
+     stale as (
+       delete from fr_bodacc_annonce_sirens where annonce_id = ? and not (siren = any(?::text[]))
+       returning 1),
+     revision as (
+       insert into fr_bodacc_revision (id, position) values (1, ?)
+       on conflict (id) do update set position = greatest(fr_bodacc_revision.position, excluded.position)
+       returning 1)
+     select (select count(*) from companies) + (select count(*) from stale) + (select count(*) from revision)`,
     [
       row.id,
       row.publication,
@@ -124,14 +149,11 @@ async function upsertNotice(trx: Knex.Transaction, id: string, record: Record<st
       row.radiation_commentaire,
       row.precedent_id,
       row.annule_precedent,
+      companies.map((c) => c.siren),
+      companies.map((c) => c.denomination) as string[],
+      id,
+      companies.map((c) => c.siren),
+      position.toString(),
     ],
-  );
-  const companies = noticeCompaniesOf(record);
-  await trx.raw('delete from fr_bodacc_annonce_sirens where annonce_id = ?', [id]);
-  if (companies.length === 0) return;
-  await trx.raw(
-    `insert into fr_bodacc_annonce_sirens (siren, annonce_id, date_parution, denomination)
-     select s, ?, ?::date, d from unnest(?::text[], ?::text[]) as u(s, d)`,
-    [id, row.date_parution, companies.map((c) => c.siren), companies.map((c) => c.denomination) as string[]],
   );
 }
