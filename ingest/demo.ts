@@ -1,4 +1,7 @@
 import type { DemoSeeder } from './core/demoSeeder.ts';
+import { bodaccDemoSeeder } from './fr-bodacc/bodaccDemo.ts';
+import { joafeDemoSeeder } from './fr-joafe/joafeDemo.ts';
+import { rnaDemoSeeder } from './fr-rna/rnaDemo.ts';
 
 /** Demo datasets, one per register folder that ships one; run in this order by `serve` on an empty register. */
-export const DEMO_SEEDERS: readonly DemoSeeder[] = [];
+export const DEMO_SEEDERS: readonly DemoSeeder[] = [bodaccDemoSeeder, rnaDemoSeeder, joafeDemoSeeder];

@@ -1,4 +1,20 @@
 import type { CliCommand } from '../ops/cli/context.ts';
+import { bodaccCommand } from './fr-bodacc/bodaccCommand.ts';
+import { joafeCommand } from './fr-joafe/joafeCommand.ts';
+import { rnaCommand } from './fr-rna/rnaCommand.ts';
 
 /** `npx registres ingest <register> ...`: one command per register folder, added with the folder. */
-export const INGESTERS: Readonly<Record<string, { description: string; command: CliCommand }>> = {};
+export const INGESTERS: Readonly<Record<string, { description: string; command: CliCommand }>> = {
+  'fr.bodacc': {
+    description: 'BODACC annonces-commerciales export (JSON, JSONL, or a recorded API answer)',
+    command: bodaccCommand,
+  },
+  'fr.rna': {
+    description: 'RNA files (rna_waldec / rna_import CSV, or their zip), one monthly stock',
+    command: rnaCommand,
+  },
+  'fr.joafe': {
+    description: 'JOAFE jo_associations export (JSON, JSONL, or a recorded API answer)',
+    command: joafeCommand,
+  },
+};

@@ -41,6 +41,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statut: 404,
     signification: 'Aucune route à cette adresse. / No route at this path.',
   },
+  {
+    code: 'association_inconnue',
+    statut: 404,
+    signification:
+      'Aucune association de ce numéro RNA dans le RNA ni le JOAFE tenus. / No association with this RNA number in the RNA or JOAFE held.',
+  },
   { code: 'methode_non_permise', statut: 405, signification: 'Seul GET est servi. / Only GET is served.' },
   {
     code: 'base_indisponible',

@@ -1,4 +1,12 @@
 import type { RouteDefinition } from '../catalogue/route.ts';
+import { alertesRoute } from './alertes.ts';
+import { associationAnnoncesRoute, associationRoute } from './association.ts';
+import { changementsRoute } from './changements.ts';
 
 /** The priced routes, one file per family; the free reading routes are added by the app itself. */
-export const PRICED_ROUTES: readonly RouteDefinition[] = [];
+export const PRICED_ROUTES: readonly RouteDefinition[] = [
+  changementsRoute,
+  alertesRoute,
+  associationRoute,
+  associationAnnoncesRoute,
+];
