@@ -1,5 +1,11 @@
 import { accountsProjection } from './accounts/accountsProjection.ts';
 import type { Projection } from './core/projection.ts';
+import { etablissementsProjection } from './fr-sirene-etablissements/etablissementsProjection.ts';
+import { unitesLegalesProjection } from './fr-sirene-unites-legales/unitesLegalesProjection.ts';
 
 /** Every read model of the service. A register's projections are added here when its folder lands. */
-export const PROJECTIONS: readonly Projection[] = [accountsProjection];
+export const PROJECTIONS: readonly Projection[] = [
+  accountsProjection,
+  unitesLegalesProjection,
+  etablissementsProjection,
+];
