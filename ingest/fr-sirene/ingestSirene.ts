@@ -23,8 +23,11 @@ export interface SireneIngestOptions {
   version?: string;
   /** Progress bar on a terminal, log lines otherwise (default true). */
   progress?: boolean;
+  /** Rows compared and appended per round trip (default 2000: measured faster than 5000, and half the RSS). */
   batchSize?: number;
 }
+
+const DEFAULT_BATCH_SIZE = 2000;
 
 /** What a Sirene pass puts in `SnapshotCompleted.report`. */
 export interface SireneReport extends Record<string, unknown> {
@@ -75,7 +78,7 @@ export async function ingestSirene(opts: SireneIngestOptions): Promise<SnapshotC
       fileSha256: manifestSha256(fingerprints),
       rows: rows(),
       streamOf: sireneStreamOf,
-      batchSize: opts.batchSize,
+      batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
       onProgress: (n) => progress?.update(n),
       report: (): SireneReport => ({
         versionSource: source,
