@@ -16,6 +16,7 @@ import { startBareProfileServer } from './sirene/bareProfileServer.ts';
 import { startSireneService } from './sirene/benchService.ts';
 import { copyIntoBareTable } from './sirene/copyBaseline.ts';
 import { type GeneratedSireneFiles, generateSireneFiles } from './sirene/generateSireneFiles.ts';
+import { ingestInChildProcess } from './sirene/ingestProcess.ts';
 import { loadTest } from './sirene/loadTest.ts';
 
 export const description =
@@ -90,27 +91,42 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     let closed = false;
     try {
       ctx.out('ingest end to end (events, then both read models caught up) ...');
+      // On a server the ingest runs as its own process, as in production; the embedded database lives in
+      // this process, so the ingest runs here too (and the RSS includes the database).
+      const version = new Date().toISOString().slice(0, 10);
       const sampler = startRssSampler();
       let eventsSeconds = 0;
+      let ingestPeakRss: number | null = null;
       const ingest = await timed(async () => {
-        const done = await timed(() =>
-          ingestSirene({
-            knex: db.knex,
-            store: service.store,
-            logger: ctx.logger,
-            unitesLegales: files.unitesLegales,
-            etablissements: files.etablissements,
-            version: new Date().toISOString().slice(0, 10),
-            batchSize,
-          }),
-        );
-        eventsSeconds = done.seconds;
+        const events = await timed(async () => {
+          if (db.label === 'postgres') {
+            const child = await ingestInChildProcess({
+              url: db.url,
+              schema: db.schema,
+              unitesLegales: files.unitesLegales,
+              etablissements: files.etablissements,
+              version,
+              batchSize,
+            });
+            ingestPeakRss = child.peakRss;
+            ctx.out(child.output.trim().replace(/^/gm, '  | '));
+          } else {
+            await ingestSirene({
+              knex: db.knex,
+              store: service.store,
+              logger: ctx.logger,
+              unitesLegales: files.unitesLegales,
+              etablissements: files.etablissements,
+              version,
+              batchSize,
+            });
+          }
+        });
+        eventsSeconds = events.seconds;
         await service.runner.caughtUp();
-        return done.result;
       });
-      const peakRss = sampler.stop();
-      if (ingest.result.counts.recorded !== rows)
-        throw new Error(`recorded ${ingest.result.counts.recorded}`);
+      const benchPeakRss = sampler.stop();
+      const peakRss = ingestPeakRss ?? benchPeakRss;
       const stored = await db.knex.raw<{ rows: { u: string; e: string }[] }>(
         'select (select count(*) from fr_sirene_unites_legales) as u, (select count(*) from fr_sirene_etablissements) as e',
       );
@@ -140,13 +156,18 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             ratio: copy ? formatRatio(ingest.seconds / copy.seconds) : '',
           },
           {
-            measure: 'peak RSS (ingest phase)',
+            measure:
+              ingestPeakRss !== null ? 'peak RSS, ingest process' : 'peak RSS, this process (with PGlite)',
             'COPY (baseline)': '',
             'ingest end to end': formatBytes(peakRss),
             ratio: '',
             target: '< 512 MiB',
-            verdict:
-              peakRss < 512 * 1024 * 1024 ? 'ok' : db.label === 'postgres' ? 'OVER' : 'includes PGlite',
+            verdict: ingestPeakRss === null ? 'includes PGlite' : peakRss < 512 * 1024 * 1024 ? 'ok' : 'OVER',
+          },
+          {
+            measure: 'peak RSS, projecting process',
+            'COPY (baseline)': '',
+            'ingest end to end': formatBytes(benchPeakRss),
           },
         ],
         ctx.out,

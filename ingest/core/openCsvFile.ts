@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
@@ -16,7 +17,7 @@ export interface OpenedCsv {
  */
 export async function openCsvFile(file: string): Promise<OpenedCsv> {
   if (!file.toLowerCase().endsWith('.zip')) {
-    const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
+    const { size } = await stat(file);
     return { stream: createReadStream(file, { highWaterMark: 1 << 20 }), name: file, bytes: size };
   }
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
