@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import { ENTREPRISE_ROUTES } from '../../../api/routes/entreprise.ts';
 import { ingestSirene } from '../../../ingest/fr-sirene/ingestSirene.ts';
@@ -288,6 +289,13 @@ describe(`French company routes: Sirene samples → ingest → read models → H
         expect(body.message).to.be.a('string').and.not.empty;
       }
     }
+  });
+
+  it('describes both routes in a valid OpenAPI 3.1 document, with their prices', async () => {
+    const { body } = await get('/openapi.json');
+    await SwaggerParser.validate(structuredClone(body) as never);
+    expect(body.paths['/v1/entreprise/{siren}'].get['x-prix']).to.equal('$0.005');
+    expect(body.paths['/v1/entreprise/{siren}/etablissements'].get['x-prix']).to.equal('$0.003');
   });
 
   it('rebuilds both read models from the log to the same tables', async () => {
