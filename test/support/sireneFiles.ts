@@ -35,8 +35,17 @@ export function csvText(csv: SireneCsv): string {
   return `${[csv.header.join(','), ...csv.rows.map((r) => csv.header.map((h) => quote(r[h] ?? '')).join(','))].join('\n')}\n`;
 }
 
+const made: string[] = [];
+
+/** A temporary directory, removed by `removeTempDirs` (call it in the suite's `after`). */
 export async function tempDir(): Promise<string> {
-  return fs.mkdtemp(path.join(os.tmpdir(), 'sirene-test-'));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sirene-test-'));
+  made.push(dir);
+  return dir;
+}
+
+export async function removeTempDirs(): Promise<void> {
+  for (const dir of made.splice(0)) await fs.rm(dir, { recursive: true, force: true });
 }
 
 export async function writeCsv(dir: string, name: string, csv: SireneCsv): Promise<string> {

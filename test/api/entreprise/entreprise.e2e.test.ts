@@ -13,7 +13,7 @@ import {
 } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
-import { type SireneCsv, samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
+import { removeTempDirs, type SireneCsv, samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
 
 /**
  * The real samples (300 units of 2022, 299 establishments of 2024) through the real ingester, the two read
@@ -76,7 +76,10 @@ describe(`French company routes: Sirene samples → ingest → read models → H
     fileSha256 = done.fileSha256;
     await t.service.runner.caughtUp();
   });
-  after(() => t.stop());
+  after(async () => {
+    await t.stop();
+    await removeTempDirs();
+  });
 
   async function get(path: string) {
     const res = await fetch(`${t.baseUrl}${path}`);

@@ -11,7 +11,7 @@ import { etablissementsProjection } from '../../../projections/fr-sirene-etablis
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
-import { tempDir } from '../../support/sireneFiles.ts';
+import { removeTempDirs, tempDir } from '../../support/sireneFiles.ts';
 import { ETABLISSEMENTS_SAMPLE, UNITES_LEGALES_SAMPLE } from '../../support/sireneSample.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -45,7 +45,10 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
     await t.service.runner.caughtUp();
     generated = await generateSireneFiles({ dir: await tempDir(), rows: 4_000 });
   });
-  after(() => t.stop());
+  after(async () => {
+    await t.stop();
+    await removeTempDirs();
+  });
 
   const get = async (p: string) => {
     const res = await fetch(`${t.baseUrl}${p}`);

@@ -11,7 +11,7 @@ import { etablissementsProjection } from '../../../projections/fr-sirene-etablis
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
-import { samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
+import { removeTempDirs, samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
 import { ETABLISSEMENTS_SAMPLE, UNITES_LEGALES_SAMPLE } from '../../support/sireneSample.ts';
 
 const sha256Of = async (file: string) =>
@@ -20,6 +20,8 @@ const sha256Of = async (file: string) =>
     .digest('hex');
 
 describe(`Sirene ingester (${targetDescription})`, () => {
+  after(() => removeTempDirs());
+
   let bed: TestBed;
   beforeEach(async () => {
     bed = await openTestBed([unitesLegalesProjection, etablissementsProjection]);

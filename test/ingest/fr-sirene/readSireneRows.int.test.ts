@@ -7,7 +7,7 @@ import {
   type SireneFileReport,
 } from '../../../ingest/fr-sirene/readSireneRows.ts';
 import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../../../ingest/fr-sirene/sireneColumns.ts';
-import { csvText, samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
+import { csvText, removeTempDirs, samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
 import { ETABLISSEMENTS_SAMPLE, UNITES_LEGALES_SAMPLE } from '../../support/sireneSample.ts';
 import { writeZip } from '../../support/writeZip.ts';
 
@@ -25,6 +25,8 @@ async function currentLayoutUnits() {
 }
 
 describe('reading Sirene stock files', () => {
+  after(() => removeTempDirs());
+
   it('keys each value by its header name, empty cells null, identifiers with their leading zeros', async () => {
     const csv = await samples.unites();
     const { rows, report } = await readAll(UNITES_LEGALES_SAMPLE);
