@@ -12,12 +12,12 @@ import { parseCount } from './core/parseCount.ts';
 import { printTable } from './core/printTable.ts';
 import { processPeakRss, startRssSampler } from './core/rssSampler.ts';
 import { perSecond, timed } from './core/timing.ts';
+import { type LoadResult, loadTest } from './http/loadTest.ts';
 import { startBareProfileServer } from './sirene/bareProfileServer.ts';
 import { startSireneService } from './sirene/benchService.ts';
 import { copyIntoBareTable } from './sirene/copyBaseline.ts';
 import { type GeneratedSireneFiles, generateSireneFiles } from './sirene/generateSireneFiles.ts';
 import { ingestInChildProcess } from './sirene/ingestProcess.ts';
-import { loadTest } from './sirene/loadTest.ts';
 
 export const description =
   'Sirene: ingest end to end (file → events → read tables) vs COPY; GET /v1/entreprise/{siren} vs a bare Koa route';
@@ -189,13 +189,13 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             `autocannon: ${connections} connections, ${seconds} s each, ${sirens.length} SIRENs in turn ...`,
           );
           const base = await loadTest({
-            port: bare.port,
+            url: `http://127.0.0.1:${bare.port}`,
             paths: sirens.map((s) => `/bare/${s}`),
             connections,
             seconds,
           });
           const ours = await loadTest({
-            port: running.port,
+            url: `http://127.0.0.1:${running.port}`,
             paths: sirens.map((s) => `/v1/entreprise/${s}`),
             headers: { 'X-Api-Key': key },
             connections,
@@ -206,7 +206,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           closed = true;
           const unpaidService = await startSireneService(db, ctx.config, ctx.logger, { paid: false });
           const unpaid = await loadTest({
-            port: unpaidService.port,
+            url: `http://127.0.0.1:${unpaidService.port}`,
             paths: sirens.map((s) => `/v1/entreprise/${s}`),
             connections,
             seconds,
@@ -226,21 +226,21 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
               },
               {
                 measure: 'p50 latency (ms)',
-                'bare Koa + same SELECT': base.p50,
-                'profile route (key, signed)': ours.p50,
-                'diagnostic: route unpaid, signed': unpaid.p50,
+                'bare Koa + same SELECT': base.p50Ms,
+                'profile route (key, signed)': ours.p50Ms,
+                'diagnostic: route unpaid, signed': unpaid.p50Ms,
               },
               {
                 measure: 'p99 latency (ms)',
-                'bare Koa + same SELECT': base.p99,
-                'profile route (key, signed)': ours.p99,
-                'diagnostic: route unpaid, signed': unpaid.p99,
+                'bare Koa + same SELECT': base.p99Ms,
+                'profile route (key, signed)': ours.p99Ms,
+                'diagnostic: route unpaid, signed': unpaid.p99Ms,
               },
               {
-                measure: 'requests (non-2xx, errors)',
-                'bare Koa + same SELECT': `${formatCount(base.requests)} (${base.non2xx}, ${base.errors})`,
-                'profile route (key, signed)': `${formatCount(ours.requests)} (${ours.non2xx}, ${ours.errors})`,
-                'diagnostic: route unpaid, signed': `${formatCount(unpaid.requests)} (${unpaid.non2xx}, ${unpaid.errors})`,
+                measure: 'answers 2xx (other, errors)',
+                'bare Koa + same SELECT': answers(base),
+                'profile route (key, signed)': answers(ours),
+                'diagnostic: route unpaid, signed': answers(unpaid),
               },
             ],
             ctx.out,
@@ -291,4 +291,10 @@ async function copyBaseline(
   await db.knex.raw('drop table bare_unites_legales, bare_etablissements');
   ctx.out(`  ${formatSeconds(copy.seconds)}, ${formatCount(perSecond(rows, copy.seconds))} rows/s`);
   return { seconds: copy.seconds };
+}
+
+function answers(r: LoadResult): string {
+  const ok = r.statuses['2xx'] ?? 0;
+  const other = Object.entries(r.statuses).reduce((n, [k, v]) => (k === '2xx' ? n : n + v), 0);
+  return `${formatCount(ok)} (${other}, ${r.errors})`;
 }
