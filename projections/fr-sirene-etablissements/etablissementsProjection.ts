@@ -17,7 +17,7 @@ export const etablissementsProjection: Projection = {
   tables: [ETABLISSEMENTS_TABLE],
   migrations: [
     {
-      name: 'fr_sirene_0002_etablissements',
+      name: 'fr_sirene_etablissements_0001_table',
       async up(knex) {
         await knex.raw(`
           create table ${ETABLISSEMENTS_TABLE} (

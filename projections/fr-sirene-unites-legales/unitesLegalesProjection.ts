@@ -16,7 +16,7 @@ export const unitesLegalesProjection: Projection = {
   tables: [UNITES_LEGALES_TABLE],
   migrations: [
     {
-      name: 'fr_sirene_0001_unites_legales',
+      name: 'fr_sirene_unites_legales_0001_table',
       async up(knex) {
         await knex.raw(`
           create table ${UNITES_LEGALES_TABLE} (
