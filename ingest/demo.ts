@@ -1,5 +1,13 @@
 import type { DemoSeeder } from './core/demoSeeder.ts';
+import { bodaccDemoSeeder } from './fr-bodacc/bodaccDemo.ts';
+import { joafeDemoSeeder } from './fr-joafe/joafeDemo.ts';
+import { rnaDemoSeeder } from './fr-rna/rnaDemo.ts';
 import { sireneDemoSeeder } from './fr-sirene/sireneDemo.ts';
 
 /** Demo datasets, one per register folder that ships one; run in this order by `serve` on an empty register. */
-export const DEMO_SEEDERS: readonly DemoSeeder[] = [sireneDemoSeeder()];
+export const DEMO_SEEDERS: readonly DemoSeeder[] = [
+  sireneDemoSeeder(),
+  bodaccDemoSeeder,
+  rnaDemoSeeder,
+  joafeDemoSeeder,
+];

@@ -1,4 +1,7 @@
 import type { CliCommand } from '../ops/cli/context.ts';
+import { bodaccCommand } from './fr-bodacc/bodaccCommand.ts';
+import { joafeCommand } from './fr-joafe/joafeCommand.ts';
+import { rnaCommand } from './fr-rna/rnaCommand.ts';
 import { sireneCommand } from './fr-sirene/sireneCommand.ts';
 
 /** `npx registres ingest <register> ...`: one command per register folder, added with the folder. */
@@ -6,5 +9,17 @@ export const INGESTERS: Readonly<Record<string, { description: string; command: 
   'fr-sirene': {
     description: 'INSEE Sirene stock: --unites-legales <file> --etablissements <file> [--version YYYY-MM-DD]',
     command: sireneCommand,
+  },
+  'fr.bodacc': {
+    description: 'BODACC annonces-commerciales export (JSON, JSONL, or a recorded API answer)',
+    command: bodaccCommand,
+  },
+  'fr.rna': {
+    description: 'RNA files (rna_waldec / rna_import CSV, or their zip), one monthly stock',
+    command: rnaCommand,
+  },
+  'fr.joafe': {
+    description: 'JOAFE jo_associations export (JSON, JSONL, or a recorded API answer)',
+    command: joafeCommand,
   },
 };

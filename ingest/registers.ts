@@ -44,7 +44,9 @@ export const REGISTERS: readonly RegisterInfo[] = [
     ...ETALAB_2,
     mode: 'copie_locale',
     photoComplete: true,
-    seuilFraicheurJours: 14,
+    // Monthly stock: the contract's 14-day limit is the association journal's (fr.joafe); a monthly file
+    // gets the same margin as the other monthly stock (Sirene, 45 days).
+    seuilFraicheurJours: 45,
     sourceUrl: 'https://www.data.gouv.fr/fr/datasets/repertoire-national-des-associations/',
   },
   {

@@ -71,6 +71,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     signification:
       'État administratif ou catégorie juridique absent : `siren`, `champs_absents` et la `fiche` partielle sont donnés. / Administrative status or legal category missing; the partial record is given.',
   },
+  {
+    code: 'association_inconnue',
+    statut: 404,
+    signification:
+      'Aucune association de ce numéro RNA dans le RNA ni le JOAFE tenus. / No association with this RNA number in the RNA or JOAFE held.',
+  },
   { code: 'methode_non_permise', statut: 405, signification: 'Seul GET est servi. / Only GET is served.' },
   {
     code: 'base_indisponible',

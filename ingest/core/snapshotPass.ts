@@ -187,7 +187,7 @@ function canonicalJson(value: unknown): string {
 }
 
 /** The last event of the snapshot stream is a start: that pass never finished. Abandon it. */
-async function abandonUnfinished(
+export async function abandonUnfinished(
   store: EventStore,
   stream: string,
   register: string,
@@ -209,7 +209,7 @@ async function abandonUnfinished(
 }
 
 /** Records the batch's digests for this pass and returns the digests of the last completed pass. */
-async function markSeen(
+export async function markSeen(
   knex: Knex,
   register: string,
   passToken: string,

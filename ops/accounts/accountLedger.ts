@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
 import type { Logger } from '../logger.ts';
 import { accountStream, type CallChargedData, type FreeCallUsedData, monthOf } from './accountEvents.ts';
-import { type AccountState, balanceOf, drawLots, freeCallsUsed } from './accountState.ts';
+import { type AccountState, applyAccountEvent, balanceOf, drawLots, freeCallsUsed } from './accountState.ts';
 import { createKeyedMutex } from './keyedMutex.ts';
 import { loadAccount } from './loadAccount.ts';
 
@@ -36,6 +37,12 @@ export type CommitResult =
   | { ok: true; charged: number; remaining: number; freeCallsLeft: number }
   | { ok: false; error: 'credits_insuffisants'; balance: number };
 
+interface PendingCommit {
+  reservation: Reservation;
+  resolve(result: CommitResult): void;
+  reject(err: unknown): void;
+}
+
 export interface AccountLedger {
   /** Takes a free call or credits for a request, before its handler runs. */
   reserve(request: ChargeRequest): Promise<ReserveResult>;
@@ -49,8 +56,9 @@ const MAX_APPEND_ATTEMPTS = 8;
 
 /**
  * No overdraft, by two locks that do not depend on each other:
- * - in this process, reserve and commit of one account run one at a time and count what requests in flight
- *   hold, so a handler only runs when the balance left after every hold covers its price;
+ * - in this process, reserves of one account run one at a time and count what requests in flight hold, so a
+ *   handler only runs when the balance left after every hold covers its price; commits are grouped (see
+ *   `drain`) and a hold is dropped in the same tick as the known state takes its charge;
  * - in the log, a charge is appended with the account stream's expected version, re-checked against the
  *   freshly loaded state on a conflict (another server, or `keys credit`). A charge that no longer fits is
  *   refused, and the caller withholds the answer.
@@ -64,8 +72,29 @@ export function createAccountLedger(deps: {
 }): AccountLedger {
   const now = deps.now ?? (() => new Date());
   const withLock = createKeyedMutex();
+  // The last state this process knows of each account, kept current by its own appends. Another writer
+  // (a second server, `keys credit`) makes it stale: a charge then conflicts on the stream version and is
+  // retried on a fresh load, and a refusal is only given after a fresh load confirms it.
+  const known = new LRUCache<string, AccountState>({ max: 10_000 });
+  const fresh = async (accountId: string) => {
+    const state = await loadAccount(deps.knex, deps.store, accountId);
+    // A load that raced with one of our own appends must not put an older state back.
+    const mine = known.get(accountId);
+    if (state && (!mine || state.version >= mine.version)) known.set(accountId, state);
+    return state && mine && mine.version > state.version ? mine : state;
+  };
+  const current = async (accountId: string) => known.get(accountId) ?? fresh(accountId);
   const holds = new Map<string, Map<string, Reservation>>();
 
+  const fits = (state: AccountState, request: ChargeRequest, at: Date) => {
+    const held = heldBy(request.accountId);
+    const month = monthOf(at);
+    return (
+      (request.freeTier &&
+        freeCallsUsed(state, month) + (held.free.get(month) ?? 0) < deps.freeCallsPerMonth) ||
+      balanceOf(state, at) - held.credits >= request.price
+    );
+  };
   const heldBy = (accountId: string) => {
     let credits = 0;
     const free = new Map<string, number>();
@@ -81,12 +110,84 @@ export function createAccountLedger(deps: {
     if (mine?.size === 0) holds.delete(r.request.accountId);
   };
 
+  /**
+   * Group commit: the charges of one account that arrive while its previous append is in flight go to the
+   * log together, in one append with the stream's expected version. One drain per account at a time.
+   */
+  const waiting = new Map<string, PendingCommit[]>();
+  const drain = async (accountId: string) => {
+    for (;;) {
+      const batch = waiting.get(accountId) ?? [];
+      if (batch.length === 0) {
+        waiting.delete(accountId);
+        return;
+      }
+      waiting.set(accountId, []);
+      try {
+        const outcomes = await commitBatch(
+          accountId,
+          batch.map((b) => b.reservation),
+        );
+        for (const [i, b] of batch.entries()) b.resolve(outcomes[i]!);
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      } finally {
+        for (const b of batch) drop(b.reservation);
+      }
+    }
+  };
+  const commitBatch = async (accountId: string, reservations: Reservation[]): Promise<CommitResult[]> => {
+    const stream = accountStream(accountId);
+    for (let attempt = 1; attempt <= MAX_APPEND_ATTEMPTS; attempt++) {
+      const state = attempt === 1 ? await current(accountId) : await fresh(accountId);
+      if (!state) throw new Error(`account ${accountId} vanished`);
+      const at = now();
+      let next = state;
+      const events: NewEvent[] = [];
+      const outcomes: CommitResult[] = [];
+      for (const reservation of reservations) {
+        const charge = chargeEvent(next, reservation, at, deps.freeCallsPerMonth);
+        if (!charge) {
+          outcomes.push({ ok: false, error: 'credits_insuffisants', balance: balanceOf(next, at) });
+          continue;
+        }
+        next = applyAccountEvent(next, {
+          position: 0n,
+          streamId: stream,
+          streamVersion: next.version + 1n,
+          type: charge.event.type,
+          data: charge.event.data,
+          metadata: {},
+          recordedAt: at,
+        });
+        events.push(charge.event);
+        outcomes.push({
+          ok: true,
+          charged: charge.charged,
+          remaining: balanceOf(next, at),
+          freeCallsLeft: Math.max(0, deps.freeCallsPerMonth - freeCallsUsed(next, reservation.month)),
+        });
+      }
+      // A refusal on the state this process knew is confirmed on a fresh load before it is given.
+      if (attempt === 1 && outcomes.some((o) => !o.ok)) continue;
+      if (events.length === 0) return outcomes;
+      const appended = await deps.store.append(stream, events, state.version);
+      if (appended.ok) {
+        known.set(accountId, next);
+        return outcomes;
+      }
+      deps.logger.debug({ accountId, attempt }, 'account stream moved; charges retried');
+    }
+    throw new Error(`account ${accountId}: charges still conflicting after ${MAX_APPEND_ATTEMPTS} attempts`);
+  };
+
   return {
     reserve(request) {
       return withLock(request.accountId, async (): Promise<ReserveResult> => {
-        const state = await loadAccount(deps.knex, deps.store, request.accountId);
+        let state = await current(request.accountId);
         if (!state) return { ok: false, error: 'compte_inconnu' };
         const at = now();
+        if (!fits(state, request, at)) state = (await fresh(request.accountId)) ?? state;
         const month = monthOf(at);
         const held = heldBy(request.accountId);
         let kind: Reservation['kind'] | null = null;
@@ -114,41 +215,15 @@ export function createAccountLedger(deps: {
     },
 
     commit(reservation) {
-      const { request } = reservation;
-      return withLock(request.accountId, async (): Promise<CommitResult> => {
-        try {
-          for (let attempt = 1; attempt <= MAX_APPEND_ATTEMPTS; attempt++) {
-            const state = await loadAccount(deps.knex, deps.store, request.accountId);
-            if (!state) throw new Error(`account ${request.accountId} vanished`);
-            const at = now();
-            const event = chargeEvent(state, reservation, at, deps.freeCallsPerMonth);
-            if (!event) return { ok: false, error: 'credits_insuffisants', balance: balanceOf(state, at) };
-            const appended = await deps.store.append(
-              accountStream(request.accountId),
-              [event.event],
-              state.version,
-            );
-            if (appended.ok) {
-              const after = balanceOf(state, at) - event.charged;
-              const usedAfter = freeCallsUsed(state, reservation.month) + (event.charged === 0 ? 1 : 0);
-              return {
-                ok: true,
-                charged: event.charged,
-                remaining: after,
-                freeCallsLeft: Math.max(0, deps.freeCallsPerMonth - usedAfter),
-              };
-            }
-            deps.logger.debug(
-              { accountId: request.accountId, attempt },
-              'account stream moved; charge retried',
-            );
-          }
-          throw new Error(
-            `account ${request.accountId}: charge still conflicting after ${MAX_APPEND_ATTEMPTS} attempts`,
-          );
-        } finally {
-          drop(reservation);
+      return new Promise<CommitResult>((resolve, reject) => {
+        const accountId = reservation.request.accountId;
+        const queue = waiting.get(accountId);
+        if (queue) {
+          queue.push({ reservation, resolve, reject });
+          return;
         }
+        waiting.set(accountId, [{ reservation, resolve, reject }]);
+        void drain(accountId);
       });
     },
 

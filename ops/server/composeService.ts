@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type App, createApp } from '../../api/app.ts';
 import type { RouteDefinition } from '../../api/catalogue/route.ts';
+import type { SnapshotReader } from '../../api/middleware/freshnessGuard.ts';
 import { payment } from '../../api/middleware/payment.ts';
 import { createFacilitatorClient } from '../../api/payment/facilitatorClient.ts';
 import { createNonceStore } from '../../api/payment/nonceStore.ts';
@@ -94,7 +95,10 @@ export async function composeService(
     registers: opts.registers ?? REGISTERS,
     routes: opts.routes ?? PRICED_ROUTES,
     projectionNames: projections.map((p) => p.name),
-    readSnapshots: (q) => readSnapshotStates(db.knex, q),
+    readSnapshots: cachedSnapshotReader(
+      (q) => readSnapshotStates(db.knex, q),
+      () => runner.snapshotFingerprint(),
+    ),
     projectionStatus: () => runner.status(),
     signer,
     servedLog,
@@ -167,4 +171,27 @@ function sharedPaymentMiddleware(deps: {
     now: deps.now,
   });
   return () => middleware;
+}
+
+/**
+ * Snapshot state changes only when a projection applies a snapshot event: answers are kept while no batch
+ * holding one has been committed by this runner (and at most a few seconds, for writers outside this process such as a rebuild
+ * from the command line). Saves one query on every priced request.
+ */
+function cachedSnapshotReader(
+  read: SnapshotReader,
+  fingerprint: () => string,
+  maxAgeMs = 5000,
+): SnapshotReader {
+  const cache = new Map<string, { at: number; fingerprint: string; value: ReturnType<SnapshotReader> }>();
+  return (query) => {
+    const key = JSON.stringify(query);
+    const print = fingerprint();
+    const hit = cache.get(key);
+    if (hit && hit.fingerprint === print && Date.now() - hit.at < maxAgeMs) return hit.value;
+    const value = read(query);
+    cache.set(key, { at: Date.now(), fingerprint: print, value });
+    value.catch(() => cache.delete(key));
+    return value;
+  };
 }

@@ -57,7 +57,7 @@ export async function applySnapshotEvent(
   }
 }
 
-function isSnapshotEvent(type: string): boolean {
+export function isSnapshotEvent(type: string): boolean {
   return type === SNAPSHOT_STARTED || type === SNAPSHOT_COMPLETED || type === SNAPSHOT_ABANDONED;
 }
 

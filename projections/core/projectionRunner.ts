@@ -28,6 +28,8 @@ export interface ProjectionRunner {
   /** Truncate, reset, replay to the head; the projection stays live afterwards if the runner is started. */
   rebuild(name: string): Promise<void>;
   status(): Promise<ProjectionStatus[]>;
+  /** Changes whenever a projection of this runner may have changed its snapshot state (a rebuild included). */
+  snapshotFingerprint(): string;
 }
 
 /**
@@ -68,6 +70,9 @@ export function createProjectionRunner(deps: {
     async stop() {
       started = false;
       await Promise.all(workers.map((w) => w.stop()));
+    },
+    snapshotFingerprint() {
+      return workers.map((w) => `${w.snapshotEpoch}`).join(',');
     },
     async caughtUp(position) {
       const target = position ?? (await eventStore.headPosition());

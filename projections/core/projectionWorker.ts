@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { EventStore, Subscription } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { applyBatch } from './applyBatch.ts';
+import { isSnapshotEvent } from './applySnapshotEvent.ts';
 import type { Projection } from './projection.ts';
 import { ensureProjectionState, readCheckpoint, recordFailure } from './projectionState.ts';
 import { resetProjection } from './resetProjection.ts';
@@ -12,6 +13,8 @@ export interface ProjectionWorker {
   readonly projection: Projection;
   /** Position of the last batch this worker committed (or the checkpoint it started from). */
   readonly applied: bigint;
+  /** Counts the committed batches that held a snapshot event: snapshot state may have changed. */
+  readonly snapshotEpoch: number;
   readonly running: boolean;
   /** Why it stopped on its own: a handler failure or a checkpoint moved by another instance. */
   readonly failure: Error | null;
@@ -44,6 +47,7 @@ export function createProjectionWorker(deps: {
   const logger = deps.logger.child({ projection: projection.name });
   let subscription: Subscription | null = null;
   let applied = 0n;
+  let snapshotEpoch = 0;
   let active = false;
   let failure: Error | null = null;
   let moved: StoreCheckpointResult | null = null;
@@ -95,6 +99,7 @@ export function createProjectionWorker(deps: {
           throw new Error(result.message);
         }
         applied = result.position;
+        if (events.some((e) => isSnapshotEvent(e.type))) snapshotEpoch++;
         settle();
       },
       onError: (err) => {
@@ -115,6 +120,9 @@ export function createProjectionWorker(deps: {
     projection,
     get applied() {
       return applied;
+    },
+    get snapshotEpoch() {
+      return snapshotEpoch;
     },
     get running() {
       return active;
@@ -155,6 +163,7 @@ export function createProjectionWorker(deps: {
     async rebuild({ resume }) {
       await halt();
       await resetProjection(knex, projection);
+      snapshotEpoch++;
       const head = await eventStore.headPosition();
       logger.info({ head: head.toString() }, 'projection reset; replaying');
       subscribeFrom(0n);

@@ -1,0 +1,53 @@
+import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
+import { BODACC_ANNONCES_PROJECTION } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { liveSignalNotices, noticeDenomination } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
+import { type Signal, signalOf } from '../../projections/fr-bodacc-annonces/signalOf.ts';
+import { sirenPathParam } from '../../schemas/params/siren.ts';
+import { alertesSchema } from '../../schemas/responses/alertes.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+
+/** Candidate notices read per call (collective procedures and radiations); a company rarely has more than a few. */
+const NOTICES_READ = 500;
+
+const NOTE =
+  'Faits publiés au BODACC (procédures collectives, radiations), tels que publiés ; aucune alerte ne prouve pas l’absence de procédure (couverture du BODACC en ligne, annonces sans SIREN). / Facts published in the BODACC, as published; no alert does not prove that no proceeding exists.';
+
+/**
+ * GET /v1/entreprise/{siren}/alertes: the company's collective-procedure and striking-off signals, each with
+ * its date, tribunal, nature as published and the notice id; cancelled or replaced notices are left out.
+ */
+export const alertesRoute: RouteDefinition = {
+  id: 'entreprise.alertes',
+  method: 'GET',
+  path: '/v1/entreprise/{siren}/alertes',
+  summary: 'Signaux BODACC d’une entreprise : ouverture de procédure, plan, liquidation, clôture, radiation.',
+  description:
+    'Chaque alerte donne sa catégorie, la procédure nommée, la date du jugement (ou de parution), le tribunal, la nature publiée et l’identifiant de l’annonce. Annonces annulées ou remplacées exclues ; les personnes physiques ne sont jamais nommées.',
+  params: [sirenPathParam],
+  price: 10_000,
+  freeTier: true,
+  registers: [BODACC_REGISTER],
+  projections: [BODACC_ANNONCES_PROJECTION],
+  responseSchema: alertesSchema,
+  async handler(ctx, { knex }) {
+    const siren = String(ctx.state.params?.siren);
+    const [{ total, notices }, denomination] = await Promise.all([
+      liveSignalNotices(knex, { siren, limit: NOTICES_READ }),
+      noticeDenomination(knex, siren),
+    ]);
+    const alertes = notices.map(signalOf).filter((s): s is Signal => s !== null);
+    const tronque = total > notices.length;
+    return {
+      body: {
+        siren,
+        denomination,
+        nombre_alertes: alertes.length,
+        alertes,
+        listes_bornees: {
+          alertes: { nombre_total: alertes.length, tronque, total_borne_basse: tronque },
+        },
+        note: NOTE,
+      },
+    };
+  },
+};

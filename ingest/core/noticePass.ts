@@ -1,0 +1,157 @@
+import type { Knex } from 'knex';
+import type { BulkAppendEntry, EventStore } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { ENTITY_CHANGED, ENTITY_RECORDED, type EntityRecordedData } from './entityEvents.ts';
+import {
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  type SnapshotCompletedData,
+  type SnapshotStartedData,
+  snapshotStreamId,
+} from './snapshotEvents.ts';
+import { abandonUnfinished, digestOf, markSeen } from './snapshotPass.ts';
+
+/** One published notice of a gazette, and the entity streams it belongs on (a company's, an association's). */
+export interface NoticeRow {
+  kind: string;
+  id: string;
+  /** At least one stream; a notice about two companies is an event on each company's stream. */
+  streams: string[];
+  record: Record<string, unknown>;
+}
+
+export interface NoticePassOptions {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  register: string;
+  version: string;
+  /** YYYY-MM-DD the export was taken: freshness is measured from it. */
+  snapshotDate: string;
+  fileSha256: string;
+  rows: AsyncIterable<NoticeRow>;
+  batchSize?: number;
+  onProgress?: (rows: number) => void;
+  report?: () => Record<string, unknown>;
+  now?: () => Date;
+}
+
+export type NoticePassResult =
+  | { status: 'completed'; completed: SnapshotCompletedData }
+  | { status: 'already_ingested'; version: string };
+
+/**
+ * One export file of a gazette (BODACC, JOAFE) as a batch pass. A gazette is a flow of notices, not a full
+ * snapshot, so the choice made here is:
+ *
+ * - the file is framed like a snapshot pass (`SnapshotStarted` … `SnapshotCompleted`, with the file's
+ *   SHA-256): the read side then publishes a batch whole or not at all (a pass over a published register is
+ *   staged until it completes), and projection state dates what we hold, which the freshness guard and
+ *   provenance need;
+ * - inside the frame only notices never seen, or whose published content changed, are appended (compared by
+ *   digest in `ingest_digests`, like a snapshot pass), and nothing is ever dropped: a notice absent from a
+ *   later export is not withdrawn, it is simply outside that export's window;
+ * - a file whose SHA-256 a completed pass already carries is not read again: nothing is appended at all.
+ *
+ * Digests are promoted only when the pass completes, so notices of an interrupted pass (whose staged events
+ * the projections discard) are appended again by the next pass.
+ */
+export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePassResult> {
+  const { knex, store, logger, register, version } = opts;
+  const now = opts.now ?? (() => new Date());
+  const batchSize = opts.batchSize ?? 2000;
+  const snapshotStream = snapshotStreamId(register);
+  const log = logger.child({ register, version });
+
+  const already = await completedPassOfFile(store, snapshotStream, opts.fileSha256);
+  if (already) {
+    log.info({ fileSha256: opts.fileSha256, version: already }, 'export already ingested; nothing appended');
+    return { status: 'already_ingested', version: already };
+  }
+
+  const expected = await abandonUnfinished(store, snapshotStream, register, now);
+  const started: SnapshotStartedData = {
+    register,
+    version,
+    snapshotDate: opts.snapshotDate,
+    fileSha256: opts.fileSha256,
+    startedAt: now().toISOString(),
+  };
+  const start = await store.append(snapshotStream, [{ type: SNAPSHOT_STARTED, data: started }], expected);
+  if (!start.ok) throw new Error(`another pass of ${register} is starting: ${start.message}`);
+  const passToken = `${version}#${start.lastPosition}`;
+  log.info({ fileSha256: opts.fileSha256 }, 'notice pass started');
+
+  const counts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
+  let batch = new Map<string, NoticeRow & { digest: string }>();
+  const flush = async () => {
+    if (batch.size === 0) return;
+    const rows = [...batch.values()];
+    batch = new Map();
+    const committed = await markSeen(knex, register, passToken, rows);
+    const entries: BulkAppendEntry[] = [];
+    for (const row of rows) {
+      const before = committed.get(`${row.kind}\u0000${row.id}`);
+      if (before === row.digest) {
+        counts.unchanged++;
+        continue;
+      }
+      const type = before ? ENTITY_CHANGED : ENTITY_RECORDED;
+      if (before) counts.changed++;
+      else counts.recorded++;
+      const data: EntityRecordedData = { register, kind: row.kind, id: row.id, record: row.record };
+      const metadata = {
+        register,
+        snapshotVersion: version,
+        fileSha256: opts.fileSha256,
+        rowSha256: row.digest,
+      };
+      for (const streamId of row.streams) entries.push({ streamId, events: [{ type, data, metadata }] });
+    }
+    if (entries.length > 0) await store.appendBulk(entries);
+    opts.onProgress?.(counts.rows);
+  };
+
+  for await (const row of opts.rows) {
+    counts.rows++;
+    batch.set(`${row.kind}\u0000${row.id}`, { ...row, digest: digestOf(row.record) });
+    if (batch.size >= batchSize) await flush();
+  }
+  await flush();
+
+  const completed: SnapshotCompletedData = {
+    ...started,
+    completedAt: now().toISOString(),
+    counts,
+    ...(opts.report ? { report: opts.report() } : {}),
+  };
+  const done = await store.append(
+    snapshotStream,
+    [{ type: SNAPSHOT_COMPLETED, data: completed }],
+    start.nextExpectedVersion,
+  );
+  if (!done.ok)
+    throw new Error(`pass of ${register} ${version} was superseded while running: ${done.message}`);
+  await knex.raw(
+    `update ingest_digests set digest = pass_digest
+      where register = ? and seen_version = ? and digest is distinct from pass_digest`,
+    [register, passToken],
+  );
+  log.info({ counts }, 'notice pass completed');
+  return { status: 'completed', completed };
+}
+
+/** The version of a completed pass that loaded this very file, if any (the snapshot stream is one pair per file). */
+async function completedPassOfFile(
+  store: EventStore,
+  stream: string,
+  fileSha256: string,
+): Promise<string | null> {
+  const events = await store.readStream(stream);
+  for (const e of events) {
+    if (e.type !== SNAPSHOT_COMPLETED) continue;
+    const d = e.data as SnapshotCompletedData;
+    if (d.fileSha256 === fileSha256) return d.version;
+  }
+  return null;
+}

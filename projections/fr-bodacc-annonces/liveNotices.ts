@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import type { JudgmentFacts } from './noticeRow.ts';
+
+export interface LiveNotice {
+  id: string;
+  publication: string | null;
+  date_parution: string | null;
+  type_avis: string | null;
+  famille: string | null;
+  famille_libelle: string | null;
+  tribunal: string | null;
+  jugement: JudgmentFacts | null;
+  radiation_commentaire: string | null;
+  precedent_id: string | null;
+}
+
+/**
+ * A notice is live unless a later notice points to it (a rectificatif replaces it, an annulation cancels
+ * it), and a notice that only takes an earlier one back (annulation, rétractation sur tierce opposition, a
+ * rectificatif that is a report of striking-off by the registrar) is not itself a fact.
+ */
+const LIVE = `a.annule_precedent = false and a.type_avis is distinct from 'annulation'
+  and not exists (select 1 from fr_bodacc_annonces later where later.precedent_id = a.id)`;
+
+const COLUMNS = `a.id, a.publication, to_char(a.date_parution, 'YYYY-MM-DD') as date_parution, a.type_avis,
+  a.famille, a.famille_libelle, a.tribunal, a.jugement, a.radiation_commentaire, a.precedent_id`;
+
+/** The company's live notices published on or after `since`, newest first, at most `limit`, with their total. */
+export async function liveNoticesSince(
+  knex: Knex,
+  q: { siren: string; since: string; limit: number },
+): Promise<{ total: number; notices: LiveNotice[] }> {
+  return listed(knex, `s.date_parution >= ?::date`, [q.since], q);
+}
+
+/** The company's live collective-procedure and striking-off notices, newest first. */
+export async function liveSignalNotices(
+  knex: Knex,
+  q: { siren: string; limit: number },
+): Promise<{ total: number; notices: LiveNotice[] }> {
+  return listed(knex, `a.famille in ('collective', 'radiation')`, [], q);
+}
+
+/**
+ * One statement gives the page and the total (`count(*) over ()`), so the total can never be lower than the
+ * list it comes with.
+ */
+async function listed(
+  knex: Knex,
+  filter: string,
+  bindings: Knex.Value[],
+  q: { siren: string; limit: number },
+): Promise<{ total: number; notices: LiveNotice[] }> {
+  const { rows } = await knex.raw<{ rows: (LiveNotice & { total: string })[] }>(
+    `select ${COLUMNS}, count(*) over () as total
+       from fr_bodacc_annonce_sirens s join fr_bodacc_annonces a on a.id = s.annonce_id
+      where s.siren = ? and ${filter} and ${LIVE}
+      order by a.date_parution desc nulls last, a.id desc
+      limit ?`,
+    [q.siren, ...bindings, q.limit],
+  );
+  const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  return { total, notices: rows.map(({ total: _total, ...n }) => n) };
+}
+
+/** The company's name as its most recent notice gives it for a legal person; null otherwise. */
+export async function noticeDenomination(knex: Knex, siren: string): Promise<string | null> {
+  const { rows } = await knex.raw<{ rows: { denomination: string }[] }>(
+    `select denomination from fr_bodacc_annonce_sirens
+      where siren = ? and denomination is not null
+      order by date_parution desc nulls last, annonce_id desc limit 1`,
+    [siren],
+  );
+  return rows[0]?.denomination ?? null;
+}
