@@ -2,6 +2,12 @@ import type { DemoSeeder } from './core/demoSeeder.ts';
 import { bodaccDemoSeeder } from './fr-bodacc/bodaccDemo.ts';
 import { joafeDemoSeeder } from './fr-joafe/joafeDemo.ts';
 import { rnaDemoSeeder } from './fr-rna/rnaDemo.ts';
+import { sireneDemoSeeder } from './fr-sirene/sireneDemo.ts';
 
 /** Demo datasets, one per register folder that ships one; run in this order by `serve` on an empty register. */
-export const DEMO_SEEDERS: readonly DemoSeeder[] = [bodaccDemoSeeder, rnaDemoSeeder, joafeDemoSeeder];
+export const DEMO_SEEDERS: readonly DemoSeeder[] = [
+  sireneDemoSeeder(),
+  bodaccDemoSeeder,
+  rnaDemoSeeder,
+  joafeDemoSeeder,
+];

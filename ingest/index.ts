@@ -2,9 +2,14 @@ import type { CliCommand } from '../ops/cli/context.ts';
 import { bodaccCommand } from './fr-bodacc/bodaccCommand.ts';
 import { joafeCommand } from './fr-joafe/joafeCommand.ts';
 import { rnaCommand } from './fr-rna/rnaCommand.ts';
+import { sireneCommand } from './fr-sirene/sireneCommand.ts';
 
 /** `npx registres ingest <register> ...`: one command per register folder, added with the folder. */
 export const INGESTERS: Readonly<Record<string, { description: string; command: CliCommand }>> = {
+  'fr-sirene': {
+    description: 'INSEE Sirene stock: --unites-legales <file> --etablissements <file> [--version YYYY-MM-DD]',
+    command: sireneCommand,
+  },
   'fr.bodacc': {
     description: 'BODACC annonces-commerciales export (JSON, JSONL, or a recorded API answer)',
     command: bodaccCommand,

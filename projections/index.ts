@@ -2,10 +2,14 @@ import { accountsProjection } from './accounts/accountsProjection.ts';
 import type { Projection } from './core/projection.ts';
 import { associationsProjection } from './fr-associations/associationsProjection.ts';
 import { bodaccAnnoncesProjection } from './fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { etablissementsProjection } from './fr-sirene-etablissements/etablissementsProjection.ts';
+import { unitesLegalesProjection } from './fr-sirene-unites-legales/unitesLegalesProjection.ts';
 
 /** Every read model of the service. A register's projections are added here when its folder lands. */
 export const PROJECTIONS: readonly Projection[] = [
   accountsProjection,
   bodaccAnnoncesProjection,
   associationsProjection,
+  unitesLegalesProjection,
+  etablissementsProjection,
 ];

@@ -27,6 +27,24 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     signification: "Paramètre que la route n'accepte pas. / Parameter the route does not accept.",
   },
   {
+    code: 'diffusion_partielle_non_couverte',
+    statut: 400,
+    signification:
+      'SIREN en diffusion partielle (statut de diffusion P) : non servi. / SIREN under restricted diffusion: not served.',
+  },
+  {
+    code: 'entreprise_individuelle_non_couverte',
+    statut: 400,
+    signification:
+      'Entrepreneur individuel (catégorie juridique 1000), personne physique : non servi. / Sole proprietorship, a natural person: not served.',
+  },
+  {
+    code: 'groupement_sans_personnalite_morale_non_couvert',
+    statut: 400,
+    signification:
+      'Groupement sans personnalité morale (catégorie 2xxx, association non déclarée, OPCVM) : non servi. / Group without legal personality: not served.',
+  },
+  {
     code: 'paiement_requis',
     statut: 402,
     signification: 'Paiement ou clé requis ; le devis est dans PAYMENT-REQUIRED. / Payment or key required.',
@@ -40,6 +58,18 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'route_inconnue',
     statut: 404,
     signification: 'Aucune route à cette adresse. / No route at this path.',
+  },
+  {
+    code: 'entreprise_inconnue',
+    statut: 404,
+    signification:
+      'Aucune entreprise diffusible pour ce SIREN dans la dernière photo Sirene. / No diffusible company for this SIREN in the last Sirene snapshot.',
+  },
+  {
+    code: 'identite_incomplete',
+    statut: 404,
+    signification:
+      'État administratif ou catégorie juridique absent : `siren`, `champs_absents` et la `fiche` partielle sont donnés. / Administrative status or legal category missing; the partial record is given.',
   },
   {
     code: 'association_inconnue',

@@ -12,6 +12,8 @@ export interface BenchDatabase {
   /** "postgres" or "embedded (memory)" / "embedded (disk)". */
   label: string;
   displayUrl: string;
+  /** Connection string (with any password), for clients other than knex such as psql. */
+  url: string;
   /** The isolated schema every unqualified table name of `knex` resolves to. */
   schema: string;
   /** Connections whose search_path is the bench schema only. */
@@ -64,6 +66,7 @@ export async function openBenchDatabase(
   return {
     label,
     displayUrl: db.displayUrl,
+    url: db.url,
     schema,
     knex,
     notifications: db.notifications,

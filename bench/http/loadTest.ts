@@ -9,15 +9,24 @@ export interface LoadResult {
   errors: number;
 }
 
-/** A fixed-duration autocannon run against one URL, after a short warm-up. */
+/**
+ * A fixed-duration autocannon run against one URL, after a short warm-up. With `paths`, each connection
+ * requests them in turn on the URL's host (many keys of one route rather than one cached row).
+ */
 export async function loadTest(opts: {
   url: string;
+  paths?: readonly string[];
   headers?: Record<string, string>;
   connections?: number;
   seconds?: number;
   warmupSeconds?: number;
 }): Promise<LoadResult> {
-  const base = { url: opts.url, headers: opts.headers ?? {}, connections: opts.connections ?? 10 };
+  const base = {
+    url: opts.url,
+    headers: opts.headers ?? {},
+    connections: opts.connections ?? 10,
+    ...(opts.paths ? { requests: opts.paths.map((path) => ({ method: 'GET' as const, path })) } : {}),
+  };
   if ((opts.warmupSeconds ?? 2) > 0) await autocannon({ ...base, duration: opts.warmupSeconds ?? 2 });
   const r = await autocannon({ ...base, duration: opts.seconds ?? 10 });
   return {

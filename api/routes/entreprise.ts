@@ -1,0 +1,132 @@
+import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
+import { etablissementsProjection } from '../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
+import { sireneToWgs84 } from '../../projections/fr-sirene-etablissements/sireneCoordinates.ts';
+import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { sirenPathParam } from '../../schemas/params/siren.ts';
+import {
+  entrepriseEtablissementsSchema,
+  entrepriseProfileSchema,
+} from '../../schemas/responses/entreprise.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { unavailable } from '../errors/apiError.ts';
+import { laterBlocks } from './entreprise/absentBlocks.ts';
+import { readEtablissements, readUnit } from './entreprise/readEtablissements.ts';
+import { readProfile } from './entreprise/readProfile.ts';
+import { assertCovered } from './entreprise/sireneCoverage.ts';
+import { tvaIntracommunautaire } from './entreprise/tvaIntracommunautaire.ts';
+import { establishmentState, identityOf } from './entreprise/unitFields.ts';
+
+/** Sirene is a monthly stock: a copy older than 45 days is not sold (register dictionary threshold). */
+const SIRENE_FRESHNESS = { maxAgeDays: 45, code: 'photo_perimee' } as const;
+const SIRENE_PROJECTIONS = [unitesLegalesProjection.name, etablissementsProjection.name];
+
+/** At most this many establishments per answer; `listes_bornees` gives the total. */
+export const ETABLISSEMENTS_LIMIT = 1000;
+
+export const entrepriseProfileRoute: RouteDefinition = {
+  id: 'entreprise.profil',
+  method: 'GET',
+  path: '/v1/entreprise/{siren}',
+  summary: 'Fiche d’une entreprise française (Sirene) : identité, siège, TVA, nombre d’établissements.',
+  description:
+    'Personnes morales diffusibles seulement : les entrepreneurs individuels, les groupements sans personnalité morale et les SIREN en diffusion partielle sont refusés (400, non facturé).',
+  params: [
+    sirenPathParam,
+    {
+      name: 'geo',
+      in: 'query',
+      required: false,
+      description:
+        'Ajoute les coordonnées WGS84 du siège (depuis ses coordonnées Lambert). / Adds the head office WGS84 coordinates.',
+      schema: { type: 'boolean' },
+    },
+  ],
+  price: 5000,
+  freeTier: true,
+  registers: [SIRENE_REGISTER],
+  projections: SIRENE_PROJECTIONS,
+  freshness: SIRENE_FRESHNESS,
+  responseSchema: entrepriseProfileSchema,
+  async handler(ctx, { knex }) {
+    const siren = String(ctx.state.params?.siren);
+    const row = await readProfile(knex, siren);
+    assertCovered(siren, row, identityOf);
+    const geo = ctx.state.params?.geo === true;
+    const later = laterBlocks();
+    return {
+      body: {
+        ...identityOf(row),
+        siege: {
+          siret: row.siege_siret ?? (row.nic_siege ? `${row.siren}${row.nic_siege}` : null),
+          adresse: row.siege_adresse,
+          code_postal: row.siege_code_postal,
+          commune: row.siege_commune,
+          ...(geo
+            ? { coordonnees: sireneToWgs84(row.siege_lambert_x, row.siege_lambert_y, row.siege_code_commune) }
+            : {}),
+        },
+        dirigeants: later.nulls.dirigeants,
+        tva_intracommunautaire: tvaIntracommunautaire(row.siren),
+        nombre_etablissements: Number(row.nombre_etablissements),
+        index_egapro: later.nulls.index_egapro,
+        conventions_collectives: later.nulls.conventions_collectives,
+        conventions_collectives_notes: later.nulls.conventions_collectives_notes,
+        groupe_lei: later.nulls.groupe_lei,
+        blocs_absents: later.blocsAbsents,
+      },
+    };
+  },
+};
+
+export const entrepriseEtablissementsRoute: RouteDefinition = {
+  id: 'entreprise.etablissements',
+  method: 'GET',
+  path: '/v1/entreprise/{siren}/etablissements',
+  summary:
+    'Établissements d’une entreprise française (Sirene) : siège d’abord, puis ouverts avant fermés ; adresse, état, activité, date de création.',
+  description: `Au plus ${ETABLISSEMENTS_LIMIT} établissements ; listes_bornees donne le total. Mêmes refus que la fiche entreprise.`,
+  params: [sirenPathParam],
+  price: 3000,
+  freeTier: true,
+  registers: [SIRENE_REGISTER],
+  projections: SIRENE_PROJECTIONS,
+  freshness: SIRENE_FRESHNESS,
+  responseSchema: entrepriseEtablissementsSchema,
+  async handler(ctx, { knex }) {
+    const siren = String(ctx.state.params?.siren);
+    const unit = await readUnit(knex, siren);
+    assertCovered(siren, unit, identityOf);
+    const { total, rows } = await readEtablissements(knex, siren, ETABLISSEMENTS_LIMIT);
+    if (total < rows.length) {
+      throw unavailable(
+        'compte_incoherent',
+        'Total inférieur à la liste lue : non vendu. / Count below the list.',
+      );
+    }
+    return {
+      body: {
+        siren,
+        denomination: unit.denomination,
+        nombre_etablissements: total,
+        listes_bornees: {
+          etablissements: { nombre_total: total, tronque: total > rows.length, total_borne_basse: false },
+        },
+        etablissements: rows.map((e) => ({
+          siret: e.siret,
+          est_siege: e.est_siege,
+          adresse: e.adresse,
+          code_postal: e.code_postal,
+          commune: e.commune,
+          etat_administratif: establishmentState(e.etat_administratif),
+          activite_principale: e.activite_principale,
+          date_creation: e.date_creation,
+        })),
+      },
+    };
+  },
+};
+
+export const ENTREPRISE_ROUTES: readonly RouteDefinition[] = [
+  entrepriseProfileRoute,
+  entrepriseEtablissementsRoute,
+];

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import { ETABLISSEMENTS_TABLE } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
+import { UNITES_LEGALES_TABLE } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { UNIT_COLUMNS, type UnitRow } from './unitFields.ts';
+
+export interface EtablissementRow {
+  siret: string;
+  est_siege: boolean;
+  etat_administratif: string | null;
+  date_creation: string | null;
+  activite_principale: string | null;
+  adresse: string | null;
+  code_postal: string | null;
+  commune: string | null;
+}
+
+export async function readUnit(knex: Knex, siren: string): Promise<UnitRow | undefined> {
+  const { rows } = await knex.raw<{ rows: UnitRow[] }>(
+    `select ${UNIT_COLUMNS.join(', ')} from ${UNITES_LEGALES_TABLE} where siren = ?`,
+    [siren],
+  );
+  return rows[0];
+}
+
+/**
+ * A company's establishments, head office first, then open before closed, then by SIRET; at most `limit`,
+ * with the total counted by the same statement (so the count can never be below the list).
+ */
+export async function readEtablissements(
+  knex: Knex,
+  siren: string,
+  limit: number,
+): Promise<{ total: number; rows: EtablissementRow[] }> {
+  const { rows } = await knex.raw<{ rows: (EtablissementRow & { total: string })[] }>(
+    `select siret, est_siege, etat_administratif, date_creation, activite_principale, adresse, code_postal,
+            commune, count(*) over () as total
+       from ${ETABLISSEMENTS_TABLE}
+      where siren = ?
+      order by est_siege desc, (etat_administratif = 'A') desc nulls last, siret
+      limit ?`,
+    [siren, limit],
+  );
+  return {
+    total: rows.length === 0 ? 0 : Number(rows[0]!.total),
+    rows: rows.map(({ total: _total, ...row }) => row),
+  };
+}

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * `registres ingest fr-sirene` in its own process, as in production (the server projects, the command line
+ * ingests), writing to the bench schema through the connection's search_path. Its peak RSS is read from
+ * /proc/<pid>/status (VmHWM, Linux); null elsewhere.
+ */
+export async function ingestInChildProcess(opts: {
+  url: string;
+  schema: string;
+  unitesLegales: string;
+  etablissements: string;
+  version: string;
+  batchSize: number;
+}): Promise<{ peakRss: number | null; output: string }> {
+  const url = new URL(opts.url);
+  url.searchParams.set('options', `-c search_path=${opts.schema}`);
+  const child = spawn(
+    process.execPath,
+    [
+      'ops/cli/bin.mjs',
+      'ingest',
+      'fr-sirene',
+      '--unites-legales',
+      opts.unitesLegales,
+      '--etablissements',
+      opts.etablissements,
+      '--version',
+      opts.version,
+      '--batch-size',
+      String(opts.batchSize),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr.on('data', (d) => {
+    output += String(d);
+  });
+  let peakRss: number | null = null;
+  const sample = async () => {
+    const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => null);
+    const kb = status ? /VmHWM:\s+(\d+) kB/.exec(status)?.[1] : undefined;
+    if (kb) peakRss = Math.max(peakRss ?? 0, Number(kb) * 1024);
+  };
+  const timer = setInterval(() => void sample(), 200);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`ingest process exited with ${code}: ${output.trim()}`);
+  return { peakRss, output };
+}

@@ -1,0 +1,103 @@
+import { parse } from 'csv-parse';
+import { openCsvFile } from '../core/openCsvFile.ts';
+import type { SnapshotRow } from '../core/snapshotPass.ts';
+import { checkHeader, type SireneFileLayout } from './sireneColumns.ts';
+import type { SireneRecord } from './sireneEvents.ts';
+
+/** What reading one file noticed, for the pass report. */
+export interface SireneFileReport {
+  file: string;
+  rows: number;
+  unknownColumns: string[];
+  /** Rows whose identifier is malformed: set aside, never emitted (count and first line numbers). */
+  rejected: number;
+  rejectedLines: number[];
+  /** Newest `dateDernierTraitement*` seen (`YYYY-MM-DDTHH:MM:SS`), null when the column is empty. */
+  newestProcessedAt: string | null;
+}
+
+export class SireneFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SireneFileError';
+  }
+}
+
+const REJECTED_LINES_KEPT = 20;
+
+/**
+ * The rows of one Sirene stock file as the event contract has them (sireneEvents.ts): the record keyed by
+ * header name, every value the string as written, empty cells null, unknown columns kept. RFC 4180 parsing
+ * (quoted fields, doubled quotes); a row with the wrong number of fields aborts the read (a damaged or
+ * truncated file must not be taken for a smaller register). A missing required column aborts before the
+ * first row. `report` is filled as the file is read.
+ */
+export async function* readSireneRows(
+  file: string,
+  layout: SireneFileLayout,
+  report: SireneFileReport,
+): AsyncGenerator<SnapshotRow> {
+  const opened = await openCsvFile(file);
+  let header: string[] = [];
+  const parser = opened.stream.pipe(
+    parse({
+      bom: true,
+      columns: (names: string[]) => {
+        header = names;
+        const check = checkHeader(layout, names);
+        if (check.missing.length > 0 || check.duplicated.length > 0) {
+          throw new SireneFileError(
+            `${file}: ${describeHeaderProblem(check.missing, check.duplicated)} ; en-tête attendu de ${layout.fileName} (voir FORMATS.md §1). / Not a usable ${layout.fileName} header.`,
+          );
+        }
+        report.unknownColumns = check.unknown;
+        return names;
+      },
+    }),
+  );
+  opened.stream.on('error', (err) => parser.destroy(err));
+  const { idColumn, idPattern, processedAtColumn } = layout;
+  let line = 1;
+  try {
+    for await (const row of parser as AsyncIterable<Record<string, string>>) {
+      line++;
+      report.rows++;
+      const id = row[idColumn] ?? '';
+      if (!idPattern.test(id)) {
+        report.rejected++;
+        if (report.rejectedLines.length < REJECTED_LINES_KEPT) report.rejectedLines.push(line);
+        continue;
+      }
+      const record: SireneRecord = {};
+      for (const name of header) {
+        const value = row[name]!;
+        record[name] = value === '' ? null : value;
+      }
+      const processedAt = record[processedAtColumn];
+      if (processedAt && (report.newestProcessedAt === null || processedAt > report.newestProcessedAt)) {
+        report.newestProcessedAt = processedAt;
+      }
+      yield { kind: layout.kind, id, record };
+    }
+  } catch (err) {
+    if (err instanceof SireneFileError) throw err;
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause instanceof SireneFileError) throw cause;
+    throw new SireneFileError(
+      `${file}: fichier illisible près de la ligne ${line + 1} : ${(err as Error).message} / unreadable file`,
+    );
+  } finally {
+    opened.stream.destroy();
+  }
+}
+
+export function emptyFileReport(file: string): SireneFileReport {
+  return { file, rows: 0, unknownColumns: [], rejected: 0, rejectedLines: [], newestProcessedAt: null };
+}
+
+function describeHeaderProblem(missing: string[], duplicated: string[]): string {
+  const parts: string[] = [];
+  if (missing.length > 0) parts.push(`colonnes obligatoires absentes : ${missing.join(', ')}`);
+  if (duplicated.length > 0) parts.push(`colonnes en double : ${duplicated.join(', ')}`);
+  return parts.join(' ; ');
+}

@@ -1,0 +1,127 @@
+import type { JsonSchema } from '../../api/catalogue/route.ts';
+
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+const nullableDate: JsonSchema = { type: ['string', 'null'], format: 'date' };
+
+const identityProperties: Record<string, JsonSchema> = {
+  siren: { type: 'string', pattern: '^\\d{9}$' },
+  denomination: { ...nullableString, description: 'Raison sociale (denominationUniteLegale).' },
+  sigle: nullableString,
+  denominations_usuelles: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Dénominations usuelles publiées (1 à 3), vide si aucune.',
+  },
+  nature_juridique: { ...nullableString, description: 'Catégorie juridique INSEE, niveau III (4 chiffres).' },
+  activite_principale: { ...nullableString, description: 'Code APE/NAF de l’unité légale.' },
+  categorie_entreprise: { ...nullableString, description: 'PME, ETI ou GE ; null si non publiée.' },
+  tranche_effectif_salarie: { ...nullableString, description: 'Code de tranche d’effectif INSEE.' },
+  date_creation: nullableDate,
+  etat_administratif: { ...nullableString, description: '`actif` ou `cesse`.' },
+};
+
+const coordinatesSchema: JsonSchema = {
+  type: ['object', 'null'],
+  description: 'WGS84, depuis les coordonnées Lambert de Sirene ; null si non publiées.',
+  required: ['latitude', 'longitude'],
+  properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
+};
+
+const absentBlockSchema: JsonSchema = {
+  type: 'object',
+  required: ['bloc', 'raison', 'message'],
+  properties: {
+    bloc: { type: 'string' },
+    raison: { type: 'string', enum: ['source_non_integree'] },
+    message: { type: 'string' },
+  },
+};
+
+export const entrepriseProfileSchema: JsonSchema = {
+  type: 'object',
+  required: [
+    ...Object.keys(identityProperties),
+    'siege',
+    'dirigeants',
+    'tva_intracommunautaire',
+    'nombre_etablissements',
+    'index_egapro',
+    'conventions_collectives',
+    'conventions_collectives_notes',
+    'groupe_lei',
+    'blocs_absents',
+  ],
+  properties: {
+    ...identityProperties,
+    siege: {
+      type: 'object',
+      required: ['siret', 'adresse', 'code_postal', 'commune'],
+      properties: {
+        siret: { type: ['string', 'null'], pattern: '^\\d{14}$' },
+        adresse: nullableString,
+        code_postal: nullableString,
+        commune: nullableString,
+        coordonnees: coordinatesSchema,
+      },
+    },
+    dirigeants: { type: ['array', 'null'] },
+    tva_intracommunautaire: { type: 'string', pattern: '^FR\\d{11}$' },
+    nombre_etablissements: { type: 'integer', minimum: 0 },
+    index_egapro: { type: ['array', 'null'] },
+    conventions_collectives: { type: ['array', 'null'] },
+    conventions_collectives_notes: { type: ['array', 'null'] },
+    groupe_lei: { type: ['object', 'null'] },
+    blocs_absents: { type: 'array', items: absentBlockSchema },
+  },
+};
+
+export const entrepriseEtablissementsSchema: JsonSchema = {
+  type: 'object',
+  required: ['siren', 'denomination', 'nombre_etablissements', 'listes_bornees', 'etablissements'],
+  properties: {
+    siren: { type: 'string', pattern: '^\\d{9}$' },
+    denomination: nullableString,
+    nombre_etablissements: { type: 'integer', minimum: 0 },
+    listes_bornees: {
+      type: 'object',
+      required: ['etablissements'],
+      properties: {
+        etablissements: {
+          type: 'object',
+          required: ['nombre_total', 'tronque', 'total_borne_basse'],
+          properties: {
+            nombre_total: { type: 'integer' },
+            tronque: { type: 'boolean' },
+            total_borne_basse: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    etablissements: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'siret',
+          'est_siege',
+          'adresse',
+          'code_postal',
+          'commune',
+          'etat_administratif',
+          'activite_principale',
+          'date_creation',
+        ],
+        properties: {
+          siret: { type: 'string', pattern: '^\\d{14}$' },
+          est_siege: { type: 'boolean' },
+          adresse: nullableString,
+          code_postal: nullableString,
+          commune: nullableString,
+          etat_administratif: { ...nullableString, description: '`actif` ou `ferme`.' },
+          activite_principale: nullableString,
+          date_creation: nullableDate,
+        },
+      },
+    },
+  },
+};
