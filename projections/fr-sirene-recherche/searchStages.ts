@@ -78,7 +78,7 @@ export async function findExactName(knex: Knex, cle: string, limit: number): Pro
  * Similarity threshold of the candidate filter: the share of the query's trigrams that must appear in one
  * stretch of a name (pg_trgm word similarity, `<%`, served by the GIN trigram indexes).
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
+export const WORD_SIMILARITY_THRESHOLD = 0.6;
 /** A ceased company needs this much more similarity to rank above an active one. */
 const ACTIVE_BONUS = 0.08;
 /** Up to this much for the largest workforce band (rank 15). */
