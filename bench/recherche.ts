@@ -81,6 +81,12 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   ctx.out(`  schema ${db.schema} (${values.keep ? 'kept' : 'dropped at the end'}); node ${process.version}`);
   try {
     const { knex } = db;
+    // On a reused schema this applies only migrations added since it was built (e.g. a new index).
+    await runMigrations(knex, [
+      ...eventStoreMigrations,
+      ...snapshotPassMigrations,
+      ...projectionMigrationsFor([rechercheProjection]),
+    ]);
     if (!values.reuse) await generateAndProject(db, rows, batchSize, ctx);
     await knex.raw('analyze');
     const held = Number(
@@ -170,11 +176,6 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
 
 async function generateAndProject(db: BenchDatabase, rows: number, batchSize: number, ctx: BenchContext) {
   const { knex } = db;
-  await runMigrations(knex, [
-    ...eventStoreMigrations,
-    ...snapshotPassMigrations,
-    ...projectionMigrationsFor([rechercheProjection]),
-  ]);
   const store = createPostgresEventStore({ knex, notifications: db.notifications, logger: ctx.logger });
 
   ctx.out('  ingest: one Sirene snapshot pass of the generated units and head offices ...');

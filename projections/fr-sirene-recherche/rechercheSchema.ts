@@ -162,4 +162,15 @@ export const rechercheMigrations: Migration[] = [
         )`);
     },
   },
+  {
+    name: 'fr_sirene_recherche_0004_notables_trgm',
+    async up(knex) {
+      const trgm = await schemaOf(knex, 'pg_trgm');
+      // Notable companies (active, 3 employees or more): the approximate stage reads all of their matches.
+      await knex.raw(
+        `create index fr_sirene_recherche_notables_trgm on ${RECHERCHE_TABLE}
+           using gin (nom_essentiel ${trgm}.gin_trgm_ops) where etat = 'A' and rang_taille >= 3`,
+      );
+    },
+  },
 ];

@@ -78,6 +78,7 @@ export async function searchCompanies(knex: Knex, request: SearchRequest): Promi
   return {
     companies: found.flatMap((f) => f.rows).slice(0, request.limit),
     total: found.reduce((sum, f) => sum + f.total, 0),
+    ...(found.some((f) => f.capped) ? { totalIsLowerBound: true } : {}),
     abandoned,
   };
 }

@@ -14,8 +14,9 @@ export interface FoundCompany {
 
 export interface StageRows {
   rows: FoundCompany[];
-  /** Every match of the stage, not only the rows returned. */
+  /** Every match of the stage, not only the rows returned (a lower bound when `capped`). */
   total: number;
+  capped?: boolean;
 }
 
 /** The query in the indexed forms of names (see rechercheSchema.ts), computed by the same functions. */
@@ -90,10 +91,20 @@ export const SIMILAR_NAMES_SETTINGS = {
 };
 
 /**
+ * Candidates of the approximate stage read beyond the notable companies, at most: a query made of one
+ * common word matches a large share of the register, and scoring every match would cost more than the
+ * answer is worth. When the cap is reached the count is a lower bound (`note_troncature`).
+ */
+export const CANDIDATE_CAP = 1000;
+/** Notable companies: active with 3 employees or more (band 02 and above); never left out by the cap. */
+export const NOTABLE = `r.etat = 'A' and r.rang_taille >= 3`;
+
+/**
  * Stage `nom_approchant`: names sharing most of the query's trigrams (typos, missing or extra words, any
- * word order), exact matches excluded (stage `nom_exact` has them). A name's `pertinence` is the mean of its
- * trigram similarity with the query (penalises extra words) and the query's word similarity with it
- * (rewards a query found whole inside the name); other names (sigle, usual names) count at 95 %.
+ * word order), exact matches excluded (stage `nom_exact` has them). Candidates are every notable company
+ * that matches (their own partial trigram index) plus up to CANDIDATE_CAP others. A name's `pertinence` is
+ * the mean of its trigram similarity with the query (penalises extra words) and the query's word similarity
+ * with it (rewards a query found whole inside the name); other names (sigle, usual names) count at 95 %.
  * Ranking adds small bonuses for an active and a large company.
  */
 export async function findSimilarNames(
@@ -102,28 +113,37 @@ export async function findSimilarNames(
   limit: number,
 ): Promise<StageRows> {
   const q = query.essentiel;
-  const { rows } = await trx.raw<{ rows: RawRow[] }>(
-    `select t.siren, t.denomination, t.etat, t.activite_principale, s.commune, s.code_postal, t.pertinence, t.total
+  const { rows } = await trx.raw<{ rows: (RawRow & { sampled: string | number })[] }>(
+    `with notables as (
+       select r.siren from ${RECHERCHE_TABLE} r where ${NOTABLE} and ? <% r.nom_essentiel
+     ), sampled as (
+       select r.siren from ${RECHERCHE_TABLE} r where (? <% r.nom_essentiel or ? <% r.autres_essentiels) limit ?
+     ), candidates as (
+       select siren from notables union select siren from sampled
+     )
+     select t.siren, t.denomination, t.etat, t.activite_principale, s.commune, s.code_postal, t.pertinence, t.total,
+            (select count(*) from sampled) as sampled
        from (
          select r.siren, r.denomination, r.etat, r.activite_principale, r.siret_siege, p.pertinence,
                 p.pertinence + case when r.etat = 'A' then ${ACTIVE_BONUS} else 0 end
                   + ${SIZE_BONUS} * r.rang_taille / 15.0 as rang,
                 count(*) over () as total
-           from ${RECHERCHE_TABLE} r
+           from candidates c
+           join ${RECHERCHE_TABLE} r on r.siren = c.siren
           cross join lateral (
             select greatest(
                      coalesce((similarity(r.nom_essentiel, ?) + word_similarity(?, r.nom_essentiel)) / 2, 0),
                      coalesce((similarity(r.autres_essentiels, ?) + word_similarity(?, r.autres_essentiels)) / 2 * 0.95, 0)
                    ) as pertinence
           ) p
-          where (? <% r.nom_essentiel or ? <% r.autres_essentiels)
-            and not (r.cles @> array[?]::text[])
+          where not (r.cles @> array[?]::text[])
           order by rang desc, p.pertinence desc, r.siren
           limit ?
        ) t
        left join ${SIEGES_TABLE} s on s.siret = t.siret_siege
       order by t.rang desc, t.pertinence desc, t.siren`,
-    [q, q, q, q, q, q, query.cle ?? '', limit],
+    [q, q, q, CANDIDATE_CAP + 1, q, q, q, q, query.cle ?? '', limit],
   );
-  return toStageRows(rows);
+  const capped = rows.length > 0 && Number(rows[0]!.sampled) > CANDIDATE_CAP;
+  return { ...toStageRows(rows.map(({ sampled: _s, ...row }) => row)), ...(capped ? { capped } : {}) };
 }
