@@ -14,6 +14,7 @@ import { parseCount } from './core/parseCount.ts';
 import { printTable, type TableRow } from './core/printTable.ts';
 import { processPeakRss } from './core/rssSampler.ts';
 import { perSecond, timed } from './core/timing.ts';
+import { fillSearchIndexFromLog } from './sirene/fillSearchIndexFromLog.ts';
 import { generateSearchCompanies } from './sirene/generateSearchCompanies.ts';
 import { bareIlikeSearch, rawTrigramSearch } from './sirene/searchBaselines.ts';
 import { type LatencyFigures, measureSearchLatency, searchWithKnex } from './sirene/searchLatency.ts';
@@ -41,6 +42,8 @@ Options:
   --embedded WHERE  without DATABASE_URL: memory (default) or disk
   --keep            keep the schema (PostgreSQL server) to time again later with --reuse
   --reuse SCHEMA    time again on a schema kept by an earlier run (skips generation and projection)
+  --fill-from-log   with --reuse: fill the search tables from the log's records in bulk (diagnostic, see
+                    bench/sirene/fillSearchIndexFromLog.ts) when the projection was not run to its end
 `;
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -55,6 +58,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       embedded: { type: 'string' },
       keep: { type: 'boolean' },
       reuse: { type: 'string' },
+      'fill-from-log': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -88,6 +92,11 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       ...projectionMigrationsFor([rechercheProjection]),
     ]);
     if (!values.reuse) await generateAndProject(db, rows, batchSize, ctx);
+    else if (values['fill-from-log']) {
+      ctx.out('  fill: search tables from the log in bulk (diagnostic shortcut, not the projection) ...');
+      const fill = await timed(() => fillSearchIndexFromLog(knex));
+      ctx.out(`  fill: ${formatSeconds(fill.seconds)}`);
+    }
     await knex.raw('analyze');
     const held = Number(
       (await knex.raw<{ rows: { n: string }[] }>(`select count(*) as n from ${RECHERCHE_TABLE}`)).rows[0]!.n,

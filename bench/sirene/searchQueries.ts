@@ -38,9 +38,9 @@ function random(seed: number): () => number {
 function typo(word: string, rnd: () => number): string {
   const i = 1 + Math.floor(rnd() * (word.length - 2));
   const op = rnd();
-  if (op < 0.33) return word.slice(0, i) + word.slice(i + 1); // dropped letter
-  if (op < 0.66) return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2); // swapped letters
-  return word.slice(0, i) + 'e' + word.slice(i + 1); // wrong letter
+  if (op < 0.33) return `${word.slice(0, i)}${word.slice(i + 1)}`; // dropped letter
+  if (op < 0.66) return `${word.slice(0, i)}${word[i + 1]}${word[i]}${word.slice(i + 2)}`; // swapped letters
+  return `${word.slice(0, i)}e${word.slice(i + 1)}`; // wrong letter
 }
 
 const unaccented = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
