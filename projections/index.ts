@@ -3,6 +3,7 @@ import type { Projection } from './core/projection.ts';
 import { associationsProjection } from './fr-associations/associationsProjection.ts';
 import { bodaccAnnoncesProjection } from './fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { etablissementsProjection } from './fr-sirene-etablissements/etablissementsProjection.ts';
+import { rechercheProjection } from './fr-sirene-recherche/rechercheProjection.ts';
 import { unitesLegalesProjection } from './fr-sirene-unites-legales/unitesLegalesProjection.ts';
 
 /** Every read model of the service. A register's projections are added here when its folder lands. */
@@ -12,4 +13,5 @@ export const PROJECTIONS: readonly Projection[] = [
   associationsProjection,
   unitesLegalesProjection,
   etablissementsProjection,
+  rechercheProjection,
 ];

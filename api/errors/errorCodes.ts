@@ -114,6 +114,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     signification: 'Un total inférieur à la liste lue : non vendu. / A count below the list read; not sold.',
   },
   {
+    code: 'recherche_indisponible',
+    statut: 503,
+    signification:
+      'Index de recherche dégradé sans rien trouvé, et registre en temps réel indisponible. / Search index degraded with nothing found and the real-time registry down.',
+  },
+  {
     code: 'incident_interne',
     statut: 503,
     signification:

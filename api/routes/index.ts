@@ -3,10 +3,12 @@ import { alertesRoute } from './alertes.ts';
 import { associationAnnoncesRoute, associationRoute } from './association.ts';
 import { changementsRoute } from './changements.ts';
 import { ENTREPRISE_ROUTES } from './entreprise.ts';
+import { rechercheRoute } from './recherche.ts';
 
 /** The priced routes, one file per family; the free reading routes are added by the app itself. */
 export const PRICED_ROUTES: readonly RouteDefinition[] = [
   ...ENTREPRISE_ROUTES,
+  rechercheRoute,
   changementsRoute,
   alertesRoute,
   associationRoute,

@@ -31,7 +31,16 @@ export interface BenchDatabase {
 export async function openBenchDatabase(
   config: Config,
   logger: Logger,
-  opts: { embedded?: EmbeddedPlacement; poolMax?: number } = {},
+  opts: {
+    embedded?: EmbeddedPlacement;
+    poolMax?: number;
+    /** Schemas searched after the bench schema (e.g. `public`, where extensions such as pg_trgm may live). */
+    alsoSearch?: string[];
+    /** Work in this existing schema (kept by an earlier run with `keep`) instead of a new one. */
+    reuseSchema?: string;
+    /** Leave the schema in place on close, to time again on the same data with `reuseSchema`. */
+    keep?: boolean;
+  } = {},
 ): Promise<BenchDatabase> {
   let db: Database;
   let label: string;
@@ -48,8 +57,9 @@ export async function openBenchDatabase(
     db = await openMemoryDatabase({ poolMax: 1 });
     label = 'embedded (memory)';
   }
-  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
-  await db.knex.raw(`create schema "${schema}"`);
+  const schema = opts.reuseSchema ?? `bench_${process.pid}_${Date.now().toString(36)}`;
+  if (!/^bench_[a-z0-9_]+$/.test(schema)) throw new Error(`not a bench schema: ${schema}`);
+  if (!opts.reuseSchema) await db.knex.raw(`create schema "${schema}"`);
   const knex = knexFactory({
     client: 'pg',
     connection: { connectionString: db.url },
@@ -57,7 +67,8 @@ export async function openBenchDatabase(
       min: 0,
       max: opts.poolMax ?? 2,
       afterCreate(conn: { query(sql: string, cb: (err: Error | null) => void): void }, done: DoneFn) {
-        conn.query(`set search_path to "${schema}"`, (err) => done(err, conn));
+        const path = [schema, ...(opts.alsoSearch ?? [])].map((s) => `"${s}"`).join(', ');
+        conn.query(`set search_path to ${path}`, (err) => done(err, conn));
       },
     },
     acquireConnectionTimeout: 5000,
@@ -75,7 +86,7 @@ export async function openBenchDatabase(
       closed = true;
       await knex.destroy();
       try {
-        await db.knex.raw(`drop schema if exists "${schema}" cascade`);
+        if (!opts.keep) await db.knex.raw(`drop schema if exists "${schema}" cascade`);
       } finally {
         await db.close();
         if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });

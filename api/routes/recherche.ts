@@ -1,0 +1,122 @@
+import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
+import { RECHERCHE_PROJECTION } from '../../projections/fr-sirene-recherche/rechercheProjection.ts';
+import {
+  type SearchOutcome,
+  searchCompanies,
+} from '../../projections/fr-sirene-recherche/searchCompanies.ts';
+import type { FoundCompany } from '../../projections/fr-sirene-recherche/searchStages.ts';
+import { parseFrenchIdentifier } from '../../schemas/params/frenchIdentifier.ts';
+import { checkSearchText, cleanSearchText } from '../../schemas/params/searchText.ts';
+import { rechercheSchema } from '../../schemas/responses/recherche.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { unavailable } from '../errors/apiError.ts';
+
+/** Contract limit: 10 results per call. */
+export const RESULTS_PER_CALL = 10;
+/** Under this best confidence the results are closest guesses, not the sought company. */
+export const RELIABLE_SCORE = 0.5;
+
+const ETATS: Record<string, string> = { A: 'actif', C: 'cesse' };
+
+function resultOf(company: FoundCompany) {
+  return {
+    siren: company.siren,
+    denomination: company.denomination,
+    statut_diffusion: 'diffusible',
+    etat_administratif: company.etat ? (ETATS[company.etat] ?? null) : null,
+    activite_principale: company.activite_principale,
+    commune_siege: company.commune,
+    code_postal_siege: company.code_postal,
+    score_confiance: Math.min(1, Math.max(0, Math.round(company.pertinence * 1000) / 1000)),
+  };
+}
+
+/**
+ * The body of a search answer. A stage abandoned with nothing found is 503 `recherche_indisponible`
+ * (the real-time registry fallback is not configured, so it counts as failed); abandoned with something
+ * found is a partial answer (`resultats_partiels`).
+ */
+export function rechercheBody(outcome: SearchOutcome): Record<string, unknown> {
+  const resultats = outcome.companies.slice(0, RESULTS_PER_CALL).map(resultOf);
+  const partial = outcome.abandoned.length > 0;
+  if (partial && resultats.length === 0) {
+    throw unavailable(
+      'recherche_indisponible',
+      `Index de recherche dégradé (étages abandonnés : ${outcome.abandoned.join(', ')}), rien trouvé, et le registre en temps réel n’est pas joignable. / Search index degraded with nothing found, and the real-time registry is unavailable.`,
+      { etages_abandonnes: outcome.abandoned },
+    );
+  }
+  const total = Math.max(outcome.total, resultats.length);
+  const best = resultats.reduce((max, r) => Math.max(max, r.score_confiance), 0);
+  const unreliable = resultats.length === 0 || best < RELIABLE_SCORE;
+  return {
+    total_results: total,
+    tronque: total > resultats.length,
+    ...(outcome.totalIsLowerBound
+      ? {
+          note_troncature:
+            'total_results est une borne basse : le comptage a été plafonné. / total_results is a lower bound: counting was capped.',
+        }
+      : {}),
+    aucune_correspondance_fiable: unreliable,
+    ...(unreliable
+      ? {
+          note_correspondance:
+            resultats.length === 0
+              ? 'Aucune entreprise diffusible ne correspond à cette recherche. / No diffusible company matches this search.'
+              : 'Aucune correspondance fiable : ces résultats sont les plus proches trouvés, pas l’entreprise cherchée. / No reliable match: these results are the closest guesses, not the company sought.',
+        }
+      : {}),
+    resultats_partiels: partial,
+    etages_abandonnes: outcome.abandoned,
+    resultats,
+  };
+}
+
+export const rechercheRoute: RouteDefinition = {
+  id: 'recherche',
+  method: 'GET',
+  path: '/v1/recherche',
+  summary:
+    'Recherche d’entreprises françaises par nom ou identifiant (SIREN, SIRET, TVA) : 10 meilleurs résultats.',
+  description:
+    'Nom (ordre des mots, accents et fautes de frappe tolérés) ou identifiant, espacé ou précédé de son libellé ' +
+    '(« SIREN 552 100 554 », « FR 40 303 265 045 »), résolu directement. Les entrepreneurs individuels, groupements ' +
+    'sans personnalité morale et unités non diffusibles ne sont jamais listés.',
+  params: [
+    {
+      name: 'q',
+      in: 'query',
+      required: true,
+      description:
+        'Nom ou identifiant ; caractères non pris en charge retirés, 1 à 100 caractères doivent rester. / Name or identifier; 1 to 100 characters after cleaning.',
+      schema: {
+        type: 'string',
+        maxLength: 2000,
+        examples: ['societe bretonne travaux publics', 'SIREN 552 100 554'],
+      },
+      check(value) {
+        const refusal = checkSearchText(value);
+        if (refusal) return refusal;
+        const parsed = parseFrenchIdentifier(cleanSearchText(value));
+        return parsed && 'invalid' in parsed ? parsed.invalid : null;
+      },
+    },
+  ],
+  price: 2000,
+  freeTier: true,
+  registers: [SIRENE_REGISTER],
+  projections: [RECHERCHE_PROJECTION],
+  freshness: { maxAgeDays: 45, code: 'stock_perime' },
+  responseSchema: rechercheSchema,
+  async handler(ctx, { knex }) {
+    const text = cleanSearchText(String(ctx.state.params?.q ?? ''));
+    const parsed = parseFrenchIdentifier(text);
+    const outcome = await searchCompanies(knex, {
+      text,
+      identifier: parsed && 'identifier' in parsed ? parsed.identifier : null,
+      limit: RESULTS_PER_CALL,
+    });
+    return { body: rechercheBody(outcome) };
+  },
+};

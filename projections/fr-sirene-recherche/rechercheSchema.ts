@@ -1,0 +1,176 @@
+import type { Knex } from 'knex';
+import type { Migration } from '../../ops/database/migrations.ts';
+import { quoteIdent } from '../../ops/database/notifications.ts';
+
+export const RECHERCHE_TABLE = 'fr_sirene_recherche';
+export const SIEGES_TABLE = 'fr_sirene_recherche_sieges';
+
+/**
+ * Words that say what kind of entity a name belongs to, not which one (legal forms, "société",
+ * "établissements", articles and prepositions). They are left out of the indexed form of a name: they
+ * would make every other name a fuzzy match of "Société ..." and cost the trigram index most of its time.
+ */
+const GENERIC_WORDS = [
+  'sa',
+  'sas',
+  'sasu',
+  'sarl',
+  'eurl',
+  'sci',
+  'snc',
+  'scs',
+  'sca',
+  'scp',
+  'scm',
+  'selarl',
+  'selas',
+  'gie',
+  'societe',
+  'ste',
+  'soc',
+  'ets',
+  'etablissement',
+  'etablissements',
+  'cie',
+  'compagnie',
+  'et',
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'l',
+  'd',
+  'en',
+  'au',
+  'aux',
+];
+
+async function schemaOf(knex: Knex, extension: string): Promise<string> {
+  const { rows } = await knex.raw<{ rows: { nspname: string }[] }>(
+    `select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = ?`,
+    [extension],
+  );
+  const schema = rows[0]?.nspname;
+  if (!schema) throw new Error(`extension ${extension} is not installed`);
+  return quoteIdent(schema);
+}
+
+/**
+ * The search index of French companies: one row per diffusible legal person (never a sole proprietor),
+ * with its names in three indexed forms computed by the database itself, and head offices by SIRET.
+ *
+ * - `fr_sirene_recherche_normalise(text)`: lower case, accents removed (`unaccent`, wrapped in an
+ *   IMMUTABLE function so it can be indexed), anything but letters and digits turned into one space;
+ * - `fr_sirene_recherche_essentiel(text)`: the normalised name without generic words (falls back to the
+ *   normalised name when nothing else is left), what the trigram index holds;
+ * - `fr_sirene_recherche_cle(text)`: the distinct essential words sorted, so word order does not matter
+ *   for an exact match; `cles` holds the key of every name of the company (GIN array index).
+ *
+ * `unaccent` and `array_to_string` are not IMMUTABLE, so they are wrapped in IMMUTABLE functions here, which
+ * is what lets generated columns and indexes use them (sound: the unaccent dictionary is fixed by the
+ * extension, and `array_to_string` over text[] depends on no setting).
+ *
+ * Functions reference the extensions by their schema, as indexed expressions must not depend on the
+ * search_path of the session that evaluates them.
+ */
+export const rechercheMigrations: Migration[] = [
+  {
+    name: 'fr_sirene_recherche_0001_extensions',
+    async up(knex) {
+      await knex.raw('create extension if not exists unaccent');
+      await knex.raw('create extension if not exists pg_trgm');
+    },
+  },
+  {
+    name: 'fr_sirene_recherche_0002_functions',
+    async up(knex) {
+      const unaccent = await schemaOf(knex, 'unaccent');
+      await knex.raw(`
+        create function fr_sirene_recherche_normalise(t text) returns text
+        language sql immutable strict parallel safe as $$
+          select btrim(regexp_replace(
+            lower(${unaccent}.unaccent('${unaccent}.unaccent'::regdictionary, t)), '[^a-z0-9]+', ' ', 'g'))
+        $$`);
+      await knex.raw(`
+        create function fr_sirene_recherche_essentiel(t text) returns text
+        language sql immutable strict parallel safe as $$
+          select coalesce(
+            nullif(btrim(regexp_replace(regexp_replace(n, '\\m(${GENERIC_WORDS.join('|')})\\M', ' ', 'g'),
+                                        ' +', ' ', 'g')), ''),
+            nullif(n, ''))
+            from (select fr_sirene_recherche_normalise(t) as n) as normalised
+        $$`);
+      await knex.raw(`
+        create function fr_sirene_recherche_cle(t text) returns text
+        language sql immutable strict parallel safe as $$
+          select nullif(array_to_string(array(
+            select w from (select distinct w from regexp_split_to_table(fr_sirene_recherche_essentiel(t), ' ') as w
+                            where w <> '') as words
+             order by w collate "C"), ' '), '')
+        $$`);
+      // array_to_string is only STABLE in PostgreSQL; over text[] it does not depend on any setting.
+      await knex.raw(`
+        create function fr_sirene_recherche_essentiel_noms(noms text[]) returns text
+        language sql immutable strict parallel safe as $$
+          select fr_sirene_recherche_essentiel(array_to_string(noms, ' '))
+        $$`);
+      await knex.raw(`
+        create function fr_sirene_recherche_cles(denomination text, autres text[]) returns text[]
+        language sql immutable parallel safe as $$
+          select array(select k from (select distinct fr_sirene_recherche_cle(n) as k
+                                        from unnest(array_prepend(denomination, autres)) as n) as keys
+                        where k is not null order by k collate "C")
+        $$`);
+    },
+  },
+  {
+    name: 'fr_sirene_recherche_0003_tables',
+    async up(knex) {
+      const trgm = await schemaOf(knex, 'pg_trgm');
+      await knex.raw(`
+        create table ${RECHERCHE_TABLE} (
+          siren text primary key,
+          denomination text,
+          -- sigle and usual names, as published
+          autres_noms text[] not null,
+          -- etatAdministratifUniteLegale as published: A (active) or C (ceased)
+          etat text,
+          categorie_juridique text not null,
+          activite_principale text,
+          -- 0 (no employee known) to 15 (10,000 employees or more), from the workforce band
+          rang_taille smallint not null,
+          siret_siege text,
+          nom_essentiel text generated always as (fr_sirene_recherche_essentiel(denomination)) stored,
+          autres_essentiels text generated always as (fr_sirene_recherche_essentiel_noms(autres_noms)) stored,
+          cles text[] generated always as (fr_sirene_recherche_cles(denomination, autres_noms)) stored
+        )`);
+      await knex.raw(
+        `create index fr_sirene_recherche_nom_trgm on ${RECHERCHE_TABLE} using gin (nom_essentiel ${trgm}.gin_trgm_ops)`,
+      );
+      await knex.raw(
+        `create index fr_sirene_recherche_autres_trgm on ${RECHERCHE_TABLE} using gin (autres_essentiels ${trgm}.gin_trgm_ops)`,
+      );
+      await knex.raw(`create index fr_sirene_recherche_cles on ${RECHERCHE_TABLE} using gin (cles)`);
+      await knex.raw(`
+        create table ${SIEGES_TABLE} (
+          siret text primary key,
+          siren text not null,
+          commune text,
+          code_postal text
+        )`);
+    },
+  },
+  {
+    name: 'fr_sirene_recherche_0004_notables_trgm',
+    async up(knex) {
+      const trgm = await schemaOf(knex, 'pg_trgm');
+      // Notable companies (active, 3 employees or more): the approximate stage reads all of their matches.
+      await knex.raw(
+        `create index fr_sirene_recherche_notables_trgm on ${RECHERCHE_TABLE}
+           using gin (nom_essentiel ${trgm}.gin_trgm_ops) where etat = 'A' and rang_taille >= 3`,
+      );
+    },
+  },
+];

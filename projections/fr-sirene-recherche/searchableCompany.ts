@@ -1,0 +1,79 @@
+import type { SireneRecord } from '../../ingest/fr-sirene/sireneEvents.ts';
+
+/** One row of the search table, as the projection writes it. */
+export interface SearchRow {
+  siren: string;
+  denomination: string | null;
+  autres_noms: string[];
+  etat: string | null;
+  categorie_juridique: string;
+  activite_principale: string | null;
+  rang_taille: number;
+  siret_siege: string | null;
+}
+
+/** A field of a Sirene row: null when empty or masked (`[ND]`, protected fields of partial diffusion). */
+export function sireneValue(record: Record<string, unknown>, field: string): string | null {
+  const v = record[field];
+  if (typeof v !== 'string') return null;
+  const t = v.trim();
+  return t === '' || t === '[ND]' ? null : t;
+}
+
+/**
+ * Legal categories that prove no legal person: 1000 sole proprietor (the name is the person's), 0000 and
+ * 2xxx groups without legal personality (indivisions, de facto companies: their names are usually the
+ * members' names). The contract refuses their profiles; search never lists them.
+ */
+export function isNaturalPersonOrGroup(categorie: string): boolean {
+  return categorie === '1000' || categorie === '0000' || categorie.startsWith('2');
+}
+
+/** Workforce bands in ascending order (INSEE `trancheEffectifs`); NN and unknown rank 0. */
+const BANDS = ['00', '01', '02', '03', '11', '12', '21', '22', '31', '32', '41', '42', '51', '52', '53'];
+/** Used only when the band is missing: the smallest band the size category implies. */
+const CATEGORY_RANK: Record<string, number> = {
+  PME: 1,
+  ETI: BANDS.indexOf('32') + 1,
+  GE: BANDS.indexOf('51') + 1,
+};
+
+export function sizeRank(record: SireneRecord): number {
+  const band = sireneValue(record, 'trancheEffectifsUniteLegale');
+  const byBand = band ? BANDS.indexOf(band) + 1 : 0;
+  if (byBand > 0) return byBand;
+  const category = sireneValue(record, 'categorieEntreprise');
+  return category ? (CATEGORY_RANK[category] ?? 0) : 0;
+}
+
+/**
+ * The search row of a unit (StockUniteLegale record), or null when the unit must not be searchable: not
+ * publicly diffusible (`statutDiffusionUniteLegale` other than O, e.g. P partial diffusion), no legal
+ * category (nothing proves a legal person), or a sole proprietor or group without legal personality.
+ * Personal-name columns (nom, prénoms, pseudonyme) are never read.
+ */
+export function searchRowOf(siren: string, record: SireneRecord): SearchRow | null {
+  if (sireneValue(record, 'statutDiffusionUniteLegale') !== 'O') return null;
+  const categorie = sireneValue(record, 'categorieJuridiqueUniteLegale');
+  if (!categorie || isNaturalPersonOrGroup(categorie)) return null;
+  const denomination = sireneValue(record, 'denominationUniteLegale');
+  const others = [
+    'sigleUniteLegale',
+    'denominationUsuelle1UniteLegale',
+    'denominationUsuelle2UniteLegale',
+    'denominationUsuelle3UniteLegale',
+  ]
+    .map((f) => sireneValue(record, f))
+    .filter((v): v is string => v !== null && v !== denomination);
+  const nic = sireneValue(record, 'nicSiegeUniteLegale');
+  return {
+    siren,
+    denomination,
+    autres_noms: [...new Set(others)],
+    etat: sireneValue(record, 'etatAdministratifUniteLegale'),
+    categorie_juridique: categorie,
+    activite_principale: sireneValue(record, 'activitePrincipaleUniteLegale'),
+    rang_taille: sizeRank(record),
+    siret_siege: nic ? `${siren}${nic}` : null,
+  };
+}
