@@ -78,6 +78,30 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     signification: 'Un total inférieur à la liste lue : non vendu. / A count below the list read; not sold.',
   },
   {
+    code: 'pays_non_couvert',
+    statut: 400,
+    signification:
+      'Pays sans copie locale ni registre en direct sur cette route. / Country not covered by this route.',
+  },
+  {
+    code: 'entreprise_inconnue',
+    statut: 404,
+    signification:
+      'Identifiant absent de la copie locale du registre. / Identifier not held by the local copy of the register.',
+  },
+  {
+    code: 'entreprise_individuelle_non_servie',
+    statut: 404,
+    signification:
+      'Personne physique ou entrepreneur individuel : non servi (registres étrangers). / Natural person or sole trader: not served (foreign registers).',
+  },
+  {
+    code: 'recherche_indisponible',
+    statut: 503,
+    signification:
+      'Aucun registre de la recherche n’a pu répondre. / None of the searched registers could answer.',
+  },
+  {
     code: 'incident_interne',
     statut: 503,
     signification:
@@ -106,6 +130,11 @@ export const MOTIFS_PANNE: readonly { code: string; signification: string }[] = 
     signification: 'Dernière photo complète trop ancienne. / Last complete snapshot too old.',
   },
   { code: 'stock_perime', signification: 'Stock de plus de 45 jours. / Stock older than 45 days.' },
+  {
+    code: 'copie_locale_illisible',
+    signification:
+      'La copie locale du registre n’a pu être lue (table absente ou requête en échec). / The local copy could not be read.',
+  },
   {
     code: 'delai_depasse',
     signification:

@@ -1,0 +1,69 @@
+import type { Knex } from 'knex';
+
+export interface ProfileMatch {
+  id_national: string;
+  denomination: string | null;
+  statut: string | null;
+  ville: string | null;
+  /** 0 to 1 */
+  score: number;
+  correspondance: 'identifiant_national' | 'denomination_exacte' | 'denomination_approchee';
+}
+
+/**
+ * The best matches of one local copy for a cleaned query: the national identifier when the query is one,
+ * otherwise trigram similarity on the unaccented lower-case name (whole-name similarity or the best word
+ * window, whichever is higher). Sole traders and natural persons are never matched.
+ */
+export async function searchProfiles(
+  knex: Knex,
+  table: string,
+  q: string,
+  opts: { idPattern: RegExp; limit: number },
+): Promise<ProfileMatch[]> {
+  if (opts.idPattern.test(q)) {
+    const { rows } = await knex.raw(
+      `select id_national, denomination, statut, ville from ${table}
+        where id_national = ? and not personne_physique`,
+      [q],
+    );
+    return (rows as Omit<ProfileMatch, 'score' | 'correspondance'>[]).map((r) => ({
+      ...r,
+      score: 1,
+      correspondance: 'identifiant_national',
+    }));
+  }
+  const { rows } = await knex.raw(
+    `with query as (select eu_unaccent(lower(?)) as q)
+     select id_national, denomination, statut, ville,
+            greatest(similarity(nom_normalise, query.q), word_similarity(query.q, nom_normalise))::float8 as score,
+            nom_normalise = query.q as exact
+       from ${table}, query
+      where not personne_physique and (nom_normalise % query.q or query.q <% nom_normalise)
+      order by score desc, id_national
+      limit ?`,
+    [q, opts.limit],
+  );
+  return (rows as (Omit<ProfileMatch, 'correspondance'> & { exact: boolean })[]).map(({ exact, ...r }) => ({
+    ...r,
+    score: Number(r.score),
+    correspondance: exact ? 'denomination_exacte' : 'denomination_approchee',
+  }));
+}
+
+const countCache = new Map<string, number>();
+
+/**
+ * Legal entities a local copy holds. A published copy changes only when a pass completes, so the count is
+ * kept per (table, snapshot fingerprint, version).
+ */
+export async function countEntities(knex: Knex, table: string, snapshotKey: string): Promise<number> {
+  const key = `${table}|${snapshotKey}`;
+  const cached = countCache.get(key);
+  if (cached !== undefined) return cached;
+  const { rows } = await knex.raw(`select count(*)::int as n from ${table} where not personne_physique`);
+  const n = Number(rows[0].n);
+  if (countCache.size > 100) countCache.clear();
+  countCache.set(key, n);
+  return n;
+}
