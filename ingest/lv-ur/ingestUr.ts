@@ -3,8 +3,16 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { type PassFile, runFilesPass } from '../core/filesPass.ts';
 import type { SnapshotCompletedData } from '../core/snapshotEvents.ts';
-import { readBeneficialOwners, readMembers, readOfficers, readRegister } from './readUrFiles.ts';
-import { UR_REGISTER, urStreamOf } from './urEvents.ts';
+import {
+  readBeneficialOwners,
+  readCompanyEvents,
+  readFinancialStatements,
+  readInsolvency,
+  readMembers,
+  readOfficers,
+  readRegister,
+} from './readUrFiles.ts';
+import { LIQUIDATION, SECURING_MEASURE, SUSPENSION, UR_REGISTER, urStreamOf } from './urEvents.ts';
 
 export interface UrFiles {
   /** `register/register.csv`: required. */
@@ -12,9 +20,26 @@ export interface UrFiles {
   members?: string;
   officers?: string;
   beneficial_owners?: string;
+  liquidations?: string;
+  suspensions_prohibitions?: string;
+  securing_measures?: string;
+  insolvency?: string;
+  financial_statements?: string;
 }
 
-/** One pass of the Register of Enterprises: `register.csv` and, when given, members, officers, owners. */
+/** Optional files of a pass: role (= `UrFiles` key and CLI flag) and reader. */
+const OPTIONAL_FILES: readonly [keyof UrFiles, PassFile['read']][] = [
+  ['members', readMembers],
+  ['officers', readOfficers],
+  ['beneficial_owners', readBeneficialOwners],
+  ['liquidations', readCompanyEvents(LIQUIDATION)],
+  ['suspensions_prohibitions', readCompanyEvents(SUSPENSION)],
+  ['securing_measures', readCompanyEvents(SECURING_MEASURE)],
+  ['insolvency', readInsolvency],
+  ['financial_statements', readFinancialStatements],
+];
+
+/** One pass of the Register of Enterprises: `register.csv` and, when given, the other files. */
 export function ingestUr(opts: {
   knex: Knex;
   store: EventStore;
@@ -24,10 +49,9 @@ export function ingestUr(opts: {
   version?: string;
 }): Promise<SnapshotCompletedData> {
   const files: PassFile[] = [{ role: 'register', path: opts.files.register, read: readRegister }];
-  if (opts.files.members) files.push({ role: 'members', path: opts.files.members, read: readMembers });
-  if (opts.files.officers) files.push({ role: 'officers', path: opts.files.officers, read: readOfficers });
-  if (opts.files.beneficial_owners) {
-    files.push({ role: 'beneficial_owners', path: opts.files.beneficial_owners, read: readBeneficialOwners });
+  for (const [role, read] of OPTIONAL_FILES) {
+    const file = opts.files[role];
+    if (file) files.push({ role, path: file, read });
   }
   return runFilesPass({
     ...opts,

@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import { type DelimitedRecord, readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
-import { BENEFICIAL_OWNER, MEMBER, OFFICER, REGISTER_ROW } from './urEvents.ts';
+import {
+  BENEFICIAL_OWNER,
+  FINANCIAL_STATEMENT,
+  INSOLVENCY_PROCEEDING,
+  type LIQUIDATION,
+  MEMBER,
+  OFFICER,
+  REGISTER_ROW,
+  type SECURING_MEASURE,
+  type SUSPENSION,
+} from './urEvents.ts';
 
 const IDENTIFYING = ['latvian_identity_number_masked', 'birth_date'];
 const NAMES = ['name', 'forename', 'surname'];
@@ -48,11 +58,55 @@ export async function* readOfficers(file: string): AsyncGenerator<SnapshotRow> {
   }
 }
 
+const rowKey = (row: DelimitedRecord) =>
+  row.id ?? createHash('sha256').update(JSON.stringify(row)).digest('hex');
+
+/** A legal-events file (liquidations, suspensions and prohibitions, securing measures): one event a row. */
+export function readCompanyEvents(kind: typeof LIQUIDATION | typeof SUSPENSION | typeof SECURING_MEASURE) {
+  return async function* readEvents(file: string): AsyncGenerator<SnapshotRow> {
+    for await (const row of rowsOf(file)) {
+      if (row.legal_entity_registration_number) yield { kind, id: rowKey(row), record: row };
+    }
+  };
+}
+
+/** The columns of the insolvency file the service serves; the others (practitioners...) are not kept. */
+const INSOLVENCY_COLUMNS = [
+  'id',
+  'proceeding_id',
+  'debtor_registration_number',
+  'proceeding_form',
+  'proceeding_type',
+  'proceeding_started_on',
+  'proceeding_ended_on',
+  'proceeding_resolution_name',
+  'court_name',
+  'court_case_initial_number',
+];
+
+/** `insolvency/insolvency_legal_person_proceeding.csv`: insolvency and legal-protection proceedings. */
+export async function* readInsolvency(file: string): AsyncGenerator<SnapshotRow> {
+  for await (const row of rowsOf(file)) {
+    if (!row.debtor_registration_number) continue;
+    const record: DelimitedRecord = {};
+    for (const c of INSOLVENCY_COLUMNS) if (c in row) record[c] = row[c] ?? null;
+    const id = row.id ?? row.proceeding_id ?? rowKey(record);
+    yield { kind: INSOLVENCY_PROCEEDING, id, record };
+  }
+}
+
+/** `financial_data/financial_statements.csv`: one filed annual report a row. */
+export async function* readFinancialStatements(file: string): AsyncGenerator<SnapshotRow> {
+  for await (const row of rowsOf(file)) {
+    if (row.legal_entity_registration_number)
+      yield { kind: FINANCIAL_STATEMENT, id: rowKey(row), record: row };
+  }
+}
+
 /** `beneficial_owners/beneficial_owners.csv`: every beneficial owner is a natural person. */
 export async function* readBeneficialOwners(file: string): AsyncGenerator<SnapshotRow> {
   for await (const row of rowsOf(file)) {
     if (!row.legal_entity_registration_number) continue;
-    const id = row.id ?? createHash('sha256').update(JSON.stringify(row)).digest('hex');
-    yield { kind: BENEFICIAL_OWNER, id, record: withoutPerson(row, { dropName: true }) };
+    yield { kind: BENEFICIAL_OWNER, id: rowKey(row), record: withoutPerson(row, { dropName: true }) };
   }
 }

@@ -2,7 +2,7 @@ import { fileIngestCommand } from '../core/fileIngestCommand.ts';
 import { ingestUr } from './ingestUr.ts';
 import { UR_REGISTER } from './urEvents.ts';
 
-/** `registres ingest lv.ur --register <file> [--members] [--officers] [--beneficial_owners] [--date] [--version]` */
+/** `registres ingest lv.ur --register <file> [--members <file>] ... [--financial_statements <file>] [--date] [--version]` */
 export const urCommand = fileIngestCommand({
   register: UR_REGISTER,
   roles: [
@@ -10,15 +10,15 @@ export const urCommand = fileIngestCommand({
     { name: 'members', required: false },
     { name: 'officers', required: false },
     { name: 'beneficial_owners', required: false },
+    { name: 'liquidations', required: false },
+    { name: 'suspensions_prohibitions', required: false },
+    { name: 'securing_measures', required: false },
+    { name: 'insolvency', required: false },
+    { name: 'financial_statements', required: false },
   ],
   run: ({ files, ...opts }) =>
     ingestUr({
       ...opts,
-      files: {
-        register: files.register!,
-        members: files.members,
-        officers: files.officers,
-        beneficial_owners: files.beneficial_owners,
-      },
+      files: { ...files, register: files.register! },
     }),
 });

@@ -127,3 +127,124 @@ export const lvBeneficialOwnersSchema: JsonSchema = {
     ...footer,
   },
 };
+
+/** GET /v1/eu/entreprise/LV/{regnr}/evenements */
+export const lvEventsSchema: JsonSchema = {
+  type: 'object',
+  required: ['pays', 'id_national', 'nombre_evenements', 'aucun_evenement', 'evenements', 'licence'],
+  properties: {
+    pays: { const: 'LV' },
+    id_national: { type: 'string' },
+    denomination: s,
+    nombre_evenements: { type: 'integer' },
+    aucun_evenement: {
+      type: 'boolean',
+      description: 'Vrai seulement mesuré sur une photo complète des trois fichiers d’événements.',
+    },
+    evenements: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          famille: { type: 'string', enum: ['liquidation', 'suspension', 'surete'] },
+          type: {
+            type: 'string',
+            enum: [
+              'cessation_activite',
+              'suspension_activite',
+              'interdiction',
+              'saisie',
+              'mesure_conservatoire',
+            ],
+          },
+          type_source: s,
+          libelle_source: s,
+          date: d,
+          fondement: s,
+          role: { type: 'string' },
+          societe_liee: s,
+          numero_affaire: s,
+          institution: {
+            type: ['object', 'null'],
+            description:
+              'Huissier ou notaire : par rôle seulement (nom null). / Bailiffs and notaries by role only.',
+            properties: { type: { type: 'string' }, nom: s, regnr: s },
+          },
+          inscrit_le: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+    },
+    ...footer,
+  },
+};
+
+/** GET /v1/eu/entreprise/LV/{regnr}/insolvabilite */
+export const lvInsolvencySchema: JsonSchema = {
+  type: 'object',
+  required: [
+    'pays',
+    'id_national',
+    'nombre_procedures',
+    'procedure_en_cours',
+    'aucune_procedure',
+    'procedures',
+  ],
+  properties: {
+    pays: { const: 'LV' },
+    id_national: { type: 'string' },
+    denomination: s,
+    nombre_procedures: { type: 'integer' },
+    procedure_en_cours: { type: 'boolean' },
+    aucune_procedure: { type: 'boolean', description: 'Mesuré sur une photo complète du fichier.' },
+    procedures: {
+      type: 'array',
+      items: {
+        type: 'object',
+        description: 'Aucun administrateur n’est nommé. / No insolvency practitioner is named.',
+        properties: {
+          forme: s,
+          nature: { type: ['string', 'null'], enum: ['insolvabilite', 'protection_juridique', null] },
+          type_source: s,
+          debut: d,
+          fin: d,
+          en_cours: { type: 'boolean' },
+          issue: s,
+          tribunal: s,
+          numero_affaire: s,
+        },
+      },
+    },
+    ...footer,
+  },
+};
+
+/** GET /v1/eu/entreprise/LV/{regnr}/comptes */
+export const lvAccountsSchema: JsonSchema = {
+  type: 'object',
+  required: ['pays', 'id_national', 'nombre_comptes', 'aucun_compte_depose', 'comptes'],
+  properties: {
+    pays: { const: 'LV' },
+    id_national: { type: 'string' },
+    denomination: s,
+    nombre_comptes: { type: 'integer' },
+    aucun_compte_depose: { type: 'boolean' },
+    comptes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          annee: { type: ['integer', 'null'] },
+          debut: d,
+          fin: d,
+          effectif: { type: ['integer', 'null'] },
+          arrondi: s,
+          devise: s,
+          type_source: s,
+          schema_source: s,
+          depose_le: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+    },
+    ...footer,
+  },
+};

@@ -55,6 +55,9 @@ describe(`European routes: freshness from projection state (e2e, ${targetDescrip
         'entreprise/LV/40003900001/associes',
         'entreprise/LV/40003900001/dirigeants',
         'entreprise/LV/40003900001/beneficiaires-effectifs',
+        'entreprise/LV/40003900001/evenements',
+        'entreprise/LV/40003900001/insolvabilite',
+        'entreprise/LV/40003900001/comptes',
       ]) {
         const { res, body } = await getJson(`${t.baseUrl}/v1/eu/${p}`);
         expect(res.status, p).to.equal(503);

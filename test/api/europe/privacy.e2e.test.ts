@@ -129,6 +129,16 @@ describe(`European routes never name or identify a natural person where the cont
     expectNone(text, [...PERSONAL_IDENTIFIERS, ...SOLE_TRADER_NAMES]);
   });
 
+  it('LV events, insolvency and accounts: bailiffs and notaries by role only, no personal identifier', async () => {
+    const text = await texts(
+      LV_IDS.flatMap((id) =>
+        ['evenements', 'insolvabilite', 'comptes'].map((p) => `/v1/eu/entreprise/LV/${id}/${p}`),
+      ),
+    );
+    expect(text).to.contain('huissier_de_justice');
+    expectNone(text, ['Paraudziņa-Liepa', 'Ieva', ...PERSONAL_IDENTIFIERS, ...SOLE_TRADER_NAMES]);
+  });
+
   it('personal identifiers do not even enter the event log through ingestion', async () => {
     // The served-response log records the queries clients sent (a search for "Ilze"): not ingestion.
     const { rows } = await t.db.knex.raw(
