@@ -1,15 +1,22 @@
 import { ARIREGISTER_REGISTER } from '../../ingest/ee-ariregister/ariregisterEvents.ts';
+import { eeAnnualReports, eeStatusEvents } from '../../projections/eu-ee/eeGeneralData.ts';
 import { eeMandates } from '../../projections/eu-ee/eeMandates.ts';
 import { eeMembers, naturalPersonsPct } from '../../projections/eu-ee/eeMembers.ts';
 import {
   EE_FILES,
+  EE_GENERAL,
   EE_PERSONS,
   EE_PROFILES,
   EE_SHAREHOLDERS,
   eeProjection,
 } from '../../projections/eu-ee/eeProjection.ts';
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
-import { eeMembersSchema, eeOfficersSchema } from '../../schemas/responses/europeEe.ts';
+import {
+  eeAccountsSchema,
+  eeEventsSchema,
+  eeMembersSchema,
+  eeOfficersSchema,
+} from '../../schemas/responses/europeEe.ts';
 import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
 import { detailFooter, measuredBy, servedCompany } from './euServedCompany.ts';
 
@@ -108,4 +115,72 @@ export const eeMembersRoute: RouteDefinition = {
   },
 };
 
-export const EUROPE_EE_ROUTES: readonly RouteDefinition[] = [eeOfficersRoute, eeMembersRoute];
+/** The company's general-data object, and whether the published pass read the general-data file. */
+async function generalData(knex: Parameters<RouteDefinition['handler']>[1]['knex'], id: string) {
+  const [doc] = await readDetails(knex, EE_GENERAL, id);
+  const general = (doc?.yldandmed as Record<string, unknown> | undefined) ?? null;
+  return { general, measured: await measuredBy(knex, EE_FILES, 'yldandmed') };
+}
+
+export const eeAccountsRoute: RouteDefinition = {
+  ...common,
+  id: 'eu.ee.comptes',
+  path: '/v1/eu/entreprise/EE/{registrikood}/comptes',
+  summary: 'Rapports annuels déposés d’une personne morale estonienne (période, effectif, activité).',
+  description: 'Tirés des données générales ouvertes, qui ne portent pas de chiffres financiers.',
+  price: 20_000,
+  responseSchema: eeAccountsSchema,
+  async handler(ctx, { knex }) {
+    const id = String(ctx.state.params?.registrikood);
+    const company = await eeCompany(knex, id);
+    const { general, measured } = await generalData(knex, id);
+    const rapports = eeAnnualReports(general);
+    return {
+      body: {
+        pays: 'EE',
+        id_national: id,
+        denomination: company.denomination,
+        forme_juridique: { code: company.forme_code, libelle: company.forme_libelle },
+        nombre_rapports: rapports.length,
+        aucun_rapport_depose: measured && general !== null && rapports.length === 0,
+        rapports,
+        ...detailFooter(ctx, ARIREGISTER_REGISTER),
+      },
+    };
+  },
+};
+
+export const eeEventsRoute: RouteDefinition = {
+  ...common,
+  id: 'eu.ee.evenements',
+  path: '/v1/eu/entreprise/EE/{registrikood}/evenements',
+  summary:
+    'Historique des statuts d’une personne morale estonienne (inscription, liquidation, faillite, radiation).',
+  price: 20_000,
+  responseSchema: eeEventsSchema,
+  async handler(ctx, { knex }) {
+    const id = String(ctx.state.params?.registrikood);
+    const company = await eeCompany(knex, id);
+    const { general, measured } = await generalData(knex, id);
+    const evenements = eeStatusEvents(general);
+    return {
+      body: {
+        pays: 'EE',
+        id_national: id,
+        denomination: company.denomination,
+        forme_juridique: { code: company.forme_code, libelle: company.forme_libelle },
+        nombre_evenements: evenements.length,
+        aucun_evenement: measured && general !== null && evenements.length === 0,
+        evenements,
+        ...detailFooter(ctx, ARIREGISTER_REGISTER),
+      },
+    };
+  },
+};
+
+export const EUROPE_EE_ROUTES: readonly RouteDefinition[] = [
+  eeOfficersRoute,
+  eeMembersRoute,
+  eeAccountsRoute,
+  eeEventsRoute,
+];

@@ -9,10 +9,11 @@ export const ariregisterCommand = fileIngestCommand({
     { name: 'lihtandmed', required: true },
     { name: 'isikud', required: false },
     { name: 'osanikud', required: false },
+    { name: 'yldandmed', required: false },
   ],
   run: ({ files, ...opts }) =>
     ingestAriregister({
       ...opts,
-      files: { lihtandmed: files.lihtandmed!, isikud: files.isikud, osanikud: files.osanikud },
+      files: { ...files, lihtandmed: files.lihtandmed! },
     }),
 });

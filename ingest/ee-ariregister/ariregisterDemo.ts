@@ -12,6 +12,7 @@ export const ARIREGISTER_DEMO_FILES = {
   lihtandmed: path.join(demo, 'ettevotja_rekvisiidid__lihtandmed.csv'),
   isikud: path.join(demo, 'ettevotja_rekvisiidid__kaardile_kantud_isikud.json'),
   osanikud: path.join(demo, 'ettevotja_rekvisiidid__osanikud.json'),
+  yldandmed: path.join(demo, 'ettevotja_rekvisiidid__yldandmed.json'),
 };
 
 export const ariregisterDemo: DemoSeeder = {

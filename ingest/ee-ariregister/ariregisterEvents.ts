@@ -6,6 +6,8 @@
  * - `isikud`: an object of `..._kaardile_kantud_isikud.json` (`ariregistri_kood`, `nimi`,
  *   `kaardile_kantud_isikud[]`);
  * - `osanikud`: an object of `..._osanikud.json` (`osanikud[]`, `osapandid_tingimuslikud_voorandamised[]`);
+ * - `yldandmed`: an object of `..._yldandmed.json` (general data: status history, annual-report summaries,
+ *   activities...), except a sole proprietor's (FIE), which is a natural person's and never kept;
  * - `fichier`: which file of each role the pass read (see ingest/core/filesPass.ts).
  * Personal data minimisation at the door: a natural person's (`isiku_tyyp` F) personal code, its hash, birth
  * date, address and e-mail never enter the log; a natural-person shareholder keeps no name either (the
@@ -15,6 +17,7 @@ export const ARIREGISTER_REGISTER = 'ee.ariregister';
 export const ETTEVOTJA = 'ettevotja';
 export const ISIKUD = 'isikud';
 export const OSANIKUD = 'osanikud';
+export const YLDANDMED = 'yldandmed';
 
 export const ariregisterStreamOf = (row: { kind: string; id: string }) =>
   `${ARIREGISTER_REGISTER}-${row.kind}-${row.id}`;

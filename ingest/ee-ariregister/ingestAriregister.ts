@@ -4,7 +4,12 @@ import type { Logger } from '../../ops/logger.ts';
 import { type PassFile, runFilesPass } from '../core/filesPass.ts';
 import type { SnapshotCompletedData } from '../core/snapshotEvents.ts';
 import { ARIREGISTER_REGISTER, ariregisterStreamOf } from './ariregisterEvents.ts';
-import { readKaardileKantudIsikud, readLihtandmed, readOsanikud } from './readAriregisterFiles.ts';
+import {
+  readKaardileKantudIsikud,
+  readLihtandmed,
+  readOsanikud,
+  readYldandmed,
+} from './readAriregisterFiles.ts';
 
 export interface AriregisterFiles {
   /** `ettevotja_rekvisiidid__lihtandmed.csv(.zip)`: required. */
@@ -13,6 +18,8 @@ export interface AriregisterFiles {
   isikud?: string;
   /** `ettevotja_rekvisiidid__osanikud.json(.zip)` */
   osanikud?: string;
+  /** `ettevotja_rekvisiidid__yldandmed.json(.zip)` */
+  yldandmed?: string;
 }
 
 /** One pass of the e-Business Register: the basic-data file and, when given, officers and shareholders. */
@@ -28,6 +35,8 @@ export function ingestAriregister(opts: {
   if (opts.files.isikud)
     files.push({ role: 'isikud', path: opts.files.isikud, read: readKaardileKantudIsikud });
   if (opts.files.osanikud) files.push({ role: 'osanikud', path: opts.files.osanikud, read: readOsanikud });
+  if (opts.files.yldandmed)
+    files.push({ role: 'yldandmed', path: opts.files.yldandmed, read: readYldandmed });
   return runFilesPass({
     ...opts,
     register: ARIREGISTER_REGISTER,

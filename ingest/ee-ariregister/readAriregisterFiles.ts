@@ -2,7 +2,7 @@ import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
-import { ETTEVOTJA, ISIKUD, OSANIKUD } from './ariregisterEvents.ts';
+import { ETTEVOTJA, ISIKUD, OSANIKUD, YLDANDMED } from './ariregisterEvents.ts';
 import { redactPerson } from './redactPerson.ts';
 
 /** `ettevotja_rekvisiidid__lihtandmed.csv` (`.zip` or plain): `;`, UTF-8 with BOM, one company a row. */
@@ -44,5 +44,14 @@ export async function* readOsanikud(file: string): AsyncGenerator<SnapshotRow> {
       id: String(company.ariregistri_kood),
       record: { ...company, osanikud: holders.map((p) => redactPerson(p, { dropName: true })) },
     };
+  }
+}
+
+/** `..._yldandmed.json`: general data, one object per company; a sole proprietor's is skipped. */
+export async function* readYldandmed(file: string): AsyncGenerator<SnapshotRow> {
+  for await (const company of readCompanyArray(file)) {
+    const general = company.yldandmed as Record<string, unknown> | undefined;
+    if (general?.oiguslik_vorm === 'FIE') continue;
+    yield { kind: YLDANDMED, id: String(company.ariregistri_kood), record: company };
   }
 }

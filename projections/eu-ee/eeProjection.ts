@@ -3,6 +3,7 @@ import {
   ETTEVOTJA,
   ISIKUD,
   OSANIKUD,
+  YLDANDMED,
 } from '../../ingest/ee-ariregister/ariregisterEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
@@ -21,6 +22,7 @@ export const EE_PROFILES = 'eu_ee_entreprises';
 export const EE_PERSONS = 'eu_ee_isikud';
 export const EE_SHAREHOLDERS = 'eu_ee_osanikud';
 export const EE_FILES = 'eu_ee_fichiers';
+export const EE_GENERAL = 'eu_ee_yldandmed';
 
 const sameId = (_r: Record<string, unknown>, id: string) => id;
 
@@ -28,7 +30,7 @@ const sameId = (_r: Record<string, unknown>, id: string) => id;
 export const eeProjection: Projection = {
   name: 'eu-ee',
   registers: [ARIREGISTER_REGISTER],
-  tables: [EE_PROFILES, EE_PERSONS, EE_SHAREHOLDERS, EE_FILES],
+  tables: [EE_PROFILES, EE_PERSONS, EE_SHAREHOLDERS, EE_FILES, EE_GENERAL],
   migrations: [
     {
       name: 'eu_ee_0001_tables',
@@ -38,6 +40,12 @@ export const eeProjection: Projection = {
         await createDetailTable(knex, EE_PERSONS);
         await createDetailTable(knex, EE_SHAREHOLDERS);
         await createPassFilesTable(knex, EE_FILES);
+      },
+    },
+    {
+      name: 'eu_ee_0002_yldandmed',
+      async up(knex) {
+        await createDetailTable(knex, EE_GENERAL);
       },
     },
   ],
@@ -50,6 +58,7 @@ export const eeProjection: Projection = {
     },
     detailBinding(ARIREGISTER_REGISTER, ISIKUD, EE_PERSONS, sameId),
     detailBinding(ARIREGISTER_REGISTER, OSANIKUD, EE_SHAREHOLDERS, sameId),
+    detailBinding(ARIREGISTER_REGISTER, YLDANDMED, EE_GENERAL, sameId),
     passFilesBinding(ARIREGISTER_REGISTER, EE_FILES),
   ]),
 };

@@ -13,7 +13,7 @@ export interface ProfileMatch {
 /**
  * The best matches of one local copy for a cleaned query: the national identifier when the query is one,
  * otherwise trigram similarity on the unaccented lower-case name (whole-name similarity or the best word
- * window, whichever is higher). Sole traders and natural persons are never matched.
+ * window, whichever is higher, at least 0.3). Sole traders and natural persons are never matched.
  */
 export async function searchProfiles(
   knex: Knex,
@@ -33,16 +33,27 @@ export async function searchProfiles(
       correspondance: 'identifiant_national',
     }));
   }
+  // The nearest names by whole-name trigram distance and by best word window, each read in distance order
+  // from the GiST index (KNN) and cut at its own threshold (pg_trgm's defaults: 0.3 and 0.6).
+  const q_ = 'eu_unaccent(lower(?::text))';
   const { rows } = await knex.raw(
-    `with query as (select eu_unaccent(lower(?)) as q)
-     select id_national, denomination, statut, ville,
-            greatest(similarity(nom_normalise, query.q), word_similarity(query.q, nom_normalise))::float8 as score,
-            nom_normalise = query.q as exact
-       from ${table}, query
-      where not personne_physique and (nom_normalise % query.q or query.q <% nom_normalise)
+    `select id_national, denomination, statut, ville, max(score)::float8 as score, bool_or(exact) as exact
+       from (
+         (select id_national, denomination, statut, ville, nom_normalise = ${q_} as exact,
+                 1 - (nom_normalise <-> ${q_}) as score, 0.3 as threshold
+            from ${table} where not personne_physique
+           order by nom_normalise <-> ${q_} limit ?)
+         union all
+         (select id_national, denomination, statut, ville, nom_normalise = ${q_} as exact,
+                 1 - (${q_} <<-> nom_normalise) as score, 0.6 as threshold
+            from ${table} where not personne_physique
+           order by ${q_} <<-> nom_normalise limit ?)
+       ) as nearest
+      where score >= threshold
+      group by id_national, denomination, statut, ville
       order by score desc, id_national
       limit ?`,
-    [q, opts.limit],
+    [q, q, q, opts.limit, q, q, q, opts.limit, opts.limit],
   );
   return (rows as (Omit<ProfileMatch, 'correspondance'> & { exact: boolean })[]).map(({ exact, ...r }) => ({
     ...r,

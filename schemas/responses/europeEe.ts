@@ -94,3 +94,69 @@ export const eeMembersSchema: JsonSchema = {
     ...footer,
   },
 };
+
+/** GET /v1/eu/entreprise/EE/{registrikood}/comptes */
+export const eeAccountsSchema: JsonSchema = {
+  type: 'object',
+  required: ['pays', 'id_national', 'nombre_rapports', 'aucun_rapport_depose', 'rapports'],
+  properties: {
+    pays: { const: 'EE' },
+    id_national: { type: 'string' },
+    denomination: s,
+    forme_juridique: forme,
+    nombre_rapports: { type: 'integer' },
+    aucun_rapport_depose: {
+      type: 'boolean',
+      description: 'Mesuré sur une photo complète des données générales.',
+    },
+    rapports: {
+      type: 'array',
+      description: 'Résumés des rapports annuels (période, effectif, activité) ; pas de chiffres financiers.',
+      items: {
+        type: 'object',
+        properties: {
+          annee: { type: ['integer', 'null'] },
+          debut: d,
+          fin: d,
+          effectif: { type: ['integer', 'null'] },
+          activite: {
+            type: ['object', 'null'],
+            properties: { code_emtak: s, libelle: s, version_emtak: s },
+          },
+        },
+      },
+    },
+    ...footer,
+  },
+};
+
+/** GET /v1/eu/entreprise/EE/{registrikood}/evenements */
+export const eeEventsSchema: JsonSchema = {
+  type: 'object',
+  required: ['pays', 'id_national', 'nombre_evenements', 'aucun_evenement', 'evenements'],
+  properties: {
+    pays: { const: 'EE' },
+    id_national: { type: 'string' },
+    denomination: s,
+    forme_juridique: forme,
+    nombre_evenements: { type: 'integer' },
+    aucun_evenement: { type: 'boolean' },
+    evenements: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          famille: { const: 'statut' },
+          type: {
+            type: 'string',
+            enum: ['immatriculation', 'liquidation', 'faillite', 'radiation', 'autre'],
+          },
+          type_source: s,
+          libelle_source: s,
+          date: d,
+        },
+      },
+    },
+    ...footer,
+  },
+};

@@ -109,6 +109,60 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
     });
   });
 
+  describe('GET /v1/eu/entreprise/EE/{registrikood}/comptes', () => {
+    it('serves the annual-report summaries of the general data, newest first', async () => {
+      const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/16900001/comptes`);
+      expect(res.status).to.equal(200);
+      expect(body).to.include({ nombre_rapports: 2, aucun_rapport_depose: false });
+      expect(body.rapports[0]).to.deep.equal({
+        annee: 2024,
+        debut: '2024-01-01',
+        fin: '2024-12-31',
+        effectif: 7,
+        activite: { code_emtak: '62101', libelle: 'Programmeerimine', version_emtak: '3' },
+      });
+    });
+
+    it('no report on complete general data is measured (aucun_rapport_depose)', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/comptes`);
+      expect(body).to.include({ nombre_rapports: 0, aucun_rapport_depose: true });
+    });
+  });
+
+  describe('GET /v1/eu/entreprise/EE/{registrikood}/evenements', () => {
+    it('serves the status history, newest first, with the register’s codes and labels', async () => {
+      const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/10900002/evenements`);
+      expect(res.status).to.equal(200);
+      expect(body).to.deep.include({
+        nombre_evenements: 2,
+        aucun_evenement: false,
+        evenements: [
+          {
+            famille: 'statut',
+            type: 'liquidation',
+            type_source: 'L',
+            libelle_source: 'Likvideerimisel',
+            date: '2025-09-02',
+          },
+          {
+            famille: 'statut',
+            type: 'immatriculation',
+            type_source: 'R',
+            libelle_source: 'Registrisse kantud',
+            date: '1995-06-15',
+          },
+        ],
+      });
+    });
+
+    it('both routes refuse a sole proprietor', async () => {
+      for (const p of ['comptes', 'evenements']) {
+        const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/90000004/${p}`);
+        expect([res.status, body.error]).to.deep.equal([404, 'entreprise_individuelle_non_servie']);
+      }
+    });
+  });
+
   describe('after a pass without the officers and shareholders files', () => {
     before(async () => {
       await ingestAriregister({
@@ -126,6 +180,8 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
       const members = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/associes`)).body;
       expect(officers).to.include({ photo_le: '2026-11-19', nombre_mandats: 0, aucun_mandat_inscrit: false });
       expect(members).to.include({ nombre_associes: 0, aucun_associe_inscrit: false });
+      const accounts = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/comptes`)).body;
+      expect(accounts).to.include({ nombre_rapports: 0, aucun_rapport_depose: false });
     });
   });
 });

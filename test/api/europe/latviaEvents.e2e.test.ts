@@ -107,6 +107,8 @@ describe(`Latvian legal events, insolvency and accounts (e2e, ${targetDescriptio
       '/v1/eu/entreprise/{pays}/{id}': 10_000,
       '/v1/eu/entreprise/EE/{registrikood}/dirigeants': 10_000,
       '/v1/eu/entreprise/EE/{registrikood}/associes': 20_000,
+      '/v1/eu/entreprise/EE/{registrikood}/comptes': 20_000,
+      '/v1/eu/entreprise/EE/{registrikood}/evenements': 20_000,
       '/v1/eu/entreprise/LV/{regnr}/associes': 20_000,
       '/v1/eu/entreprise/LV/{regnr}/dirigeants': 10_000,
       '/v1/eu/entreprise/LV/{regnr}/beneficiaires-effectifs': 20_000,

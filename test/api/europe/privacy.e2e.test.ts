@@ -27,6 +27,7 @@ const PERSONAL_IDENTIFIERS = [
   '1985-05-05',
   'kadri.naidis@example.invalid',
   'Salajane',
+  '+372 5555 0000',
   // Latvia: masked identity numbers and birth dates.
   '120380-',
   '010175-',
@@ -102,6 +103,14 @@ describe(`European routes never name or identify a natural person where the cont
   it('EE officers: names and role only, never a personal code, birth date, e-mail or address', async () => {
     const text = await texts(EE_IDS.map((id) => `/v1/eu/entreprise/EE/${id}/dirigeants`));
     expect(text).to.contain('Tamm-Näidis'); // officers are named by the contract
+    expectNone(text, [...PERSONAL_IDENTIFIERS, ...SOLE_TRADER_NAMES]);
+  });
+
+  it('EE accounts and events: no sole proprietor, no personal identifier', async () => {
+    const text = await texts(
+      EE_IDS.flatMap((id) => ['comptes', 'evenements'].map((p) => `/v1/eu/entreprise/EE/${id}/${p}`)),
+    );
+    expect(text).to.contain('Likvideerimisel');
     expectNone(text, [...PERSONAL_IDENTIFIERS, ...SOLE_TRADER_NAMES]);
   });
 
