@@ -7,10 +7,10 @@ import { type EmbeddedPlacement, openBenchDatabase } from './core/openBenchDatab
 import { parseCount } from './core/parseCount.ts';
 import { printTable } from './core/printTable.ts';
 import { timed } from './core/timing.ts';
-import { BENCH_QUERIES, fillProfiles } from './europe/fillProfiles.ts';
+import { DIVERSE_QUERIES, fillProfiles, REPETITIVE_QUERIES } from './europe/fillProfiles.ts';
 
 export const description =
-  'European search: trigram KNN search (GiST) of the three local copies vs sequential scans (same query, and ILIKE)';
+  'European search: trigram word-similarity search (GIN) of the three local copies vs sequential scans (same query, and ILIKE)';
 
 const TABLES = ['bench_eu_no', 'bench_eu_ee', 'bench_eu_lv'];
 const DEFAULT_ROWS = 300_000;
@@ -30,7 +30,10 @@ const WITH_INDEX = ['reset enable_bitmapscan', 'reset enable_indexscan'];
 const USAGE = `
 npx registres bench europe [--rows N] [--rounds N] [--embedded memory|disk]
   --rows N     companies per register table (three tables), default ${formatCount(DEFAULT_ROWS)}
-  --rounds N   passes over the ${BENCH_QUERIES.length} queries per variant, default ${DEFAULT_ROUNDS}
+  --rounds N   passes over the ${DIVERSE_QUERIES.length} queries per variant, default ${DEFAULT_ROUNDS}
+  --names      diverse (distinctive pseudo-words + common words, default) or repetitive (worst case)
+  --variants   comma list among ilike-seq, trgm-seq, trgm-gin; default ilike-seq,trgm-gin
+               (trgm-seq scores every row: seconds per search at 300,000 rows)
 `;
 
 export async function run(argv: string[], ctx: BenchContext): Promise<number> {
@@ -40,6 +43,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       rows: { type: 'string' },
       rounds: { type: 'string' },
       embedded: { type: 'string' },
+      variants: { type: 'string' },
+      names: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -51,22 +56,27 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   const rows = parseCount('rows', values.rows, DEFAULT_ROWS);
   const rounds = parseCount('rounds', values.rounds, DEFAULT_ROUNDS);
   const embedded = (values.embedded ?? 'memory') as EmbeddedPlacement;
+  const names = (values.names ?? 'diverse') as 'diverse' | 'repetitive';
+  if (names !== 'diverse' && names !== 'repetitive') throw new Error('--names must be diverse or repetitive');
+  const queries = names === 'diverse' ? DIVERSE_QUERIES : REPETITIVE_QUERIES;
   // One connection, so the session's search_path (bench schema, then public for the extensions) holds.
   const db = await openBenchDatabase(ctx.config, ctx.logger, { embedded, poolMax: 1 });
   const knex = db.knex;
   try {
     await knex.raw(`set search_path to "${db.schema}", public`);
-    ctx.out(`europe bench: 3 tables x ${formatCount(rows)} companies, on ${db.label} ${db.displayUrl}`);
+    ctx.out(
+      `europe bench: 3 tables x ${formatCount(rows)} companies (${names} names), on ${db.label} ${db.displayUrl}`,
+    );
     await ensureEuSearchSupport(knex);
     const fill = await timed(async () => {
       for (const table of TABLES) {
         await createProfileTable(knex, table);
-        await fillProfiles(knex, table, rows);
+        await fillProfiles(knex, table, rows, names);
       }
     });
     ctx.out(`  filled and indexed in ${fill.seconds.toFixed(1)} s`);
 
-    const variants: Variant[] = [
+    const all: Variant[] = [
       {
         name: 'ilike-seq',
         what: 'baseline: ILIKE %q% on the unaccented name, sequential scan',
@@ -82,20 +92,26 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         query: (q) => q,
       },
       {
-        name: 'trgm-gist',
-        what: 'ours: searchProfiles (GiST trigram KNN), the three tables in turn',
+        name: 'trgm-gin',
+        what: 'ours: searchProfiles (GIN trigram index), the three tables in turn',
         setup: [],
         teardown: [],
         query: (q) => q,
       },
     ];
+    const wanted = (values.variants ?? 'ilike-seq,trgm-gin').split(',').map((x) => x.trim());
+    const variants = wanted.map((name) => {
+      const v = all.find((x) => x.name === name);
+      if (!v) throw new Error(`unknown variant "${name}"; available: ${all.map((x) => x.name).join(', ')}`);
+      return v;
+    });
     const table: Record<string, string | number>[] = [];
     for (const v of variants) {
       for (const s of v.setup) await knex.raw(s);
       const times: number[] = [];
       let found = 0;
       for (let round = 0; round < rounds; round++) {
-        for (const q of BENCH_QUERIES) {
+        for (const q of queries) {
           const { seconds, result } = await timed(async () => {
             let n = 0;
             for (const t of TABLES) n += (await searchOne(knex, t, v.query(q))).length;
@@ -119,7 +135,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       });
     }
     printTable(
-      `European search over 3 x ${formatCount(rows)} companies, ${BENCH_QUERIES.length} queries x ${rounds}`,
+      `European search over 3 x ${formatCount(rows)} companies (${names} names), ${queries.length} queries x ${rounds}`,
       table,
       ctx.out,
     );

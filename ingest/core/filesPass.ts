@@ -19,12 +19,38 @@ export interface FileRecord {
   lignes: number;
 }
 
+/** A delimited file's header as the reader found it (JSON files have none). */
+export type HeaderSink = (columns: string[]) => void;
+
+/** What a delimited file's header must hold, and what it is known to hold. */
+export interface ColumnSpec {
+  /** Missing one fails the pass before anything is published (a renamed key column would drop everything). */
+  required: readonly string[];
+  /** Columns seen in the published layout; others are reported in `SnapshotCompleted.report`. */
+  known?: readonly string[];
+}
+
 /** One upstream file of a multi-file pass and the reader that turns it into entity rows. */
 export interface PassFile {
   /** Stable name of the file's content, e.g. `enheter`, `members` (one file per role and pass). */
   role: string;
   path: string;
-  read(file: string): AsyncIterable<SnapshotRow>;
+  read(file: string, onHeader: HeaderSink): AsyncIterable<SnapshotRow>;
+  columns?: ColumnSpec;
+}
+
+/** Checks a header against its spec: throws on a missing required column, returns the unknown ones. */
+export function checkHeader(
+  role: string,
+  columns: readonly string[],
+  spec: ColumnSpec | undefined,
+): string[] {
+  if (!spec) return [];
+  const missing = spec.required.filter((c) => !columns.includes(c));
+  if (missing.length > 0) {
+    throw new Error(`${role}: required column(s) missing from the header: ${missing.join(', ')}`);
+  }
+  return spec.known ? columns.filter((c) => !spec.known!.includes(c)) : [];
 }
 
 /**
@@ -58,14 +84,27 @@ export async function runFilesPass(opts: {
     fingerprints.push({ role: f.role, nom: path.basename(f.path), sha256: await sha256OfFile(f.path) });
   }
   const lines: Record<string, number> = {};
+  const unknownColumns: Record<string, string[]> = {};
   const progress = createProgressReporter({ label: opts.register, logger: opts.logger });
   async function* rows(): AsyncGenerator<SnapshotRow> {
     for (const [i, f] of opts.files.entries()) {
       let n = 0;
-      for await (const row of f.read(f.path)) {
+      const onHeader: HeaderSink = (columns) => {
+        const unknown = checkHeader(f.role, columns, f.columns);
+        if (unknown.length > 0) {
+          unknownColumns[f.role] = unknown;
+          opts.logger.warn(
+            { register: opts.register, role: f.role, unknown },
+            'unknown columns in upstream file',
+          );
+        }
+      };
+      for await (const row of f.read(f.path, onHeader)) {
         n++;
         yield row;
       }
+      // An empty file would drop every entity of its kind: refuse it, nothing is published.
+      if (n === 0) throw new Error(`${f.role}: ${f.path} holds no row; pass refused`);
       lines[f.role] = n;
       const record: FileRecord = { ...fingerprints[i]!, lignes: n };
       yield { kind: FILE_KIND, id: f.role, record: { ...record } };
@@ -83,7 +122,10 @@ export async function runFilesPass(opts: {
       rows: rows(),
       streamOf: opts.streamOf,
       onProgress: (n) => progress.update(n),
-      report: () => ({ fichiers: fingerprints.map((f) => ({ ...f, lignes: lines[f.role] ?? 0 })) }),
+      report: () => ({
+        fichiers: fingerprints.map((f) => ({ ...f, lignes: lines[f.role] ?? 0 })),
+        ...(Object.keys(unknownColumns).length > 0 ? { colonnes_inconnues: unknownColumns } : {}),
+      }),
     });
   } finally {
     progress.stop();

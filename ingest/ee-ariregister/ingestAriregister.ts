@@ -3,6 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { type PassFile, runFilesPass } from '../core/filesPass.ts';
 import type { SnapshotCompletedData } from '../core/snapshotEvents.ts';
+import { LIHTANDMED_COLUMNS } from './ariregisterColumns.ts';
 import { ARIREGISTER_REGISTER, ariregisterStreamOf } from './ariregisterEvents.ts';
 import {
   readKaardileKantudIsikud,
@@ -31,7 +32,9 @@ export function ingestAriregister(opts: {
   snapshotDate: string;
   version?: string;
 }): Promise<SnapshotCompletedData> {
-  const files: PassFile[] = [{ role: 'lihtandmed', path: opts.files.lihtandmed, read: readLihtandmed }];
+  const files: PassFile[] = [
+    { role: 'lihtandmed', path: opts.files.lihtandmed, read: readLihtandmed, columns: LIHTANDMED_COLUMNS },
+  ];
   if (opts.files.isikud)
     files.push({ role: 'isikud', path: opts.files.isikud, read: readKaardileKantudIsikud });
   if (opts.files.osanikud) files.push({ role: 'osanikud', path: opts.files.osanikud, read: readOsanikud });

@@ -1,4 +1,5 @@
 import { streamArray } from 'stream-json/streamers/stream-array.js';
+import type { HeaderSink } from '../core/filesPass.ts';
 import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
@@ -6,8 +7,8 @@ import { ETTEVOTJA, ISIKUD, OSANIKUD, YLDANDMED } from './ariregisterEvents.ts';
 import { redactPerson } from './redactPerson.ts';
 
 /** `ettevotja_rekvisiidid__lihtandmed.csv` (`.zip` or plain): `;`, UTF-8 with BOM, one company a row. */
-export async function* readLihtandmed(file: string): AsyncGenerator<SnapshotRow> {
-  for await (const record of readDelimited(await openUpstreamFile(file), { delimiter: ';' })) {
+export async function* readLihtandmed(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+  for await (const record of readDelimited(await openUpstreamFile(file), { delimiter: ';', onHeader })) {
     if (!record.ariregistri_kood) continue;
     yield { kind: ETTEVOTJA, id: record.ariregistri_kood, record };
   }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
-import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { type ColumnSpec, type PassFile, runFilesPass } from '../core/filesPass.ts';
 import type { SnapshotCompletedData } from '../core/snapshotEvents.ts';
 import {
   readBeneficialOwners,
@@ -12,6 +12,17 @@ import {
   readOfficers,
   readRegister,
 } from './readUrFiles.ts';
+import {
+  BENEFICIAL_OWNERS_COLUMNS,
+  FINANCIAL_STATEMENTS_COLUMNS,
+  INSOLVENCY_COLUMNS,
+  LIQUIDATIONS_COLUMNS,
+  MEMBERS_COLUMNS,
+  OFFICERS_COLUMNS,
+  REGISTER_COLUMNS,
+  SECURING_MEASURES_COLUMNS,
+  SUSPENSIONS_COLUMNS,
+} from './urColumns.ts';
 import { LIQUIDATION, SECURING_MEASURE, SUSPENSION, UR_REGISTER, urStreamOf } from './urEvents.ts';
 
 export interface UrFiles {
@@ -27,16 +38,16 @@ export interface UrFiles {
   financial_statements?: string;
 }
 
-/** Optional files of a pass: role (= `UrFiles` key and CLI flag) and reader. */
-const OPTIONAL_FILES: readonly [keyof UrFiles, PassFile['read']][] = [
-  ['members', readMembers],
-  ['officers', readOfficers],
-  ['beneficial_owners', readBeneficialOwners],
-  ['liquidations', readCompanyEvents(LIQUIDATION)],
-  ['suspensions_prohibitions', readCompanyEvents(SUSPENSION)],
-  ['securing_measures', readCompanyEvents(SECURING_MEASURE)],
-  ['insolvency', readInsolvency],
-  ['financial_statements', readFinancialStatements],
+/** Optional files of a pass: role (= `UrFiles` key and CLI flag), reader and header spec. */
+const OPTIONAL_FILES: readonly [keyof UrFiles, PassFile['read'], ColumnSpec][] = [
+  ['members', readMembers, MEMBERS_COLUMNS],
+  ['officers', readOfficers, OFFICERS_COLUMNS],
+  ['beneficial_owners', readBeneficialOwners, BENEFICIAL_OWNERS_COLUMNS],
+  ['liquidations', readCompanyEvents(LIQUIDATION), LIQUIDATIONS_COLUMNS],
+  ['suspensions_prohibitions', readCompanyEvents(SUSPENSION), SUSPENSIONS_COLUMNS],
+  ['securing_measures', readCompanyEvents(SECURING_MEASURE), SECURING_MEASURES_COLUMNS],
+  ['insolvency', readInsolvency, INSOLVENCY_COLUMNS],
+  ['financial_statements', readFinancialStatements, FINANCIAL_STATEMENTS_COLUMNS],
 ];
 
 /** One pass of the Register of Enterprises: `register.csv` and, when given, the other files. */
@@ -48,10 +59,12 @@ export function ingestUr(opts: {
   snapshotDate: string;
   version?: string;
 }): Promise<SnapshotCompletedData> {
-  const files: PassFile[] = [{ role: 'register', path: opts.files.register, read: readRegister }];
-  for (const [role, read] of OPTIONAL_FILES) {
+  const files: PassFile[] = [
+    { role: 'register', path: opts.files.register, read: readRegister, columns: REGISTER_COLUMNS },
+  ];
+  for (const [role, read, columns] of OPTIONAL_FILES) {
     const file = opts.files[role];
-    if (file) files.push({ role, path: file, read });
+    if (file) files.push({ role, path: file, read, columns });
   }
   return runFilesPass({
     ...opts,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { HeaderSink } from '../core/filesPass.ts';
 import { type DelimitedRecord, readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
@@ -29,20 +30,20 @@ function withoutPerson(row: DelimitedRecord, opts: { dropName: boolean }): Delim
 
 const isNaturalPerson = (row: DelimitedRecord) => row.entity_type === 'NATURAL_PERSON';
 
-async function* rowsOf(file: string): AsyncGenerator<DelimitedRecord> {
-  yield* readDelimited(await openUpstreamFile(file), { delimiter: ';' });
+async function* rowsOf(file: string, onHeader?: HeaderSink): AsyncGenerator<DelimitedRecord> {
+  yield* readDelimited(await openUpstreamFile(file), { delimiter: ';', onHeader });
 }
 
 /** `register/register.csv`: one legal entity a row. */
-export async function* readRegister(file: string): AsyncGenerator<SnapshotRow> {
-  for await (const record of rowsOf(file)) {
+export async function* readRegister(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+  for await (const record of rowsOf(file, onHeader)) {
     if (record.regcode) yield { kind: REGISTER_ROW, id: record.regcode, record };
   }
 }
 
 /** `members/members.csv`: members (shareholders) of companies. */
-export async function* readMembers(file: string): AsyncGenerator<SnapshotRow> {
-  for await (const row of rowsOf(file)) {
+export async function* readMembers(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+  for await (const row of rowsOf(file, onHeader)) {
     if (!row.id) continue;
     const record = isNaturalPerson(row) ? withoutPerson(row, { dropName: true }) : row;
     yield { kind: MEMBER, id: row.id, record };
@@ -50,8 +51,8 @@ export async function* readMembers(file: string): AsyncGenerator<SnapshotRow> {
 }
 
 /** `officers/officers.csv`: board, council and other officers. */
-export async function* readOfficers(file: string): AsyncGenerator<SnapshotRow> {
-  for await (const row of rowsOf(file)) {
+export async function* readOfficers(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+  for await (const row of rowsOf(file, onHeader)) {
     if (!row.id) continue;
     const record = isNaturalPerson(row) ? withoutPerson(row, { dropName: false }) : row;
     yield { kind: OFFICER, id: row.id, record };
@@ -63,8 +64,8 @@ const rowKey = (row: DelimitedRecord) =>
 
 /** A legal-events file (liquidations, suspensions and prohibitions, securing measures): one event a row. */
 export function readCompanyEvents(kind: typeof LIQUIDATION | typeof SUSPENSION | typeof SECURING_MEASURE) {
-  return async function* readEvents(file: string): AsyncGenerator<SnapshotRow> {
-    for await (const row of rowsOf(file)) {
+  return async function* readEvents(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+    for await (const row of rowsOf(file, onHeader)) {
       if (row.legal_entity_registration_number) yield { kind, id: rowKey(row), record: row };
     }
   };
@@ -85,8 +86,8 @@ const INSOLVENCY_COLUMNS = [
 ];
 
 /** `insolvency/insolvency_legal_person_proceeding.csv`: insolvency and legal-protection proceedings. */
-export async function* readInsolvency(file: string): AsyncGenerator<SnapshotRow> {
-  for await (const row of rowsOf(file)) {
+export async function* readInsolvency(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+  for await (const row of rowsOf(file, onHeader)) {
     if (!row.debtor_registration_number) continue;
     const record: DelimitedRecord = {};
     for (const c of INSOLVENCY_COLUMNS) if (c in row) record[c] = row[c] ?? null;
@@ -96,16 +97,22 @@ export async function* readInsolvency(file: string): AsyncGenerator<SnapshotRow>
 }
 
 /** `financial_data/financial_statements.csv`: one filed annual report a row. */
-export async function* readFinancialStatements(file: string): AsyncGenerator<SnapshotRow> {
-  for await (const row of rowsOf(file)) {
+export async function* readFinancialStatements(
+  file: string,
+  onHeader?: HeaderSink,
+): AsyncGenerator<SnapshotRow> {
+  for await (const row of rowsOf(file, onHeader)) {
     if (row.legal_entity_registration_number)
       yield { kind: FINANCIAL_STATEMENT, id: rowKey(row), record: row };
   }
 }
 
 /** `beneficial_owners/beneficial_owners.csv`: every beneficial owner is a natural person. */
-export async function* readBeneficialOwners(file: string): AsyncGenerator<SnapshotRow> {
-  for await (const row of rowsOf(file)) {
+export async function* readBeneficialOwners(
+  file: string,
+  onHeader?: HeaderSink,
+): AsyncGenerator<SnapshotRow> {
+  for await (const row of rowsOf(file, onHeader)) {
     if (!row.legal_entity_registration_number) continue;
     yield { kind: BENEFICIAL_OWNER, id: rowKey(row), record: withoutPerson(row, { dropName: true }) };
   }

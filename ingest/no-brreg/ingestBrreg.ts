@@ -3,6 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { type PassFile, runFilesPass } from '../core/filesPass.ts';
 import type { SnapshotCompletedData } from '../core/snapshotEvents.ts';
+import { ENHETER_COLUMNS, UNDERENHETER_COLUMNS } from './brregColumns.ts';
 import { BRREG_REGISTER, brregStreamOf, ENHET, UNDERENHET } from './brregEvents.ts';
 import { readBrregFile } from './readBrregFile.ts';
 
@@ -22,13 +23,19 @@ export function ingestBrreg(opts: {
   version?: string;
 }): Promise<SnapshotCompletedData> {
   const files: PassFile[] = [
-    { role: 'enheter', path: opts.files.enheter, read: (f) => readBrregFile(f, ENHET) },
+    {
+      role: 'enheter',
+      path: opts.files.enheter,
+      read: (f, h) => readBrregFile(f, ENHET, h),
+      columns: ENHETER_COLUMNS,
+    },
   ];
   if (opts.files.underenheter) {
     files.push({
       role: 'underenheter',
       path: opts.files.underenheter,
-      read: (f) => readBrregFile(f, UNDERENHET),
+      read: (f, h) => readBrregFile(f, UNDERENHET, h),
+      columns: UNDERENHETER_COLUMNS,
     });
   }
   return runFilesPass({

@@ -1,4 +1,5 @@
 import { streamArray } from 'stream-json/streamers/stream-array.js';
+import type { HeaderSink } from '../core/filesPass.ts';
 import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
@@ -8,7 +9,11 @@ import type { BrregRecord } from './brregEvents.ts';
  * Rows of a brreg bulk file, CSV (`lastned/csv`, `,`-delimited, UTF-8) or JSON (`lastned`, an array of the
  * REST API's objects), gzipped or not: the format is told by the name (`.json`, `.json.gz` are JSON).
  */
-export async function* readBrregFile(file: string, kind: string): AsyncGenerator<SnapshotRow> {
+export async function* readBrregFile(
+  file: string,
+  kind: string,
+  onHeader?: HeaderSink,
+): AsyncGenerator<SnapshotRow> {
   const input = await openUpstreamFile(file);
   if (/\.json(\.gz)?$/.test(file)) {
     for await (const { value } of input.pipe(streamArray.withParserAsStream())) {
@@ -17,7 +22,7 @@ export async function* readBrregFile(file: string, kind: string): AsyncGenerator
     }
     return;
   }
-  for await (const record of readDelimited(input, { delimiter: ',' })) {
+  for await (const record of readDelimited(input, { delimiter: ',', onHeader })) {
     if (!record.organisasjonsnummer) continue;
     yield { kind, id: record.organisasjonsnummer, record };
   }

@@ -37,10 +37,10 @@ export async function createProfileTable(knex: Knex, table: string): Promise<voi
       lei text,
       lien_registre text
     )`);
-  // GiST, not GIN: the search takes the nearest names in trigram distance (`<->`, `<<->`) straight from the
-  // index (KNN), where a GIN filter on a common word would read and score thousands of rows (bench europe).
+  // GIN on the legal persons' names: the search filters on word similarity (`<%`), which this index serves;
+  // a GiST nearest-neighbour read was 4 to 40 times slower (BENCHMARKS.md, bench europe).
   await knex.raw(
-    `create index ${table}_nom_trgm on ${table} using gist (nom_normalise gist_trgm_ops) where not personne_physique`,
+    `create index ${table}_nom_trgm on ${table} using gin (nom_normalise gin_trgm_ops) where not personne_physique`,
   );
 }
 

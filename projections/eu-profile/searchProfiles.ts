@@ -13,7 +13,7 @@ export interface ProfileMatch {
 /**
  * The best matches of one local copy for a cleaned query: the national identifier when the query is one,
  * otherwise trigram similarity on the unaccented lower-case name (whole-name similarity or the best word
- * window, whichever is higher, at least 0.3). Sole traders and natural persons are never matched.
+ * window, whichever is higher; the word window must reach 0.6). Sole traders and natural persons are never matched.
  */
 export async function searchProfiles(
   knex: Knex,
@@ -33,27 +33,17 @@ export async function searchProfiles(
       correspondance: 'identifiant_national',
     }));
   }
-  // The nearest names by whole-name trigram distance and by best word window, each read in distance order
-  // from the GiST index (KNN) and cut at its own threshold (pg_trgm's defaults: 0.3 and 0.6).
+  // Filter: the query is close to some run of words of the name (word similarity >= 0.6, pg_trgm's
+  // `<%` threshold), served by the GIN index. Score: the higher of word and whole-name similarity.
   const q_ = 'eu_unaccent(lower(?::text))';
   const { rows } = await knex.raw(
-    `select id_national, denomination, statut, ville, max(score)::float8 as score, bool_or(exact) as exact
-       from (
-         (select id_national, denomination, statut, ville, nom_normalise = ${q_} as exact,
-                 1 - (nom_normalise <-> ${q_}) as score, 0.3 as threshold
-            from ${table} where not personne_physique
-           order by nom_normalise <-> ${q_} limit ?)
-         union all
-         (select id_national, denomination, statut, ville, nom_normalise = ${q_} as exact,
-                 1 - (${q_} <<-> nom_normalise) as score, 0.6 as threshold
-            from ${table} where not personne_physique
-           order by ${q_} <<-> nom_normalise limit ?)
-       ) as nearest
-      where score >= threshold
-      group by id_national, denomination, statut, ville
+    `select id_national, denomination, statut, ville, nom_normalise = ${q_} as exact,
+            greatest(word_similarity(${q_}, nom_normalise), similarity(nom_normalise, ${q_}))::float8 as score
+       from ${table}
+      where not personne_physique and ${q_} <% nom_normalise
       order by score desc, id_national
       limit ?`,
-    [q, q, q, opts.limit, q, q, q, opts.limit, opts.limit],
+    [q, q, q, q, opts.limit],
   );
   return (rows as (Omit<ProfileMatch, 'correspondance'> & { exact: boolean })[]).map(({ exact, ...r }) => ({
     ...r,
