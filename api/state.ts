@@ -12,8 +12,16 @@ export interface AppState {
   params?: Record<string, unknown>;
   /** Provenance gathered for the envelope by the freshness guard. */
   provenance?: ProvenanceEntry[];
+  /** Registers the freshness guard set aside for a route that degrades instead of refusing. */
+  registresMuets?: MutedRegister[];
   /** Raw bytes of a JSON body, exactly as they will be sent (signature and digest are computed over them). */
   bodyBytes?: Buffer;
+}
+
+export interface MutedRegister {
+  registre: string;
+  /** A `motif_panne` code (api/errors/errorCodes.ts). */
+  motif: string;
 }
 
 export interface ProvenanceEntry {

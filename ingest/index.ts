@@ -1,8 +1,11 @@
 import type { CliCommand } from '../ops/cli/context.ts';
+import { ariregisterCommand } from './ee-ariregister/ariregisterCommand.ts';
 import { bodaccCommand } from './fr-bodacc/bodaccCommand.ts';
 import { joafeCommand } from './fr-joafe/joafeCommand.ts';
 import { rnaCommand } from './fr-rna/rnaCommand.ts';
 import { sireneCommand } from './fr-sirene/sireneCommand.ts';
+import { urCommand } from './lv-ur/urCommand.ts';
+import { brregCommand } from './no-brreg/brregCommand.ts';
 
 /** `npx registres ingest <register> ...`: one command per register folder, added with the folder. */
 export const INGESTERS: Readonly<Record<string, { description: string; command: CliCommand }>> = {
@@ -21,5 +24,19 @@ export const INGESTERS: Readonly<Record<string, { description: string; command: 
   'fr.joafe': {
     description: 'JOAFE jo_associations export (JSON, JSONL, or a recorded API answer)',
     command: joafeCommand,
+  },
+  'no.brreg': {
+    description: 'Enhetsregisteret bulk files: --enheter <csv|json[.gz]> [--underenheter <file>]',
+    command: brregCommand,
+  },
+  'ee.ariregister': {
+    description:
+      'e-Business Register open data: --lihtandmed <csv[.zip]> [--isikud <json[.zip]>] [--osanikud <json[.zip]>]',
+    command: ariregisterCommand,
+  },
+  'lv.ur': {
+    description:
+      'Register of Enterprises open data: --register <csv> [--members] [--officers] [--beneficial_owners]',
+    command: urCommand,
   },
 };

@@ -1,5 +1,8 @@
 import { accountsProjection } from './accounts/accountsProjection.ts';
 import type { Projection } from './core/projection.ts';
+import { eeProjection } from './eu-ee/eeProjection.ts';
+import { lvProjection } from './eu-lv/lvProjection.ts';
+import { noProjection } from './eu-no/noProjection.ts';
 import { associationsProjection } from './fr-associations/associationsProjection.ts';
 import { bodaccAnnoncesProjection } from './fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { etablissementsProjection } from './fr-sirene-etablissements/etablissementsProjection.ts';
@@ -14,4 +17,7 @@ export const PROJECTIONS: readonly Projection[] = [
   unitesLegalesProjection,
   etablissementsProjection,
   rechercheProjection,
+  noProjection,
+  eeProjection,
+  lvProjection,
 ];

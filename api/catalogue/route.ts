@@ -48,6 +48,11 @@ export interface RouteDefinition {
   summary: string;
   description?: string;
   params: ParamDefinition[];
+  /**
+   * A check across parameters, run with the others before payment (e.g. an identifier whose format depends
+   * on the country): returns the refusal, or null.
+   */
+  paramsCheck?: (params: Record<string, unknown>) => { error: string; champ: string; message: string } | null;
   /** Price in atomic units of a 6-decimal token ($0.005 = 5000). 0 means a free route. */
   price: number;
   /** Whether the monthly free quota of a key-holding account covers this route. */
@@ -57,6 +62,16 @@ export interface RouteDefinition {
   /** Projections whose state (snapshot, lag) stands behind the answer. */
   projections: string[];
   freshness?: FreshnessRule;
+  /**
+   * The registers one request reads, among `registers` (e.g. the country of a European profile). Absent:
+   * all of them. The freshness guard checks only these.
+   */
+  registersFor?: (params: Record<string, unknown>) => string[];
+  /**
+   * A register that is not fresh (no completed pass, snapshot too old) does not refuse the request: the
+   * guard lists it in `ctx.state.registresMuets` and the handler answers from the others (European search).
+   */
+  freshnessDegrades?: boolean;
   /** Schema of the 2xx body (the envelope members are added by the generator for priced routes). */
   responseSchema: JsonSchema;
   /** Registry filings: paid by API key only; x402 alone is answered 402 `compte_requis`. */

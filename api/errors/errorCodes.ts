@@ -114,10 +114,28 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     signification: 'Un total inférieur à la liste lue : non vendu. / A count below the list read; not sold.',
   },
   {
+    code: 'pays_non_couvert',
+    statut: 400,
+    signification:
+      'Pays sans copie locale ni registre en direct sur cette route. / Country not covered by this route.',
+  },
+  {
+    code: 'entreprise_inconnue',
+    statut: 404,
+    signification:
+      'Identifiant absent de la copie locale du registre. / Identifier not held by the local copy of the register.',
+  },
+  {
+    code: 'entreprise_individuelle_non_servie',
+    statut: 404,
+    signification:
+      'Personne physique ou entrepreneur individuel : non servi (registres étrangers). / Natural person or sole trader: not served (foreign registers).',
+  },
+  {
     code: 'recherche_indisponible',
     statut: 503,
     signification:
-      'Index de recherche dégradé sans rien trouvé, et registre en temps réel indisponible. / Search index degraded with nothing found and the real-time registry down.',
+      'Recherche sans réponse : index dégradé sans rien trouvé, ou aucun registre interrogé n’a pu répondre. / Search could not answer: index degraded with nothing found, or none of the searched registers answered.',
   },
   {
     code: 'incident_interne',
@@ -148,6 +166,11 @@ export const MOTIFS_PANNE: readonly { code: string; signification: string }[] = 
     signification: 'Dernière photo complète trop ancienne. / Last complete snapshot too old.',
   },
   { code: 'stock_perime', signification: 'Stock de plus de 45 jours. / Stock older than 45 days.' },
+  {
+    code: 'copie_locale_illisible',
+    signification:
+      'La copie locale du registre n’a pu être lue (table absente ou requête en échec). / The local copy could not be read.',
+  },
   {
     code: 'delai_depasse',
     signification:

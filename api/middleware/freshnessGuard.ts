@@ -1,7 +1,7 @@
 import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
-import type { AppMiddleware, ProvenanceEntry } from '../state.ts';
+import type { AppMiddleware, MutedRegister, ProvenanceEntry } from '../state.ts';
 
 export interface RegisterSnapshotView {
   register: string;
@@ -20,7 +20,9 @@ const DAY_MS = 86_400_000;
 /**
  * Refuses to sell what the read side does not hold fresh: from projection state only, never from a handler.
  * No completed snapshot → 503 collecte_en_cours; snapshot older than the route's threshold → its 503 code.
- * Otherwise records each register's provenance for the envelope.
+ * Otherwise records each register's provenance for the envelope. Only the registers the request reads are
+ * checked (`registersFor`); a route that degrades (`freshnessDegrades`) gets the unfresh ones listed in
+ * `ctx.state.registresMuets` instead of a refusal.
  */
 export function freshnessGuard(
   route: RouteDefinition,
@@ -30,13 +32,20 @@ export function freshnessGuard(
     (code) => deps.registers.find((r) => r.code === code)?.mode !== 'direct',
   );
   return async function freshnessGuardMiddleware(ctx, next) {
-    if (local.length === 0) return next();
-    const views = await deps.readSnapshots({ projections: route.projections, registers: local });
+    const wanted = route.registersFor ? route.registersFor(ctx.state.params ?? {}) : null;
+    const checked = wanted ? local.filter((code) => wanted.includes(code)) : local;
+    if (checked.length === 0) return next();
+    const views = await deps.readSnapshots({ projections: route.projections, registers: checked });
     const now = (deps.now ?? (() => new Date()))();
     const provenance: ProvenanceEntry[] = [];
-    for (const code of local) {
+    const muted: MutedRegister[] = [];
+    for (const code of checked) {
       const info = deps.registers.find((r) => r.code === code);
       const view = views.find((v) => v.register === code);
+      if (!view?.current && route.freshnessDegrades) {
+        muted.push({ registre: code, motif: 'collecte_en_cours' });
+        continue;
+      }
       if (!view?.current) {
         throw unavailable(
           'collecte_en_cours',
@@ -54,6 +63,10 @@ export function freshnessGuard(
       const threshold = route.freshness?.maxAgeDays ?? info?.seuilFraicheurJours ?? null;
       if (threshold !== null && ageDays > threshold) {
         const code503 = route.freshness?.code ?? 'photo_perimee';
+        if (route.freshnessDegrades) {
+          muted.push({ registre: code, motif: code503 });
+          continue;
+        }
         throw unavailable(
           code503,
           `Photo ${info?.nomCourt ?? code} du ${view.current.snapshotDate} : ${ageDays} jours, au-delà du seuil de ${threshold} jours. / Snapshot older than the ${threshold}-day threshold.`,
@@ -74,6 +87,7 @@ export function freshnessGuard(
       });
     }
     ctx.state.provenance = provenance;
+    if (route.freshnessDegrades) ctx.state.registresMuets = muted;
     await next();
   };
 }

@@ -70,6 +70,8 @@ export function validateParams(route: RouteDefinition): AppMiddleware {
       if (refusal) throw badRequest('parametre_invalide', def.name, refusal);
       values[def.name] = holder.value;
     }
+    const refusal = route.paramsCheck?.(values);
+    if (refusal) throw badRequest(refusal.error, refusal.champ, refusal.message);
     ctx.state.params = values;
     await next();
   };

@@ -3,6 +3,7 @@ import { alertesRoute } from './alertes.ts';
 import { associationAnnoncesRoute, associationRoute } from './association.ts';
 import { changementsRoute } from './changements.ts';
 import { ENTREPRISE_ROUTES } from './entreprise.ts';
+import { EUROPE_ROUTES } from './europe.ts';
 import { rechercheRoute } from './recherche.ts';
 
 /** The priced routes, one file per family; the free reading routes are added by the app itself. */
@@ -13,4 +14,5 @@ export const PRICED_ROUTES: readonly RouteDefinition[] = [
   alertesRoute,
   associationRoute,
   associationAnnoncesRoute,
+  ...EUROPE_ROUTES,
 ];

@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import { findRegister } from '../../ingest/registers.ts';
+import type { EuProfileRow } from '../../projections/eu-profile/euProfileRow.ts';
+import { passReadFile } from '../../projections/eu-profile/passFilesTable.ts';
+import { readProfile } from '../../projections/eu-profile/readProfile.ts';
+import { notFound } from '../errors/apiError.ts';
+import type { AppContext } from '../state.ts';
+
+/** The company of a local copy, or the 404 that says why it is not served (unknown, or a natural person). */
+export async function servedCompany(
+  knex: Knex,
+  table: string,
+  pays: string,
+  id: string,
+): Promise<EuProfileRow> {
+  const row = await readProfile(knex, table, id);
+  if (!row) {
+    throw notFound('entreprise_inconnue', `${pays} ${id} : absent du registre. / Not in the register.`, {
+      pays,
+      id_national: id,
+    });
+  }
+  if (row.personne_physique) {
+    throw notFound(
+      'entreprise_individuelle_non_servie',
+      `${pays} ${id} : entrepreneur individuel ou personne physique, non servi. / Sole trader or natural person: not served.`,
+      { pays, id_national: id },
+    );
+  }
+  return row;
+}
+
+/** The members every detail route of a local copy ends with (`source` comes with the envelope). */
+export function detailFooter(ctx: AppContext, register: string) {
+  const info = findRegister(register);
+  const photo = (ctx.state.provenance ?? []).find((p) => p.registre === register);
+  return {
+    photo_le: photo?.date_photo ?? null,
+    licence: info?.licence ?? null,
+  };
+}
+
+/**
+ * Whether an empty list is measured: the published pass read the file that lists those entries. A pass
+ * without that file leaves the flag false (nothing proven).
+ */
+export const measuredBy = (knex: Knex, filesTable: string, role: string) =>
+  passReadFile(knex, filesTable, role);

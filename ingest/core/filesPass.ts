@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { createProgressReporter } from './progressReporter.ts';
+import type { SnapshotCompletedData } from './snapshotEvents.ts';
+import { runSnapshotPass, type SnapshotRow } from './snapshotPass.ts';
+import { sha256OfFile } from './upstreamFile.ts';
+
+/** The entity kind that records, within a pass, which upstream file of each role it read. */
+export const FILE_KIND = 'fichier';
+
+/** What a pass records of each file it read (kind `fichier`, id = the file's role). */
+export interface FileRecord {
+  role: string;
+  nom: string;
+  sha256: string;
+  lignes: number;
+}
+
+/** A delimited file's header as the reader found it (JSON files have none). */
+export type HeaderSink = (columns: string[]) => void;
+
+/** What a delimited file's header must hold, and what it is known to hold. */
+export interface ColumnSpec {
+  /** Missing one fails the pass before anything is published (a renamed key column would drop everything). */
+  required: readonly string[];
+  /** Columns seen in the published layout; others are reported in `SnapshotCompleted.report`. */
+  known?: readonly string[];
+}
+
+/** One upstream file of a multi-file pass and the reader that turns it into entity rows. */
+export interface PassFile {
+  /** Stable name of the file's content, e.g. `enheter`, `members` (one file per role and pass). */
+  role: string;
+  path: string;
+  read(file: string, onHeader: HeaderSink): AsyncIterable<SnapshotRow>;
+  columns?: ColumnSpec;
+}
+
+/** Checks a header against its spec: throws on a missing required column, returns the unknown ones. */
+export function checkHeader(
+  role: string,
+  columns: readonly string[],
+  spec: ColumnSpec | undefined,
+): string[] {
+  if (!spec) return [];
+  const missing = spec.required.filter((c) => !columns.includes(c));
+  if (missing.length > 0) {
+    throw new Error(`${role}: required column(s) missing from the header: ${missing.join(', ')}`);
+  }
+  return spec.known ? columns.filter((c) => !spec.known!.includes(c)) : [];
+}
+
+/**
+ * SHA-256 of a pass's files: the lines `<sha256>  <file name>` (sha256sum's format), sorted, each ending with
+ * `\n`, hashed. A pass of one file still goes through the manifest, so the fingerprint's meaning never depends
+ * on how many files a register ships. Each file's own SHA-256 is kept in the `SnapshotCompleted` report and
+ * in the pass's `fichier` entities.
+ */
+export function manifestSha256(files: readonly { nom: string; sha256: string }[]): string {
+  const lines = files.map((f) => `${f.sha256}  ${f.nom}\n`).sort();
+  return createHash('sha256').update(lines.join('')).digest('hex');
+}
+
+/**
+ * One snapshot pass over several files of a register: fingerprints each file, streams their rows through
+ * `runSnapshotPass`, and adds a `fichier` entity per file read. A read model can tell from those whether a
+ * file (officers, members, ...) was part of the published pass, which is what makes an empty list measured.
+ */
+export async function runFilesPass(opts: {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  register: string;
+  version: string;
+  snapshotDate: string;
+  files: readonly PassFile[];
+  streamOf?: (row: { kind: string; id: string }) => string;
+}): Promise<SnapshotCompletedData> {
+  const fingerprints: { role: string; nom: string; sha256: string }[] = [];
+  for (const f of opts.files) {
+    fingerprints.push({ role: f.role, nom: path.basename(f.path), sha256: await sha256OfFile(f.path) });
+  }
+  const lines: Record<string, number> = {};
+  const unknownColumns: Record<string, string[]> = {};
+  const progress = createProgressReporter({ label: opts.register, logger: opts.logger });
+  async function* rows(): AsyncGenerator<SnapshotRow> {
+    for (const [i, f] of opts.files.entries()) {
+      let n = 0;
+      const onHeader: HeaderSink = (columns) => {
+        const unknown = checkHeader(f.role, columns, f.columns);
+        if (unknown.length > 0) {
+          unknownColumns[f.role] = unknown;
+          opts.logger.warn(
+            { register: opts.register, role: f.role, unknown },
+            'unknown columns in upstream file',
+          );
+        }
+      };
+      for await (const row of f.read(f.path, onHeader)) {
+        n++;
+        yield row;
+      }
+      // An empty file would drop every entity of its kind: refuse it, nothing is published.
+      if (n === 0) throw new Error(`${f.role}: ${f.path} holds no row; pass refused`);
+      lines[f.role] = n;
+      const record: FileRecord = { ...fingerprints[i]!, lignes: n };
+      yield { kind: FILE_KIND, id: f.role, record: { ...record } };
+    }
+  }
+  try {
+    return await runSnapshotPass({
+      knex: opts.knex,
+      store: opts.store,
+      logger: opts.logger,
+      register: opts.register,
+      version: opts.version,
+      snapshotDate: opts.snapshotDate,
+      fileSha256: manifestSha256(fingerprints),
+      rows: rows(),
+      streamOf: opts.streamOf,
+      onProgress: (n) => progress.update(n),
+      report: () => ({
+        fichiers: fingerprints.map((f) => ({ ...f, lignes: lines[f.role] ?? 0 })),
+        ...(Object.keys(unknownColumns).length > 0 ? { colonnes_inconnues: unknownColumns } : {}),
+      }),
+    });
+  } finally {
+    progress.stop();
+  }
+}

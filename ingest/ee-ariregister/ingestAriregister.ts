@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import type { SnapshotCompletedData } from '../core/snapshotEvents.ts';
+import { LIHTANDMED_COLUMNS } from './ariregisterColumns.ts';
+import { ARIREGISTER_REGISTER, ariregisterStreamOf } from './ariregisterEvents.ts';
+import {
+  readKaardileKantudIsikud,
+  readLihtandmed,
+  readOsanikud,
+  readYldandmed,
+} from './readAriregisterFiles.ts';
+
+export interface AriregisterFiles {
+  /** `ettevotja_rekvisiidid__lihtandmed.csv(.zip)`: required. */
+  lihtandmed: string;
+  /** `ettevotja_rekvisiidid__kaardile_kantud_isikud.json(.zip)` */
+  isikud?: string;
+  /** `ettevotja_rekvisiidid__osanikud.json(.zip)` */
+  osanikud?: string;
+  /** `ettevotja_rekvisiidid__yldandmed.json(.zip)` */
+  yldandmed?: string;
+}
+
+/** One pass of the e-Business Register: the basic-data file and, when given, officers and shareholders. */
+export function ingestAriregister(opts: {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  files: AriregisterFiles;
+  snapshotDate: string;
+  version?: string;
+}): Promise<SnapshotCompletedData> {
+  const files: PassFile[] = [
+    { role: 'lihtandmed', path: opts.files.lihtandmed, read: readLihtandmed, columns: LIHTANDMED_COLUMNS },
+  ];
+  if (opts.files.isikud)
+    files.push({ role: 'isikud', path: opts.files.isikud, read: readKaardileKantudIsikud });
+  if (opts.files.osanikud) files.push({ role: 'osanikud', path: opts.files.osanikud, read: readOsanikud });
+  if (opts.files.yldandmed)
+    files.push({ role: 'yldandmed', path: opts.files.yldandmed, read: readYldandmed });
+  return runFilesPass({
+    ...opts,
+    register: ARIREGISTER_REGISTER,
+    version: opts.version ?? opts.snapshotDate,
+    files,
+    streamOf: ariregisterStreamOf,
+  });
+}

@@ -1,0 +1,58 @@
+import { streamArray } from 'stream-json/streamers/stream-array.js';
+import type { HeaderSink } from '../core/filesPass.ts';
+import { readDelimited } from '../core/readDelimited.ts';
+import type { SnapshotRow } from '../core/snapshotPass.ts';
+import { openUpstreamFile } from '../core/upstreamFile.ts';
+import { ETTEVOTJA, ISIKUD, OSANIKUD, YLDANDMED } from './ariregisterEvents.ts';
+import { redactPerson } from './redactPerson.ts';
+
+/** `ettevotja_rekvisiidid__lihtandmed.csv` (`.zip` or plain): `;`, UTF-8 with BOM, one company a row. */
+export async function* readLihtandmed(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+  for await (const record of readDelimited(await openUpstreamFile(file), { delimiter: ';', onHeader })) {
+    if (!record.ariregistri_kood) continue;
+    yield { kind: ETTEVOTJA, id: record.ariregistri_kood, record };
+  }
+}
+
+async function* readCompanyArray(file: string): AsyncGenerator<Record<string, unknown>> {
+  const input = await openUpstreamFile(file);
+  for await (const { value } of input.pipe(streamArray.withParserAsStream())) {
+    yield value as Record<string, unknown>;
+  }
+}
+
+/** `..._kaardile_kantud_isikud.json`: persons on the registry card, one object per company. */
+export async function* readKaardileKantudIsikud(file: string): AsyncGenerator<SnapshotRow> {
+  for await (const company of readCompanyArray(file)) {
+    const persons = (company.kaardile_kantud_isikud as Record<string, unknown>[] | undefined) ?? [];
+    yield {
+      kind: ISIKUD,
+      id: String(company.ariregistri_kood),
+      record: {
+        ...company,
+        kaardile_kantud_isikud: persons.map((p) => redactPerson(p, { dropName: false })),
+      },
+    };
+  }
+}
+
+/** `..._osanikud.json`: shareholders and share pledges, one object per company. */
+export async function* readOsanikud(file: string): AsyncGenerator<SnapshotRow> {
+  for await (const company of readCompanyArray(file)) {
+    const holders = (company.osanikud as Record<string, unknown>[] | undefined) ?? [];
+    yield {
+      kind: OSANIKUD,
+      id: String(company.ariregistri_kood),
+      record: { ...company, osanikud: holders.map((p) => redactPerson(p, { dropName: true })) },
+    };
+  }
+}
+
+/** `..._yldandmed.json`: general data, one object per company; a sole proprietor's is skipped. */
+export async function* readYldandmed(file: string): AsyncGenerator<SnapshotRow> {
+  for await (const company of readCompanyArray(file)) {
+    const general = company.yldandmed as Record<string, unknown> | undefined;
+    if (general?.oiguslik_vorm === 'FIE') continue;
+    yield { kind: YLDANDMED, id: String(company.ariregistri_kood), record: company };
+  }
+}

@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { type ColumnSpec, type PassFile, runFilesPass } from '../core/filesPass.ts';
+import type { SnapshotCompletedData } from '../core/snapshotEvents.ts';
+import {
+  readBeneficialOwners,
+  readCompanyEvents,
+  readFinancialStatements,
+  readInsolvency,
+  readMembers,
+  readOfficers,
+  readRegister,
+} from './readUrFiles.ts';
+import {
+  BENEFICIAL_OWNERS_COLUMNS,
+  FINANCIAL_STATEMENTS_COLUMNS,
+  INSOLVENCY_COLUMNS,
+  LIQUIDATIONS_COLUMNS,
+  MEMBERS_COLUMNS,
+  OFFICERS_COLUMNS,
+  REGISTER_COLUMNS,
+  SECURING_MEASURES_COLUMNS,
+  SUSPENSIONS_COLUMNS,
+} from './urColumns.ts';
+import { LIQUIDATION, SECURING_MEASURE, SUSPENSION, UR_REGISTER, urStreamOf } from './urEvents.ts';
+
+export interface UrFiles {
+  /** `register/register.csv`: required. */
+  register: string;
+  members?: string;
+  officers?: string;
+  beneficial_owners?: string;
+  liquidations?: string;
+  suspensions_prohibitions?: string;
+  securing_measures?: string;
+  insolvency?: string;
+  financial_statements?: string;
+}
+
+/** Optional files of a pass: role (= `UrFiles` key and CLI flag), reader and header spec. */
+const OPTIONAL_FILES: readonly [keyof UrFiles, PassFile['read'], ColumnSpec][] = [
+  ['members', readMembers, MEMBERS_COLUMNS],
+  ['officers', readOfficers, OFFICERS_COLUMNS],
+  ['beneficial_owners', readBeneficialOwners, BENEFICIAL_OWNERS_COLUMNS],
+  ['liquidations', readCompanyEvents(LIQUIDATION), LIQUIDATIONS_COLUMNS],
+  ['suspensions_prohibitions', readCompanyEvents(SUSPENSION), SUSPENSIONS_COLUMNS],
+  ['securing_measures', readCompanyEvents(SECURING_MEASURE), SECURING_MEASURES_COLUMNS],
+  ['insolvency', readInsolvency, INSOLVENCY_COLUMNS],
+  ['financial_statements', readFinancialStatements, FINANCIAL_STATEMENTS_COLUMNS],
+];
+
+/** One pass of the Register of Enterprises: `register.csv` and, when given, the other files. */
+export function ingestUr(opts: {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  files: UrFiles;
+  snapshotDate: string;
+  version?: string;
+}): Promise<SnapshotCompletedData> {
+  const files: PassFile[] = [
+    { role: 'register', path: opts.files.register, read: readRegister, columns: REGISTER_COLUMNS },
+  ];
+  for (const [role, read, columns] of OPTIONAL_FILES) {
+    const file = opts.files[role];
+    if (file) files.push({ role, path: file, read, columns });
+  }
+  return runFilesPass({
+    ...opts,
+    register: UR_REGISTER,
+    version: opts.version ?? opts.snapshotDate,
+    files,
+    streamOf: urStreamOf,
+  });
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DemoSeeder } from '../core/demoSeeder.ts';
+import { todayUtc } from '../core/today.ts';
+import { ingestUr } from './ingestUr.ts';
+import { UR_REGISTER } from './urEvents.ts';
+
+const demo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+
+/** The demo files of the Register of Enterprises, in their published layouts (see demo/SOURCE.txt). */
+export const UR_DEMO_FILES = {
+  register: path.join(demo, 'register.csv'),
+  members: path.join(demo, 'members.csv'),
+  officers: path.join(demo, 'officers.csv'),
+  beneficial_owners: path.join(demo, 'beneficial_owners.csv'),
+  liquidations: path.join(demo, 'liquidations.csv'),
+  suspensions_prohibitions: path.join(demo, 'suspensions_prohibitions.csv'),
+  securing_measures: path.join(demo, 'securing_measures.csv'),
+  insolvency: path.join(demo, 'insolvency_legal_person_proceeding.csv'),
+  financial_statements: path.join(demo, 'financial_statements.csv'),
+};
+
+export const urDemo: DemoSeeder = {
+  register: UR_REGISTER,
+  description:
+    'Register of Enterprises: 5 entities, members, officers, owners, legal events, insolvency, accounts',
+  async seed(ctx) {
+    await ingestUr({ ...ctx, files: UR_DEMO_FILES, snapshotDate: todayUtc() });
+  },
+};

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DemoSeeder } from '../core/demoSeeder.ts';
+import { todayUtc } from '../core/today.ts';
+import { BRREG_REGISTER } from './brregEvents.ts';
+import { ingestBrreg } from './ingestBrreg.ts';
+
+const demo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+
+export const brregDemo: DemoSeeder = {
+  register: BRREG_REGISTER,
+  description: 'Enhetsregisteret: 30 real enheter rows (early-2024 CSV)',
+  async seed(ctx) {
+    await ingestBrreg({
+      ...ctx,
+      files: { enheter: path.join(demo, 'enheter.csv') },
+      snapshotDate: todayUtc(),
+    });
+  },
+};

@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+import type { EuProfileRow } from './euProfileRow.ts';
+
+/**
+ * Trigram search support shared by the European read models: pg_trgm, unaccent, and `eu_unaccent`, an
+ * IMMUTABLE wrapper (unaccent itself is only STABLE, so it cannot feed a generated column or an index).
+ * Idempotent: each European projection runs it in its first migration.
+ */
+export async function ensureEuSearchSupport(knex: Knex): Promise<void> {
+  // In public, where `eu_unaccent` looks for unaccent (an extension already installed elsewhere is kept).
+  await knex.raw('create extension if not exists pg_trgm schema public');
+  await knex.raw('create extension if not exists unaccent schema public');
+  await knex.raw(`
+    create or replace function eu_unaccent(text) returns text
+      language sql immutable parallel safe strict
+      as $$ select public.unaccent('public.unaccent'::regdictionary, $1) $$`);
+}
+
+/** The unified-profile table of one register, with its normalised name and a trigram index on the legal persons' names. */
+export async function createProfileTable(knex: Knex, table: string): Promise<void> {
+  await knex.raw(`
+    create table ${table} (
+      id_national text primary key,
+      personne_physique boolean not null,
+      denomination text,
+      nom_normalise text generated always as (eu_unaccent(lower(coalesce(denomination, '')))) stored,
+      forme_code text,
+      forme_libelle text,
+      statut text,
+      statut_detail text,
+      date_creation date,
+      adresse text,
+      code_postal text,
+      ville text,
+      pays_adresse text,
+      tva text,
+      lei text,
+      lien_registre text
+    )`);
+  // GIN on the legal persons' names: the search filters on word similarity (`<%`), which this index serves;
+  // a GiST nearest-neighbour read was 4 to 40 times slower (BENCHMARKS.md, bench europe).
+  await knex.raw(
+    `create index ${table}_nom_trgm on ${table} using gin (nom_normalise gin_trgm_ops) where not personne_physique`,
+  );
+}
+
+export async function upsertProfile(trx: Knex.Transaction, table: string, row: EuProfileRow): Promise<void> {
+  const cols = Object.keys(row) as (keyof EuProfileRow)[];
+  await trx.raw(
+    `insert into ${table} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})
+     on conflict (id_national) do update set ${cols
+       .filter((c) => c !== 'id_national')
+       .map((c) => `${c} = excluded.${c}`)
+       .join(', ')}`,
+    cols.map((c) => row[c]),
+  );
+}
+
+export async function deleteProfile(trx: Knex.Transaction, table: string, id: string): Promise<void> {
+  await trx.raw(`delete from ${table} where id_national = ?`, [id]);
+}
