@@ -11,6 +11,7 @@ export async function migrateAll(knex: Knex, projections: readonly Projection[])
   return runMigrations(knex, [
     ...eventStoreMigrations,
     ...paymentMigrations,
+    ...snapshotPassMigrations,
     ...projectionMigrationsFor(projections),
   ]);
 }
