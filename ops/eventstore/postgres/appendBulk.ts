@@ -40,8 +40,13 @@ export async function appendBulk(
 async function writeBatch(trx: Knex.Transaction, batch: BulkAppendEntry[]): Promise<bigint> {
   await takeAppendLock(trx);
   const streamIds = [...new Set(batch.map((e) => e.streamId))];
+  // One index probe per stream (a lateral max): `stream_id = any(...) group by` let the planner scan more of
+  // the index as the table grew, and the bulk path slowed down with it (BENCHMARKS.md, "version lookup").
   const { rows } = await trx.raw<{ rows: { stream_id: string; v: string }[] }>(
-    `select stream_id, max(stream_version) as v from events where stream_id = any(?::text[]) group by stream_id`,
+    `select s.id as stream_id, v.v
+       from unnest(?::text[]) as s(id)
+       cross join lateral (select max(stream_version) as v from events where stream_id = s.id) as v
+      where v.v is not null`,
     [streamIds],
   );
   const versions = new Map<string, bigint>(rows.map((r) => [r.stream_id, BigInt(r.v)]));
