@@ -19,7 +19,7 @@ export const SNAPSHOT = '2026-11-01';
  */
 export async function startListerService(
   opts: {
-    now?: Date;
+    clock?: { now: Date };
     pageSize?: number;
     statementBudgetMs?: number;
     sireneVersion?: string;
@@ -30,7 +30,7 @@ export async function startListerService(
     projections: [listeProjection],
     routes: listerRoutes({ pageSize: opts.pageSize, statementBudgetMs: opts.statementBudgetMs }),
     payment: false,
-    now: () => opts.now ?? new Date('2026-11-20T10:00:00Z'),
+    now: () => opts.clock?.now ?? new Date('2026-11-20T10:00:00Z'),
   });
   const deps = { knex: t.db.knex, store: t.service.store };
   await ingestSireneSample(deps, { version: opts.sireneVersion ?? SNAPSHOT });
