@@ -81,6 +81,19 @@ export function countSql(where: SqlFragment): SqlFragment {
   return { sql: `select count(*) as n from ${LISTE_TABLE} where ${where.sql}`, bindings: where.bindings };
 }
 
+/**
+ * The count and one page in ONE statement, so both read the same snapshot by construction: the count is a
+ * one-row CTE, the page joined to it laterally (an empty page still carries the count, with null columns).
+ */
+export function countAndPageSql(where: SqlFragment, sort: Sort, limit: number, offset: number): SqlFragment {
+  const page = pageSql(where, sort, limit, offset);
+  return {
+    sql: `with counted as (select count(*) as total from ${LISTE_TABLE} where ${where.sql})
+          select counted.total as "__total", page.* from counted left join lateral (${page.sql}) page on true`,
+    bindings: [...where.bindings, ...page.bindings],
+  };
+}
+
 export function pageSql(where: SqlFragment, sort: Sort, limit: number, offset: number): SqlFragment {
   return {
     sql: `select ${SELECT_LIST} from ${LISTE_TABLE} where ${where.sql} ${orderByOf(sort)} limit ? offset ?`,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { unavailable } from '../errors/apiError.ts';
-import { countSql, pageSql, whereOf } from './buildListQuery.ts';
+import { countAndPageSql, countSql, whereOf } from './buildListQuery.ts';
 import { listerRefusal } from './listerRefusal.ts';
 import type { Criterion } from './parseCriteria.ts';
 import type { Sort } from './parseSort.ts';
@@ -22,33 +22,33 @@ export interface ListQuery {
 const QUERY_CANCELED = '57014';
 
 /**
- * The exact count and the page, read in one REPEATABLE READ, read-only transaction: both see the same
- * snapshot, so the count matches the pages. Each statement gets the time budget (`statement_timeout`, local
- * to the transaction); a query still running at the end of it is refused as too broad.
+ * The exact count and the page, read by one statement (so on one snapshot: the count always matches the
+ * page) inside a REPEATABLE READ, read-only transaction that carries the time budget (`statement_timeout`,
+ * local to the transaction). A query still running at the end of the budget is refused as too broad.
  */
 export async function runListQuery(knex: Knex, q: ListQuery): Promise<{ count: number; rows: ListRow[] }> {
   const where = whereOf(q.criteria);
+  const offset = (q.page - 1) * q.pageSize;
+  const statement = q.withPage ? countAndPageSql(where, q.sort, q.pageSize, offset) : countSql(where);
   try {
     return await knex.transaction(
       async (trx) => {
         await trx.raw(`select set_config('statement_timeout', ?, true)`, [String(q.timeoutMs)]);
-        const counted = countSql(where);
-        const { rows: countRows } = await trx.raw<{ rows: { n: string | number }[] }>(
-          counted.sql,
-          counted.bindings,
+        const { rows } = await trx.raw<{ rows: (ListRow & { __total?: unknown; n?: unknown })[] }>(
+          statement.sql,
+          statement.bindings,
         );
-        const count = Number(countRows[0]?.n ?? 0);
-        if (!q.withPage) return { count, rows: [] };
-        const offset = (q.page - 1) * q.pageSize;
-        const paged = pageSql(where, q.sort, q.pageSize, offset);
-        const { rows } = await trx.raw<{ rows: ListRow[] }>(paged.sql, paged.bindings);
-        if (rows.length > 0 && count < offset + rows.length) {
+        if (!q.withPage) return { count: Number(rows[0]?.n ?? 0), rows: [] };
+        const count = Number(rows[0]?.__total ?? 0);
+        // An empty page comes back as one row of nulls beside the count.
+        const page = rows.filter((r) => r.siren !== null).map(({ __total, ...row }) => row as ListRow);
+        if (page.length > 0 && count < offset + page.length) {
           throw unavailable(
             'compte_incoherent',
             'Le total compté est inférieur à la liste lue : rien n’est vendu. / Count below the list read.',
           );
         }
-        return { count, rows };
+        return { count, rows: page };
       },
       { isolationLevel: 'repeatable read', readOnly: true },
     );
