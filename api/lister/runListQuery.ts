@@ -21,38 +21,52 @@ export interface ListQuery {
 /** PostgreSQL's "canceling statement due to statement timeout". */
 const QUERY_CANCELED = '57014';
 
+/** The part of a pg client this module uses. */
+interface PgConnection {
+  query(sql: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
 /**
  * The exact count and the page, read by one statement (so on one snapshot: the count always matches the
  * page) inside a REPEATABLE READ, read-only transaction that carries the time budget (`statement_timeout`,
  * local to the transaction). A query still running at the end of the budget is refused as too broad.
+ *
+ * Three round trips: the transaction is opened and given its budget by one simple-protocol message (the
+ * budget is our own integer, never client input), the statement runs with bound parameters, then commit.
+ * knex's own transaction would add one for BEGIN, which a 1 ms count would feel.
  */
 export async function runListQuery(knex: Knex, q: ListQuery): Promise<{ count: number; rows: ListRow[] }> {
   const where = whereOf(q.criteria);
   const offset = (q.page - 1) * q.pageSize;
   const statement = q.withPage ? countAndPageSql(where, q.sort, q.pageSize, offset) : countSql(where);
+  const native = knex.raw(statement.sql, statement.bindings).toSQL().toNative();
+  const budget = Math.max(1, Math.trunc(q.timeoutMs));
+  const conn = (await knex.client.acquireConnection()) as PgConnection;
+  // Set before BEGIN is sent: whatever fails after, the connection goes back to the pool rolled back
+  // (a ROLLBACK outside a transaction is only a warning).
+  let open = true;
   try {
-    return await knex.transaction(
-      async (trx) => {
-        await trx.raw(`select set_config('statement_timeout', ?, true)`, [String(q.timeoutMs)]);
-        const { rows } = await trx.raw<{ rows: (ListRow & { __total?: unknown; n?: unknown })[] }>(
-          statement.sql,
-          statement.bindings,
-        );
-        if (!q.withPage) return { count: Number(rows[0]?.n ?? 0), rows: [] };
-        const count = Number(rows[0]?.__total ?? 0);
-        // An empty page comes back as one row of nulls beside the count.
-        const page = rows.filter((r) => r.siren !== null).map(({ __total, ...row }) => row as ListRow);
-        if (page.length > 0 && count < offset + page.length) {
-          throw unavailable(
-            'compte_incoherent',
-            'Le total compté est inférieur à la liste lue : rien n’est vendu. / Count below the list read.',
-          );
-        }
-        return { count, rows: page };
-      },
-      { isolationLevel: 'repeatable read', readOnly: true },
+    await conn.query(
+      `begin isolation level repeatable read read only; set local statement_timeout = ${budget}`,
     );
+    const { rows } = (await conn.query(native.sql, native.bindings)) as {
+      rows: (ListRow & { __total?: unknown; n?: unknown })[];
+    };
+    await conn.query('commit');
+    open = false;
+    if (!q.withPage) return { count: Number(rows[0]?.n ?? 0), rows: [] };
+    const count = Number(rows[0]?.__total ?? 0);
+    // An empty page comes back as one row of nulls beside the count.
+    const page = rows.filter((r) => r.siren !== null).map(({ __total, ...row }) => row as ListRow);
+    if (page.length > 0 && count < offset + page.length) {
+      throw unavailable(
+        'compte_incoherent',
+        'Le total compté est inférieur à la liste lue : rien n’est vendu. / Count below the list read.',
+      );
+    }
+    return { count, rows: page };
   } catch (err) {
+    if (open) await conn.query('rollback').catch(() => undefined);
     if ((err as { code?: unknown }).code === QUERY_CANCELED) {
       throw listerRefusal(
         'requete_trop_large',
@@ -61,5 +75,7 @@ export async function runListQuery(knex: Knex, q: ListQuery): Promise<{ count: n
       );
     }
     throw err;
+  } finally {
+    await knex.client.releaseConnection(conn);
   }
 }

@@ -62,11 +62,12 @@ export const listeProjection: Projection = {
       async upsert(trx, data) {
         const siege = siegeRowOf(data.id, data.record as SireneRecord);
         if (siege) await upsertSieges(trx, [siege]);
-        else await deleteSieges(trx, [data.id]);
+        // Most establishments are not head offices and never were: nothing of the list changes.
+        else if ((await deleteSieges(trx, [data.id])) === 0) return;
         await refreshListe(trx, [data.id.slice(0, 9)]);
       },
       async drop(trx, data) {
-        await deleteSieges(trx, [data.id]);
+        if ((await deleteSieges(trx, [data.id])) === 0) return;
         await refreshListe(trx, [data.id.slice(0, 9)]);
       },
     },

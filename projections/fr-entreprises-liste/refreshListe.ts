@@ -11,7 +11,9 @@ const ELIGIBLE = `u.statut_diffusion = 'O' and u.etat in ('A', 'C') and u.catego
 /**
  * Recomputes the served rows of the given companies from the source tables, in one statement each way:
  * eligible units are (re)written with their head office and last qualified accounts, the others removed.
- * Whatever order the unit, its establishments and its accounts arrive in, the result is the same.
+ * Whatever order the unit, its establishments and its accounts arrive in, the result is the same. The
+ * SIRENs are joined as a relation (`unnest`), not tested with `= any(array)`, so that a batch of thousands
+ * never turns into a scan comparing every row with every element.
  *
  * - Head office: the establishment flagged `etablissementSiege`; if two are flagged while a move is under
  *   way, the one the unit names (`nicSiegeUniteLegale`) wins.
@@ -28,7 +30,8 @@ export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonl
      select u.siren, u.denomination, u.etat, u.categorie_juridique, u.naf, u.tranche_effectifs, u.date_creation,
             u.categorie_entreprise, s.code_postal, s.commune, s.departement, f.date_cloture, f.type_bilan, f.ca,
             f.resultat_net, f.ebe, f.bfr_sur_ca
-       from liste_unites u
+       from unnest(?::text[]) as k(siren)
+       join liste_unites u on u.siren = k.siren
        left join lateral (
          select s.code_postal, s.commune, s.departement from liste_sieges s
           where s.siren = u.siren
@@ -40,7 +43,7 @@ export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonl
           order by e.date_cloture desc,
                    case e.type_bilan when 'C' then 0 when 'S' then 1 when 'K' then 2 else 3 end, e.type_bilan
           limit 1) f on true
-      where u.siren = any(?::text[]) and ${ELIGIBLE}
+      where ${ELIGIBLE}
      on conflict (siren) do update set
        denomination = excluded.denomination, etat = excluded.etat, forme = excluded.forme, naf = excluded.naf,
        tranche_effectifs = excluded.tranche_effectifs, date_creation = excluded.date_creation,
@@ -52,7 +55,8 @@ export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonl
   );
   await trx.raw(
     `delete from entreprises_liste l
-      where l.siren = any(?::text[])
+      using unnest(?::text[]) as k(siren)
+      where l.siren = k.siren
         and not exists (select 1 from liste_unites u where u.siren = l.siren and ${ELIGIBLE})`,
     [unique],
   );

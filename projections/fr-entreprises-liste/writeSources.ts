@@ -45,10 +45,11 @@ export async function upsertSieges(trx: Knex.Transaction | Knex, rows: readonly 
   );
 }
 
-/** An establishment dropped, or no longer the head office. */
-export async function deleteSieges(trx: Knex.Transaction | Knex, sirets: readonly string[]): Promise<void> {
-  if (sirets.length === 0) return;
-  await trx.raw('delete from liste_sieges where siret = any(?::text[])', [[...sirets]]);
+/** An establishment dropped, or no longer the head office. Returns how many head offices were removed. */
+export async function deleteSieges(trx: Knex.Transaction | Knex, sirets: readonly string[]): Promise<number> {
+  if (sirets.length === 0) return 0;
+  const result = await trx.raw('delete from liste_sieges where siret = any(?::text[])', [[...sirets]]);
+  return (result as { rowCount?: number }).rowCount ?? 0;
 }
 
 export async function upsertExercices(

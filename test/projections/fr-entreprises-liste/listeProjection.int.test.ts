@@ -141,6 +141,24 @@ describe(`Companies list projection (${targetDescription})`, () => {
       expect(await row(bed.knex, '005420021')).to.not.equal(undefined);
     });
 
+    it('a head office that stops being one leaves the company without geography, not with a stale one', async () => {
+      const runner = await load('sirene-first');
+      await ingestSireneSample(
+        { knex: bed.knex, store: bed.store },
+        {
+          version: '2026-12-01',
+          edit: (r) =>
+            r.id === '00552024200081' ? { ...r, record: { ...r.record, etablissementSiege: 'false' } } : r,
+        },
+      );
+      await runner.caughtUp();
+      expect(await row(bed.knex, '005520242')).to.include({
+        code_postal: null,
+        commune: null,
+        departement: null,
+      });
+    });
+
     it('a company dropped from Sirene leaves the list at the next pass', async () => {
       const runner = await load('sirene-first');
       await ingestSireneSample(
