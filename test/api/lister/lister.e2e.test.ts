@@ -36,10 +36,14 @@ describe(`Companies list routes (e2e, ${targetDescription})`, () => {
   const lister = (q: Record<string, unknown> = {}) => getJson(t, 'lister', q);
   const compter = (q: Record<string, unknown> = {}) => getJson(t, 'compter', q);
 
-  before(async () => {
+  before(async function () {
+    // Two passes projected on the embedded database: well under a minute alone, more on a busy machine.
+    this.timeout(300_000);
     t = await startListerService({ clock, pageSize: 5 });
   });
-  after(() => t.stop());
+  after(async () => {
+    await t?.stop();
+  });
   afterEach(() => {
     clock.now = new Date('2026-11-20T10:00:00Z');
   });

@@ -12,6 +12,7 @@ describe(`Companies list time budget (e2e, ${targetDescription})`, () => {
 
   before(async function () {
     if (!process.env.DATABASE_URL) this.skip();
+    this.timeout(300_000);
     t = await startListerService({ statementBudgetMs: 300 });
   });
   after(async () => {

@@ -35,7 +35,9 @@ async function row(knex: Knex, siren: string): Promise<ListeRow | undefined> {
   return rows[0];
 }
 
-describe(`Companies list projection (${targetDescription})`, () => {
+describe(`Companies list projection (${targetDescription})`, function () {
+  // Each test below projects one or two passes of the samples.
+  this.timeout(300_000);
   let bed: TestBed;
 
   async function load(order: 'sirene-first' | 'ratios-first') {
@@ -57,7 +59,9 @@ describe(`Companies list projection (${targetDescription})`, () => {
   }
 
   describe('after one pass of each register', () => {
-    before(async () => {
+    before(async function () {
+      // Two passes projected on the embedded database: well under a minute alone, more on a busy machine.
+      this.timeout(300_000);
       await openBed();
       await load('sirene-first');
     });
