@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import { countSql, pageSql, whereOf } from '../api/lister/buildListQuery.ts';
+import { countAndPageSql, countSql, whereOf } from '../api/lister/buildListQuery.ts';
 import { parseCriteria } from '../api/lister/parseCriteria.ts';
 import { parseSort } from '../api/lister/parseSort.ts';
 import { runListQuery } from '../api/lister/runListQuery.ts';
@@ -152,7 +152,7 @@ async function measure(knex: Knex, set: CriteriaSet, runs: number): Promise<Tabl
 
 async function explain(knex: Knex, set: CriteriaSet, out: (line: string) => void): Promise<void> {
   const where = whereOf(parseCriteria(JSON.stringify(set.criteres)));
-  for (const q of [countSql(where), pageSql(where, parseSort(set.tri), PAGE_SIZE, 0)]) {
+  for (const q of [countSql(where), countAndPageSql(where, parseSort(set.tri), PAGE_SIZE, 0)]) {
     const { rows } = await knex.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain ${q.sql}`, q.bindings);
     out(`\n-- ${set.name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
