@@ -61,10 +61,22 @@ export function successorOf(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/** Missing values last in both orders; SIREN breaks ties so pages never overlap. */
-export function orderByOf(sort: Sort): string {
+/**
+ * Above this many matches, walking the SIREN index in order finds a page of matches quickly (they are
+ * dense); below it, sorting the matches is cheaper than walking an index past the rows that do not match.
+ */
+export const INDEX_ORDER_FROM_MATCHES = 20_000;
+
+/**
+ * Missing values last in both orders; SIREN breaks ties so pages never overlap. The default SIREN order
+ * follows the primary-key index only for a broad query (`indexOrder`); otherwise it sorts the same values
+ * through an expression the index does not cover, so that the planner reads the matches by the criteria's
+ * indexes instead of walking the whole key in order (same order: the column is collated "C").
+ */
+export function orderByOf(sort: Sort, opts: { indexOrder: boolean } = { indexOrder: true }): string {
   const dir = sort.descending ? 'desc' : 'asc';
-  if (sort.field.column === 'siren') return `order by "siren" ${dir}`;
+  if (sort.field.column === 'siren')
+    return `order by ${opts.indexOrder ? '"siren"' : `("siren" || '')`} ${dir}`;
   return `order by ${quote(sort.field.column)} ${dir} nulls last, "siren" asc`;
 }
 
@@ -81,22 +93,16 @@ export function countSql(where: SqlFragment): SqlFragment {
   return { sql: `select count(*) as n from ${LISTE_TABLE} where ${where.sql}`, bindings: where.bindings };
 }
 
-/**
- * The count and one page in ONE statement, so both read the same snapshot by construction: the count is a
- * one-row CTE, the page joined to it laterally (an empty page still carries the count, with null columns).
- */
-export function countAndPageSql(where: SqlFragment, sort: Sort, limit: number, offset: number): SqlFragment {
-  const page = pageSql(where, sort, limit, offset);
+export function pageSql(
+  where: SqlFragment,
+  sort: Sort,
+  limit: number,
+  offset: number,
+  matches: number,
+): SqlFragment {
+  const order = orderByOf(sort, { indexOrder: matches >= INDEX_ORDER_FROM_MATCHES });
   return {
-    sql: `with counted as (select count(*) as total from ${LISTE_TABLE} where ${where.sql})
-          select counted.total as "__total", page.* from counted left join lateral (${page.sql}) page on true`,
-    bindings: [...where.bindings, ...page.bindings],
-  };
-}
-
-export function pageSql(where: SqlFragment, sort: Sort, limit: number, offset: number): SqlFragment {
-  return {
-    sql: `select ${SELECT_LIST} from ${LISTE_TABLE} where ${where.sql} ${orderByOf(sort)} limit ? offset ?`,
+    sql: `select ${SELECT_LIST} from ${LISTE_TABLE} where ${where.sql} ${order} limit ? offset ?`,
     bindings: [...where.bindings, limit, offset],
   };
 }

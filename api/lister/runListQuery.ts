@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { unavailable } from '../errors/apiError.ts';
-import { countAndPageSql, countSql, whereOf } from './buildListQuery.ts';
+import { countSql, pageSql, whereOf } from './buildListQuery.ts';
 import { listerRefusal } from './listerRefusal.ts';
 import type { Criterion } from './parseCriteria.ts';
 import type { Sort } from './parseSort.ts';
@@ -27,19 +27,20 @@ interface PgConnection {
 }
 
 /**
- * The exact count and the page, read by one statement (so on one snapshot: the count always matches the
- * page) inside a REPEATABLE READ, read-only transaction that carries the time budget (`statement_timeout`,
- * local to the transaction). A query still running at the end of the budget is refused as too broad.
+ * The exact count and the page, read in one REPEATABLE READ, read-only transaction (one snapshot: the count
+ * always matches the pages) that carries the time budget (`statement_timeout`, local to the transaction). A
+ * query still running at the end of the budget is refused as too broad. The count comes first and tells the
+ * page query whether to follow the SIREN index (see `orderByOf`).
  *
- * Three round trips: the transaction is opened and given its budget by one simple-protocol message (the
- * budget is our own integer, never client input), the statement runs with bound parameters, then commit.
- * knex's own transaction would add one for BEGIN, which a 1 ms count would feel.
+ * Four round trips: the transaction is opened and given its budget by one simple-protocol message (the
+ * budget is our own integer, never client input), the count and the page run with bound parameters, then
+ * commit. knex's own transaction would add one for BEGIN, which a 1 ms count would feel.
  */
 export async function runListQuery(knex: Knex, q: ListQuery): Promise<{ count: number; rows: ListRow[] }> {
   const where = whereOf(q.criteria);
   const offset = (q.page - 1) * q.pageSize;
-  const statement = q.withPage ? countAndPageSql(where, q.sort, q.pageSize, offset) : countSql(where);
-  const native = knex.raw(statement.sql, statement.bindings).toSQL().toNative();
+  const native = (f: { sql: string; bindings: Knex.RawBinding[] }) =>
+    knex.raw(f.sql, f.bindings).toSQL().toNative();
   const budget = Math.max(1, Math.trunc(q.timeoutMs));
   const conn = (await knex.client.acquireConnection()) as PgConnection;
   // Set before BEGIN is sent: whatever fails after, the connection goes back to the pool rolled back
@@ -49,15 +50,16 @@ export async function runListQuery(knex: Knex, q: ListQuery): Promise<{ count: n
     await conn.query(
       `begin isolation level repeatable read read only; set local statement_timeout = ${budget}`,
     );
-    const { rows } = (await conn.query(native.sql, native.bindings)) as {
-      rows: (ListRow & { __total?: unknown; n?: unknown })[];
-    };
+    const counted = native(countSql(where));
+    const { rows: countRows } = await conn.query(counted.sql, counted.bindings);
+    const count = Number(countRows[0]?.n ?? 0);
+    let page: ListRow[] = [];
+    if (q.withPage && offset < count) {
+      const paged = native(pageSql(where, q.sort, q.pageSize, offset, count));
+      page = (await conn.query(paged.sql, paged.bindings)).rows as ListRow[];
+    }
     await conn.query('commit');
     open = false;
-    if (!q.withPage) return { count: Number(rows[0]?.n ?? 0), rows: [] };
-    const count = Number(rows[0]?.__total ?? 0);
-    // An empty page comes back as one row of nulls beside the count.
-    const page = rows.filter((r) => r.siren !== null).map(({ __total, ...row }) => row as ListRow);
     if (page.length > 0 && count < offset + page.length) {
       throw unavailable(
         'compte_incoherent',

@@ -80,7 +80,12 @@ export const listeMigrations: Migration[] = [
         )`);
       for (const columns of [
         ['etat', 'siren'],
+        // Geography is the usual first criterion of a prospect list: paired with what it is most often
+        // combined with, so the count reads the index alone.
         ['etat', 'departement', 'naf'],
+        ['etat', 'departement', 'forme'],
+        ['etat', 'departement', 'ca'],
+        ['etat', 'departement', 'date_creation'],
         ['etat', 'naf'],
         ['etat', 'forme'],
         ['etat', 'code_postal'],
