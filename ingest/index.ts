@@ -1,6 +1,7 @@
 import type { CliCommand } from '../ops/cli/context.ts';
 import { ariregisterCommand } from './ee-ariregister/ariregisterCommand.ts';
 import { bodaccCommand } from './fr-bodacc/bodaccCommand.ts';
+import { ratiosCommand } from './fr-comptes/ratiosCommand.ts';
 import { joafeCommand } from './fr-joafe/joafeCommand.ts';
 import { rnaCommand } from './fr-rna/rnaCommand.ts';
 import { sireneCommand } from './fr-sirene/sireneCommand.ts';
@@ -12,6 +13,10 @@ export const INGESTERS: Readonly<Record<string, { description: string; command: 
   'fr-sirene': {
     description: 'INSEE Sirene stock: --unites-legales <file> --etablissements <file> [--version YYYY-MM-DD]',
     command: sireneCommand,
+  },
+  'fr.ratios-inpi-bce': {
+    description: 'annual-accounts ratios (INPI/BCE): the CSV export of data.economie.gouv.fr ratios_inpi_bce',
+    command: ratiosCommand,
   },
   'fr.bodacc': {
     description: 'BODACC annonces-commerciales export (JSON, JSONL, or a recorded API answer)',

@@ -5,6 +5,7 @@ import { lvProjection } from './eu-lv/lvProjection.ts';
 import { noProjection } from './eu-no/noProjection.ts';
 import { associationsProjection } from './fr-associations/associationsProjection.ts';
 import { bodaccAnnoncesProjection } from './fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { listeProjection } from './fr-entreprises-liste/listeProjection.ts';
 import { etablissementsProjection } from './fr-sirene-etablissements/etablissementsProjection.ts';
 import { rechercheProjection } from './fr-sirene-recherche/rechercheProjection.ts';
 import { unitesLegalesProjection } from './fr-sirene-unites-legales/unitesLegalesProjection.ts';
@@ -17,6 +18,7 @@ export const PROJECTIONS: readonly Projection[] = [
   unitesLegalesProjection,
   etablissementsProjection,
   rechercheProjection,
+  listeProjection,
   noProjection,
   eeProjection,
   lvProjection,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ApiError } from '../errors/apiError.ts';
 import type { AppContext, ProvenanceEntry } from '../state.ts';
 
 /** JSON Schema fragment (draft 2020-12, as used by OpenAPI 3.1). */
@@ -78,6 +79,14 @@ export interface RouteDefinition {
   keyOnly?: boolean;
   /** Free routes may answer non-JSON (the catalogue is text/plain). */
   contentType?: string;
+  /**
+   * How the route words the validator's own refusals (`parametre_inconnu`, `parametre_invalide`,
+   * `parametre_manquant`), for routes whose contract gives refusals more members or other codes.
+   * Default: `badRequest` → `{error, champ, message}`.
+   */
+  refusal?: (code: string, champ: string, message: string) => ApiError;
+  /** Extra members of the route's OpenAPI operation (`x-...`), e.g. a catalogue the route documents. */
+  openApiExtensions?: Record<string, unknown>;
   handler(ctx: AppContext, deps: HandlerDeps): Promise<HandlerResult>;
 }
 

@@ -26,6 +26,79 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statut: 400,
     signification: "Paramètre que la route n'accepte pas. / Parameter the route does not accept.",
   },
+  // The closed list of the list routes (api/lister/): body {error, champ, message, indice, nom}.
+  {
+    code: 'criteres_illisibles',
+    statut: 400,
+    signification:
+      'Critères illisibles : un tableau JSON de {champ, op, valeur} est attendu ; `indice` situe le critère. / Unreadable criteria: a JSON array of {champ, op, valeur}.',
+  },
+  {
+    code: 'criteres_trop_longs',
+    statut: 400,
+    signification:
+      'Paramètre « criteres » trop long (au plus 2000 caractères). / Criteria too long (2,000 characters at most).',
+  },
+  {
+    code: 'trop_de_criteres',
+    statut: 400,
+    signification: 'Plus de 20 critères. / More than 20 criteria.',
+  },
+  {
+    code: 'champ_inconnu',
+    statut: 400,
+    signification:
+      'Champ absent du catalogue de la liste ; `nom` le donne, `indice` situe le critère. / Field not in the list catalogue.',
+  },
+  {
+    code: 'champ_indisponible',
+    statut: 400,
+    signification: 'Champ du catalogue pas encore servi. / Catalogue field not served yet.',
+  },
+  {
+    code: 'champ_non_filtrable',
+    statut: 400,
+    signification: 'Champ servi mais qui ne peut pas servir de critère. / Field served but not filterable.',
+  },
+  {
+    code: 'operateur_refuse',
+    statut: 400,
+    signification:
+      'Opérateur inconnu ou non permis sur ce champ. / Operator unknown or not allowed on this field.',
+  },
+  {
+    code: 'valeur_invalide',
+    statut: 400,
+    signification:
+      'Valeur de critère invalide pour le champ et l’opérateur. / Invalid criterion value for the field and operator.',
+  },
+  {
+    code: 'personnes_physiques_exclues',
+    statut: 400,
+    signification:
+      'Les entrepreneurs individuels (personnes physiques) ne sont jamais listés. / Sole proprietorships (natural persons) are never listed.',
+  },
+  {
+    code: 'tri_refuse',
+    statut: 400,
+    signification: 'Champ de tri inconnu ou non triable. / Unknown or unsortable sort field.',
+  },
+  {
+    code: 'page_hors_bornes',
+    statut: 400,
+    signification: 'Page hors de 1 à 100. / Page outside 1 to 100.',
+  },
+  {
+    code: 'champ_de_sortie_inconnu',
+    statut: 400,
+    signification: 'Champ de sortie inconnu ou jamais servi. / Unknown or never-served output field.',
+  },
+  {
+    code: 'requete_trop_large',
+    statut: 400,
+    signification:
+      'Requête encore trop large après le budget de 15 secondes ; resserrer les critères. / Query still too broad after the 15-second budget; narrow the criteria.',
+  },
   {
     code: 'diffusion_partielle_non_couverte',
     statut: 400,
@@ -63,7 +136,7 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'entreprise_inconnue',
     statut: 404,
     signification:
-      'Aucune entreprise diffusible pour ce SIREN dans la dernière photo Sirene. / No diffusible company for this SIREN in the last Sirene snapshot.',
+      'Identifiant absent de la dernière photo du registre (Sirene : aucune entreprise diffusible pour ce SIREN). / Identifier not in the register’s last snapshot (Sirene: no diffusible company for this SIREN).',
   },
   {
     code: 'identite_incomplete',
@@ -118,12 +191,6 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statut: 400,
     signification:
       'Pays sans copie locale ni registre en direct sur cette route. / Country not covered by this route.',
-  },
-  {
-    code: 'entreprise_inconnue',
-    statut: 404,
-    signification:
-      'Identifiant absent de la copie locale du registre. / Identifier not held by the local copy of the register.',
   },
   {
     code: 'entreprise_individuelle_non_servie',

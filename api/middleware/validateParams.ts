@@ -32,10 +32,12 @@ export function validateParams(route: RouteDefinition): AppMiddleware {
   }));
   const known = new Set(route.params.filter((p) => p.in === 'query').map((p) => p.name));
 
+  const refuse = route.refusal ?? badRequest;
+
   return async function validateParamsMiddleware(ctx, next) {
     for (const name of Object.keys(ctx.query)) {
       if (!known.has(name)) {
-        throw badRequest(
+        throw refuse(
           'parametre_inconnu',
           name,
           `Paramètre inconnu « ${name} » ; acceptés : ${[...known].join(', ') || 'aucun'}. / Unknown parameter.`,
@@ -46,7 +48,7 @@ export function validateParams(route: RouteDefinition): AppMiddleware {
     for (const { def, validate } of compiled) {
       const raw = def.in === 'path' ? ctx.params[def.name] : ctx.query[def.name];
       if (Array.isArray(raw)) {
-        throw badRequest(
+        throw refuse(
           'parametre_invalide',
           def.name,
           `« ${def.name} » est donné plusieurs fois. / Given more than once.`,
@@ -54,7 +56,7 @@ export function validateParams(route: RouteDefinition): AppMiddleware {
       }
       if (raw === undefined || raw === '') {
         if (def.required) {
-          throw badRequest(
+          throw refuse(
             'parametre_manquant',
             def.name,
             `« ${def.name} » est obligatoire. / Required: ${def.description}`,
@@ -64,10 +66,10 @@ export function validateParams(route: RouteDefinition): AppMiddleware {
       }
       const holder = { value: raw as unknown };
       if (!validate(holder)) {
-        throw badRequest('parametre_invalide', def.name, describe(def, validate.errors ?? []));
+        throw refuse('parametre_invalide', def.name, describe(def, validate.errors ?? []));
       }
       const refusal = def.check?.(String(holder.value));
-      if (refusal) throw badRequest('parametre_invalide', def.name, refusal);
+      if (refusal) throw refuse('parametre_invalide', def.name, refusal);
       values[def.name] = holder.value;
     }
     const refusal = route.paramsCheck?.(values);

@@ -75,5 +75,6 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     'x-prix-unites-atomiques': route.price,
     'x-quota-gratuit': route.freeTier,
     'x-registres': route.registers,
+    ...(route.openApiExtensions ?? {}),
   };
 }

@@ -4,6 +4,7 @@ import { associationAnnoncesRoute, associationRoute } from './association.ts';
 import { changementsRoute } from './changements.ts';
 import { ENTREPRISE_ROUTES } from './entreprise.ts';
 import { EUROPE_ROUTES } from './europe.ts';
+import { LISTER_ROUTES } from './lister.ts';
 import { rechercheRoute } from './recherche.ts';
 
 /** The priced routes, one file per family; the free reading routes are added by the app itself. */
@@ -14,5 +15,6 @@ export const PRICED_ROUTES: readonly RouteDefinition[] = [
   alertesRoute,
   associationRoute,
   associationAnnoncesRoute,
+  ...LISTER_ROUTES,
   ...EUROPE_ROUTES,
 ];

@@ -1,0 +1,188 @@
+import { RATIOS_REGISTER } from '../../ingest/fr-comptes/ratiosFormat.ts';
+import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
+import { LISTE_PROJECTION } from '../../projections/fr-entreprises-liste/listeProjection.ts';
+import { compterResponseSchema, listerResponseSchema } from '../../schemas/responses/lister.ts';
+import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
+import {
+  catalogueForOpenApi,
+  describeFields,
+  ETAT_FIELD,
+  type FieldDefinition,
+} from '../lister/fieldCatalogue.ts';
+import { type ListerRefusalCode, listerRefusal } from '../lister/listerRefusal.ts';
+import { OPERATOR_MEANINGS } from '../lister/operators.ts';
+import { CRITERIA_LIMITS, type Criterion, parseCriteria } from '../lister/parseCriteria.ts';
+import { DEFAULT_OUTPUT, parseOutputFields } from '../lister/parseOutputFields.ts';
+import { MAX_PAGES, parsePage } from '../lister/parsePage.ts';
+import { parseSort } from '../lister/parseSort.ts';
+import { runListQuery } from '../lister/runListQuery.ts';
+import { shapeResult } from '../lister/shapeResult.ts';
+
+/** Contract limits: 100 companies a page, a 15-second budget per statement. */
+export const PAGE_SIZE = 100;
+export const STATEMENT_BUDGET_MS = 15_000;
+
+const accepts = (parse: (v: string) => unknown) => (value: string) => {
+  parse(value);
+  return null;
+};
+
+const criteresParam: ParamDefinition = {
+  name: 'criteres',
+  in: 'query',
+  required: false,
+  description: `Tableau JSON encodé dans l’URL de {champ, op, valeur}, au plus ${CRITERIA_LIMITS.maxCriteria} critères et ${CRITERIA_LIMITS.maxChars} caractères ; champs et opérateurs : x-catalogue-champs. Sans critère sur identite.etat, seules les entreprises actives sont comptées.`,
+  schema: { type: 'string' },
+  check: accepts(parseCriteria),
+};
+
+const listerParams: ParamDefinition[] = [
+  criteresParam,
+  {
+    name: 'tri',
+    in: 'query',
+    required: false,
+    description:
+      'Champ triable, préfixé de « - » pour l’ordre décroissant ; valeurs absentes en dernier dans les deux ordres ; défaut identite.siren croissant.',
+    schema: { type: 'string' },
+    check: accepts(parseSort),
+  },
+  {
+    name: 'page',
+    in: 'query',
+    required: false,
+    description: `Page de ${PAGE_SIZE} entreprises, de 1 à ${MAX_PAGES} ; chaque page est un paiement.`,
+    schema: { type: 'string' },
+    check: accepts(parsePage),
+  },
+  {
+    name: 'champs',
+    in: 'query',
+    required: false,
+    description:
+      'Champs du catalogue à servir en plus des membres par défaut, séparés par des virgules (ex. finances.ebe,identite.date_creation).',
+    schema: { type: 'string' },
+    check: accepts(parseOutputFields),
+  },
+];
+
+/** The validator's own refusals, in the list routes' closed list and shape. */
+const PARAM_CODES: Record<string, ListerRefusalCode> = {
+  criteres: 'criteres_illisibles',
+  tri: 'tri_refuse',
+  page: 'page_hors_bornes',
+  champs: 'champ_de_sortie_inconnu',
+};
+function refusal(code: string, champ: string, message: string) {
+  const listed: ListerRefusalCode =
+    code === 'parametre_inconnu' ? 'parametre_inconnu' : (PARAM_CODES[champ] ?? 'parametre_inconnu');
+  return listerRefusal(listed, champ, message);
+}
+
+/** The fields an answer describes in `champs`: those of the criteria, the sort and the requested outputs. */
+function fieldsUsed(criteria: readonly Criterion[], more: readonly FieldDefinition[]): FieldDefinition[] {
+  const used: FieldDefinition[] = [];
+  const add = (f: FieldDefinition) => {
+    if (!used.includes(f)) used.push(f);
+  };
+  if (!criteria.some((c) => c.field === ETAT_FIELD)) add(ETAT_FIELD);
+  for (const c of criteria) add(c.field);
+  for (const f of more) add(f);
+  return used;
+}
+
+const shared = {
+  method: 'GET' as const,
+  freeTier: true,
+  registers: [SIRENE_REGISTER, RATIOS_REGISTER],
+  projections: [LISTE_PROJECTION],
+  freshness: { maxAgeDays: 45, code: 'stock_perime' as const },
+  refusal,
+  openApiExtensions: { 'x-catalogue-champs': catalogueForOpenApi(), 'x-operateurs': OPERATOR_MEANINGS },
+};
+
+/** The two list routes; `pageSize` and `statementBudgetMs` are the contract's unless a test narrows them. */
+export function listerRoutes(
+  opts: { pageSize?: number; statementBudgetMs?: number } = {},
+): RouteDefinition[] {
+  const pageSize = opts.pageSize ?? PAGE_SIZE;
+  const timeoutMs = opts.statementBudgetMs ?? STATEMENT_BUDGET_MS;
+  return [
+    {
+      ...shared,
+      id: 'entreprises.lister',
+      path: '/v1/entreprises/requete/lister',
+      summary: 'Liste d’entreprises (personnes morales) par critères combinés, 100 par page, total exact.',
+      description:
+        'Géographie du siège, activité, forme juridique, effectif, âge, derniers comptes qualifiés. Personnes morales seulement ; aucune adresse électronique, aucun téléphone ni dirigeant.',
+      params: listerParams,
+      price: 20_000,
+      responseSchema: listerResponseSchema,
+      async handler(ctx, { knex }) {
+        const p = ctx.state.params as Record<string, string | undefined>;
+        const criteria = parseCriteria(p.criteres);
+        const sort = parseSort(p.tri);
+        const page = parsePage(p.page);
+        const extra = parseOutputFields(p.champs);
+        const { count, rows } = await runListQuery(knex, {
+          criteria,
+          sort,
+          page,
+          pageSize,
+          timeoutMs,
+          withPage: true,
+        });
+        const output = [...DEFAULT_OUTPUT, ...extra.filter((f) => !DEFAULT_OUTPUT.includes(f))];
+        return {
+          body: {
+            criteres: criteria.map((c) => c.echo),
+            tri: {
+              champ: sort.field.name,
+              ordre: sort.descending ? 'desc' : 'asc',
+              valeurs_absentes: 'en_dernier',
+            },
+            page,
+            page_suivante: page < MAX_PAGES && page * pageSize < count,
+            nombre_resultats: count,
+            resultats: rows.map((r) => shapeResult(r, output)),
+            listes_bornees: {
+              resultats: { nombre_total: count, tronque: count > rows.length, total_borne_basse: false },
+            },
+            champs: describeFields(fieldsUsed(criteria, [sort.field, ...extra])),
+          },
+        };
+      },
+    },
+    {
+      ...shared,
+      id: 'entreprises.compter',
+      path: '/v1/entreprises/requete/compter',
+      summary:
+        'Nombre exact d’entreprises (personnes morales) qui satisfont les mêmes critères que la liste.',
+      params: [criteresParam],
+      price: 2000,
+      responseSchema: compterResponseSchema,
+      async handler(ctx, { knex }) {
+        const p = ctx.state.params as Record<string, string | undefined>;
+        const criteria = parseCriteria(p.criteres);
+        const { count } = await runListQuery(knex, {
+          criteria,
+          sort: parseSort(undefined),
+          page: 1,
+          pageSize,
+          timeoutMs,
+          withPage: false,
+        });
+        return {
+          body: {
+            criteres: criteria.map((c) => c.echo),
+            nombre_resultats: count,
+            champs: describeFields(fieldsUsed(criteria, [])),
+          },
+        };
+      },
+    },
+  ];
+}
+
+export const LISTER_ROUTES: readonly RouteDefinition[] = listerRoutes();

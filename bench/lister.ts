@@ -1,0 +1,161 @@
+import { parseArgs } from 'node:util';
+import type { Knex } from 'knex';
+import { countSql, pageSql, whereOf } from '../api/lister/buildListQuery.ts';
+import { parseCriteria } from '../api/lister/parseCriteria.ts';
+import { parseSort } from '../api/lister/parseSort.ts';
+import { runListQuery } from '../api/lister/runListQuery.ts';
+import { PAGE_SIZE, STATEMENT_BUDGET_MS } from '../api/routes/lister.ts';
+import { runMigrations } from '../ops/database/migrations.ts';
+import { listeMigrations } from '../projections/fr-entreprises-liste/listeSchema.ts';
+import type { BenchContext } from './core/benchContext.ts';
+import { formatCount, formatRatio, formatSeconds } from './core/format.ts';
+import { type EmbeddedPlacement, openBenchDatabase } from './core/openBenchDatabase.ts';
+import { parseCount } from './core/parseCount.ts';
+import { printTable, type TableRow } from './core/printTable.ts';
+import { timed } from './core/timing.ts';
+import { CRITERIA_SETS, type CriteriaSet } from './lister/criteriaSets.ts';
+import { loadCompanies } from './lister/loadCompanies.ts';
+import { percentile } from './lister/percentile.ts';
+
+export const description =
+  'companies list: count and first page for 10 typical criteria sets vs the same hand-written SQL';
+
+const TARGET_P95_MS = 300;
+const TARGET_RATIO = 1.5;
+
+const HELP = `usage: registres bench lister [--rows N] [--runs N] [--batch N] [--explain] [--embedded memory|disk]
+  --rows N      synthetic companies loaded through the projection's write functions (default 1,000,000)
+  --runs N      timed runs per criteria set and variant, after 2 warm-up runs (default 30)
+  --batch N     companies per load transaction (default 5000)
+  --explain     print the plans of the generated count and page queries
+Targets: p95 under ${TARGET_P95_MS} ms for the count and for the first page, within ${TARGET_RATIO}x of the hand-written SQL.`;
+
+export async function run(argv: string[], ctx: BenchContext): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      rows: { type: 'string' },
+      runs: { type: 'string' },
+      batch: { type: 'string' },
+      explain: { type: 'boolean' },
+      embedded: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    ctx.out(HELP);
+    return 0;
+  }
+  const rows = parseCount('rows', values.rows, 1_000_000);
+  const runs = parseCount('runs', values.runs, 30);
+  const batch = parseCount('batch', values.batch, 5000);
+  const embedded = (values.embedded ?? 'memory') as EmbeddedPlacement;
+  const db = await openBenchDatabase(ctx.config, ctx.logger, { embedded, poolMax: 2 });
+  try {
+    ctx.out(`database: ${db.label} (${db.displayUrl}), schema ${db.schema}`);
+    await runMigrations(db.knex, listeMigrations);
+    let lastPrint = Date.now();
+    const load = await timed(() =>
+      loadCompanies(db.knex, {
+        rows,
+        batch,
+        snapshotDate: '2026-11-01',
+        onBatch: (done) => {
+          if (Date.now() - lastPrint > 10_000) {
+            lastPrint = Date.now();
+            ctx.out(`  loaded ${formatCount(done)} companies`);
+          }
+        },
+      }),
+    );
+    // What autovacuum would have done by then: statistics, and the visibility map index-only scans need.
+    await db.knex.raw('vacuum analyze');
+    const served = await db.knex.raw<{ rows: { n: string }[] }>(
+      'select count(*) as n from entreprises_liste',
+    );
+    ctx.out(
+      `loaded ${formatCount(rows)} companies (${formatCount(Number(served.rows[0]!.n))} listed) in ${formatSeconds(load.seconds)} through the projection's write functions`,
+    );
+
+    const table: TableRow[] = [];
+    for (const set of CRITERIA_SETS) {
+      if (values.explain) await explain(db.knex, set, ctx.out);
+      table.push(await measure(db.knex, set, runs));
+    }
+    printTable(
+      `lister: p50 / p95 in ms over ${runs} runs, ${formatCount(rows)} companies, ${db.label}`,
+      table,
+      ctx.out,
+    );
+    ctx.out('');
+    ctx.out(
+      'count = the compter route’s database work (parse, REPEATABLE READ read-only transaction, budget, count);',
+    );
+    ctx.out('page = the lister route’s (same transaction: count, then the first page of 100);');
+    ctx.out('hand = the hand-written SQL of bench/lister/criteriaSets.ts run directly, no transaction.');
+    ctx.out(`targets: p95 < ${TARGET_P95_MS} ms; ratio of p95 (ours / hand) <= ${TARGET_RATIO}x.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+async function measure(knex: Knex, set: CriteriaSet, runs: number): Promise<TableRow> {
+  const ours = (withPage: boolean) => async () => {
+    const criteria = parseCriteria(JSON.stringify(set.criteres));
+    const sort = parseSort(set.tri);
+    return runListQuery(knex, {
+      criteria,
+      sort,
+      page: 1,
+      pageSize: PAGE_SIZE,
+      timeoutMs: STATEMENT_BUDGET_MS,
+      withPage,
+    });
+  };
+  const handCountSql = `select count(*) as n from entreprises_liste where ${set.handWhere}`;
+  const handPageSql = `select * from entreprises_liste where ${set.handWhere} ${set.handOrder} limit 100`;
+  const handCount = async () => knex.raw(handCountSql);
+  const handPage = async () => {
+    await knex.raw(handCountSql);
+    return knex.raw(handPageSql);
+  };
+  const variants = { count: ours(false), page: ours(true), handCount, handPage };
+  const samples: Record<keyof typeof variants, number[]> = {
+    count: [],
+    page: [],
+    handCount: [],
+    handPage: [],
+  };
+  let matched = 0;
+  for (let i = 0; i < runs + 2; i++) {
+    // Interleaved, so caches and background work weigh on every variant alike.
+    for (const [name, fn] of Object.entries(variants) as [keyof typeof variants, () => Promise<unknown>][]) {
+      const { seconds, result } = await timed(fn);
+      if (name === 'count') matched = (result as { count: number }).count;
+      if (i >= 2) samples[name].push(seconds * 1000);
+    }
+  }
+  const pp = (s: number[]) => `${percentile(s, 50).toFixed(1)} / ${percentile(s, 95).toFixed(1)}`;
+  const ratio = (a: number[], b: number[]) => formatRatio(percentile(a, 95) / percentile(b, 95));
+  return {
+    'criteria set': set.name,
+    matched: formatCount(matched),
+    'count ours': pp(samples.count),
+    'count hand': pp(samples.handCount),
+    'count ratio': ratio(samples.count, samples.handCount),
+    'page ours': pp(samples.page),
+    'page hand': pp(samples.handPage),
+    'page ratio': ratio(samples.page, samples.handPage),
+  };
+}
+
+async function explain(knex: Knex, set: CriteriaSet, out: (line: string) => void): Promise<void> {
+  const where = whereOf(parseCriteria(JSON.stringify(set.criteres)));
+  const counted = countSql(where);
+  const { rows: n } = await knex.raw<{ rows: { n: string }[] }>(counted.sql, counted.bindings);
+  for (const q of [counted, pageSql(where, parseSort(set.tri), PAGE_SIZE, 0, Number(n[0]!.n))]) {
+    const { rows } = await knex.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain ${q.sql}`, q.bindings);
+    out(`\n-- ${set.name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+}

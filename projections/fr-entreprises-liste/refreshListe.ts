@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+
+/**
+ * Who is listed: legal persons only. Legal categories 1xxx (sole proprietors: natural persons) and 2xxx
+ * (groups without legal personality, such as indivisions, named after persons) never enter the table, nor
+ * does a unit whose diffusion is restricted (`statutDiffusionUniteLegale` other than `O`) or whose legal
+ * category is not published.
+ */
+const ELIGIBLE = `u.statut_diffusion = 'O' and u.etat in ('A', 'C') and u.categorie_juridique ~ '^[3-9][0-9]{3}$'`;
+
+/**
+ * Recomputes the served rows of the given companies from the source tables, in one statement each way:
+ * eligible units are (re)written with their head office and last qualified accounts, the others removed.
+ * Whatever order the unit, its establishments and its accounts arrive in, the result is the same. The
+ * SIRENs are joined as a relation (`unnest`), not tested with `= any(array)`, so that a batch of thousands
+ * never turns into a scan comparing every row with every element.
+ *
+ * - Head office: the establishment flagged `etablissementSiege`; if two are flagged while a move is under
+ *   way, the one the unit names (`nicSiegeUniteLegale`) wins.
+ * - Last qualified accounts: the latest closing date not after the date of the export that published it;
+ *   on the same date, company accounts (C) before simplified (S) before consolidated (K).
+ */
+export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonly string[]): Promise<void> {
+  if (sirens.length === 0) return;
+  const unique = [...new Set(sirens)];
+  await trx.raw(
+    `insert into entreprises_liste (siren, denomination, etat, forme, naf, tranche_effectifs, date_creation,
+            categorie_entreprise, code_postal, commune, departement, date_cloture, type_bilan, ca,
+            resultat_net, ebe, bfr_sur_ca)
+     select u.siren, u.denomination, u.etat, u.categorie_juridique, u.naf, u.tranche_effectifs, u.date_creation,
+            u.categorie_entreprise, s.code_postal, s.commune, s.departement, f.date_cloture, f.type_bilan, f.ca,
+            f.resultat_net, f.ebe, f.bfr_sur_ca
+       from unnest(?::text[]) as k(siren)
+       join liste_unites u on u.siren = k.siren
+       left join lateral (
+         select s.code_postal, s.commune, s.departement from liste_sieges s
+          where s.siren = u.siren
+          order by (s.siret = u.siren || coalesce(u.nic_siege, '')) desc, s.siret desc
+          limit 1) s on true
+       left join lateral (
+         select e.date_cloture, e.type_bilan, e.ca, e.resultat_net, e.ebe, e.bfr_sur_ca from liste_exercices e
+          where e.siren = u.siren and (e.date_photo is null or e.date_cloture <= e.date_photo)
+          order by e.date_cloture desc,
+                   case e.type_bilan when 'C' then 0 when 'S' then 1 when 'K' then 2 else 3 end, e.type_bilan
+          limit 1) f on true
+      where ${ELIGIBLE}
+     on conflict (siren) do update set
+       denomination = excluded.denomination, etat = excluded.etat, forme = excluded.forme, naf = excluded.naf,
+       tranche_effectifs = excluded.tranche_effectifs, date_creation = excluded.date_creation,
+       categorie_entreprise = excluded.categorie_entreprise, code_postal = excluded.code_postal,
+       commune = excluded.commune, departement = excluded.departement, date_cloture = excluded.date_cloture,
+       type_bilan = excluded.type_bilan, ca = excluded.ca, resultat_net = excluded.resultat_net,
+       ebe = excluded.ebe, bfr_sur_ca = excluded.bfr_sur_ca`,
+    [unique],
+  );
+  await trx.raw(
+    `delete from entreprises_liste l
+      using unnest(?::text[]) as k(siren)
+      where l.siren = k.siren
+        and not exists (select 1 from liste_unites u where u.siren = l.siren and ${ELIGIBLE})`,
+    [unique],
+  );
+}
