@@ -82,7 +82,11 @@ export async function main(argv: string[]): Promise<number> {
     .action(
       run(async (argv, ctx) => {
         const [register, ...rest] = argv;
-        const ingester = register ? INGESTERS[register] : undefined;
+        // Register codes are written `fr.bodacc`; `fr-bodacc` (the folder name) is accepted too.
+        const key = Object.keys(INGESTERS).find(
+          (k) => register !== undefined && k.replaceAll('-', '.') === register.replaceAll('-', '.'),
+        );
+        const ingester = key ? INGESTERS[key] : undefined;
         if (!ingester) {
           ctx.out(
             `Unknown register "${register ?? ''}". Available: ${Object.keys(INGESTERS).join(', ') || '(none yet)'}`,
