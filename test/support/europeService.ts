@@ -14,11 +14,8 @@ import { testLogger } from './database.ts';
 import { type RunningService, startTestService } from './service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The real brreg sample (30 enheter rows, early-2024 CSV; see shared/samples/brreg/SOURCE.txt). */
-export const BRREG_ENHETER_SAMPLE = path.resolve(
-  here,
-  '../../../shared/samples/brreg/enheter_csv_sample.csv',
-);
+/** The real brreg sample (30 enheter rows, early-2024 CSV; see test/fixtures/brreg/SOURCE.txt). */
+export const BRREG_ENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/enheter_csv_sample.csv');
 export { ARIREGISTER_DEMO_FILES, UR_DEMO_FILES };
 
 /** The European read models and routes on a fresh database, priced routes served unpaid. */
