@@ -91,7 +91,9 @@ export function createProjectionRunner(deps: {
       const states = await readProjectionStates(knex, [...names]);
       return workers.map((w) => {
         const state = states.find((s) => s.name === w.projection.name);
-        const position = state?.position ?? 0n;
+        // A running worker may be ahead of its stored checkpoint by batches it had nothing to do with.
+        const stored = state?.position ?? 0n;
+        const position = w.running && w.applied > stored ? w.applied : stored;
         return {
           name: w.projection.name,
           position,

@@ -47,6 +47,8 @@ export function createProjectionWorker(deps: {
   const logger = deps.logger.child({ projection: projection.name });
   let subscription: Subscription | null = null;
   let applied = 0n;
+  // The checkpoint as stored: batches with nothing for this projection advance `applied` only (see below).
+  let persisted = 0n;
   let snapshotEpoch = 0;
   let active = false;
   let failure: Error | null = null;
@@ -86,6 +88,7 @@ export function createProjectionWorker(deps: {
 
   const subscribeFrom = (from: bigint) => {
     applied = from;
+    persisted = from;
     failure = null;
     moved = null;
     active = true;
@@ -93,12 +96,21 @@ export function createProjectionWorker(deps: {
       from,
       batchSize,
       onEvents: async (events) => {
-        const result = await applyBatch(knex, projection, events, applied);
+        // A batch holding nothing this projection handles (the served log's events, other registers) is
+        // not written: re-reading it after a restart costs nothing, a transaction per batch per projection
+        // on every paid request did.
+        if (!events.some((e) => projection.handlers[e.type] || isSnapshotEvent(e.type))) {
+          applied = events[events.length - 1]?.position ?? applied;
+          settle();
+          return;
+        }
+        const result = await applyBatch(knex, projection, events, persisted);
         if (!result.ok) {
           moved = result;
           throw new Error(result.message);
         }
         applied = result.position;
+        persisted = result.position;
         if (events.some((e) => isSnapshotEvent(e.type))) snapshotEpoch++;
         settle();
       },

@@ -75,14 +75,26 @@ describe(`projection runner on ${targetDescription}`, () => {
     expect(status).to.deep.equal({ name: 'counted', position: head, head, lag: 0n, lastError: null });
   });
 
-  it('advances the checkpoint over events it has no handler for', async () => {
+  it('passes over events it has no handler for without a write, and reports them passed', async () => {
     bed = await openTestBed([countingProjection('counted')]);
     const runner = bed.runner();
     await runner.start();
     const head = await appendAll(bed.store, 'test.other-1', [{ type: 'Unhandled', data: {} }]);
     await runner.caughtUp(head);
     expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal([]);
+    expect(await checkpoint(bed.knex, 'counted')).to.equal(0n);
+    expect((await runner.status())[0]).to.include({ position: head, lag: 0n });
+  });
+
+  it('stores the checkpoint past skipped events with the next batch it applies', async () => {
+    bed = await openTestBed([countingProjection('counted')]);
+    const runner = bed.runner();
+    await runner.start();
+    await runner.caughtUp(await appendAll(bed.store, 'test.other-1', [{ type: 'Unhandled', data: {} }]));
+    const head = await recordEntities(bed.store, 2, 'a');
+    await runner.caughtUp(head);
     expect(await checkpoint(bed.knex, 'counted')).to.equal(head);
+    expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal(range(2n, head));
   });
 
   it('resumes after a restart from its checkpoint without applying anything twice', async () => {
