@@ -30,6 +30,11 @@ export async function servedCompany(
   return row;
 }
 
+/** The members every detail route of a local copy starts with. */
+export function detailHeader(pays: string, id: string, company: Pick<EuProfileRow, 'denomination'>) {
+  return { pays, id_national: id, denomination: company.denomination };
+}
+
 /** The members every detail route of a local copy ends with (`source` comes with the envelope). */
 export function detailFooter(ctx: AppContext, register: string) {
   const info = findRegister(register);

@@ -18,7 +18,7 @@ import {
   eeOfficersSchema,
 } from '../../schemas/responses/europeEe.ts';
 import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
-import { detailFooter, measuredBy, servedCompany } from './euServedCompany.ts';
+import { detailFooter, detailHeader, measuredBy, servedCompany } from './euServedCompany.ts';
 
 const registrikoodParam: ParamDefinition = {
   name: 'registrikood',
@@ -59,9 +59,7 @@ export const eeOfficersRoute: RouteDefinition = {
     const measured = await measuredBy(knex, EE_FILES, 'isikud');
     return {
       body: {
-        pays: 'EE',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('EE', id, company),
         forme_juridique: { code: company.forme_code, libelle: company.forme_libelle },
         nombre_mandats: mandats.length,
         nombre_personnes_physiques: mandats.filter((m) => m.titulaire.type === 'personne_physique').length,
@@ -95,9 +93,7 @@ export const eeMembersRoute: RouteDefinition = {
     const dematerialised = company.forme_code === 'AS';
     return {
       body: {
-        pays: 'EE',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('EE', id, company),
         forme_juridique: { code: company.forme_code, libelle: company.forme_libelle },
         aucun_associe_inscrit: measured && !dematerialised && associes.length === 0,
         nombre_associes: associes.length,
@@ -137,9 +133,7 @@ export const eeAccountsRoute: RouteDefinition = {
     const rapports = eeAnnualReports(general);
     return {
       body: {
-        pays: 'EE',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('EE', id, company),
         forme_juridique: { code: company.forme_code, libelle: company.forme_libelle },
         nombre_rapports: rapports.length,
         aucun_rapport_depose: measured && general !== null && rapports.length === 0,
@@ -165,9 +159,7 @@ export const eeEventsRoute: RouteDefinition = {
     const evenements = eeStatusEvents(general);
     return {
       body: {
-        pays: 'EE',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('EE', id, company),
         forme_juridique: { code: company.forme_code, libelle: company.forme_libelle },
         nombre_evenements: evenements.length,
         aucun_evenement: measured && general !== null && evenements.length === 0,

@@ -28,7 +28,7 @@ import {
   lvOfficersSchema,
 } from '../../schemas/responses/europeLv.ts';
 import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
-import { detailFooter, measuredBy, servedCompany } from './euServedCompany.ts';
+import { detailFooter, detailHeader, measuredBy, servedCompany } from './euServedCompany.ts';
 
 const regnrParam: ParamDefinition = {
   name: 'regnr',
@@ -63,9 +63,7 @@ export const lvMembersRoute: RouteDefinition = {
     const measured = await measuredBy(knex, LV_FILES, 'members');
     return {
       body: {
-        pays: 'LV',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('LV', id, company),
         aucun_associe_inscrit: measured && associes.length === 0,
         nombre_associes: associes.length,
         nombre_personnes_physiques: associes.filter((a) => a.type === 'personne_physique').length,
@@ -92,9 +90,7 @@ export const lvOfficersRoute: RouteDefinition = {
     const measured = await measuredBy(knex, LV_FILES, 'officers');
     return {
       body: {
-        pays: 'LV',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('LV', id, company),
         nombre_mandats: mandats.length,
         nombre_personnes_physiques: mandats.filter((m) => m.titulaire.type === 'personne_physique').length,
         nombre_entites: mandats.filter((m) => m.titulaire.type === 'personne_morale').length,
@@ -120,9 +116,7 @@ export const lvBeneficialOwnersRoute: RouteDefinition = {
     const measured = await measuredBy(knex, LV_FILES, 'beneficial_owners');
     return {
       body: {
-        pays: 'LV',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('LV', id, company),
         aucun_beneficiaire_inscrit: measured && beneficiaires.length === 0,
         nombre_beneficiaires: beneficiaires.length,
         beneficiaires,
@@ -156,9 +150,7 @@ export const lvEventsRoute: RouteDefinition = {
       (await measuredBy(knex, LV_FILES, 'securing_measures'));
     return {
       body: {
-        pays: 'LV',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('LV', id, company),
         nombre_evenements: evenements.length,
         aucun_evenement: measured && evenements.length === 0,
         evenements,
@@ -183,9 +175,7 @@ export const lvInsolvencyRoute: RouteDefinition = {
     const measured = await measuredBy(knex, LV_FILES, 'insolvency');
     return {
       body: {
-        pays: 'LV',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('LV', id, company),
         nombre_procedures: procedures.length,
         procedure_en_cours: procedures.some((p) => p.en_cours),
         aucune_procedure: measured && procedures.length === 0,
@@ -211,9 +201,7 @@ export const lvAccountsRoute: RouteDefinition = {
     const measured = await measuredBy(knex, LV_FILES, 'financial_statements');
     return {
       body: {
-        pays: 'LV',
-        id_national: id,
-        denomination: company.denomination,
+        ...detailHeader('LV', id, company),
         nombre_comptes: comptes.length,
         aucun_compte_depose: measured && comptes.length === 0,
         comptes,
