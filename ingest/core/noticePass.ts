@@ -9,7 +9,7 @@ import {
   type SnapshotStartedData,
   snapshotStreamId,
 } from './snapshotEvents.ts';
-import { abandonUnfinished, digestOf, markSeen } from './snapshotPass.ts';
+import { abandonUnfinished, completePass, digestOf, markSeen } from './snapshotPass.ts';
 
 /** One published notice of a gazette, and the entity streams it belongs on (a company's, an association's). */
 export interface NoticeRow {
@@ -119,19 +119,13 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
   }
   await flush();
 
-  const completed: SnapshotCompletedData = {
-    ...started,
-    completedAt: now().toISOString(),
+  const completed = await completePass(store, {
+    started,
     counts,
-    ...(opts.report ? { report: opts.report() } : {}),
-  };
-  const done = await store.append(
-    snapshotStream,
-    [{ type: SNAPSHOT_COMPLETED, data: completed }],
-    start.nextExpectedVersion,
-  );
-  if (!done.ok)
-    throw new Error(`pass of ${register} ${version} was superseded while running: ${done.message}`);
+    report: opts.report?.(),
+    expected: start.nextExpectedVersion,
+    now,
+  });
   await knex.raw(
     `update ingest_digests set digest = pass_digest
       where register = ? and seen_version = ? and digest is distinct from pass_digest`,

@@ -154,21 +154,49 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     );
   }
 
-  const completed: SnapshotCompletedData = {
-    ...started,
-    completedAt: now().toISOString(),
+  const completed = await completePass(store, {
+    started,
     counts,
-    ...(opts.report ? { report: opts.report() } : {}),
-  };
-  const done = await store.append(
-    snapshotStream,
-    [{ type: SNAPSHOT_COMPLETED, data: completed }],
-    start.nextExpectedVersion,
-  );
-  if (!done.ok)
-    throw new Error(`pass of ${register} ${version} was superseded while running: ${done.message}`);
+    report: opts.report?.(),
+    expected: start.nextExpectedVersion,
+    now,
+  });
   await promote(knex, register, passToken);
   log.info({ counts }, 'snapshot pass completed');
+  return completed;
+}
+
+/**
+ * Appends `SnapshotCompleted` with the stream version the pass started at: a pass superseded while it ran
+ * (another pass started) fails here instead of publishing.
+ */
+export async function completePass(
+  store: EventStore,
+  pass: {
+    started: SnapshotStartedData;
+    counts: SnapshotCounts;
+    report?: Record<string, unknown>;
+    expected: bigint;
+    now: () => Date;
+  },
+): Promise<SnapshotCompletedData> {
+  const { started } = pass;
+  const completed: SnapshotCompletedData = {
+    ...started,
+    completedAt: pass.now().toISOString(),
+    counts: pass.counts,
+    ...(pass.report ? { report: pass.report } : {}),
+  };
+  const done = await store.append(
+    snapshotStreamId(started.register),
+    [{ type: SNAPSHOT_COMPLETED, data: completed }],
+    pass.expected,
+  );
+  if (!done.ok) {
+    throw new Error(
+      `pass of ${started.register} ${started.version} was superseded while running: ${done.message}`,
+    );
+  }
   return completed;
 }
 
