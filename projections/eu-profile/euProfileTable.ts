@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ensureExtension, extensionSchema } from '../../ops/database/extensions.ts';
 import type { EuProfileRow } from './euProfileRow.ts';
 
 /**
@@ -7,13 +8,12 @@ import type { EuProfileRow } from './euProfileRow.ts';
  * Idempotent: each European projection runs it in its first migration.
  */
 export async function ensureEuSearchSupport(knex: Knex): Promise<void> {
-  // In public, where `eu_unaccent` looks for unaccent (an extension already installed elsewhere is kept).
-  await knex.raw('create extension if not exists pg_trgm schema public');
-  await knex.raw('create extension if not exists unaccent schema public');
+  await ensureExtension(knex, 'pg_trgm');
+  const unaccent = await ensureExtension(knex, 'unaccent');
   await knex.raw(`
     create or replace function eu_unaccent(text) returns text
       language sql immutable parallel safe strict
-      as $$ select public.unaccent('public.unaccent'::regdictionary, $1) $$`);
+      as $$ select ${unaccent}.unaccent('${unaccent}.unaccent'::regdictionary, $1) $$`);
 }
 
 /** The unified-profile table of one register, with its normalised name and a trigram index on the legal persons' names. */
@@ -39,8 +39,9 @@ export async function createProfileTable(knex: Knex, table: string): Promise<voi
     )`);
   // GIN on the legal persons' names: the search filters on word similarity (`<%`), which this index serves;
   // a GiST nearest-neighbour read was 4 to 40 times slower (BENCHMARKS.md, bench europe).
+  const trgm = await extensionSchema(knex, 'pg_trgm');
   await knex.raw(
-    `create index ${table}_nom_trgm on ${table} using gin (nom_normalise gin_trgm_ops) where not personne_physique`,
+    `create index ${table}_nom_trgm on ${table} using gin (nom_normalise ${trgm}.gin_trgm_ops) where not personne_physique`,
   );
 }
 

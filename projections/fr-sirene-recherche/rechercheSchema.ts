@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
+import { ensureExtension, extensionSchema } from '../../ops/database/extensions.ts';
 import type { Migration } from '../../ops/database/migrations.ts';
-import { quoteIdent } from '../../ops/database/notifications.ts';
 
 export const RECHERCHE_TABLE = 'fr_sirene_recherche';
 export const SIEGES_TABLE = 'fr_sirene_recherche_sieges';
@@ -47,16 +46,6 @@ const GENERIC_WORDS = [
   'aux',
 ];
 
-async function schemaOf(knex: Knex, extension: string): Promise<string> {
-  const { rows } = await knex.raw<{ rows: { nspname: string }[] }>(
-    `select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = ?`,
-    [extension],
-  );
-  const schema = rows[0]?.nspname;
-  if (!schema) throw new Error(`extension ${extension} is not installed`);
-  return quoteIdent(schema);
-}
-
 /**
  * The search index of French companies: one row per diffusible legal person (never a sole proprietor),
  * with its names in three indexed forms computed by the database itself, and head offices by SIRET.
@@ -79,14 +68,14 @@ export const rechercheMigrations: Migration[] = [
   {
     name: 'fr_sirene_recherche_0001_extensions',
     async up(knex) {
-      await knex.raw('create extension if not exists unaccent');
-      await knex.raw('create extension if not exists pg_trgm');
+      await ensureExtension(knex, 'unaccent');
+      await ensureExtension(knex, 'pg_trgm');
     },
   },
   {
     name: 'fr_sirene_recherche_0002_functions',
     async up(knex) {
-      const unaccent = await schemaOf(knex, 'unaccent');
+      const unaccent = await extensionSchema(knex, 'unaccent');
       await knex.raw(`
         create function fr_sirene_recherche_normalise(t text) returns text
         language sql immutable strict parallel safe as $$
@@ -128,7 +117,7 @@ export const rechercheMigrations: Migration[] = [
   {
     name: 'fr_sirene_recherche_0003_tables',
     async up(knex) {
-      const trgm = await schemaOf(knex, 'pg_trgm');
+      const trgm = await extensionSchema(knex, 'pg_trgm');
       await knex.raw(`
         create table ${RECHERCHE_TABLE} (
           siren text primary key,
@@ -165,7 +154,7 @@ export const rechercheMigrations: Migration[] = [
   {
     name: 'fr_sirene_recherche_0004_notables_trgm',
     async up(knex) {
-      const trgm = await schemaOf(knex, 'pg_trgm');
+      const trgm = await extensionSchema(knex, 'pg_trgm');
       // Notable companies (active, 3 employees or more): the approximate stage reads all of their matches.
       await knex.raw(
         `create index fr_sirene_recherche_notables_trgm on ${RECHERCHE_TABLE}
