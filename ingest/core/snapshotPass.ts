@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { canonicalJson } from '../../ops/json/canonicalJson.ts';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
@@ -200,19 +201,14 @@ export async function completePass(
   return completed;
 }
 
-/** SHA-256 of the record's canonical JSON (keys sorted), so a reordered export is not a change. */
+/**
+ * SHA-256 of the record's canonical JSON (keys sorted), so a reordered export is not a change. Readers that
+ * build records with their keys in sorted order get the one-pass path (see canonicalJson).
+ */
 export function digestOf(record: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(record)).digest('hex');
 }
 
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
 
 /** The last event of the snapshot stream is a start: that pass never finished. Abandon it. */
 export async function abandonUnfinished(

@@ -38,39 +38,32 @@ export async function* readSireneRows(
   report: SireneFileReport,
 ): AsyncGenerator<SnapshotRow> {
   const opened = await openCsvFile(file);
-  let header: string[] = [];
-  const parser = opened.stream.pipe(
-    parse({
-      bom: true,
-      columns: (names: string[]) => {
-        header = names;
-        const check = checkHeader(layout, names);
-        if (check.missing.length > 0 || check.duplicated.length > 0) {
-          throw new SireneFileError(
-            `${file}: ${describeHeaderProblem(check.missing, check.duplicated)} ; en-tête attendu de ${layout.fileName} (voir FORMATS.md §1). / Not a usable ${layout.fileName} header.`,
-          );
-        }
-        report.unknownColumns = check.unknown;
-        return names;
-      },
-    }),
-  );
+  const parser = opened.stream.pipe(parse({ bom: true }));
   opened.stream.on('error', (err) => parser.destroy(err));
   const { idColumn, idPattern, processedAtColumn } = layout;
-  let line = 1;
+  // The header, then each row as an array (csv-parse refuses a row whose length differs from the header's).
+  // Records are built with their keys in sorted order: their digest then takes canonicalJson's one-pass path.
+  let columns: { name: string; index: number }[] = [];
+  let idIndex = -1;
+  let line = 0;
   try {
-    for await (const row of parser as AsyncIterable<Record<string, string>>) {
+    for await (const row of parser as AsyncIterable<string[]>) {
       line++;
+      if (line === 1) {
+        columns = readHeader(file, layout, row, report);
+        idIndex = row.indexOf(idColumn);
+        continue;
+      }
       report.rows++;
-      const id = row[idColumn] ?? '';
+      const id = row[idIndex] ?? '';
       if (!idPattern.test(id)) {
         report.rejected++;
         if (report.rejectedLines.length < REJECTED_LINES_KEPT) report.rejectedLines.push(line);
         continue;
       }
       const record: SireneRecord = {};
-      for (const name of header) {
-        const value = row[name]!;
+      for (const { name, index } of columns) {
+        const value = row[index]!;
         record[name] = value === '' ? null : value;
       }
       const processedAt = record[processedAtColumn];
@@ -89,6 +82,25 @@ export async function* readSireneRows(
   } finally {
     opened.stream.destroy();
   }
+}
+
+/** Checks the header against the layout and returns the columns in sorted name order. */
+function readHeader(
+  file: string,
+  layout: SireneFileLayout,
+  names: string[],
+  report: SireneFileReport,
+): { name: string; index: number }[] {
+  const check = checkHeader(layout, names);
+  if (check.missing.length > 0 || check.duplicated.length > 0) {
+    throw new SireneFileError(
+      `${file}: ${describeHeaderProblem(check.missing, check.duplicated)} ; en-tête attendu de ${layout.fileName} (voir FORMATS.md §1). / Not a usable ${layout.fileName} header.`,
+    );
+  }
+  report.unknownColumns = check.unknown;
+  return names
+    .map((name, index) => ({ name, index }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 export function emptyFileReport(file: string): SireneFileReport {

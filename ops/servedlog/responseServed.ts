@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonicalJson.ts';
+import { canonicalJson } from '../json/canonicalJson.ts';
 
 export const RESPONSE_SERVED = 'ResponseServed';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
-import { canonicalJson } from '../../../ops/servedlog/canonicalJson.ts';
+import { canonicalJson } from '../../../ops/json/canonicalJson.ts';
 import {
   chainEntries,
   chainHash,

@@ -1,0 +1,39 @@
+/**
+ * Canonical JSON for hashing: object keys sorted by code unit, no whitespace (the RFC 8785 ordering; the values
+ * hashed here are strings and integers, whose JSON.stringify form is already canonical). Properties whose
+ * value is undefined are left out, as JSON.stringify does.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return scalarJson(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  // An object already in canonical order with scalar values only (a row read with its columns sorted) is
+  // its own canonical form: JSON.stringify writes it in one native pass.
+  if (isSortedFlatRecord(record)) return JSON.stringify(record);
+  const entries = Object.entries(record)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+function scalarJson(value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('canonical JSON has no NaN or Infinity');
+  if (value === undefined || typeof value === 'function' || typeof value === 'bigint' || typeof value === 'symbol') {
+    throw new Error(`canonical JSON cannot hold a ${typeof value}`);
+  }
+  return JSON.stringify(value);
+}
+
+function isSortedFlatRecord(record: Record<string, unknown>): boolean {
+  let previous: string | null = null;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) return false;
+    if (previous !== null && !(previous < key)) return false;
+    previous = key;
+    const v = record[key];
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
+    if (typeof v === 'number' && Number.isFinite(v)) continue;
+    return false;
+  }
+  return Object.getPrototypeOf(record) === Object.prototype || Object.getPrototypeOf(record) === null;
+}
