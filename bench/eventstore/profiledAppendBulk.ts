@@ -1,11 +1,7 @@
 import type { Knex } from 'knex';
 import type { BulkAppendEntry } from '../../ops/eventstore/port.ts';
-import {
-  type EventColumns,
-  emptyColumns,
-  insertEvents,
-  takeAppendLock,
-} from '../../ops/eventstore/postgres/insertEvents.ts';
+import { eventRowsOf } from '../../ops/eventstore/postgres/appendBulk.ts';
+import { insertEvents, takeAppendLock } from '../../ops/eventstore/postgres/insertEvents.ts';
 import { now } from '../core/timing.ts';
 
 /** How the prototype finds the current versions of a batch's streams. */
@@ -62,7 +58,7 @@ export async function profiledAppendBulk(
       s.lock += lap();
       const versions = await lookupVersions(trx, batch, opts.lookup);
       s.lookup += lap();
-      await insertEvents(trx, toColumns(batch, versions));
+      await insertEvents(trx, eventRowsOf(batch, versions));
       s.insert += lap();
       await trx.commit();
       s.commit += lap();
@@ -98,21 +94,4 @@ async function lookupVersions(
           where v.v is not null`;
   const { rows } = await trx.raw<{ rows: { stream_id: string; v: string }[] }>(sql, [streamIds]);
   return new Map(rows.map((r) => [r.stream_id, BigInt(r.v)]));
-}
-
-function toColumns(batch: BulkAppendEntry[], versions: Map<string, bigint>): EventColumns {
-  const cols = emptyColumns();
-  for (const entry of batch) {
-    let version = versions.get(entry.streamId) ?? -1n;
-    for (const e of entry.events) {
-      version += 1n;
-      cols.streamIds.push(entry.streamId);
-      cols.versions.push(version.toString());
-      cols.types.push(e.type);
-      cols.data.push(JSON.stringify(e.data ?? null));
-      cols.metadata.push(JSON.stringify(e.metadata ?? {}));
-    }
-    versions.set(entry.streamId, version);
-  }
-  return cols;
 }

@@ -39,7 +39,7 @@ export const benchProjection: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: BENCH_REGISTER.code,
       kind: 'ligne',

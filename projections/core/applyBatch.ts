@@ -1,17 +1,17 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
-import { applySnapshotEvent } from './applySnapshotEvent.ts';
+import { applySnapshotEvent, isSnapshotEvent } from './applySnapshotEvent.ts';
 import type { Projection } from './projection.ts';
-import { PassTracker, settleStagedPass, stageEvent } from './stagedPass.ts';
+import { PassTracker, settleStagedPass, stageEvents } from './stagedPass.ts';
 import { type StoreCheckpointResult, storeCheckpoint } from './storeCheckpoint.ts';
 
 /**
- * Applies one batch in ONE transaction: each event's handler (events without one are skipped), or its staging
- * when it belongs to a pass not yet complete over a published register (see stagedPass.ts), the snapshot
- * bookkeeping, then the checkpoint compare-and-set. All writes go through `trx`; nothing here waits on
- * another pool connection while the transaction is open (the embedded database is one session: that would
- * deadlock). A handler failure rolls everything back and is thrown; a moved checkpoint rolls back and is
- * returned.
+ * Applies one batch in ONE transaction: the handled events (in runs, through the projection's `handleRun`
+ * when it has one), or their staging when they belong to a pass not yet complete over a published register
+ * (see stagedPass.ts), the snapshot bookkeeping, then the checkpoint compare-and-set. All writes go through
+ * `trx`; nothing here waits on another pool connection while the transaction is open (the embedded database
+ * is one session: that would deadlock). A handler failure rolls everything back and is thrown; a moved
+ * checkpoint rolls back and is returned.
  */
 export async function applyBatch(
   knex: Knex,
@@ -24,27 +24,33 @@ export async function applyBatch(
   const trx = await knex.transaction();
   try {
     const passes = await PassTracker.load(trx, projection);
-    const apply = async (event: RecordedEvent) => {
-      await projection.handlers[event.type]?.(trx, event);
+    const apply = (run: readonly RecordedEvent[]) => applyRun(trx, projection, run);
+    // Entity events wait here until a snapshot event (whose bookkeeping must see them applied) or the end.
+    let run: RecordedEvent[] = [];
+    let staged: { pass: { register: string; version: string }; event: RecordedEvent }[] = [];
+    const flush = async () => {
+      await apply(run);
+      await stageEvents(trx, projection, staged);
+      run = [];
+      staged = [];
     };
     for (const event of events) {
-      try {
-        const pass = projection.handlers[event.type] ? passes.shouldStage(event) : null;
-        if (pass) {
-          await stageEvent(trx, projection, pass, event);
-          continue;
-        }
-        await settleStagedPass(trx, projection, event, apply);
-        await apply(event);
-        await applySnapshotEvent(trx, projection, event);
+      if (isSnapshotEvent(event.type)) {
+        await flush();
+        await guarded(projection, [event], async () => {
+          await settleStagedPass(trx, projection, event, apply);
+          await projection.handlers[event.type]?.(trx, event);
+          await applySnapshotEvent(trx, projection, event);
+        });
         passes.observe(event);
-      } catch (err) {
-        throw new Error(
-          `projection ${projection.name} failed on event ${event.position} (${event.type}): ${messageOf(err)}`,
-          { cause: err },
-        );
+        continue;
       }
+      if (!projection.handlers[event.type]) continue;
+      const pass = passes.shouldStage(event);
+      if (pass) staged.push({ pass, event });
+      else run.push(event);
     }
+    await flush();
     const stored = await storeCheckpoint(trx, projection.name, expected, last.position);
     if (stored.ok) await trx.commit();
     else await trx.rollback();
@@ -52,6 +58,44 @@ export async function applyBatch(
   } catch (err) {
     if (!trx.isCompleted()) await trx.rollback();
     throw err;
+  }
+}
+
+/** Handled events in log order: through `handleRun` when the projection has one, else one handler each. */
+export async function applyRun(
+  trx: Knex.Transaction,
+  projection: Projection,
+  run: readonly RecordedEvent[],
+): Promise<void> {
+  if (run.length === 0) return;
+  if (projection.handleRun) {
+    const handleRun = projection.handleRun;
+    await guarded(projection, run, () => handleRun(trx, run));
+    return;
+  }
+  for (const event of run) {
+    await guarded(projection, [event], async () => {
+      await projection.handlers[event.type]?.(trx, event);
+    });
+  }
+}
+
+/** Names the projection and the events in a handler's failure. */
+async function guarded(
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  work: () => Promise<void>,
+): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    const first = events[0]!;
+    const last = events[events.length - 1]!;
+    const where =
+      first === last
+        ? `event ${first.position} (${first.type})`
+        : `events ${first.position} to ${last.position} (${events.length} events)`;
+    throw new Error(`projection ${projection.name} failed on ${where}: ${messageOf(err)}`, { cause: err });
   }
 }
 

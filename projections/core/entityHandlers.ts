@@ -7,22 +7,38 @@ import {
   type EntityRecordedData,
 } from '../../ingest/core/entityEvents.ts';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
-import type { EventHandler, Projection } from './projection.ts';
+import type { EventHandler, Projection, RunHandler } from './projection.ts';
 
-/** How one kind of entity of one register lands in a projection's tables. Both must be idempotent. */
+/** One entity event with its data, as a binding's batch functions receive it. */
+export interface EntityItem<D> {
+  data: D;
+  event: RecordedEvent;
+}
+
+/**
+ * How one kind of entity of one register lands in a projection's tables. Every function must be idempotent.
+ * `upsertMany` / `dropMany`, when given, do what `upsert` / `drop` would do for each item in order, in a few
+ * statements: the runner hands them runs of consecutive events (a snapshot pass is millions of them). The
+ * items of an `upsertMany` have distinct ids (a later event of the same entity supersedes an earlier one:
+ * each carries the whole row).
+ */
 export interface EntityBinding {
   register: string;
   kind: string;
   /** Recorded or changed: the whole row as published. */
   upsert(trx: Knex.Transaction, data: EntityRecordedData, event: RecordedEvent): Promise<void>;
   drop(trx: Knex.Transaction, data: EntityDroppedData, event: RecordedEvent): Promise<void>;
+  upsertMany?(trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]): Promise<void>;
+  dropMany?(trx: Knex.Transaction, items: readonly EntityItem<EntityDroppedData>[]): Promise<void>;
 }
 
 /**
  * The entity-event handlers of a projection, dispatched on (register, kind): entity events of other
- * registers and kinds pass by untouched.
+ * registers and kinds pass by untouched. Spread into the projection: `...entityHandlers([...])`.
  */
-export function entityHandlers(bindings: readonly EntityBinding[]): Projection['handlers'] {
+export function entityHandlers(
+  bindings: readonly EntityBinding[],
+): Pick<Projection, 'handlers' | 'handleRun'> {
   const find = (data: { register?: unknown; kind?: unknown } | null) =>
     bindings.find((b) => b.register === data?.register && b.kind === data?.kind);
   const upsert: EventHandler = async (trx, event) => {
@@ -33,5 +49,52 @@ export function entityHandlers(bindings: readonly EntityBinding[]): Projection['
     const data = event.data as EntityDroppedData;
     await find(data)?.drop(trx, data, event);
   };
-  return { [ENTITY_RECORDED]: upsert, [ENTITY_CHANGED]: upsert, [ENTITY_DROPPED]: drop };
+  // Consecutive events of one binding and one operation go together; the order of the segments is kept.
+  const handleRun: RunHandler = async (trx, events) => {
+    let start = 0;
+    while (start < events.length) {
+      const first = events[start]!;
+      const binding = find(first.data as EntityRecordedData | null);
+      const dropping = first.type === ENTITY_DROPPED;
+      let end = start + 1;
+      while (
+        end < events.length &&
+        (events[end]!.type === ENTITY_DROPPED) === dropping &&
+        find(events[end]!.data as EntityRecordedData | null) === binding
+      ) {
+        end++;
+      }
+      if (binding) await applySegment(trx, binding, dropping, events.slice(start, end));
+      start = end;
+    }
+  };
+  return {
+    handlers: { [ENTITY_RECORDED]: upsert, [ENTITY_CHANGED]: upsert, [ENTITY_DROPPED]: drop },
+    handleRun,
+  };
+}
+
+async function applySegment(
+  trx: Knex.Transaction,
+  binding: EntityBinding,
+  dropping: boolean,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  if (dropping) {
+    const items = events.map((event) => ({ data: event.data as EntityDroppedData, event }));
+    if (binding.dropMany) await binding.dropMany(trx, items);
+    else for (const { data, event } of items) await binding.drop(trx, data, event);
+    return;
+  }
+  const items = events.map((event) => ({ data: event.data as EntityRecordedData, event }));
+  if (!binding.upsertMany) {
+    for (const { data, event } of items) await binding.upsert(trx, data, event);
+    return;
+  }
+  const latest = new Map<string, EntityItem<EntityRecordedData>>();
+  for (const item of items) {
+    latest.delete(item.data.id);
+    latest.set(item.data.id, item);
+  }
+  await binding.upsertMany(trx, [...latest.values()]);
 }

@@ -5,6 +5,12 @@ import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 /** Applies one event inside the runner's transaction. Must be idempotent: a replayed event changes nothing. */
 export type EventHandler = (trx: Knex.Transaction, event: RecordedEvent) => Promise<void>;
 
+/**
+ * Applies consecutive events that all have a handler, with the same effect as their handlers one after the
+ * other, in fewer statements. Must be idempotent too.
+ */
+export type RunHandler = (trx: Knex.Transaction, events: readonly RecordedEvent[]) => Promise<void>;
+
 /** A read model: its tables, the registers it draws from, and a handler per event type. */
 export interface Projection {
   name: string;
@@ -14,4 +20,6 @@ export interface Projection {
   tables: string[];
   migrations: Migration[];
   handlers: Partial<Record<string, EventHandler>>;
+  /** Optional: how runs of handled events are applied together (see entityHandlers.ts). */
+  handleRun?: RunHandler;
 }

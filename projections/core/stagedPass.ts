@@ -96,29 +96,33 @@ export class PassTracker {
   }
 }
 
-export async function stageEvent(
+/** Stages events of pending passes, in one statement (a replayed event is staged once). */
+export async function stageEvents(
   trx: Knex.Transaction,
   projection: Projection,
-  pass: { register: string; version: string },
-  event: RecordedEvent,
+  staged: readonly { pass: { register: string; version: string }; event: RecordedEvent }[],
 ): Promise<void> {
+  if (staged.length === 0) return;
+  // Event data travels as JSON text inside the one JSON document (see insertEvents: no array literals).
+  const rows = staged.map(({ pass, event }) => ({
+    register: pass.register,
+    version: pass.version,
+    position: event.position.toString(),
+    stream_id: event.streamId,
+    stream_version: event.streamVersion.toString(),
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+    recorded_at: event.recordedAt.toISOString(),
+  }));
   await trx.raw(
     `insert into projection_staged_events
        (projection, register, version, position, stream_id, stream_version, type, data, metadata, recorded_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)
+     select ?, register, version, position, stream_id, stream_version, type, data, metadata, recorded_at
+       from json_to_recordset(?::json) as r(register text, version text, position bigint, stream_id text,
+            stream_version bigint, type text, data jsonb, metadata jsonb, recorded_at timestamptz)
      on conflict (projection, position) do nothing`,
-    [
-      projection.name,
-      pass.register,
-      pass.version,
-      event.position.toString(),
-      event.streamId,
-      event.streamVersion.toString(),
-      event.type,
-      JSON.stringify(event.data),
-      JSON.stringify(event.metadata),
-      event.recordedAt.toISOString(),
-    ],
+    [projection.name, JSON.stringify(rows)],
   );
 }
 
@@ -132,7 +136,7 @@ export async function settleStagedPass(
   trx: Knex.Transaction,
   projection: Projection,
   event: RecordedEvent,
-  apply: (event: RecordedEvent) => Promise<void>,
+  apply: (run: readonly RecordedEvent[]) => Promise<void>,
 ): Promise<void> {
   const data = event.data as Partial<SnapshotStartedData & SnapshotAbandonedData> | null;
   const register = data?.register;
@@ -160,7 +164,7 @@ export async function settleStagedPass(
           [projection.name, register, version, after, UNSTAGE_CHUNK],
         )
       ).rows as StagedRow[];
-      for (const row of rows) await apply(toRecorded(row));
+      await apply(rows.map(toRecorded));
       if (rows.length < UNSTAGE_CHUNK) break;
       after = String(rows[rows.length - 1]!.position);
     }

@@ -49,7 +49,7 @@ export const eeProjection: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: ARIREGISTER_REGISTER,
       kind: ETTEVOTJA,

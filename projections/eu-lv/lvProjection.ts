@@ -74,7 +74,7 @@ export const lvProjection: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: UR_REGISTER,
       kind: REGISTER_ROW,

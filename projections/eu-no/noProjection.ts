@@ -25,7 +25,7 @@ export const noProjection: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: BRREG_REGISTER,
       kind: ENHET,

@@ -96,7 +96,7 @@ export const associationsProjection: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     rnaBinding(RNA_WALDEC),
     rnaBinding(RNA_IMPORT),
     {

@@ -60,7 +60,7 @@ export const bodaccAnnoncesProjection: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: BODACC_REGISTER,
       kind: BODACC_NOTICE,

@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import type { EntityDroppedData, EntityRecordedData } from '../../ingest/core/entityEvents.ts';
 import {
   EXERCICE,
   parseExerciceId,
@@ -10,12 +12,12 @@ import {
   type SireneRecord,
   UNITE_LEGALE,
 } from '../../ingest/fr-sirene/sireneEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
+import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { exerciceRowOf } from './exerciceRows.ts';
+import { type ExerciceRow, exerciceRowOf } from './exerciceRows.ts';
 import { LISTE_TABLES, listeMigrations } from './listeSchema.ts';
 import { refreshListe } from './refreshListe.ts';
-import { siegeRowOf, uniteRowOf } from './sireneRows.ts';
+import { type SiegeRow, siegeRowOf, uniteRowOf } from './sireneRows.ts';
 import {
   deleteExercices,
   deleteSieges,
@@ -43,54 +45,98 @@ export const listeProjection: Projection = {
   registers: [SIRENE_REGISTER, RATIOS_REGISTER],
   tables: LISTE_TABLES,
   migrations: listeMigrations,
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: SIRENE_REGISTER,
       kind: UNITE_LEGALE,
-      async upsert(trx, data) {
-        await upsertUnites(trx, [uniteRowOf(data.id, data.record as SireneRecord)]);
-        await refreshListe(trx, [data.id]);
-      },
-      async drop(trx, data) {
-        await deleteUnites(trx, [data.id]);
-        await refreshListe(trx, [data.id]);
-      },
+      upsert: (trx, data, event) => upsertUnits(trx, [{ data, event }]),
+      upsertMany: upsertUnits,
+      drop: (trx, data, event) => dropUnits(trx, [{ data, event }]),
+      dropMany: dropUnits,
     },
     {
       register: SIRENE_REGISTER,
       kind: ETABLISSEMENT,
-      async upsert(trx, data) {
-        const siege = siegeRowOf(data.id, data.record as SireneRecord);
-        if (siege) await upsertSieges(trx, [siege]);
-        // Most establishments are not head offices and never were: nothing of the list changes.
-        else if ((await deleteSieges(trx, [data.id])) === 0) return;
-        await refreshListe(trx, [data.id.slice(0, 9)]);
-      },
-      async drop(trx, data) {
-        if ((await deleteSieges(trx, [data.id])) === 0) return;
-        await refreshListe(trx, [data.id.slice(0, 9)]);
-      },
+      upsert: (trx, data, event) => upsertEstablishments(trx, [{ data, event }]),
+      upsertMany: upsertEstablishments,
+      drop: (trx, data, event) => dropEstablishments(trx, [{ data, event }]),
+      dropMany: dropEstablishments,
     },
     {
       register: RATIOS_REGISTER,
       kind: EXERCICE,
-      async upsert(trx, data, event) {
-        const key = parseExerciceId(data.id);
-        if (!key) return;
-        const row = exerciceRowOf(
-          key,
-          data.record as RatiosRecord,
-          dateOfVersion(event.metadata.snapshotVersion),
-        );
-        await upsertExercices(trx, [row]);
-        await refreshListe(trx, [key.siren]);
-      },
-      async drop(trx, data) {
-        const key = parseExerciceId(data.id);
-        if (!key) return;
-        await deleteExercices(trx, [key]);
-        await refreshListe(trx, [key.siren]);
-      },
+      upsert: (trx, data, event) => upsertAccounts(trx, [{ data, event }]),
+      upsertMany: upsertAccounts,
+      drop: (trx, data, event) => dropAccounts(trx, [{ data, event }]),
+      dropMany: dropAccounts,
     },
   ]),
 };
+
+type Items<D> = readonly EntityItem<D>[];
+
+async function upsertUnits(trx: Knex.Transaction, items: Items<EntityRecordedData>): Promise<void> {
+  await upsertUnites(
+    trx,
+    items.map(({ data }) => uniteRowOf(data.id, data.record as SireneRecord)),
+  );
+  await refreshListe(
+    trx,
+    items.map(({ data }) => data.id),
+  );
+}
+
+async function dropUnits(trx: Knex.Transaction, items: Items<EntityDroppedData>): Promise<void> {
+  const sirens = items.map(({ data }) => data.id);
+  await deleteUnites(trx, sirens);
+  await refreshListe(trx, sirens);
+}
+
+async function upsertEstablishments(trx: Knex.Transaction, items: Items<EntityRecordedData>): Promise<void> {
+  const sieges: SiegeRow[] = [];
+  const others: string[] = [];
+  for (const { data } of items) {
+    const siege = siegeRowOf(data.id, data.record as SireneRecord);
+    if (siege) sieges.push(siege);
+    else others.push(data.id);
+  }
+  await upsertSieges(trx, sieges);
+  // Most establishments are not head offices and never were: for them nothing of the list changes.
+  const former = await deleteSieges(trx, others);
+  await refreshListe(trx, [...sieges.map((s) => s.siren), ...former]);
+}
+
+async function dropEstablishments(trx: Knex.Transaction, items: Items<EntityDroppedData>): Promise<void> {
+  await refreshListe(
+    trx,
+    await deleteSieges(
+      trx,
+      items.map(({ data }) => data.id),
+    ),
+  );
+}
+
+async function upsertAccounts(trx: Knex.Transaction, items: Items<EntityRecordedData>): Promise<void> {
+  const rows: ExerciceRow[] = [];
+  for (const { data, event } of items) {
+    const key = parseExerciceId(data.id);
+    if (key)
+      rows.push(
+        exerciceRowOf(key, data.record as RatiosRecord, dateOfVersion(event.metadata.snapshotVersion)),
+      );
+  }
+  await upsertExercices(trx, rows);
+  await refreshListe(
+    trx,
+    rows.map((r) => r.siren),
+  );
+}
+
+async function dropAccounts(trx: Knex.Transaction, items: Items<EntityDroppedData>): Promise<void> {
+  const keys = items.map(({ data }) => parseExerciceId(data.id)).filter((k) => k !== null);
+  await deleteExercices(trx, keys);
+  await refreshListe(
+    trx,
+    keys.map((k) => k.siren),
+  );
+}

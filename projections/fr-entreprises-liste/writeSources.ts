@@ -45,11 +45,17 @@ export async function upsertSieges(trx: Knex.Transaction | Knex, rows: readonly 
   );
 }
 
-/** An establishment dropped, or no longer the head office. Returns how many head offices were removed. */
-export async function deleteSieges(trx: Knex.Transaction | Knex, sirets: readonly string[]): Promise<number> {
-  if (sirets.length === 0) return 0;
-  const result = await trx.raw('delete from liste_sieges where siret = any(?::text[])', [[...sirets]]);
-  return (result as { rowCount?: number }).rowCount ?? 0;
+/** Establishments dropped, or no longer head offices. Returns the SIRENs whose head office was removed. */
+export async function deleteSieges(
+  trx: Knex.Transaction | Knex,
+  sirets: readonly string[],
+): Promise<string[]> {
+  if (sirets.length === 0) return [];
+  const { rows } = await trx.raw<{ rows: { siren: string }[] }>(
+    'delete from liste_sieges s using unnest(?::text[]) as d(siret) where s.siret = d.siret returning s.siren',
+    [[...sirets]],
+  );
+  return rows.map((r) => r.siren);
 }
 
 export async function upsertExercices(

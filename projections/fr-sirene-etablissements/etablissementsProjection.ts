@@ -1,7 +1,9 @@
+import type { EntityRecordedData } from '../../ingest/core/entityEvents.ts';
 import { publishedDate, publishedValue } from '../../ingest/fr-sirene/publishedValue.ts';
 import { ETABLISSEMENT, SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
+import { deleteRows, type RowTable, upsertRows } from '../core/rowTable.ts';
 import { addressLine } from './addressLine.ts';
 
 export const ETABLISSEMENTS_TABLE = 'fr_sirene_etablissements';
@@ -40,49 +42,89 @@ export const etablissementsProjection: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: SIRENE_REGISTER,
       kind: ETABLISSEMENT,
-      async upsert(trx, data) {
-        const r = data.record;
-        await trx.raw(
-          `insert into ${ETABLISSEMENTS_TABLE} (siret, siren, statut_diffusion, est_siege, etat_administratif,
-             date_creation, activite_principale, nomenclature_activite, adresse, code_postal, commune,
-             code_commune, lambert_x, lambert_y)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           on conflict (siret) do update set
-             siren = excluded.siren, statut_diffusion = excluded.statut_diffusion, est_siege = excluded.est_siege,
-             etat_administratif = excluded.etat_administratif, date_creation = excluded.date_creation,
-             activite_principale = excluded.activite_principale,
-             nomenclature_activite = excluded.nomenclature_activite, adresse = excluded.adresse,
-             code_postal = excluded.code_postal, commune = excluded.commune, code_commune = excluded.code_commune,
-             lambert_x = excluded.lambert_x, lambert_y = excluded.lambert_y`,
-          [
-            data.id,
-            data.id.slice(0, 9),
-            publishedValue(r.statutDiffusionEtablissement),
-            publishedValue(r.etablissementSiege) === 'true',
-            publishedValue(r.etatAdministratifEtablissement),
-            publishedDate(r.dateCreationEtablissement),
-            publishedValue(r.activitePrincipaleEtablissement),
-            publishedValue(r.nomenclatureActivitePrincipaleEtablissement),
-            addressLine(r),
-            publishedValue(r.codePostalEtablissement),
-            publishedValue(r.libelleCommuneEtablissement) ??
-              publishedValue(r.libelleCommuneEtrangerEtablissement),
-            publishedValue(r.codeCommuneEtablissement),
-            coordinate(r.coordonneeLambertAbscisseEtablissement),
-            coordinate(r.coordonneeLambertOrdonneeEtablissement),
-          ],
-        );
-      },
+      upsert: (trx, data) => upsertRows(trx, ETABLISSEMENTS, [etablissementRowOf(data)]),
+      upsertMany: (trx, items) =>
+        upsertRows(
+          trx,
+          ETABLISSEMENTS,
+          items.map((i) => etablissementRowOf(i.data)),
+        ),
       async drop(trx, data) {
-        await trx.raw(`delete from ${ETABLISSEMENTS_TABLE} where siret = ?`, [data.id]);
+        await deleteRows(trx, ETABLISSEMENTS, [data.id]);
+      },
+      async dropMany(trx, items) {
+        await deleteRows(
+          trx,
+          ETABLISSEMENTS,
+          items.map((i) => i.data.id),
+        );
       },
     },
   ]),
 };
+
+interface EtablissementRow {
+  siret: string;
+  siren: string;
+  statut_diffusion: string | null;
+  est_siege: boolean;
+  etat_administratif: string | null;
+  date_creation: string | null;
+  activite_principale: string | null;
+  nomenclature_activite: string | null;
+  adresse: string | null;
+  code_postal: string | null;
+  commune: string | null;
+  code_commune: string | null;
+  lambert_x: number | null;
+  lambert_y: number | null;
+}
+
+const ETABLISSEMENTS: RowTable<EtablissementRow> = {
+  name: ETABLISSEMENTS_TABLE,
+  key: ['siret'],
+  columns: {
+    siret: 'text',
+    siren: 'text',
+    statut_diffusion: 'text',
+    est_siege: 'boolean',
+    etat_administratif: 'text',
+    date_creation: 'text',
+    activite_principale: 'text',
+    nomenclature_activite: 'text',
+    adresse: 'text',
+    code_postal: 'text',
+    commune: 'text',
+    code_commune: 'text',
+    lambert_x: 'double precision',
+    lambert_y: 'double precision',
+  },
+};
+
+function etablissementRowOf(data: EntityRecordedData): EtablissementRow {
+  const r = data.record;
+  return {
+    siret: data.id,
+    siren: data.id.slice(0, 9),
+    statut_diffusion: publishedValue(r.statutDiffusionEtablissement),
+    est_siege: publishedValue(r.etablissementSiege) === 'true',
+    etat_administratif: publishedValue(r.etatAdministratifEtablissement),
+    date_creation: publishedDate(r.dateCreationEtablissement),
+    activite_principale: publishedValue(r.activitePrincipaleEtablissement),
+    nomenclature_activite: publishedValue(r.nomenclatureActivitePrincipaleEtablissement),
+    adresse: addressLine(r),
+    code_postal: publishedValue(r.codePostalEtablissement),
+    commune:
+      publishedValue(r.libelleCommuneEtablissement) ?? publishedValue(r.libelleCommuneEtrangerEtablissement),
+    code_commune: publishedValue(r.codeCommuneEtablissement),
+    lambert_x: coordinate(r.coordonneeLambertAbscisseEtablissement),
+    lambert_y: coordinate(r.coordonneeLambertOrdonneeEtablissement),
+  };
+}
 
 /** A Lambert coordinate in metres, or null when empty, masked or not a number. */
 function coordinate(value: unknown): number | null {

@@ -1,7 +1,9 @@
+import type { EntityRecordedData } from '../../ingest/core/entityEvents.ts';
 import { publishedDate, publishedValue } from '../../ingest/fr-sirene/publishedValue.ts';
 import { SIRENE_REGISTER, UNITE_LEGALE } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
+import { deleteRows, type RowTable, upsertRows } from '../core/rowTable.ts';
 
 export const UNITES_LEGALES_TABLE = 'fr_sirene_unites_legales';
 
@@ -38,54 +40,91 @@ export const unitesLegalesProjection: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: SIRENE_REGISTER,
       kind: UNITE_LEGALE,
-      async upsert(trx, data) {
-        const r = data.record;
-        const usual = [
-          r.denominationUsuelle1UniteLegale,
-          r.denominationUsuelle2UniteLegale,
-          r.denominationUsuelle3UniteLegale,
-        ]
-          .map(publishedValue)
-          .filter((v): v is string => v !== null);
-        await trx.raw(
-          `insert into ${UNITES_LEGALES_TABLE} (siren, statut_diffusion, etat_administratif, categorie_juridique,
-             denomination, sigle, denominations_usuelles, activite_principale, nomenclature_activite,
-             categorie_entreprise, tranche_effectifs, date_creation, nic_siege, date_dernier_traitement)
-           values (?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?, ?, ?)
-           on conflict (siren) do update set
-             statut_diffusion = excluded.statut_diffusion, etat_administratif = excluded.etat_administratif,
-             categorie_juridique = excluded.categorie_juridique, denomination = excluded.denomination,
-             sigle = excluded.sigle, denominations_usuelles = excluded.denominations_usuelles,
-             activite_principale = excluded.activite_principale,
-             nomenclature_activite = excluded.nomenclature_activite,
-             categorie_entreprise = excluded.categorie_entreprise, tranche_effectifs = excluded.tranche_effectifs,
-             date_creation = excluded.date_creation, nic_siege = excluded.nic_siege,
-             date_dernier_traitement = excluded.date_dernier_traitement`,
-          [
-            data.id,
-            publishedValue(r.statutDiffusionUniteLegale),
-            publishedValue(r.etatAdministratifUniteLegale),
-            publishedValue(r.categorieJuridiqueUniteLegale),
-            publishedValue(r.denominationUniteLegale),
-            publishedValue(r.sigleUniteLegale),
-            usual,
-            publishedValue(r.activitePrincipaleUniteLegale),
-            publishedValue(r.nomenclatureActivitePrincipaleUniteLegale),
-            publishedValue(r.categorieEntreprise),
-            publishedValue(r.trancheEffectifsUniteLegale),
-            publishedDate(r.dateCreationUniteLegale),
-            publishedValue(r.nicSiegeUniteLegale),
-            publishedValue(r.dateDernierTraitementUniteLegale),
-          ],
-        );
-      },
+      upsert: (trx, data) => upsertRows(trx, UNITES_LEGALES, [uniteLegaleRowOf(data)]),
+      upsertMany: (trx, items) =>
+        upsertRows(
+          trx,
+          UNITES_LEGALES,
+          items.map((i) => uniteLegaleRowOf(i.data)),
+        ),
       async drop(trx, data) {
-        await trx.raw(`delete from ${UNITES_LEGALES_TABLE} where siren = ?`, [data.id]);
+        await deleteRows(trx, UNITES_LEGALES, [data.id]);
+      },
+      async dropMany(trx, items) {
+        await deleteRows(
+          trx,
+          UNITES_LEGALES,
+          items.map((i) => i.data.id),
+        );
       },
     },
   ]),
 };
+
+interface UniteLegaleRow {
+  siren: string;
+  statut_diffusion: string | null;
+  etat_administratif: string | null;
+  categorie_juridique: string | null;
+  denomination: string | null;
+  sigle: string | null;
+  denominations_usuelles: string[];
+  activite_principale: string | null;
+  nomenclature_activite: string | null;
+  categorie_entreprise: string | null;
+  tranche_effectifs: string | null;
+  date_creation: string | null;
+  nic_siege: string | null;
+  date_dernier_traitement: string | null;
+}
+
+const UNITES_LEGALES: RowTable<UniteLegaleRow> = {
+  name: UNITES_LEGALES_TABLE,
+  key: ['siren'],
+  columns: {
+    siren: 'text',
+    statut_diffusion: 'text',
+    etat_administratif: 'text',
+    categorie_juridique: 'text',
+    denomination: 'text',
+    sigle: 'text',
+    denominations_usuelles: 'text[]',
+    activite_principale: 'text',
+    nomenclature_activite: 'text',
+    categorie_entreprise: 'text',
+    tranche_effectifs: 'text',
+    date_creation: 'text',
+    nic_siege: 'text',
+    date_dernier_traitement: 'text',
+  },
+};
+
+function uniteLegaleRowOf(data: EntityRecordedData): UniteLegaleRow {
+  const r = data.record;
+  return {
+    siren: data.id,
+    statut_diffusion: publishedValue(r.statutDiffusionUniteLegale),
+    etat_administratif: publishedValue(r.etatAdministratifUniteLegale),
+    categorie_juridique: publishedValue(r.categorieJuridiqueUniteLegale),
+    denomination: publishedValue(r.denominationUniteLegale),
+    sigle: publishedValue(r.sigleUniteLegale),
+    denominations_usuelles: [
+      r.denominationUsuelle1UniteLegale,
+      r.denominationUsuelle2UniteLegale,
+      r.denominationUsuelle3UniteLegale,
+    ]
+      .map(publishedValue)
+      .filter((v): v is string => v !== null),
+    activite_principale: publishedValue(r.activitePrincipaleUniteLegale),
+    nomenclature_activite: publishedValue(r.nomenclatureActivitePrincipaleUniteLegale),
+    categorie_entreprise: publishedValue(r.categorieEntreprise),
+    tranche_effectifs: publishedValue(r.trancheEffectifsUniteLegale),
+    date_creation: publishedDate(r.dateCreationUniteLegale),
+    nic_siege: publishedValue(r.nicSiegeUniteLegale),
+    date_dernier_traitement: publishedValue(r.dateDernierTraitementUniteLegale),
+  };
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { BulkAppendEntry, BulkAppendResult } from '../port.ts';
-import { type EventColumns, emptyColumns, insertEvents, takeAppendLock } from './insertEvents.ts';
+import { EventRows, insertEvents, takeAppendLock } from './insertEvents.ts';
 
 /**
  * Appends many streams' events in batches, each batch one transaction under the append lock: versions are
@@ -50,18 +50,19 @@ async function writeBatch(trx: Knex.Transaction, batch: BulkAppendEntry[]): Prom
     [streamIds],
   );
   const versions = new Map<string, bigint>(rows.map((r) => [r.stream_id, BigInt(r.v)]));
-  const cols: EventColumns = emptyColumns();
+  return insertEvents(trx, eventRowsOf(batch, versions));
+}
+
+/** The batch's events numbered from each stream's current version (`versions`: absent = new stream). */
+export function eventRowsOf(batch: readonly BulkAppendEntry[], versions: Map<string, bigint>): EventRows {
+  const rows = new EventRows();
   for (const entry of batch) {
     let version = versions.get(entry.streamId) ?? -1n;
     for (const e of entry.events) {
       version += 1n;
-      cols.streamIds.push(entry.streamId);
-      cols.versions.push(version.toString());
-      cols.types.push(e.type);
-      cols.data.push(JSON.stringify(e.data ?? null));
-      cols.metadata.push(JSON.stringify(e.metadata ?? {}));
+      rows.push(entry.streamId, version, e);
     }
     versions.set(entry.streamId, version);
   }
-  return insertEvents(trx, cols);
+  return rows;
 }

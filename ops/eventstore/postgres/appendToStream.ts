@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type AppendResult, describeExpected, type ExpectedVersion, type NewEvent } from '../port.ts';
-import { emptyColumns, insertEvents, takeAppendLock } from './insertEvents.ts';
+import { EventRows, insertEvents, takeAppendLock } from './insertEvents.ts';
 
 /** Appends to one stream after checking its version, under the append lock (see insertEvents.ts). */
 export async function appendToStream(
@@ -23,15 +23,11 @@ export async function appendToStream(
         message: `stream ${streamId}: expected ${describeExpected(expected)}, found ${actual === null ? 'no stream' : `version ${actual}`}`,
       };
     }
-    const cols = emptyColumns();
+    const cols = new EventRows();
     let version = actual ?? -1n;
     for (const e of events) {
       version += 1n;
-      cols.streamIds.push(streamId);
-      cols.versions.push(version.toString());
-      cols.types.push(e.type);
-      cols.data.push(JSON.stringify(e.data ?? null));
-      cols.metadata.push(JSON.stringify(e.metadata ?? {}));
+      cols.push(streamId, version, e);
     }
     const lastPosition = await insertEvents(trx, cols);
     return { ok: true, nextExpectedVersion: version, lastPosition };

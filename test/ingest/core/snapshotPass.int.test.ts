@@ -27,7 +27,7 @@ const things: Projection = {
       },
     },
   ],
-  handlers: entityHandlers([
+  ...entityHandlers([
     {
       register: REGISTER,
       kind: 'thing',
