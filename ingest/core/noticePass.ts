@@ -9,7 +9,8 @@ import {
   type SnapshotStartedData,
   snapshotStreamId,
 } from './snapshotEvents.ts';
-import { abandonUnfinished, completePass, digestOf, markSeen } from './snapshotPass.ts';
+import { abandonUnfinished, completePass, entityKey, markSeen, withDigests } from './snapshotPass.ts';
+import { writeInBatches } from './writeInBatches.ts';
 
 /** One published notice of a gazette, and the entity streams it belongs on (a company's, an association's). */
 export interface NoticeRow {
@@ -83,15 +84,11 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
   log.info({ fileSha256: opts.fileSha256 }, 'notice pass started');
 
   const counts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
-  let batch = new Map<string, NoticeRow & { digest: string }>();
-  const flush = async () => {
-    if (batch.size === 0) return;
-    const rows = [...batch.values()];
-    batch = new Map();
+  const write = async (rows: (NoticeRow & { digest: string })[]) => {
     const committed = await markSeen(knex, register, passToken, rows);
     const entries: BulkAppendEntry[] = [];
     for (const row of rows) {
-      const before = committed.get(`${row.kind}\u0000${row.id}`);
+      const before = committed.get(entityKey(row));
       if (before === row.digest) {
         counts.unchanged++;
         continue;
@@ -112,12 +109,7 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
     opts.onProgress?.(counts.rows);
   };
 
-  for await (const row of opts.rows) {
-    counts.rows++;
-    batch.set(`${row.kind}\u0000${row.id}`, { ...row, digest: digestOf(row.record) });
-    if (batch.size >= batchSize) await flush();
-  }
-  await flush();
+  await writeInBatches(withDigests(opts.rows, counts), { batchSize, keyOf: entityKey, write });
 
   const completed = await completePass(store, {
     started,

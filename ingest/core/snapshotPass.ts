@@ -20,6 +20,7 @@ import {
   type SnapshotStartedData,
   snapshotStreamId,
 } from './snapshotEvents.ts';
+import { writeInBatches } from './writeInBatches.ts';
 
 /** One upstream row, ready to be compared with the last completed pass. */
 export interface SnapshotRow {
@@ -111,15 +112,11 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     ...(rowSha256 ? { rowSha256 } : {}),
   });
 
-  let batch = new Map<string, SnapshotRow & { digest: string }>();
-  const flush = async () => {
-    if (batch.size === 0) return;
-    const rows = [...batch.values()];
-    batch = new Map();
+  const write = async (rows: (SnapshotRow & { digest: string })[]) => {
     const committed = await markSeen(knex, register, passToken, rows);
     const events: { streamId: string; events: NewEvent[] }[] = [];
     for (const row of rows) {
-      const before = committed.get(`${row.kind}\u0000${row.id}`);
+      const before = committed.get(entityKey(row));
       if (before === row.digest) {
         counts.unchanged++;
         continue;
@@ -133,14 +130,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     if (events.length > 0) await store.appendBulk(events);
     opts.onProgress?.(counts.rows);
   };
-
-  for await (const row of opts.rows) {
-    counts.rows++;
-    // The same entity twice in one batch: the later row wins, as it would across batches.
-    batch.set(`${row.kind}\u0000${row.id}`, { ...row, digest: digestOf(row.record) });
-    if (batch.size >= batchSize) await flush();
-  }
-  await flush();
+  await writeInBatches(withDigests(opts.rows, counts), { batchSize, keyOf: entityKey, write });
 
   for await (const dropped of unseen(knex, register, passToken, batchSize)) {
     counts.dropped += dropped.length;
@@ -165,6 +155,22 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   await promote(knex, register, passToken);
   log.info({ counts }, 'snapshot pass completed');
   return completed;
+}
+
+/** Counts the rows read and digests each one as it streams by. */
+export async function* withDigests<R extends SnapshotRow>(
+  rows: AsyncIterable<R>,
+  counts: { rows: number },
+): AsyncGenerator<R & { digest: string }> {
+  for await (const row of rows) {
+    counts.rows++;
+    yield { ...row, digest: digestOf(row.record) };
+  }
+}
+
+/** What identifies an entity within a register. */
+export function entityKey(row: { kind: string; id: string }): string {
+  return `${row.kind}\u0000${row.id}`;
 }
 
 /**
@@ -249,7 +255,7 @@ export async function markSeen(
   );
   const committed = new Map<string, string | null>();
   for (const r of result.rows as { kind: string; entity_id: string; digest: string | null }[]) {
-    committed.set(`${r.kind}\u0000${r.entity_id}`, r.digest);
+    committed.set(entityKey({ kind: r.kind, id: r.entity_id }), r.digest);
   }
   return committed;
 }

@@ -1,0 +1,28 @@
+/**
+ * Groups a stream of rows into batches and writes each batch while the next one is being read: at most one
+ * write is in flight, so reading and parsing (this process) overlap the database's work on the previous
+ * batch, and memory stays at two batches. Within a batch a key seen twice keeps its later row, as a later
+ * batch would. Batches are written in order; the first failed write stops the reading and is thrown.
+ */
+export async function writeInBatches<T>(
+  rows: AsyncIterable<T>,
+  opts: { batchSize: number; keyOf: (row: T) => string; write: (batch: T[]) => Promise<void> },
+): Promise<void> {
+  let batch = new Map<string, T>();
+  let inFlight: Promise<void> | null = null;
+  const send = async () => {
+    const rowsOfBatch = [...batch.values()];
+    batch = new Map();
+    if (inFlight) await inFlight;
+    if (rowsOfBatch.length === 0) return;
+    inFlight = opts.write(rowsOfBatch);
+    // Awaited at the next send or at the end; until then a failure must not count as unhandled.
+    inFlight.catch(() => {});
+  };
+  for await (const row of rows) {
+    batch.set(opts.keyOf(row), row);
+    if (batch.size >= opts.batchSize) await send();
+  }
+  await send();
+  if (inFlight) await inFlight;
+}
