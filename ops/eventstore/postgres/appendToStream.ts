@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
 import { type AppendResult, describeExpected, type ExpectedVersion, type NewEvent } from '../port.ts';
-import { EventRows, insertEvents, takeAppendLock } from './insertEvents.ts';
+import { EventRows } from './insertEvents.ts';
+import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
 
-/** Appends to one stream after checking its version, under the append lock (see insertEvents.ts). */
+/**
+ * Appends to one stream after checking its version, under the append lock (see insertEvents.ts), in one
+ * statement: the `events_append` function of the schema (a paid call's charge takes this path).
+ */
 export async function appendToStream(
   knex: Knex,
   streamId: string,
@@ -10,28 +14,37 @@ export async function appendToStream(
   expected: ExpectedVersion,
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error('append needs at least one event');
-  return knex.transaction(async (trx) => {
-    await takeAppendLock(trx);
-    const actual = await currentVersion(trx, streamId);
-    if (!matches(expected, actual)) {
-      return {
-        ok: false,
-        error: 'version_conflict',
-        streamId,
-        expected,
-        actual,
-        message: `stream ${streamId}: expected ${describeExpected(expected)}, found ${actual === null ? 'no stream' : `version ${actual}`}`,
-      };
-    }
-    const cols = new EventRows();
-    let version = actual ?? -1n;
-    for (const e of events) {
-      version += 1n;
-      cols.push(streamId, version, e);
-    }
-    const lastPosition = await insertEvents(trx, cols);
-    return { ok: true, nextExpectedVersion: version, lastPosition };
-  });
+  const rows = new EventRows();
+  for (const e of events) rows.push(streamId, 0n, e);
+  const result = await knex.raw<{ rows: { actual: string | null; last_position: string | null }[] }>(
+    'select actual::text, last_position::text from events_append(?, ?, ?::text[], ?::json, ?::json, ?, ?)',
+    [
+      streamId,
+      typeof expected === 'bigint' ? expected.toString() : expected,
+      rows.types,
+      rows.dataArray(),
+      rows.metadataArray(),
+      APPEND_LOCK_KEY,
+      EVENTS_CHANNEL,
+    ],
+  );
+  const row = result.rows[0];
+  const actual = row?.actual == null ? null : BigInt(row.actual);
+  if (!row?.last_position) {
+    return {
+      ok: false,
+      error: 'version_conflict',
+      streamId,
+      expected,
+      actual,
+      message: `stream ${streamId}: expected ${describeExpected(expected)}, found ${actual === null ? 'no stream' : `version ${actual}`}`,
+    };
+  }
+  return {
+    ok: true,
+    nextExpectedVersion: (actual ?? -1n) + BigInt(events.length),
+    lastPosition: BigInt(row.last_position),
+  };
 }
 
 export async function currentVersion(knex: Knex, streamId: string): Promise<bigint | null> {
@@ -41,11 +54,4 @@ export async function currentVersion(knex: Knex, streamId: string): Promise<bigi
   );
   const v = rows[0]?.v;
   return v === null || v === undefined ? null : BigInt(v);
-}
-
-function matches(expected: ExpectedVersion, actual: bigint | null): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === null;
-  if (expected === 'stream_exists') return actual !== null;
-  return actual === expected;
 }
