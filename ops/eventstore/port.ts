@@ -73,6 +73,12 @@ export interface SubscribeOptions {
   onEvents(events: RecordedEvent[]): Promise<void>;
   /** A handler failure stops the subscription and is reported here. */
   onError?(error: unknown): void;
+  /**
+   * The event types the subscriber handles. When given, an append known to hold none of them (the adapter
+   * may know it from its wake-up) is passed over without a read: `onSkipped` gets the new position.
+   */
+  types?: ReadonlySet<string>;
+  onSkipped?(position: bigint): void;
 }
 
 export interface EventStore {

@@ -57,8 +57,14 @@ export async function applySnapshotEvent(
   }
 }
 
+export const SNAPSHOT_EVENT_TYPES: readonly string[] = [
+  SNAPSHOT_STARTED,
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_ABANDONED,
+];
+
 export function isSnapshotEvent(type: string): boolean {
-  return type === SNAPSHOT_STARTED || type === SNAPSHOT_COMPLETED || type === SNAPSHOT_ABANDONED;
+  return SNAPSHOT_EVENT_TYPES.includes(type);
 }
 
 async function clearPending(trx: Knex.Transaction, projection: string, register: string, version: string) {

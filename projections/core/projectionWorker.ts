@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { EventStore, Subscription } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { applyBatch } from './applyBatch.ts';
-import { isSnapshotEvent } from './applySnapshotEvent.ts';
+import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from './applySnapshotEvent.ts';
 import type { Projection } from './projection.ts';
 import { ensureProjectionState, readCheckpoint, recordFailure } from './projectionState.ts';
 import { resetProjection } from './resetProjection.ts';
@@ -55,6 +55,8 @@ export function createProjectionWorker(deps: {
   let moved: StoreCheckpointResult | null = null;
   let failing: Promise<void> = Promise.resolve();
   let waiters: Waiter[] = [];
+  // What this projection reads: its handlers' events and the snapshot events (as the batch filter below).
+  const handledTypes = new Set([...Object.keys(projection.handlers), ...SNAPSHOT_EVENT_TYPES]);
 
   const settle = () => {
     const due = waiters.filter((w) => applied >= w.target);
@@ -116,6 +118,11 @@ export function createProjectionWorker(deps: {
       },
       onError: (err) => {
         failing = fail(err);
+      },
+      types: handledTypes,
+      onSkipped: (position) => {
+        applied = position;
+        settle();
       },
     });
   };

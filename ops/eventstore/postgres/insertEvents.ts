@@ -42,7 +42,7 @@ export async function takeAppendLock(trx: Knex.Transaction): Promise<void> {
 
 /** Inserts in array order (positions follow it) and wakes subscribers at commit. Returns the last position. */
 export async function insertEvents(trx: Knex.Transaction, rows: EventRows): Promise<bigint> {
-  const result = await trx.raw<{ rows: { position: string }[] }>(
+  const result = await trx.raw<{ rows: { first: string; position: string; schema: string }[] }>(
     `with inserted as (
        insert into events (stream_id, stream_version, type, data, metadata)
        select s, v, t, d::jsonb, m::jsonb
@@ -51,10 +51,42 @@ export async function insertEvents(trx: Knex.Transaction, rows: EventRows): Prom
         order by o
        returning position
      )
-     select max(position) as position from inserted`,
+     select min(position) as first, max(position) as position, current_schema() as schema from inserted`,
     [rows.streamIds, rows.versions, rows.types, rows.dataArray(), rows.metadataArray()],
   );
-  const last = result.rows[0]?.position ?? '0';
-  await trx.raw('select pg_notify(?, ?)', [EVENTS_CHANNEL, last]);
+  const row = result.rows[0];
+  const last = row?.position ?? '0';
+  await trx.raw('select pg_notify(?, ?)', [
+    EVENTS_CHANNEL,
+    appendedPayload(row?.schema ?? '', row?.first ?? '0', last, rows.types),
+  ]);
   return BigInt(last);
+}
+
+/**
+ * The wake-up of an append: `<schema> <first> <last> <types>` (the schema of the events table, since one
+ * database's channel is shared by its schemas; the positions of the append; its distinct event types joined
+ * by commas). Subscribers may pass over an append holding none of their types (see subscribe.ts).
+ */
+export function appendedPayload(
+  schema: string,
+  first: string,
+  last: string,
+  types: readonly string[],
+): string {
+  return `${schema} ${first} ${last} ${[...new Set(types)].join(',')}`;
+}
+
+export interface AppendedRange {
+  schema: string;
+  first: bigint;
+  last: bigint;
+  types: string[];
+}
+
+/** The append a wake-up describes, or null for any other payload (then it only wakes). */
+export function parseAppendedPayload(payload: string): AppendedRange | null {
+  const m = /^(\S+) (\d+) (\d+) (\S*)$/.exec(payload);
+  if (!m) return null;
+  return { schema: m[1]!, first: BigInt(m[2]!), last: BigInt(m[3]!), types: m[4] ? m[4].split(',') : [] };
 }

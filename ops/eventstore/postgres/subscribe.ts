@@ -2,12 +2,14 @@ import type { Knex } from 'knex';
 import type { NotificationSource } from '../../database/notifications.ts';
 import type { Logger } from '../../logger.ts';
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../port.ts';
+import { parseAppendedPayload } from './insertEvents.ts';
 import { readAll } from './readAll.ts';
 import { EVENTS_CHANNEL } from './schema.ts';
 
 /**
  * Catch-up, then live. When a read comes back empty the loop sleeps until a notification (or stop):
- * no query runs while the log is idle. A notification only wakes; the loop always re-reads the table.
+ * no query runs while the log is idle. A notification wakes the loop, which re-reads the table, unless it
+ * describes an append the subscriber has no use for (see passOver).
  * A failed read (database down) is retried with backoff; a handler failure stops the subscription.
  */
 export function subscribe(
@@ -24,7 +26,24 @@ export function subscribe(
   const waiters: { target: bigint; resolve: () => void; reject: (e: unknown) => void }[] = [];
   let failure: unknown = null;
 
-  const poke = () => {
+  // From a read until its events are delivered and `position` moved: no passing over meanwhile.
+  let reading = false;
+  // The schema of the events table read here: wake-ups from other schemas of the database only wake.
+  let schema: string | null = null;
+  // An append described by its wake-up, holding none of the subscriber's types, right after what was
+  // delivered: passed over without a read. Anything else (or a lost wake-up) leads to a read, as before.
+  const passOver = (payload: string): boolean => {
+    if (!opts.types || schema === null || reading || dirty || failure !== null) return false;
+    const appended = parseAppendedPayload(payload);
+    if (!appended || appended.schema !== schema || appended.first !== position + 1n) return false;
+    if (appended.types.some((t) => opts.types!.has(t))) return false;
+    position = appended.last;
+    opts.onSkipped?.(position);
+    settleWaiters();
+    return true;
+  };
+  const poke = (payload = '') => {
+    if (passOver(payload)) return;
     dirty = true;
     const w = wake;
     wake = null;
@@ -44,6 +63,12 @@ export function subscribe(
 
   const loop = (async () => {
     await unlistenP;
+    if (opts.types) {
+      schema = await knex
+        .raw<{ rows: { schema: string }[] }>('select current_schema() as schema')
+        .then((r) => r.rows[0]?.schema ?? null)
+        .catch(() => null);
+    }
     let backoff = 100;
     while (!stopped) {
       if (!dirty) {
@@ -54,6 +79,7 @@ export function subscribe(
       }
       dirty = false;
       let batch: RecordedEvent[];
+      reading = true;
       try {
         batch = await readAll(knex, position, { limit: batchSize });
         backoff = 100;
@@ -65,9 +91,11 @@ export function subscribe(
         await new Promise((r) => setTimeout(r, backoff));
         backoff = Math.min(backoff * 2, 5000);
         dirty = true;
+        reading = false;
         continue;
       }
       if (batch.length === 0) {
+        reading = false;
         settleWaiters();
         continue;
       }
@@ -81,6 +109,7 @@ export function subscribe(
         break;
       }
       position = batch[batch.length - 1]!.position;
+      reading = false;
       settleWaiters();
       if (batch.length === batchSize) dirty = true;
     }

@@ -1,5 +1,10 @@
+import { EventEmitter } from 'node:events';
+import { expect } from 'chai';
 import { runMigrations } from '../../../ops/database/migrations.ts';
+import { createEmitterNotificationSource } from '../../../ops/database/notifications.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../../../ops/eventstore/postgres/index.ts';
+import { EVENTS_CHANNEL } from '../../../ops/eventstore/postgres/schema.ts';
+import { subscribe } from '../../../ops/eventstore/postgres/subscribe.ts';
 import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
 import { eventStoreContract } from './eventStoreContract.ts';
 
@@ -10,4 +15,45 @@ eventStoreContract(`PostgreSQL adapter on ${targetDescription}`, async () => {
     store: createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger: testLogger }),
     close: () => db.close(),
   };
+});
+
+describe(`PostgreSQL adapter on ${targetDescription}: subscribers with event types`, () => {
+  it('passes over an append of other types without a read, and still delivers the next wanted event', async () => {
+    const db = await freshDatabase();
+    try {
+      await runMigrations(db.knex, eventStoreMigrations);
+      const store = createPostgresEventStore({
+        knex: db.knex,
+        notifications: db.notifications,
+        logger: testLogger,
+      });
+      // The subscriber's wake-ups are delivered by hand, so the test decides when they arrive.
+      const wakes = new EventEmitter();
+      const notifications = createEmitterNotificationSource(wakes, async () => {});
+      const delivered: string[] = [];
+      const skipped: bigint[] = [];
+      const schema = (await db.knex.raw('select current_schema() as s')).rows[0].s;
+      await store.append('s-0', [{ type: 'Wanted', data: { n: 0 } }], 'any');
+      const sub = subscribe(db.knex, notifications, testLogger, {
+        from: 0n,
+        types: new Set(['Wanted']),
+        onEvents: async (events) => void delivered.push(...events.map((e) => e.type)),
+        onSkipped: (p) => void skipped.push(p),
+      });
+      await sub.reached(await store.headPosition());
+      const other = await store.append('s-1', [{ type: 'Other', data: {} }], 'any');
+      if (!other.ok) throw new Error('append failed');
+      wakes.emit(EVENTS_CHANNEL, `${schema} ${other.lastPosition} ${other.lastPosition} Other`);
+      expect(skipped).to.deep.equal([other.lastPosition]);
+      expect(sub.position).to.equal(other.lastPosition);
+      const wanted = await store.append('s-2', [{ type: 'Wanted', data: { n: 1 } }], 'any');
+      if (!wanted.ok) throw new Error('append failed');
+      wakes.emit(EVENTS_CHANNEL, `${schema} ${wanted.lastPosition} ${wanted.lastPosition} Wanted`);
+      await sub.reached(wanted.lastPosition);
+      await sub.stop();
+      expect(delivered).to.deep.equal(['Wanted', 'Wanted']);
+    } finally {
+      await db.close();
+    }
+  });
 });
