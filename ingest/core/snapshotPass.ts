@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { canonicalJson } from '../../ops/json/canonicalJson.ts';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
+import { canonicalJson } from '../../ops/json/canonicalJson.ts';
 import type { Logger } from '../../ops/logger.ts';
 import {
   ENTITY_CHANGED,
@@ -208,7 +208,6 @@ export async function completePass(
 export function digestOf(record: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(record)).digest('hex');
 }
-
 
 /** The last event of the snapshot stream is a start: that pass never finished. Abandon it. */
 export async function abandonUnfinished(

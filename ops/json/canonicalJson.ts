@@ -17,8 +17,14 @@ export function canonicalJson(value: unknown): string {
 }
 
 function scalarJson(value: unknown): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('canonical JSON has no NaN or Infinity');
-  if (value === undefined || typeof value === 'function' || typeof value === 'bigint' || typeof value === 'symbol') {
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw new Error('canonical JSON has no NaN or Infinity');
+  if (
+    value === undefined ||
+    typeof value === 'function' ||
+    typeof value === 'bigint' ||
+    typeof value === 'symbol'
+  ) {
     throw new Error(`canonical JSON cannot hold a ${typeof value}`);
   }
   return JSON.stringify(value);
