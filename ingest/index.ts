@@ -7,6 +7,7 @@ import { rnaCommand } from './fr-rna/rnaCommand.ts';
 import { sireneCommand } from './fr-sirene/sireneCommand.ts';
 import { urCommand } from './lv-ur/urCommand.ts';
 import { brregCommand } from './no-brreg/brregCommand.ts';
+import { brregUpdatesCommand } from './no-brreg/brregUpdatesCommand.ts';
 
 /** `npx registres ingest <register> ...`: one command per register folder, added with the folder. */
 export const INGESTERS: Readonly<Record<string, { description: string; command: CliCommand }>> = {
@@ -33,6 +34,11 @@ export const INGESTERS: Readonly<Record<string, { description: string; command: 
   'no.brreg': {
     description: 'Enhetsregisteret bulk files: --enheter <csv|json[.gz]> [--underenheter <file>]',
     command: brregCommand,
+  },
+  'no.brreg.oppdateringer': {
+    description:
+      'Enhetsregisteret update feed on top of the last bulk pass: --oppdateringer <recorded page.json> ... [--enheter <documents.json>] [--underenheter <documents.json>]',
+    command: brregUpdatesCommand,
   },
   'ee.ariregister': {
     description:
