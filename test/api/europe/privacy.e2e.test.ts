@@ -48,7 +48,15 @@ const SHAREHOLDER_NAMES = {
 };
 
 const EE_IDS = ['12652512', '16900001', '10900002', '14900003', '90000004'];
-const LV_IDS = ['40003900001', '40103900002', '40003900003', '40008900005', '41500900004'];
+const LV_IDS = [
+  '40003900001',
+  '40103900002',
+  '40003900003',
+  '40008900005',
+  '41500900004',
+  '40003900006',
+  '40003900007',
+];
 
 describe(`European routes never name or identify a natural person where the contract forbids it (e2e, ${targetDescription})`, () => {
   let t: RunningService;
