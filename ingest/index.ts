@@ -42,12 +42,12 @@ export const INGESTERS: Readonly<Record<string, { description: string; command: 
   },
   'ee.ariregister': {
     description:
-      'e-Business Register open data: --lihtandmed <csv[.zip]> [--isikud <json[.zip]>] [--osanikud <json[.zip]>]',
+      'e-Business Register open data: --lihtandmed <csv[.zip]> [--isikud] [--osanikud] [--yldandmed] [--kasusaajad] (json[.zip])',
     command: ariregisterCommand,
   },
   'lv.ur': {
     description:
-      'Register of Enterprises open data: --register <csv> [--members] [--officers] [--beneficial_owners]',
+      'Register of Enterprises open data: --register <csv> [--members] [--officers] [--beneficial_owners] [--liquidations] [--suspensions_prohibitions] [--securing_measures] [--reorganizations] [--insolvency] [--financial_statements] [--balance_sheets] [--income_statements] [--cash_flow_statements]',
     command: urCommand,
   },
 };
