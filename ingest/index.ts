@@ -7,6 +7,7 @@ import { rnaCommand } from './fr-rna/rnaCommand.ts';
 import { sireneCommand } from './fr-sirene/sireneCommand.ts';
 import { urCommand } from './lv-ur/urCommand.ts';
 import { brregCommand } from './no-brreg/brregCommand.ts';
+import { brregUpdatesCommand } from './no-brreg/brregUpdatesCommand.ts';
 
 /** `npx registres ingest <register> ...`: one command per register folder, added with the folder. */
 export const INGESTERS: Readonly<Record<string, { description: string; command: CliCommand }>> = {
@@ -34,14 +35,19 @@ export const INGESTERS: Readonly<Record<string, { description: string; command: 
     description: 'Enhetsregisteret bulk files: --enheter <csv|json[.gz]> [--underenheter <file>]',
     command: brregCommand,
   },
+  'no.brreg.oppdateringer': {
+    description:
+      'Enhetsregisteret update feed on top of the last bulk pass: --oppdateringer <recorded page.json> ... [--enheter <documents.json>] [--underenheter <documents.json>]',
+    command: brregUpdatesCommand,
+  },
   'ee.ariregister': {
     description:
-      'e-Business Register open data: --lihtandmed <csv[.zip]> [--isikud <json[.zip]>] [--osanikud <json[.zip]>]',
+      'e-Business Register open data: --lihtandmed <csv[.zip]> [--isikud] [--osanikud] [--yldandmed] [--kasusaajad] (json[.zip])',
     command: ariregisterCommand,
   },
   'lv.ur': {
     description:
-      'Register of Enterprises open data: --register <csv> [--members] [--officers] [--beneficial_owners]',
+      'Register of Enterprises open data: --register <csv> [--members] [--officers] [--beneficial_owners] [--liquidations] [--suspensions_prohibitions] [--securing_measures] [--reorganizations] [--insolvency] [--financial_statements] [--balance_sheets] [--income_statements] [--cash_flow_statements]',
     command: urCommand,
   },
 };

@@ -1,8 +1,10 @@
 import { ARIREGISTER_REGISTER } from '../../ingest/ee-ariregister/ariregisterEvents.ts';
-import { eeAnnualReports, eeStatusEvents } from '../../projections/eu-ee/eeGeneralData.ts';
+import { eeBeneficialOwners } from '../../projections/eu-ee/eeBeneficialOwners.ts';
+import { eeAnnualReports, eeCapital, eeStatusEvents } from '../../projections/eu-ee/eeGeneralData.ts';
 import { eeMandates } from '../../projections/eu-ee/eeMandates.ts';
-import { eeMembers, naturalPersonsPct } from '../../projections/eu-ee/eeMembers.ts';
+import { eeFounders, eeMembers, naturalPersonsPct } from '../../projections/eu-ee/eeMembers.ts';
 import {
+  EE_BENEFICIAL_OWNERS,
   EE_FILES,
   EE_GENERAL,
   EE_PERSONS,
@@ -13,6 +15,7 @@ import {
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
 import {
   eeAccountsSchema,
+  eeBeneficialOwnersSchema,
   eeEventsSchema,
   eeMembersSchema,
   eeOfficersSchema,
@@ -79,7 +82,7 @@ export const eeMembersRoute: RouteDefinition = {
   path: '/v1/eu/entreprise/EE/{registrikood}/associes',
   summary: 'Associés inscrits d’une personne morale estonienne.',
   description:
-    'Personnes morales nommées ; personnes physiques comptées, jamais nommées. Les actions dématérialisées d’une AS sont tenues hors registre : une AS sans ligne n’a pas zéro actionnaire.',
+    'Personnes morales nommées ; personnes physiques comptées, jamais nommées (associés et fondateurs). Les actions dématérialisées d’une AS sont tenues hors registre : une AS sans ligne n’a pas zéro actionnaire. capital : capital social inscrit en cours (données générales) ; fondateurs null quand la fiche n’en garde pas.',
   price: 20_000,
   responseSchema: eeMembersSchema,
   async handler(ctx, { knex }) {
@@ -87,6 +90,11 @@ export const eeMembersRoute: RouteDefinition = {
     const company = await eeCompany(knex, id);
     const [doc] = await readDetails(knex, EE_SHAREHOLDERS, id);
     const associes = eeMembers((doc?.osanikud as Record<string, unknown>[] | undefined) ?? []);
+    const [card] = await readDetails(knex, EE_PERSONS, id);
+    const fondateurs = eeFounders(
+      (card?.kaardile_kantud_isikud as Record<string, unknown>[] | undefined) ?? [],
+    );
+    const { general } = await generalData(knex, id);
     const pledges = doc?.osapandid_tingimuslikud_voorandamised as unknown[] | undefined;
     const measured = await measuredBy(knex, EE_FILES, 'osanikud');
     // An AS keeps its shareholders in the securities depository: an empty list proves nothing there.
@@ -101,9 +109,9 @@ export const eeMembersRoute: RouteDefinition = {
         associes,
         nombre_actionnaires_hors_carte: null,
         actionnaires_hors_carte: null,
-        fondateurs: null,
+        fondateurs,
         gages_sur_parts: pledges && pledges.length === 0 ? [] : null,
-        capital: null,
+        capital: eeCapital(general),
         detenu_par_personnes_physiques_pct: naturalPersonsPct(associes),
         ...detailFooter(ctx, ARIREGISTER_REGISTER),
       },
@@ -170,9 +178,40 @@ export const eeEventsRoute: RouteDefinition = {
   },
 };
 
+export const eeBeneficialOwnersRoute: RouteDefinition = {
+  ...common,
+  id: 'eu.ee.beneficiaires-effectifs',
+  path: '/v1/eu/entreprise/EE/{registrikood}/beneficiaires-effectifs',
+  summary: 'Bénéficiaires effectifs déclarés d’une personne morale estonienne (comptés, jamais nommés).',
+  description:
+    'Bénéficiaires en cours : mode de contrôle, pays de résidence, depuis. Jamais de nom, de code personnel ni de date de naissance. aucun_beneficiaire_inscrit vrai seulement mesuré sur le fichier complet de la photo.',
+  price: 20_000,
+  responseSchema: eeBeneficialOwnersSchema,
+  async handler(ctx, { knex }) {
+    const id = String(ctx.state.params?.registrikood);
+    const company = await eeCompany(knex, id);
+    const footer = detailFooter(ctx, ARIREGISTER_REGISTER);
+    const [doc] = await readDetails(knex, EE_BENEFICIAL_OWNERS, id);
+    const rows = (doc?.kasusaajad as Record<string, unknown>[] | undefined) ?? [];
+    const beneficiaires = eeBeneficialOwners(rows, footer.photo_le);
+    const measured = await measuredBy(knex, EE_FILES, 'kasusaajad');
+    return {
+      body: {
+        ...detailHeader('EE', id, company),
+        forme_juridique: { code: company.forme_code, libelle: company.forme_libelle },
+        aucun_beneficiaire_inscrit: measured && beneficiaires.length === 0,
+        nombre_beneficiaires: beneficiaires.length,
+        beneficiaires,
+        ...footer,
+      },
+    };
+  },
+};
+
 export const EUROPE_EE_ROUTES: readonly RouteDefinition[] = [
   eeOfficersRoute,
   eeMembersRoute,
+  eeBeneficialOwnersRoute,
   eeAccountsRoute,
   eeEventsRoute,
 ];

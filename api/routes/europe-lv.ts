@@ -7,17 +7,22 @@ import { capitalOf, lvMembers } from '../../projections/eu-lv/lvMembers.ts';
 import { lvMandates } from '../../projections/eu-lv/lvOfficers.ts';
 import {
   LV_ACCOUNTS,
+  LV_BALANCE_SHEETS,
+  LV_CASH_FLOWS,
   LV_FILES,
+  LV_INCOME_STATEMENTS,
   LV_INSOLVENCY,
   LV_LIQUIDATIONS,
   LV_MEMBERS,
   LV_OFFICERS,
   LV_OWNERS,
   LV_PROFILES,
+  LV_REORGANISATIONS,
   LV_SECURING,
   LV_SUSPENSIONS,
   lvProjection,
 } from '../../projections/eu-lv/lvProjection.ts';
+import { readStatements } from '../../projections/eu-lv/lvStatementsTable.ts';
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
 import {
   lvAccountsSchema,
@@ -131,23 +136,25 @@ export const lvEventsRoute: RouteDefinition = {
   id: 'eu.lv.evenements',
   path: '/v1/eu/entreprise/LV/{regnr}/evenements',
   summary:
-    'Événements juridiques d’une entreprise lettone : liquidations, suspensions et interdictions, sûretés.',
+    'Événements juridiques d’une entreprise lettone : liquidations, suspensions et interdictions, sûretés, réorganisations.',
   description:
-    'Huissiers et notaires par rôle seulement. aucun_evenement vrai seulement mesuré sur une photo complète des fichiers. Fichier des réorganisations non chargé.',
+    'Huissiers et notaires par rôle seulement. Réorganisation : chaque société a son rôle et le numéro de l’autre dans societe_liee. aucun_evenement vrai seulement mesuré sur une photo complète des quatre fichiers.',
   price: 20_000,
   responseSchema: lvEventsSchema,
   async handler(ctx, { knex }) {
     const id = String(ctx.state.params?.regnr);
     const company = await servedCompany(knex, LV_PROFILES, 'LV', id);
-    const evenements = lvEvents({
+    const evenements = lvEvents(id, {
       liquidations: await readDetails(knex, LV_LIQUIDATIONS, id),
       suspensions: await readDetails(knex, LV_SUSPENSIONS, id),
       securing: await readDetails(knex, LV_SECURING, id),
+      reorganisations: await readDetails(knex, LV_REORGANISATIONS, id),
     });
     const measured =
       (await measuredBy(knex, LV_FILES, 'liquidations')) &&
       (await measuredBy(knex, LV_FILES, 'suspensions_prohibitions')) &&
-      (await measuredBy(knex, LV_FILES, 'securing_measures'));
+      (await measuredBy(knex, LV_FILES, 'securing_measures')) &&
+      (await measuredBy(knex, LV_FILES, 'reorganizations'));
     return {
       body: {
         ...detailHeader('LV', id, company),
@@ -190,14 +197,22 @@ export const lvAccountsRoute: RouteDefinition = {
   ...common,
   id: 'eu.lv.comptes',
   path: '/v1/eu/entreprise/LV/{regnr}/comptes',
-  summary: 'Comptes annuels déposés d’une entreprise lettone (exercices, effectif).',
-  description: 'Liste des dépôts de financial_statements.csv ; bilans et comptes de résultat non chargés.',
+  summary:
+    'Comptes annuels déposés d’une entreprise lettone : exercices, effectif, bilan, compte de résultat, flux de trésorerie.',
+  description:
+    'Montants tels que publiés, dans la devise (LVL avant 2014) et l’unité (arrondi) du dépôt ; les autres lignes publiées dans autres_postes. Un état absent (null) n’a pas été publié ou son fichier n’a pas été lu.',
   price: 30_000,
   responseSchema: lvAccountsSchema,
   async handler(ctx, { knex }) {
     const id = String(ctx.state.params?.regnr);
     const company = await servedCompany(knex, LV_PROFILES, 'LV', id);
-    const comptes = lvAccounts(await readDetails(knex, LV_ACCOUNTS, id));
+    const filed = await readDetails(knex, LV_ACCOUNTS, id);
+    const ids = filed.map((r) => String(r.id ?? '')).filter(Boolean);
+    const comptes = lvAccounts(filed, {
+      balanceSheets: await readStatements(knex, LV_BALANCE_SHEETS, ids),
+      incomeStatements: await readStatements(knex, LV_INCOME_STATEMENTS, ids),
+      cashFlows: await readStatements(knex, LV_CASH_FLOWS, ids),
+    });
     const measured = await measuredBy(knex, LV_FILES, 'financial_statements');
     return {
       body: {

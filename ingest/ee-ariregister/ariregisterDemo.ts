@@ -13,11 +13,13 @@ export const ARIREGISTER_DEMO_FILES = {
   isikud: path.join(demo, 'ettevotja_rekvisiidid__kaardile_kantud_isikud.json'),
   osanikud: path.join(demo, 'ettevotja_rekvisiidid__osanikud.json'),
   yldandmed: path.join(demo, 'ettevotja_rekvisiidid__yldandmed.json'),
+  kasusaajad: path.join(demo, 'ettevotja_rekvisiidid__kasusaajad.json'),
 };
 
 export const ariregisterDemo: DemoSeeder = {
   register: ARIREGISTER_REGISTER,
-  description: 'e-Business Register: 5 companies, officers and shareholders (real layouts)',
+  description:
+    'e-Business Register: 5 companies, officers, shareholders, general data, beneficial owners (real layouts)',
   async seed(ctx) {
     await ingestAriregister({ ...ctx, files: ARIREGISTER_DEMO_FILES, snapshotDate: todayUtc() });
   },

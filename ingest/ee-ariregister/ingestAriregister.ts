@@ -7,6 +7,7 @@ import { LIHTANDMED_COLUMNS } from './ariregisterColumns.ts';
 import { ARIREGISTER_REGISTER, ariregisterStreamOf } from './ariregisterEvents.ts';
 import {
   readKaardileKantudIsikud,
+  readKasusaajad,
   readLihtandmed,
   readOsanikud,
   readYldandmed,
@@ -21,9 +22,14 @@ export interface AriregisterFiles {
   osanikud?: string;
   /** `ettevotja_rekvisiidid__yldandmed.json(.zip)` */
   yldandmed?: string;
+  /** `ettevotja_rekvisiidid__kasusaajad.json(.zip)` */
+  kasusaajad?: string;
 }
 
-/** One pass of the e-Business Register: the basic-data file and, when given, officers and shareholders. */
+/**
+ * One pass of the e-Business Register: the basic-data file and, when given, officers, shareholders, general
+ * data and beneficial owners.
+ */
 export function ingestAriregister(opts: {
   knex: Knex;
   store: EventStore;
@@ -40,6 +46,8 @@ export function ingestAriregister(opts: {
   if (opts.files.osanikud) files.push({ role: 'osanikud', path: opts.files.osanikud, read: readOsanikud });
   if (opts.files.yldandmed)
     files.push({ role: 'yldandmed', path: opts.files.yldandmed, read: readYldandmed });
+  if (opts.files.kasusaajad)
+    files.push({ role: 'kasusaajad', path: opts.files.kasusaajad, read: readKasusaajad });
   return runFilesPass({
     ...opts,
     register: ARIREGISTER_REGISTER,

@@ -3,7 +3,7 @@ import type { HeaderSink } from '../core/filesPass.ts';
 import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
-import { ETTEVOTJA, ISIKUD, OSANIKUD, YLDANDMED } from './ariregisterEvents.ts';
+import { ETTEVOTJA, ISIKUD, KASUSAAJAD, OSANIKUD, YLDANDMED } from './ariregisterEvents.ts';
 import { redactPerson } from './redactPerson.ts';
 
 /** `ettevotja_rekvisiidid__lihtandmed.csv` (`.zip` or plain): `;`, UTF-8 with BOM, one company a row. */
@@ -21,6 +21,12 @@ async function* readCompanyArray(file: string): AsyncGenerator<Record<string, un
   }
 }
 
+/**
+ * Card roles no route names: founders (`ASUTAJA`) and owner-partners (`O`, `OSAN`) are counted, never named,
+ * so a natural person in those roles keeps no name in the log.
+ */
+const UNNAMED_CARD_ROLES = ['ASUTAJA', 'O', 'OSAN'];
+
 /** `..._kaardile_kantud_isikud.json`: persons on the registry card, one object per company. */
 export async function* readKaardileKantudIsikud(file: string): AsyncGenerator<SnapshotRow> {
   for await (const company of readCompanyArray(file)) {
@@ -30,7 +36,9 @@ export async function* readKaardileKantudIsikud(file: string): AsyncGenerator<Sn
       id: String(company.ariregistri_kood),
       record: {
         ...company,
-        kaardile_kantud_isikud: persons.map((p) => redactPerson(p, { dropName: false })),
+        kaardile_kantud_isikud: persons.map((p) =>
+          redactPerson(p, { dropName: UNNAMED_CARD_ROLES.includes(String(p.isiku_roll)) }),
+        ),
       },
     };
   }
@@ -54,5 +62,35 @@ export async function* readYldandmed(file: string): AsyncGenerator<SnapshotRow> 
     const general = company.yldandmed as Record<string, unknown> | undefined;
     if (general?.oiguslik_vorm === 'FIE') continue;
     yield { kind: YLDANDMED, id: String(company.ariregistri_kood), record: company };
+  }
+}
+
+/** What is kept of a beneficial owner (always a natural person): never a name, code, birth date or address. */
+const BENEFICIAL_OWNER_FIELDS = [
+  'kirje_id',
+  'algus_kpv',
+  'lopp_kpv',
+  'kontrolli_teostamise_viis',
+  'kontrolli_teostamise_viis_tekstina',
+  'aadress_riik',
+  'aadress_riik_tekstina',
+  'lahknevusteade_esitatud',
+];
+
+/** `..._kasusaajad.json`: beneficial owners, one object per company; each owner reduced to the kept fields. */
+export async function* readKasusaajad(file: string): AsyncGenerator<SnapshotRow> {
+  for await (const company of readCompanyArray(file)) {
+    const owners = (company.kasusaajad as Record<string, unknown>[] | undefined) ?? [];
+    yield {
+      kind: KASUSAAJAD,
+      id: String(company.ariregistri_kood),
+      record: {
+        ariregistri_kood: company.ariregistri_kood,
+        nimi: company.nimi,
+        kasusaajad: owners.map((o) =>
+          Object.fromEntries(BENEFICIAL_OWNER_FIELDS.filter((k) => k in o).map((k) => [k, o[k]])),
+        ),
+      },
+    };
   }
 }

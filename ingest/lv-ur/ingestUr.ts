@@ -11,19 +11,34 @@ import {
   readMembers,
   readOfficers,
   readRegister,
+  readReorganizations,
+  readStatementLines,
 } from './readUrFiles.ts';
 import {
+  BALANCE_SHEETS_COLUMNS,
   BENEFICIAL_OWNERS_COLUMNS,
+  CASH_FLOW_STATEMENTS_COLUMNS,
   FINANCIAL_STATEMENTS_COLUMNS,
+  INCOME_STATEMENTS_COLUMNS,
   INSOLVENCY_COLUMNS,
   LIQUIDATIONS_COLUMNS,
   MEMBERS_COLUMNS,
   OFFICERS_COLUMNS,
   REGISTER_COLUMNS,
+  REORGANIZATIONS_COLUMNS,
   SECURING_MEASURES_COLUMNS,
   SUSPENSIONS_COLUMNS,
 } from './urColumns.ts';
-import { LIQUIDATION, SECURING_MEASURE, SUSPENSION, UR_REGISTER, urStreamOf } from './urEvents.ts';
+import {
+  BALANCE_SHEET,
+  CASH_FLOW_STATEMENT,
+  INCOME_STATEMENT,
+  LIQUIDATION,
+  SECURING_MEASURE,
+  SUSPENSION,
+  UR_REGISTER,
+  urStreamOf,
+} from './urEvents.ts';
 
 export interface UrFiles {
   /** `register/register.csv`: required. */
@@ -34,8 +49,12 @@ export interface UrFiles {
   liquidations?: string;
   suspensions_prohibitions?: string;
   securing_measures?: string;
+  reorganizations?: string;
   insolvency?: string;
   financial_statements?: string;
+  balance_sheets?: string;
+  income_statements?: string;
+  cash_flow_statements?: string;
 }
 
 /** Optional files of a pass: role (= `UrFiles` key and CLI flag), reader and header spec. */
@@ -46,8 +65,12 @@ const OPTIONAL_FILES: readonly [keyof UrFiles, PassFile['read'], ColumnSpec][] =
   ['liquidations', readCompanyEvents(LIQUIDATION), LIQUIDATIONS_COLUMNS],
   ['suspensions_prohibitions', readCompanyEvents(SUSPENSION), SUSPENSIONS_COLUMNS],
   ['securing_measures', readCompanyEvents(SECURING_MEASURE), SECURING_MEASURES_COLUMNS],
+  ['reorganizations', readReorganizations, REORGANIZATIONS_COLUMNS],
   ['insolvency', readInsolvency, INSOLVENCY_COLUMNS],
   ['financial_statements', readFinancialStatements, FINANCIAL_STATEMENTS_COLUMNS],
+  ['balance_sheets', readStatementLines(BALANCE_SHEET), BALANCE_SHEETS_COLUMNS],
+  ['income_statements', readStatementLines(INCOME_STATEMENT), INCOME_STATEMENTS_COLUMNS],
+  ['cash_flow_statements', readStatementLines(CASH_FLOW_STATEMENT), CASH_FLOW_STATEMENTS_COLUMNS],
 ];
 
 /** One pass of the Register of Enterprises: `register.csv` and, when given, the other files. */

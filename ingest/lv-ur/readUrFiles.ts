@@ -4,13 +4,17 @@ import { type DelimitedRecord, readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 import {
+  type BALANCE_SHEET,
   BENEFICIAL_OWNER,
+  type CASH_FLOW_STATEMENT,
   FINANCIAL_STATEMENT,
+  type INCOME_STATEMENT,
   INSOLVENCY_PROCEEDING,
   type LIQUIDATION,
   MEMBER,
   OFFICER,
   REGISTER_ROW,
+  REORGANIZATION,
   type SECURING_MEASURE,
   type SUSPENSION,
 } from './urEvents.ts';
@@ -105,6 +109,26 @@ export async function* readFinancialStatements(
     if (row.legal_entity_registration_number)
       yield { kind: FINANCIAL_STATEMENT, id: rowKey(row), record: row };
   }
+}
+
+/** `reorganizations/reorganizations.csv`: one reorganisation (source company → final company) a row. */
+export async function* readReorganizations(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+  for await (const row of rowsOf(file, onHeader)) {
+    if (row.source_entity_regcode || row.final_entity_regcode) {
+      yield { kind: REORGANIZATION, id: rowKey(row), record: row };
+    }
+  }
+}
+
+/** A statement file of `financial_data/` (balance sheets, income or cash-flow statements): one report a row. */
+export function readStatementLines(
+  kind: typeof BALANCE_SHEET | typeof INCOME_STATEMENT | typeof CASH_FLOW_STATEMENT,
+) {
+  return async function* readLines(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+    for await (const row of rowsOf(file, onHeader)) {
+      if (row.statement_id) yield { kind, id: row.statement_id, record: row };
+    }
+  };
 }
 
 /** `beneficial_owners/beneficial_owners.csv`: every beneficial owner is a natural person. */

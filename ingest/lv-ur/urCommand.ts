@@ -13,8 +13,12 @@ export const urCommand = fileIngestCommand({
     { name: 'liquidations', required: false },
     { name: 'suspensions_prohibitions', required: false },
     { name: 'securing_measures', required: false },
+    { name: 'reorganizations', required: false },
     { name: 'insolvency', required: false },
     { name: 'financial_statements', required: false },
+    { name: 'balance_sheets', required: false },
+    { name: 'income_statements', required: false },
+    { name: 'cash_flow_statements', required: false },
   ],
   run: ({ files, ...opts }) =>
     ingestUr({

@@ -16,14 +16,18 @@ export const UR_DEMO_FILES = {
   liquidations: path.join(demo, 'liquidations.csv'),
   suspensions_prohibitions: path.join(demo, 'suspensions_prohibitions.csv'),
   securing_measures: path.join(demo, 'securing_measures.csv'),
+  reorganizations: path.join(demo, 'reorganizations.csv'),
   insolvency: path.join(demo, 'insolvency_legal_person_proceeding.csv'),
   financial_statements: path.join(demo, 'financial_statements.csv'),
+  balance_sheets: path.join(demo, 'balance_sheets.csv'),
+  income_statements: path.join(demo, 'income_statements.csv'),
+  cash_flow_statements: path.join(demo, 'cash_flow_statements.csv'),
 };
 
 export const urDemo: DemoSeeder = {
   register: UR_REGISTER,
   description:
-    'Register of Enterprises: 5 entities, members, officers, owners, legal events, insolvency, accounts',
+    'Register of Enterprises: 7 entities, members, officers, owners, legal events, insolvency, accounts',
   async seed(ctx) {
     await ingestUr({ ...ctx, files: UR_DEMO_FILES, snapshotDate: todayUtc() });
   },

@@ -11,7 +11,11 @@
  *   `suspensions_prohibitions.csv`, `securing_measures.csv`;
  * - `insolvency_proceeding`: a row of `insolvency_legal_person_proceeding.csv`, restricted to the columns
  *   the service serves (no insolvency practitioner ever enters the log);
- * - `financial_statement`: a row of `financial_data/financial_statements.csv`;
+ * - `reorganization`: a row of `reorganizations/reorganizations.csv` (mergers, divisions, transformations: a
+ *   source company, a final company), id = its `id`;
+ * - `financial_statement`: a row of `financial_data/financial_statements.csv` (one filed annual report);
+ * - `balance_sheet`, `income_statement`, `cash_flow_statement`: rows of `balance_sheets.csv`,
+ *   `income_statements.csv`, `cash_flow_statements.csv`, id = their `statement_id` (the report's `id`);
  * - (legal-events rows without an `id` column are keyed by the SHA-256 of their published fields);
  * - `fichier`: which file of each role the pass read (see ingest/core/filesPass.ts).
  * Personal data minimisation at the door: a natural person's masked identity number and birth date never
@@ -28,5 +32,9 @@ export const SUSPENSION = 'suspension';
 export const SECURING_MEASURE = 'securing_measure';
 export const INSOLVENCY_PROCEEDING = 'insolvency_proceeding';
 export const FINANCIAL_STATEMENT = 'financial_statement';
+export const REORGANIZATION = 'reorganization';
+export const BALANCE_SHEET = 'balance_sheet';
+export const INCOME_STATEMENT = 'income_statement';
+export const CASH_FLOW_STATEMENT = 'cash_flow_statement';
 
 export const urStreamOf = (row: { kind: string; id: string }) => `${UR_REGISTER}-${row.kind}-${row.id}`;

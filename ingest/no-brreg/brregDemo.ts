@@ -9,11 +9,11 @@ const demo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
 
 export const brregDemo: DemoSeeder = {
   register: BRREG_REGISTER,
-  description: 'Enhetsregisteret: 30 real enheter rows (early-2024 CSV)',
+  description: 'Enhetsregisteret: 30 real enheter and 30 real underenheter rows (early-2024 CSV)',
   async seed(ctx) {
     await ingestBrreg({
       ...ctx,
-      files: { enheter: path.join(demo, 'enheter.csv') },
+      files: { enheter: path.join(demo, 'enheter.csv'), underenheter: path.join(demo, 'underenheter.csv') },
       snapshotDate: todayUtc(),
     });
   },

@@ -80,3 +80,33 @@ export function eeStatusEvents(general: Row | null): EeEvent[] {
   }
   return events.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
 }
+
+export interface EeCapital {
+  montant: number | null;
+  devise: string | null;
+  depuis: string | null;
+  actions_sans_valeur_nominale: boolean | null;
+}
+
+/**
+ * The registered share capital of the general data (`kapitalid`): the current entry (no end date), the
+ * latest entered when several are. `actions_sans_valeur_nominale` is not in the open data: null.
+ */
+export function eeCapital(general: Row | null): EeCapital | null {
+  const current = list(general?.kapitalid)
+    .filter((k) => text(k.lopp_kpv) === null && text(k.kapitali_suurus) !== null)
+    .sort(
+      (a, b) =>
+        Number(b.kande_nr ?? 0) - Number(a.kande_nr ?? 0) ||
+        (estonianDate(b.algus_kpv) ?? '').localeCompare(estonianDate(a.algus_kpv) ?? ''),
+    );
+  const k = current[0];
+  if (!k) return null;
+  const amount = Number(String(k.kapitali_suurus).replace(',', '.'));
+  return {
+    montant: Number.isFinite(amount) ? amount : null,
+    devise: text(k.kapitali_valuuta),
+    depuis: estonianDate(k.algus_kpv),
+    actions_sans_valeur_nominale: null,
+  };
+}

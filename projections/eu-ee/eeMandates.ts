@@ -29,8 +29,11 @@ const ROLES: Record<string, { organe: string; role: string; role_fr: string }> =
   KONTAKT: { organe: 'tiers', role: 'personne_de_contact', role_fr: 'Personne de contact' },
 };
 
-/** Ownership rows of the card (partners holding shares): served by the members route, not as mandates. */
-const OWNERSHIP_ROLES = ['O', 'OSAN'];
+/**
+ * Rows of the card that are not mandates: ownership (partners holding shares) and founders (`ASUTAJA`), both
+ * served by the members route, counted, natural persons never named.
+ */
+const NOT_MANDATES = ['O', 'OSAN', 'ASUTAJA'];
 
 export interface EeMandate {
   organe: string | null;
@@ -56,7 +59,7 @@ function isCurrent(p: Person, snapshotDate: string | null): boolean {
  */
 export function eeMandates(persons: readonly Person[], snapshotDate: string | null): EeMandate[] {
   return persons
-    .filter((p) => !OWNERSHIP_ROLES.includes(String(p.isiku_roll)) && isCurrent(p, snapshotDate))
+    .filter((p) => !NOT_MANDATES.includes(String(p.isiku_roll)) && isCurrent(p, snapshotDate))
     .map((p) => {
       const code = text(p.isiku_roll);
       const known = code ? ROLES[code] : undefined;

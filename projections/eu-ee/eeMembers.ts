@@ -73,3 +73,44 @@ export function naturalPersonsPct(members: readonly EeMember[]): number | null {
     .reduce((s, m) => s + (m.part_pct ?? 0), 0);
   return Math.round(sum * 100) / 100;
 }
+
+/** `isiku_roll` of a founder on the registry card (`Asutaja`). */
+export const FOUNDER_ROLE = 'ASUTAJA';
+
+export interface EeFounder {
+  type: 'personne_physique' | 'personne_morale';
+  nom: string | null;
+  registrikood_entite: string | null;
+  apport: number | null;
+  devise: string | null;
+  depuis: string | null;
+}
+
+/**
+ * The founders listed on the registry card: a legal person is named, with its code and contribution; a natural
+ * person is counted with its contribution, never named (the ingest already dropped its names). Null when the
+ * card lists none: the card does not always keep its founders, so no line is not "no founder".
+ */
+export function eeFounders(
+  persons: readonly Holder[],
+): { nombre: number; nombre_personnes_physiques: number; liste: EeFounder[] } | null {
+  const founders = persons.filter((p) => p.isiku_roll === FOUNDER_ROLE);
+  if (founders.length === 0) return null;
+  const liste = founders.map((p): EeFounder => {
+    const legal = p.isiku_tyyp !== 'F';
+    const code = text(p.isikukood_registrikood);
+    return {
+      type: legal ? 'personne_morale' : 'personne_physique',
+      nom: legal ? text(p.nimi_arinimi) : null,
+      registrikood_entite: legal && code && /^\d{8}$/.test(code) ? code : null,
+      apport: num(p.osamaks),
+      devise: text(p.osamaksu_valuuta),
+      depuis: estonianDate(p.algus_kpv),
+    };
+  });
+  return {
+    nombre: liste.length,
+    nombre_personnes_physiques: liste.filter((f) => f.type === 'personne_physique').length,
+    liste,
+  };
+}

@@ -2,6 +2,7 @@ import {
   ARIREGISTER_REGISTER,
   ETTEVOTJA,
   ISIKUD,
+  KASUSAAJAD,
   OSANIKUD,
   YLDANDMED,
 } from '../../ingest/ee-ariregister/ariregisterEvents.ts';
@@ -23,14 +24,18 @@ export const EE_PERSONS = 'eu_ee_isikud';
 export const EE_SHAREHOLDERS = 'eu_ee_osanikud';
 export const EE_FILES = 'eu_ee_fichiers';
 export const EE_GENERAL = 'eu_ee_yldandmed';
+export const EE_BENEFICIAL_OWNERS = 'eu_ee_kasusaajad';
 
 const sameId = (_r: Record<string, unknown>, id: string) => id;
 
-/** Estonia's local copy: unified profile, officers and shareholders documents, files of the published pass. */
+/**
+ * Estonia's local copy: unified profile, officers, shareholders, general-data and beneficial-owners
+ * documents, files of the published pass.
+ */
 export const eeProjection: Projection = {
   name: 'eu-ee',
   registers: [ARIREGISTER_REGISTER],
-  tables: [EE_PROFILES, EE_PERSONS, EE_SHAREHOLDERS, EE_FILES, EE_GENERAL],
+  tables: [EE_PROFILES, EE_PERSONS, EE_SHAREHOLDERS, EE_FILES, EE_GENERAL, EE_BENEFICIAL_OWNERS],
   migrations: [
     {
       name: 'eu_ee_0001_tables',
@@ -48,6 +53,12 @@ export const eeProjection: Projection = {
         await createDetailTable(knex, EE_GENERAL);
       },
     },
+    {
+      name: 'eu_ee_0003_kasusaajad',
+      async up(knex) {
+        await createDetailTable(knex, EE_BENEFICIAL_OWNERS);
+      },
+    },
   ],
   ...entityHandlers([
     {
@@ -59,6 +70,7 @@ export const eeProjection: Projection = {
     detailBinding(ARIREGISTER_REGISTER, ISIKUD, EE_PERSONS, sameId),
     detailBinding(ARIREGISTER_REGISTER, OSANIKUD, EE_SHAREHOLDERS, sameId),
     detailBinding(ARIREGISTER_REGISTER, YLDANDMED, EE_GENERAL, sameId),
+    detailBinding(ARIREGISTER_REGISTER, KASUSAAJAD, EE_BENEFICIAL_OWNERS, sameId),
     passFilesBinding(ARIREGISTER_REGISTER, EE_FILES),
   ]),
 };

@@ -15,9 +15,13 @@ const dateOf = (v: unknown) => {
  * - `suspension_activite`: economic activity suspended by an authority;
  * - `interdiction`: a prohibition (e.g. of registering a commercial pledge);
  * - `saisie`: an attachment (arrest) of property or shares;
- * - `mesure_conservatoire`: any other securing measure.
- * Derived from the file the row comes from and its published label (Latvian `aizliegums` = prohibition,
- * `arests` = attachment); the register's own code and label stay in `type_source` and `libelle_source`.
+ * - `mesure_conservatoire`: any other securing measure;
+ * - reorganisations: `fusion_absorption` (ACQUISITION, merger by absorption), `fusion` (MERGER, merger into a
+ *   new company), `scission` (DIVISION), `scission_partielle` (SEPARATION, a part split off, the source
+ *   company continues), `transformation` (TRANSFORMATION), `reorganisation` (any other code).
+ * Derived from the file the row comes from and its published label or code (Latvian `aizliegums` =
+ * prohibition, `arests` = attachment); the register's own code and label stay in `type_source` and
+ * `libelle_source`.
  */
 export const LV_EVENT_TYPES = [
   'cessation_activite',
@@ -25,16 +29,54 @@ export const LV_EVENT_TYPES = [
   'interdiction',
   'saisie',
   'mesure_conservatoire',
+  'fusion_absorption',
+  'fusion',
+  'scission',
+  'scission_partielle',
+  'transformation',
+  'reorganisation',
 ] as const;
 
+/**
+ * `role` of the company in the event: `objet` (the company the event is about), or in a reorganisation its
+ * side: the source company (`absorbee`, `fusionnee`, `scindee`, `transformee`, `source`) or the final one
+ * (`absorbante`, `issue_de_fusion`, `beneficiaire`, `issue_de_transformation`); the other company's number
+ * is in `societe_liee`.
+ */
+export const LV_EVENT_ROLES = [
+  'objet',
+  'absorbee',
+  'absorbante',
+  'fusionnee',
+  'issue_de_fusion',
+  'scindee',
+  'beneficiaire',
+  'transformee',
+  'issue_de_transformation',
+  'source',
+] as const;
+
+type LvEventType = (typeof LV_EVENT_TYPES)[number];
+type LvEventRole = (typeof LV_EVENT_ROLES)[number];
+
+/** `reorganization_type` → type, role of the source company, role of the final company. */
+const REORGANISATIONS: Record<string, { type: LvEventType; source: LvEventRole; final: LvEventRole }> = {
+  ACQUISITION: { type: 'fusion_absorption', source: 'absorbee', final: 'absorbante' },
+  MERGER: { type: 'fusion', source: 'fusionnee', final: 'issue_de_fusion' },
+  DIVISION: { type: 'scission', source: 'scindee', final: 'beneficiaire' },
+  SEPARATION: { type: 'scission_partielle', source: 'scindee', final: 'beneficiaire' },
+  TRANSFORMATION: { type: 'transformation', source: 'transformee', final: 'issue_de_transformation' },
+};
+const OTHER_REORGANISATION = { type: 'reorganisation', source: 'source', final: 'beneficiaire' } as const;
+
 export interface LvEvent {
-  famille: 'liquidation' | 'suspension' | 'surete';
-  type: (typeof LV_EVENT_TYPES)[number];
+  famille: 'liquidation' | 'suspension' | 'surete' | 'reorganisation';
+  type: LvEventType;
   type_source: string | null;
   libelle_source: string | null;
   date: string | null;
   fondement: string | null;
-  role: 'objet';
+  role: LvEventRole;
   societe_liee: string | null;
   numero_affaire: string | null;
   institution: { type: string; nom: string | null; regnr: string | null } | null;
@@ -55,7 +97,11 @@ export function institutionOf(name: string | null): LvEvent['institution'] {
   return { type: 'autorite', nom: name, regnr: null };
 }
 
-export function lvEvents(rows: { liquidations: Row[]; suspensions: Row[]; securing: Row[] }): LvEvent[] {
+/** The legal events of company `id` from the rows of the four legal-events files that name it, newest first. */
+export function lvEvents(
+  id: string,
+  rows: { liquidations: Row[]; suspensions: Row[]; securing: Row[]; reorganisations: Row[] },
+): LvEvent[] {
   const base = { role: 'objet' as const, societe_liee: null };
   const events: LvEvent[] = [
     ...rows.liquidations.map((r) => ({
@@ -102,6 +148,26 @@ export function lvEvents(rows: { liquidations: Row[]; suspensions: Row[]; securi
         fondement: text(r.type_details),
         numero_affaire: text(r.case_number),
         institution: institutionOf(text(r.institution_name)),
+        inscrit_le: null,
+      };
+    }),
+    ...rows.reorganisations.map((r) => {
+      const code = text(r.reorganization_type);
+      const kind = (code ? REORGANISATIONS[code.toUpperCase()] : undefined) ?? OTHER_REORGANISATION;
+      const source = text(r.source_entity_regcode);
+      const final = text(r.final_entity_regcode);
+      const isSource = source === id;
+      return {
+        famille: 'reorganisation' as const,
+        type: kind.type,
+        type_source: code,
+        libelle_source: text(r.reorganization_type_text),
+        date: dateOf(r.registered),
+        fondement: null,
+        role: isSource ? kind.source : kind.final,
+        societe_liee: isSource ? final : source,
+        numero_affaire: null,
+        institution: null,
         inscrit_le: null,
       };
     }),

@@ -1,6 +1,10 @@
+import type { Knex } from 'knex';
 import {
+  BALANCE_SHEET,
   BENEFICIAL_OWNER,
+  CASH_FLOW_STATEMENT,
   FINANCIAL_STATEMENT,
+  INCOME_STATEMENT,
   INSOLVENCY_PROCEEDING,
   LIQUIDATION,
   MEMBER,
@@ -10,7 +14,7 @@ import {
   SUSPENSION,
   UR_REGISTER,
 } from '../../ingest/lv-ur/urEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
+import { type EntityBinding, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
 import {
@@ -20,6 +24,9 @@ import {
   upsertProfile,
 } from '../eu-profile/euProfileTable.ts';
 import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { createReorganisationsTable, reorganisationsBinding } from './lvReorganisationsTable.ts';
+import { createStatementTable, statementBinding } from './lvStatementsTable.ts';
+import { type LvStatutTables, refreshLvStatut } from './lvStatut.ts';
 import { urProfile } from './urProfile.ts';
 
 export const LV_PROFILES = 'eu_lv_entreprises';
@@ -32,12 +39,52 @@ export const LV_SUSPENSIONS = 'eu_lv_suspensions';
 export const LV_SECURING = 'eu_lv_suretes';
 export const LV_INSOLVENCY = 'eu_lv_insolvabilite';
 export const LV_ACCOUNTS = 'eu_lv_comptes';
+export const LV_REORGANISATIONS = 'eu_lv_reorganisations';
+export const LV_BALANCE_SHEETS = 'eu_lv_bilans';
+export const LV_INCOME_STATEMENTS = 'eu_lv_comptes_resultat';
+export const LV_CASH_FLOWS = 'eu_lv_flux_tresorerie';
 
 const atCompany = (r: Record<string, unknown>) => (r.at_legal_entity_registration_number as string) ?? null;
 const ofCompany = (r: Record<string, unknown>) => (r.legal_entity_registration_number as string) ?? null;
 const ofDebtor = (r: Record<string, unknown>) => (r.debtor_registration_number as string) ?? null;
 
-/** Latvia's local copy: unified profile, members, officers, owners, legal events, insolvency, accounts, files. */
+/** The rows `statut` is derived from (see lvStatut.ts). */
+const STATUT_TABLES: LvStatutTables = {
+  profiles: LV_PROFILES,
+  liquidations: LV_LIQUIDATIONS,
+  suspensions: LV_SUSPENSIONS,
+  reorganisations: LV_REORGANISATIONS,
+  insolvency: LV_INSOLVENCY,
+};
+
+const companiesOf = async (trx: Knex.Transaction, table: string, id: string): Promise<string[]> =>
+  (
+    (await trx.raw(`select entreprise from ${table} where id = ?`, [id])).rows as { entreprise: string }[]
+  ).map((r) => r.entreprise);
+
+/** A binding of a table `statut` reads: the companies the row named, before and after, get their statut again. */
+function refreshingStatut(binding: EntityBinding, table: string): EntityBinding {
+  return {
+    ...binding,
+    async upsert(trx, data, event) {
+      const before = await companiesOf(trx, table, data.id);
+      await binding.upsert(trx, data, event);
+      await refreshLvStatut(trx, STATUT_TABLES, [...before, ...(await companiesOf(trx, table, data.id))]);
+    },
+    async drop(trx, data, event) {
+      const before = await companiesOf(trx, table, data.id);
+      await binding.drop(trx, data, event);
+      await refreshLvStatut(trx, STATUT_TABLES, before);
+    },
+  };
+}
+
+/**
+ * Latvia's local copy: unified profile (its `statut` derived from register.csv and the legal events, see
+ * lvStatut.ts), members, officers, owners, legal events (liquidations, suspensions, securing measures,
+ * reorganisations), insolvency, annual accounts (filed reports and their balance sheet, income and cash-flow
+ * statements), files of the published pass.
+ */
 export const lvProjection: Projection = {
   name: 'eu-lv',
   registers: [UR_REGISTER],
@@ -52,6 +99,10 @@ export const lvProjection: Projection = {
     LV_SECURING,
     LV_INSOLVENCY,
     LV_ACCOUNTS,
+    LV_REORGANISATIONS,
+    LV_BALANCE_SHEETS,
+    LV_INCOME_STATEMENTS,
+    LV_CASH_FLOWS,
   ],
   migrations: [
     {
@@ -73,22 +124,41 @@ export const lvProjection: Projection = {
         }
       },
     },
+    {
+      name: 'eu_lv_0003_reorganisations_statements',
+      async up(knex) {
+        await createReorganisationsTable(knex, LV_REORGANISATIONS);
+        for (const table of [LV_BALANCE_SHEETS, LV_INCOME_STATEMENTS, LV_CASH_FLOWS]) {
+          await createStatementTable(knex, table);
+        }
+      },
+    },
   ],
   ...entityHandlers([
     {
       register: UR_REGISTER,
       kind: REGISTER_ROW,
-      upsert: (trx, data) => upsertProfile(trx, LV_PROFILES, urProfile(data.id, data.record)),
+      async upsert(trx, data) {
+        await upsertProfile(trx, LV_PROFILES, urProfile(data.id, data.record));
+        await refreshLvStatut(trx, STATUT_TABLES, [data.id]);
+      },
       drop: (trx, data) => deleteProfile(trx, LV_PROFILES, data.id),
     },
     detailBinding(UR_REGISTER, MEMBER, LV_MEMBERS, atCompany),
     detailBinding(UR_REGISTER, OFFICER, LV_OFFICERS, atCompany),
     detailBinding(UR_REGISTER, BENEFICIAL_OWNER, LV_OWNERS, ofCompany),
-    detailBinding(UR_REGISTER, LIQUIDATION, LV_LIQUIDATIONS, ofCompany),
-    detailBinding(UR_REGISTER, SUSPENSION, LV_SUSPENSIONS, ofCompany),
+    refreshingStatut(detailBinding(UR_REGISTER, LIQUIDATION, LV_LIQUIDATIONS, ofCompany), LV_LIQUIDATIONS),
+    refreshingStatut(detailBinding(UR_REGISTER, SUSPENSION, LV_SUSPENSIONS, ofCompany), LV_SUSPENSIONS),
     detailBinding(UR_REGISTER, SECURING_MEASURE, LV_SECURING, ofCompany),
-    detailBinding(UR_REGISTER, INSOLVENCY_PROCEEDING, LV_INSOLVENCY, ofDebtor),
+    refreshingStatut(reorganisationsBinding(LV_REORGANISATIONS), LV_REORGANISATIONS),
+    refreshingStatut(
+      detailBinding(UR_REGISTER, INSOLVENCY_PROCEEDING, LV_INSOLVENCY, ofDebtor),
+      LV_INSOLVENCY,
+    ),
     detailBinding(UR_REGISTER, FINANCIAL_STATEMENT, LV_ACCOUNTS, ofCompany),
+    statementBinding(BALANCE_SHEET, LV_BALANCE_SHEETS),
+    statementBinding(INCOME_STATEMENT, LV_INCOME_STATEMENTS),
+    statementBinding(CASH_FLOW_STATEMENT, LV_CASH_FLOWS),
     passFilesBinding(UR_REGISTER, LV_FILES),
   ]),
 };

@@ -7,21 +7,33 @@ import {
   ensureEuSearchSupport,
   upsertProfile,
 } from '../eu-profile/euProfileTable.ts';
+import { createEstablishmentsTable, establishmentsBinding } from './brregEstablishments.ts';
 import { brregProfile } from './brregProfile.ts';
 
 export const NO_PROFILES = 'eu_no_entreprises';
+/** Sub-units (`underenheter`): establishments of the main units, by their `overordnetEnhet`. */
+export const NO_ESTABLISHMENTS = 'eu_no_underenheter';
 
-/** Norway's local copy (Enhetsregisteret `enheter`) in the unified profile's terms. */
+/**
+ * Norway's local copy: main units (`enheter`) in the unified profile's terms, and their establishments
+ * (`underenheter`). No route of the contract serves establishments yet; the read model counts them.
+ */
 export const noProjection: Projection = {
   name: 'eu-no',
   registers: [BRREG_REGISTER],
-  tables: [NO_PROFILES],
+  tables: [NO_PROFILES, NO_ESTABLISHMENTS],
   migrations: [
     {
       name: 'eu_no_0001_entreprises',
       async up(knex) {
         await ensureEuSearchSupport(knex);
         await createProfileTable(knex, NO_PROFILES);
+      },
+    },
+    {
+      name: 'eu_no_0002_underenheter',
+      async up(knex) {
+        await createEstablishmentsTable(knex, NO_ESTABLISHMENTS);
       },
     },
   ],
@@ -32,5 +44,6 @@ export const noProjection: Projection = {
       upsert: (trx, data) => upsertProfile(trx, NO_PROFILES, brregProfile(data.id, data.record)),
       drop: (trx, data) => deleteProfile(trx, NO_PROFILES, data.id),
     },
+    establishmentsBinding(NO_ESTABLISHMENTS),
   ]),
 };

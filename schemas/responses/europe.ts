@@ -33,7 +33,7 @@ export const euProfileSchema: JsonSchema = {
       type: ['string', 'null'],
       enum: [...EU_STATUTS, null],
       description:
-        'actif : inscrite ; en_cessation : liquidation, faillite ou dissolution forcée en cours ; radie : radiée. / active; winding up; struck off.',
+        'actif : inscrite ; en_cessation : liquidation, faillite ou dissolution forcée en cours (LV : aussi insolvabilité en cours, absorption, fusion, scission ou transformation qui la fait disparaître, activité suspendue) ; radie : radiée. / active; winding up; struck off.',
     },
     statut_detail: { ...nullableString, description: 'Libellé ou code de la source, tel que publié.' },
     date_creation: nullableDate,

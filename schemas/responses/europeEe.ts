@@ -87,9 +87,40 @@ export const eeMembersSchema: JsonSchema = {
     },
     nombre_actionnaires_hors_carte: { type: ['integer', 'null'] },
     actionnaires_hors_carte: { type: ['array', 'null'] },
-    fondateurs: { type: ['object', 'null'] },
+    fondateurs: {
+      type: ['object', 'null'],
+      description:
+        'Fondateurs inscrits sur la fiche ; null quand elle n’en garde pas. Personne physique comptée, jamais nommée.',
+      properties: {
+        nombre: { type: 'integer' },
+        nombre_personnes_physiques: { type: 'integer' },
+        liste: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              type: { type: 'string', enum: ['personne_morale', 'personne_physique'] },
+              nom: s,
+              registrikood_entite: s,
+              apport: n,
+              devise: s,
+              depuis: d,
+            },
+          },
+        },
+      },
+    },
     gages_sur_parts: { type: ['array', 'null'] },
-    capital: { type: ['object', 'null'] },
+    capital: {
+      type: ['object', 'null'],
+      description: 'Capital social inscrit en cours (données générales). / Registered share capital.',
+      properties: {
+        montant: n,
+        devise: s,
+        depuis: d,
+        actions_sans_valeur_nominale: { type: ['boolean', 'null'] },
+      },
+    },
     detenu_par_personnes_physiques_pct: n,
     ...footer,
   },
@@ -154,6 +185,38 @@ export const eeEventsSchema: JsonSchema = {
           type_source: s,
           libelle_source: s,
           date: d,
+        },
+      },
+    },
+    ...footer,
+  },
+};
+
+/** GET /v1/eu/entreprise/EE/{registrikood}/beneficiaires-effectifs */
+export const eeBeneficialOwnersSchema: JsonSchema = {
+  type: 'object',
+  required: ['pays', 'id_national', 'aucun_beneficiaire_inscrit', 'nombre_beneficiaires', 'beneficiaires'],
+  properties: {
+    pays: { const: 'EE' },
+    id_national: { type: 'string' },
+    denomination: s,
+    forme_juridique: forme,
+    aucun_beneficiaire_inscrit: {
+      type: 'boolean',
+      description: 'Vrai seulement mesuré sur le fichier complet des bénéficiaires de la photo.',
+    },
+    nombre_beneficiaires: { type: 'integer' },
+    beneficiaires: {
+      type: 'array',
+      items: {
+        type: 'object',
+        description: 'Toujours une personne physique, comptée, jamais nommée. / Counted, never named.',
+        properties: {
+          type: { const: 'personne_physique' },
+          nom: { type: 'null' },
+          controle: { type: 'object', properties: { code: s, libelle: s } },
+          pays_residence: s,
+          depuis: d,
         },
       },
     },

@@ -139,14 +139,14 @@ export const lvEventsSchema: JsonSchema = {
     nombre_evenements: { type: 'integer' },
     aucun_evenement: {
       type: 'boolean',
-      description: 'Vrai seulement mesuré sur une photo complète des trois fichiers d’événements.',
+      description: 'Vrai seulement mesuré sur une photo complète des quatre fichiers d’événements.',
     },
     evenements: {
       type: 'array',
       items: {
         type: 'object',
         properties: {
-          famille: { type: 'string', enum: ['liquidation', 'suspension', 'surete'] },
+          famille: { type: 'string', enum: ['liquidation', 'suspension', 'surete', 'reorganisation'] },
           type: {
             type: 'string',
             enum: [
@@ -155,14 +155,24 @@ export const lvEventsSchema: JsonSchema = {
               'interdiction',
               'saisie',
               'mesure_conservatoire',
+              'fusion_absorption',
+              'fusion',
+              'scission',
+              'scission_partielle',
+              'transformation',
+              'reorganisation',
             ],
           },
           type_source: s,
           libelle_source: s,
           date: d,
           fondement: s,
-          role: { type: 'string' },
-          societe_liee: s,
+          role: {
+            type: 'string',
+            description:
+              'objet, ou dans une réorganisation le côté de la société : absorbee, fusionnee, scindee, transformee, source ; absorbante, issue_de_fusion, beneficiaire, issue_de_transformation.',
+          },
+          societe_liee: { ...s, description: 'Numéro de l’autre société d’une réorganisation.' },
           numero_affaire: s,
           institution: {
             type: ['object', 'null'],
@@ -242,6 +252,43 @@ export const lvAccountsSchema: JsonSchema = {
           type_source: s,
           schema_source: s,
           depose_le: { type: ['string', 'null'], format: 'date-time' },
+          bilan: {
+            type: ['object', 'null'],
+            properties: {
+              actif_non_courant: n,
+              actif_courant: n,
+              total_actif: n,
+              immobilisations_corporelles: n,
+              capitaux_propres: n,
+              dettes: { ...n, description: 'Créanciers à moins et à plus d’un an (provisions exclues).' },
+            },
+          },
+          compte_resultat: {
+            type: ['object', 'null'],
+            properties: { chiffre_affaires: n, produits: n, resultat_avant_impot: n, resultat_net: n },
+          },
+          flux_tresorerie: {
+            type: ['object', 'null'],
+            properties: {
+              exploitation: n,
+              investissement: n,
+              financement: n,
+              variation: n,
+              tresorerie_debut: n,
+              tresorerie_fin: n,
+            },
+          },
+          autres_postes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                etat: { type: 'string', enum: ['bilan', 'compte_resultat', 'flux_tresorerie'] },
+                code: { type: 'string', description: 'Colonne publiée. / Published column.' },
+                montant: { type: 'number' },
+              },
+            },
+          },
         },
       },
     },

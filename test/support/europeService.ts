@@ -16,6 +16,8 @@ import { type RunningService, startTestService } from './service.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The real brreg sample (30 enheter rows, early-2024 CSV; see test/fixtures/brreg/SOURCE.txt). */
 export const BRREG_ENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/enheter_csv_sample.csv');
+/** The real brreg sub-units sample (30 underenheter rows, early-2024 CSV, same source). */
+export const BRREG_UNDERENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/underenheter_csv_sample.csv');
 export { ARIREGISTER_DEMO_FILES, UR_DEMO_FILES };
 
 /** The European read models and routes on a fresh database, priced routes served unpaid. */
@@ -38,7 +40,12 @@ export async function ingestEurope(
   countries: Country[] = ['NO', 'EE', 'LV'],
 ) {
   const ctx = { knex: t.db.knex, store: t.service.store, logger: testLogger, snapshotDate: date };
-  if (countries.includes('NO')) await ingestBrreg({ ...ctx, files: { enheter: BRREG_ENHETER_SAMPLE } });
+  if (countries.includes('NO')) {
+    await ingestBrreg({
+      ...ctx,
+      files: { enheter: BRREG_ENHETER_SAMPLE, underenheter: BRREG_UNDERENHETER_SAMPLE },
+    });
+  }
   if (countries.includes('EE')) await ingestAriregister({ ...ctx, files: ARIREGISTER_DEMO_FILES });
   if (countries.includes('LV')) await ingestUr({ ...ctx, files: UR_DEMO_FILES });
   await t.service.runner.caughtUp();

@@ -51,6 +51,11 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
       });
     });
 
+    it('a founder on the card is not served as a mandate', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/16900001/dirigeants`);
+      expect(body.mandats.map((m: { role_source: string }) => m.role_source)).not.to.include('ASUTAJA');
+    });
+
     it('a mandate that ended is not served', async () => {
       const { text } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/16900001/dirigeants`);
       expect(text).not.to.contain('Lahkunud');
@@ -98,6 +103,53 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
       });
     });
 
+    it('serves the registered share capital of the general data', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/16900001/associes`);
+      expect(body.capital).to.deep.equal({
+        montant: 2500,
+        devise: 'EUR',
+        depuis: '2020-02-03',
+        actions_sans_valeur_nominale: null,
+      });
+    });
+
+    it('the capital is the current entry, not an ended one in an old currency', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/10900002/associes`);
+      expect(body.capital).to.include({ montant: 25600, devise: 'EUR', depuis: '2011-01-01' });
+    });
+
+    it('founders on the card: a legal person named, a natural person counted and never named', async () => {
+      const { body, text } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/16900001/associes`);
+      expect(body.fondateurs).to.deep.equal({
+        nombre: 2,
+        nombre_personnes_physiques: 1,
+        liste: [
+          {
+            type: 'personne_physique',
+            nom: null,
+            registrikood_entite: null,
+            apport: 1500,
+            devise: 'EUR',
+            depuis: '2020-02-03',
+          },
+          {
+            type: 'personne_morale',
+            nom: 'Näidis Holding OÜ',
+            registrikood_entite: '14900003',
+            apport: 1000,
+            devise: 'EUR',
+            depuis: '2020-02-03',
+          },
+        ],
+      });
+      expect(text).not.to.contain('Asutaja-Näidis');
+    });
+
+    it('a card that lists no founder gives fondateurs null, not zero founders', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/associes`);
+      expect(body.fondateurs).to.equal(null);
+    });
+
     it('an OÜ with no shareholder line on a complete file is measured: aucun_associe_inscrit', async () => {
       const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/associes`);
       expect(body).to.include({ nombre_associes: 0, aucun_associe_inscrit: true });
@@ -106,6 +158,58 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
     it('an AS with no line is not said to have no shareholder (its shares are held outside the register)', async () => {
       const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/10900002/associes`);
       expect(body).to.include({ nombre_associes: 0, aucun_associe_inscrit: false });
+    });
+  });
+
+  describe('GET /v1/eu/entreprise/EE/{registrikood}/beneficiaires-effectifs', () => {
+    it('counts the current beneficial owners with their control type and residence, never named', async () => {
+      const { res, body, text } = await getJson(
+        `${t.baseUrl}/v1/eu/entreprise/EE/16900001/beneficiaires-effectifs`,
+      );
+      expect(res.status).to.equal(200);
+      expect(body).to.deep.include({
+        pays: 'EE',
+        id_national: '16900001',
+        denomination: 'Näidis Tarkvara OÜ',
+        aucun_beneficiaire_inscrit: false,
+        nombre_beneficiaires: 2,
+        photo_le: '2026-11-18',
+        licence: 'CC BY 4.0',
+      });
+      expect(body.beneficiaires).to.deep.equal([
+        {
+          type: 'personne_physique',
+          nom: null,
+          controle: { code: 'O', libelle: 'Otsene osalus' },
+          pays_residence: 'EST',
+          depuis: '2020-02-03',
+        },
+        {
+          type: 'personne_physique',
+          nom: null,
+          controle: { code: 'K', libelle: 'Kaudne osalus' },
+          pays_residence: 'FIN',
+          depuis: '2020-02-03',
+        },
+      ]);
+      for (const name of ['Asutaja-Näidis', 'Kaudne-Näidis', 'Endine-Näidis'])
+        expect(text).not.to.contain(name);
+    });
+
+    it('none on a complete file is measured: aucun_beneficiaire_inscrit', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/beneficiaires-effectifs`);
+      expect(body).to.include({ nombre_beneficiaires: 0, aucun_beneficiaire_inscrit: true });
+    });
+
+    it('refuses a sole proprietor, and is priced like the Latvian route', async () => {
+      const { res, body } = await getJson(
+        `${t.baseUrl}/v1/eu/entreprise/EE/90000004/beneficiaires-effectifs`,
+      );
+      expect([res.status, body.error]).to.deep.equal([404, 'entreprise_individuelle_non_servie']);
+      const route = t.service.app.registry.routes.find(
+        (r) => r.path === '/v1/eu/entreprise/EE/{registrikood}/beneficiaires-effectifs',
+      );
+      expect(route?.price).to.equal(20_000);
     });
   });
 
@@ -182,6 +286,9 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
       expect(members).to.include({ nombre_associes: 0, aucun_associe_inscrit: false });
       const accounts = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/comptes`)).body;
       expect(accounts).to.include({ nombre_rapports: 0, aucun_rapport_depose: false });
+      const owners = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/beneficiaires-effectifs`))
+        .body;
+      expect(owners).to.include({ nombre_beneficiaires: 0, aucun_beneficiaire_inscrit: false });
     });
   });
 });

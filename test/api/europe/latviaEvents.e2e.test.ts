@@ -77,11 +77,12 @@ describe(`Latvian legal events, insolvency and accounts (e2e, ${targetDescriptio
     expect(body).to.include({ nombre_procedures: 0, aucune_procedure: true, procedure_en_cours: false });
   });
 
-  it('accounts: the filed annual reports, newest year first', async () => {
+  it('accounts: the filed annual reports, newest year first, with their headline figures', async () => {
     const { res, body } = await get('40003900001/comptes');
     expect(res.status).to.equal(200);
     expect(body).to.include({ nombre_comptes: 2, aucun_compte_depose: false });
-    expect(body.comptes[0]).to.deep.equal({
+    const { autres_postes, ...latest } = body.comptes[0];
+    expect(latest).to.deep.equal({
       annee: 2024,
       debut: '2024-01-01',
       fin: '2024-12-31',
@@ -91,6 +92,72 @@ describe(`Latvian legal events, insolvency and accounts (e2e, ${targetDescriptio
       type_source: 'UGP',
       schema_source: 'DokGPUIENv1',
       depose_le: '2025-04-29T09:08:07Z',
+      bilan: {
+        actif_non_courant: 206600,
+        actif_courant: 137660,
+        total_actif: 344260,
+        immobilisations_corporelles: 204100,
+        capitaux_propres: 201260,
+        dettes: 138400,
+      },
+      compte_resultat: {
+        chiffre_affaires: 655900,
+        produits: null,
+        resultat_avant_impot: 54600,
+        resultat_net: 34410,
+      },
+      flux_tresorerie: {
+        exploitation: 57980,
+        investissement: -4080,
+        financement: -38300,
+        variation: 15600,
+        tresorerie_debut: 41200,
+        tresorerie_fin: 56800,
+      },
+    });
+    expect(autres_postes).to.deep.include({ etat: 'bilan', code: 'inventories', montant: 38940 });
+    expect(autres_postes).to.deep.include({ etat: 'compte_resultat', code: 'other_taxes', montant: -12000 });
+    expect(autres_postes).to.deep.include({
+      etat: 'flux_tresorerie',
+      code: 'cff_dividends_paid',
+      montant: -28300,
+    });
+    expect(autres_postes.map((p: { code: string }) => p.code)).not.to.include.members([
+      'total_assets',
+      'statement_id',
+    ]);
+  });
+
+  it('accounts: a statement the register did not publish is null, never zero', async () => {
+    const { body } = await get('40003900001/comptes');
+    expect(body.comptes[1]).to.include({ annee: 2023, flux_tresorerie: null });
+    expect(body.comptes[1].bilan).to.include({ total_actif: 350650 });
+    expect(body.comptes[1].compte_resultat).to.include({ chiffre_affaires: 612400, resultat_net: 30260 });
+  });
+
+  it('events: a reorganisation is listed for both companies, each with its role and the other’s number', async () => {
+    const absorbed = (await get('40003900006/evenements')).body;
+    expect(absorbed).to.include({ nombre_evenements: 1, aucun_evenement: false });
+    expect(absorbed.evenements[0]).to.deep.equal({
+      famille: 'reorganisation',
+      type: 'fusion_absorption',
+      type_source: 'ACQUISITION',
+      libelle_source: 'Apvienošana pievienojot',
+      date: '2026-10-01',
+      fondement: null,
+      role: 'absorbee',
+      societe_liee: '40003900001',
+      numero_affaire: null,
+      institution: null,
+      inscrit_le: null,
+    });
+    const absorbing = (await get('40003900001/evenements')).body;
+    expect(absorbing.evenements).to.have.length(1);
+    expect(absorbing.evenements[0]).to.include({
+      famille: 'reorganisation',
+      type: 'fusion_absorption',
+      role: 'absorbante',
+      societe_liee: '40003900006',
     });
   });
 

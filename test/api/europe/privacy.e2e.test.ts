@@ -28,6 +28,18 @@ const PERSONAL_IDENTIFIERS = [
   'kadri.naidis@example.invalid',
   'Salajane',
   '+372 5555 0000',
+  // Estonia: founders' and beneficial owners' codes, hashes, foreign codes, birth dates, e-mail, address.
+  '48811119999',
+  '47002029999',
+  '5b1e0c7f9a2d4e6b',
+  '0a9b8c7d6e5f4a3b',
+  'FI-010180-999X',
+  '11.11.1988',
+  '1988-11-11',
+  '02.02.1970',
+  '01.01.1980',
+  'mari.asutaja@example.invalid',
+  'Peidetud',
   // Latvia: masked identity numbers and birth dates.
   '120380-',
   '010175-',
@@ -43,12 +55,20 @@ const PERSONAL_IDENTIFIERS = [
 const SOLE_TRADER_NAMES = ['Kertu Kaasik', 'Kaasik-Näidis', 'Paraudziņš'];
 /** Natural persons who are shareholders or beneficial owners: counted, never named. */
 const SHAREHOLDER_NAMES = {
-  EE: ['Kadri', 'Tamm-Näidis'],
+  EE: ['Kadri', 'Tamm-Näidis', 'Asutaja-Näidis', 'Kaudne-Näidis', 'Endine-Näidis'],
   LV: ['Ozoliņa', 'Ilze', 'Dubults', 'Mārtiņš'],
 };
 
 const EE_IDS = ['12652512', '16900001', '10900002', '14900003', '90000004'];
-const LV_IDS = ['40003900001', '40103900002', '40003900003', '40008900005', '41500900004'];
+const LV_IDS = [
+  '40003900001',
+  '40103900002',
+  '40003900003',
+  '40008900005',
+  '41500900004',
+  '40003900006',
+  '40003900007',
+];
 
 describe(`European routes never name or identify a natural person where the contract forbids it (e2e, ${targetDescription})`, () => {
   let t: RunningService;
@@ -120,6 +140,12 @@ describe(`European routes never name or identify a natural person where the cont
     expectNone(text, [...SHAREHOLDER_NAMES.EE, ...PERSONAL_IDENTIFIERS, ...SOLE_TRADER_NAMES]);
   });
 
+  it('EE beneficial owners: never named, never identified', async () => {
+    const text = await texts(EE_IDS.map((id) => `/v1/eu/entreprise/EE/${id}/beneficiaires-effectifs`));
+    expect(text).to.contain('nombre_beneficiaires');
+    expectNone(text, [...SHAREHOLDER_NAMES.EE, ...PERSONAL_IDENTIFIERS, ...SOLE_TRADER_NAMES]);
+  });
+
   it('LV members: natural persons are never named', async () => {
     const text = await texts(LV_IDS.map((id) => `/v1/eu/entreprise/LV/${id}/associes`));
     expect(text).to.contain('Paraugs Tirdzniecība');
@@ -155,6 +181,13 @@ describe(`European routes never name or identify a natural person where the cont
     );
     const log = (rows as { data: string }[]).map((r) => r.data).join('\n');
     expect(log).to.contain('Näidis Tarkvara OÜ');
-    expectNone(log, [...PERSONAL_IDENTIFIERS, ...SHAREHOLDER_NAMES.LV, 'Dubults']);
+    expectNone(log, [
+      ...PERSONAL_IDENTIFIERS,
+      ...SHAREHOLDER_NAMES.LV,
+      'Dubults',
+      'Asutaja-Näidis',
+      'Kaudne-Näidis',
+      'Endine-Näidis',
+    ]);
   });
 });

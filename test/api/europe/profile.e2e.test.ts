@@ -7,6 +7,7 @@ import { targetDescription } from '../../support/database.ts';
 import {
   ARIREGISTER_DEMO_FILES,
   BRREG_ENHETER_SAMPLE,
+  BRREG_UNDERENHETER_SAMPLE,
   getJson,
   ingestEurope,
   startEuropeService,
@@ -151,7 +152,12 @@ describe(`European unified profile (e2e, ${targetDescription})`, () => {
     expect(lv.provenance[0].empreinte_sha256).to.equal(manifestSha256(lvFiles));
     const no = (await getJson(`${t.baseUrl}/v1/eu/entreprise/NO/998543118`)).body;
     expect(no.provenance[0].empreinte_sha256).to.equal(
-      manifestSha256([{ nom: path.basename(BRREG_ENHETER_SAMPLE), sha256: sha(BRREG_ENHETER_SAMPLE) }]),
+      manifestSha256(
+        [BRREG_ENHETER_SAMPLE, BRREG_UNDERENHETER_SAMPLE].map((f) => ({
+          nom: path.basename(f),
+          sha256: sha(f),
+        })),
+      ),
     );
   });
 });

@@ -20,7 +20,7 @@ describe(`European search (e2e, ${targetDescription})`, () => {
     expect(body.pays_couverts).to.deep.equal([
       { pays: 'NO', registre: 'no.brreg', mode: 'copie_locale', entites: 23 },
       { pays: 'EE', registre: 'ee.ariregister', mode: 'copie_locale', entites: 4 },
-      { pays: 'LV', registre: 'lv.ur', mode: 'copie_locale', entites: 4 },
+      { pays: 'LV', registre: 'lv.ur', mode: 'copie_locale', entites: 6 },
     ]);
     expect(body.provenance.map((p: { registre: string }) => p.registre)).to.deep.equal([
       'no.brreg',
