@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { EntityDroppedData, EntityRecordedData } from '../../ingest/core/entityEvents.ts';
+import type { EntityBinding, EntityItem } from './entityHandlers.ts';
 
 /** A read table written a batch of rows at a time: its name, key columns and every written column's SQL type. */
 export interface RowTable<R extends object> {
@@ -54,4 +56,44 @@ function lastPerKey<R extends object>(table: RowTable<R>, rows: readonly R[]): r
   const byKey = new Map<string, R>();
   for (const row of rows) byKey.set(table.key.map((k) => String(row[k])).join('\u0000'), row);
   return byKey.size === rows.length ? rows : [...byKey.values()];
+}
+
+/**
+ * The entity binding of a projection whose rows are a function of the entity's record alone: `rowOf` gives
+ * the row (null: the entity has no row here, and a row it had is deleted), one statement per batch each way.
+ * The table's single key column holds the entity id.
+ */
+export function rowBinding<R extends object>(spec: {
+  register: string;
+  kind: string;
+  table: RowTable<R>;
+  rowOf: (data: EntityRecordedData) => R | null;
+}): EntityBinding {
+  const { table, rowOf } = spec;
+  const upsertMany = async (trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) => {
+    const rows: R[] = [];
+    const leaving: string[] = [];
+    for (const { data } of items) {
+      const row = rowOf(data);
+      if (row) rows.push(row);
+      else leaving.push(data.id);
+    }
+    await deleteRows(trx, table, leaving);
+    await upsertRows(trx, table, rows);
+  };
+  const dropMany = async (trx: Knex.Transaction, items: readonly EntityItem<EntityDroppedData>[]) => {
+    await deleteRows(
+      trx,
+      table,
+      items.map((i) => i.data.id),
+    );
+  };
+  return {
+    register: spec.register,
+    kind: spec.kind,
+    upsert: (trx, data, event) => upsertMany(trx, [{ data, event }]),
+    upsertMany,
+    drop: (trx, data, event) => dropMany(trx, [{ data, event }]),
+    dropMany,
+  };
 }

@@ -3,69 +3,10 @@ import { publishedDate, publishedValue } from '../../ingest/fr-sirene/publishedV
 import { ETABLISSEMENT, SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { deleteRows, type RowTable, upsertRows } from '../core/rowTable.ts';
+import { type RowTable, rowBinding } from '../core/rowTable.ts';
 import { addressLine } from './addressLine.ts';
 
 export const ETABLISSEMENTS_TABLE = 'fr_sirene_etablissements';
-
-/**
- * Sirene establishments, one row per SIRET, indexed by SIREN: the establishments list and the head office
- * of the company profile. Trade names and usual names (`enseigne*`, `denominationUsuelleEtablissement`) are
- * not projected: for sole proprietors they often hold the person's name.
- */
-export const etablissementsProjection: Projection = {
-  name: 'fr-sirene-etablissements',
-  registers: [SIRENE_REGISTER],
-  tables: [ETABLISSEMENTS_TABLE],
-  migrations: [
-    {
-      name: 'fr_sirene_etablissements_0001_table',
-      async up(knex) {
-        await knex.raw(`
-          create table ${ETABLISSEMENTS_TABLE} (
-            siret text primary key,
-            siren text not null,
-            statut_diffusion text,
-            est_siege boolean not null,
-            etat_administratif text,
-            date_creation text,
-            activite_principale text,
-            nomenclature_activite text,
-            adresse text,
-            code_postal text,
-            commune text,
-            code_commune text,
-            lambert_x double precision,
-            lambert_y double precision
-          )`);
-        await knex.raw(`create index ${ETABLISSEMENTS_TABLE}_siren on ${ETABLISSEMENTS_TABLE} (siren)`);
-      },
-    },
-  ],
-  ...entityHandlers([
-    {
-      register: SIRENE_REGISTER,
-      kind: ETABLISSEMENT,
-      upsert: (trx, data) => upsertRows(trx, ETABLISSEMENTS, [etablissementRowOf(data)]),
-      upsertMany: (trx, items) =>
-        upsertRows(
-          trx,
-          ETABLISSEMENTS,
-          items.map((i) => etablissementRowOf(i.data)),
-        ),
-      async drop(trx, data) {
-        await deleteRows(trx, ETABLISSEMENTS, [data.id]);
-      },
-      async dropMany(trx, items) {
-        await deleteRows(
-          trx,
-          ETABLISSEMENTS,
-          items.map((i) => i.data.id),
-        );
-      },
-    },
-  ]),
-};
 
 interface EtablissementRow {
   siret: string;
@@ -103,6 +44,50 @@ const ETABLISSEMENTS: RowTable<EtablissementRow> = {
     lambert_x: 'double precision',
     lambert_y: 'double precision',
   },
+};
+
+/**
+ * Sirene establishments, one row per SIRET, indexed by SIREN: the establishments list and the head office
+ * of the company profile. Trade names and usual names (`enseigne*`, `denominationUsuelleEtablissement`) are
+ * not projected: for sole proprietors they often hold the person's name.
+ */
+export const etablissementsProjection: Projection = {
+  name: 'fr-sirene-etablissements',
+  registers: [SIRENE_REGISTER],
+  tables: [ETABLISSEMENTS_TABLE],
+  migrations: [
+    {
+      name: 'fr_sirene_etablissements_0001_table',
+      async up(knex) {
+        await knex.raw(`
+          create table ${ETABLISSEMENTS_TABLE} (
+            siret text primary key,
+            siren text not null,
+            statut_diffusion text,
+            est_siege boolean not null,
+            etat_administratif text,
+            date_creation text,
+            activite_principale text,
+            nomenclature_activite text,
+            adresse text,
+            code_postal text,
+            commune text,
+            code_commune text,
+            lambert_x double precision,
+            lambert_y double precision
+          )`);
+        await knex.raw(`create index ${ETABLISSEMENTS_TABLE}_siren on ${ETABLISSEMENTS_TABLE} (siren)`);
+      },
+    },
+  ],
+  ...entityHandlers([
+    rowBinding({
+      register: SIRENE_REGISTER,
+      kind: ETABLISSEMENT,
+      table: ETABLISSEMENTS,
+      rowOf: etablissementRowOf,
+    }),
+  ]),
 };
 
 function etablissementRowOf(data: EntityRecordedData): EtablissementRow {

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { EntityRecordedData } from '../../ingest/core/entityEvents.ts';
 import {
   ETABLISSEMENT,
@@ -6,10 +5,10 @@ import {
   type SireneRecord,
   UNITE_LEGALE,
 } from '../../ingest/fr-sirene/sireneEvents.ts';
-import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
+import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { deleteRows, type RowTable, upsertRows } from '../core/rowTable.ts';
-import { RECHERCHE_TABLE, rechercheMigrations, SIEGES_TABLE } from './rechercheSchema.ts';
+import { type RowTable, rowBinding } from '../core/rowTable.ts';
+import { RECHERCHE_TABLE, rechercheMigrations, SIEGES_TABLE, VOCABULAIRE_TABLE } from './rechercheSchema.ts';
 import { type SearchRow, searchRowOf, sireneValue } from './searchableCompany.ts';
 
 export const RECHERCHE_PROJECTION = 'fr-sirene-recherche';
@@ -28,19 +27,6 @@ const RECHERCHE: RowTable<SearchRow> = {
     siret_siege: 'text',
   },
 };
-
-/** A company not indexed (sole proprietor, lost its diffusion or its category) leaves the index. */
-async function upsertUnits(trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) {
-  const rows: SearchRow[] = [];
-  const leaving: string[] = [];
-  for (const { data } of items) {
-    const row = searchRowOf(data.id, data.record as SireneRecord);
-    if (row) rows.push(row);
-    else leaving.push(data.id);
-  }
-  await deleteRows(trx, RECHERCHE, leaving);
-  await upsertRows(trx, RECHERCHE, rows);
-}
 
 interface SiegeRow {
   siret: string;
@@ -61,66 +47,33 @@ const SIEGES: RowTable<SiegeRow> = {
  * names its head office by SIRET (`nicSiegeUniteLegale`), so the order in which the two arrive is free.
  * Location fields masked by partial diffusion (`[ND]`) are kept as null.
  */
-async function upsertEstablishments(trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) {
-  const rows: SiegeRow[] = [];
-  const leaving: string[] = [];
-  for (const { data } of items) {
-    const record = data.record as SireneRecord;
-    if (sireneValue(record, 'etablissementSiege') !== 'true') {
-      leaving.push(data.id);
-      continue;
-    }
-    rows.push({
-      siret: data.id,
-      siren: data.id.slice(0, 9),
-      commune:
-        sireneValue(record, 'libelleCommuneEtablissement') ??
-        sireneValue(record, 'libelleCommuneEtrangerEtablissement'),
-      code_postal: sireneValue(record, 'codePostalEtablissement'),
-    });
-  }
-  await deleteRows(trx, SIEGES, leaving);
-  await upsertRows(trx, SIEGES, rows);
+function siegeRowOf(data: EntityRecordedData): SiegeRow | null {
+  const record = data.record as SireneRecord;
+  if (sireneValue(record, 'etablissementSiege') !== 'true') return null;
+  return {
+    siret: data.id,
+    siren: data.id.slice(0, 9),
+    commune:
+      sireneValue(record, 'libelleCommuneEtablissement') ??
+      sireneValue(record, 'libelleCommuneEtrangerEtablissement'),
+    code_postal: sireneValue(record, 'codePostalEtablissement'),
+  };
 }
 
 /** The search index of French companies, built from Sirene entity events only. */
 export const rechercheProjection: Projection = {
   name: RECHERCHE_PROJECTION,
   registers: [SIRENE_REGISTER],
-  tables: [RECHERCHE_TABLE, SIEGES_TABLE],
+  tables: [RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE],
   migrations: rechercheMigrations,
   ...entityHandlers([
-    {
+    // A company not indexed (sole proprietor, lost its diffusion or its category) leaves the index.
+    rowBinding({
       register: SIRENE_REGISTER,
       kind: UNITE_LEGALE,
-      upsert: (trx, data, event) => upsertUnits(trx, [{ data, event }]),
-      upsertMany: upsertUnits,
-      async drop(trx, data) {
-        await deleteRows(trx, RECHERCHE, [data.id]);
-      },
-      async dropMany(trx, items) {
-        await deleteRows(
-          trx,
-          RECHERCHE,
-          items.map((i) => i.data.id),
-        );
-      },
-    },
-    {
-      register: SIRENE_REGISTER,
-      kind: ETABLISSEMENT,
-      upsert: (trx, data, event) => upsertEstablishments(trx, [{ data, event }]),
-      upsertMany: upsertEstablishments,
-      async drop(trx, data) {
-        await deleteRows(trx, SIEGES, [data.id]);
-      },
-      async dropMany(trx, items) {
-        await deleteRows(
-          trx,
-          SIEGES,
-          items.map((i) => i.data.id),
-        );
-      },
-    },
+      table: RECHERCHE,
+      rowOf: (data) => searchRowOf(data.id, data.record as SireneRecord),
+    }),
+    rowBinding({ register: SIRENE_REGISTER, kind: ETABLISSEMENT, table: SIEGES, rowOf: siegeRowOf }),
   ]),
 };

@@ -3,6 +3,8 @@ import type { Migration } from '../../ops/database/migrations.ts';
 
 export const RECHERCHE_TABLE = 'fr_sirene_recherche';
 export const SIEGES_TABLE = 'fr_sirene_recherche_sieges';
+/** Every essential word of the indexed names, with a trigram index: where a query word finds its spellings. */
+export const VOCABULAIRE_TABLE = 'fr_sirene_recherche_vocabulaire';
 
 /**
  * Words that say what kind of entity a name belongs to, not which one (legal forms, "société",
@@ -159,6 +161,57 @@ export const rechercheMigrations: Migration[] = [
       await knex.raw(
         `create index fr_sirene_recherche_notables_trgm on ${RECHERCHE_TABLE}
            using gin (nom_essentiel ${trgm}.gin_trgm_ops) where etat = 'A' and rang_taille >= 3`,
+      );
+    },
+  },
+  {
+    // Word-level search (see findSimilarNames): each company's essential words as an array with a GIN index
+    // (and a partial one for the notable companies), the vocabulary of those words with a trigram index, kept
+    // by statement triggers. The trigram indexes on whole names go: rechecking every name that shares
+    // trigrams with a common word was most of the search's time and of the projection's.
+    name: 'fr_sirene_recherche_0005_mots',
+    async up(knex) {
+      const trgm = await extensionSchema(knex, 'pg_trgm');
+      await knex.raw(`
+        create function fr_sirene_recherche_mots(denomination text, autres text[]) returns text[]
+        language sql immutable parallel safe as $$
+          select array(select w from (select distinct w from regexp_split_to_table(
+                   coalesce(fr_sirene_recherche_essentiel(denomination), '') || ' ' ||
+                   coalesce(fr_sirene_recherche_essentiel_noms(autres), ''), ' ') as w where w <> '') as words
+                  order by w collate "C")
+        $$`);
+      await knex.raw(`
+        alter table ${RECHERCHE_TABLE}
+          add column mots text[] generated always as (fr_sirene_recherche_mots(denomination, autres_noms)) stored`);
+      await knex.raw(`create index fr_sirene_recherche_mots on ${RECHERCHE_TABLE} using gin (mots)`);
+      await knex.raw(
+        `create index fr_sirene_recherche_mots_notables on ${RECHERCHE_TABLE} using gin (mots)
+           where etat = 'A' and rang_taille >= 3`,
+      );
+      await knex.raw(`create table ${VOCABULAIRE_TABLE} (mot text primary key)`);
+      await knex.raw(
+        `create index ${VOCABULAIRE_TABLE}_trgm on ${VOCABULAIRE_TABLE} using gin (mot ${trgm}.gin_trgm_ops)`,
+      );
+      await knex.raw(`
+        create function fr_sirene_recherche_vocabulaire_ajout() returns trigger language plpgsql as $$
+        begin
+          insert into ${VOCABULAIRE_TABLE} (mot)
+            select distinct m from nouveaux, unnest(nouveaux.mots) as m
+          on conflict do nothing;
+          return null;
+        end
+        $$`);
+      for (const event of ['insert', 'update']) {
+        await knex.raw(`
+          create trigger fr_sirene_recherche_vocabulaire_${event} after ${event} on ${RECHERCHE_TABLE}
+            referencing new table as nouveaux
+            for each statement execute function fr_sirene_recherche_vocabulaire_ajout()`);
+      }
+      await knex.raw(
+        `insert into ${VOCABULAIRE_TABLE} (mot) select distinct unnest(mots) from ${RECHERCHE_TABLE} on conflict do nothing`,
+      );
+      await knex.raw(
+        'drop index fr_sirene_recherche_nom_trgm, fr_sirene_recherche_autres_trgm, fr_sirene_recherche_notables_trgm',
       );
     },
   },

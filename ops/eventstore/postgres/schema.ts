@@ -43,7 +43,8 @@ export const eventStoreMigrations: Migration[] = [
   /**
    * One stream's append in one statement (one round trip instead of six: begin, lock, version, insert,
    * notify, commit): under the append lock, the stream's version is checked against `p_expected` ('any',
-   * 'no_stream', 'stream_exists' or a version number), then the events go in and subscribers are woken.
+   * 'no_stream', 'stream_exists' or a version number), then the events go in and subscribers are woken with the
+   * append's schema, positions and event types (see insertEvents.ts).
    * Returns the version found and, when the events went in, the last position (null: version conflict).
    */
   {
@@ -51,42 +52,6 @@ export const eventStoreMigrations: Migration[] = [
     async up(knex) {
       await knex.raw(`
         create function events_append(p_stream text, p_expected text, p_types text[], p_data json,
-                                      p_metadata json, p_lock bigint, p_channel text)
-        returns table (actual bigint, last_position bigint) language plpgsql as $$
-        declare
-          found_version bigint;
-          last bigint;
-        begin
-          perform pg_advisory_xact_lock(p_lock);
-          select max(stream_version) into found_version from events where stream_id = p_stream;
-          if not (p_expected = 'any'
-                  or (p_expected = 'no_stream' and found_version is null)
-                  or (p_expected = 'stream_exists' and found_version is not null)
-                  or (p_expected ~ '^[0-9]+$' and found_version = p_expected::bigint)) then
-            return query select found_version, null::bigint;
-            return;
-          end if;
-          with inserted as (
-            insert into events (stream_id, stream_version, type, data, metadata)
-            select p_stream, coalesce(found_version, -1) + u.o, u.t, u.d::jsonb, u.m::jsonb
-              from rows from (unnest(p_types), json_array_elements(p_data), json_array_elements(p_metadata))
-                   with ordinality as u(t, d, m, o)
-             order by u.o
-            returning position
-          )
-          select max(position) into last from inserted;
-          perform pg_notify(p_channel, last::text);
-          return query select found_version, last;
-        end
-        $$`);
-    },
-  },
-  /** The wake-up says which positions and event types the append holds (see insertEvents.ts). */
-  {
-    name: '0004_eventstore_append_payload',
-    async up(knex) {
-      await knex.raw(`
-        create or replace function events_append(p_stream text, p_expected text, p_types text[], p_data json,
                                                  p_metadata json, p_lock bigint, p_channel text)
         returns table (actual bigint, last_position bigint) language plpgsql as $$
         declare

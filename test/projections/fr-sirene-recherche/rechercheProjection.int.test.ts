@@ -7,7 +7,11 @@ import {
   RECHERCHE_PROJECTION,
   rechercheProjection,
 } from '../../../projections/fr-sirene-recherche/rechercheProjection.ts';
-import { RECHERCHE_TABLE, SIEGES_TABLE } from '../../../projections/fr-sirene-recherche/rechercheSchema.ts';
+import {
+  RECHERCHE_TABLE,
+  SIEGES_TABLE,
+  VOCABULAIRE_TABLE,
+} from '../../../projections/fr-sirene-recherche/rechercheSchema.ts';
 import { targetDescription } from '../../support/database.ts';
 import { ingestSireneSample, readSireneSample } from '../../support/sireneSample.ts';
 import { openTestBed, type TestBed } from '../core/testBed.ts';
@@ -112,24 +116,31 @@ describe(`search index projection, real Sirene samples (${targetDescription})`, 
     expect(await sirensInIndex(bed)).to.have.length(49);
   });
 
-  it('the trigram and key indexes serve the search predicates', async () => {
+  it('the word, vocabulary and key indexes serve the search predicates', async () => {
     await ingestSireneSample(bed);
     await bed.runner().catchUp();
     // 49 rows: the planner would rightly prefer a sequential scan; forbid it to see the indexes are usable.
     const plan = await bed.knex.transaction(async (trx) => {
       await trx.raw('set local enable_seqscan = off');
-      const trgm = await trx.raw<{ rows: Record<string, string>[] }>(
-        `explain select siren from ${RECHERCHE_TABLE} where ? <% nom_essentiel or ? <% autres_essentiels`,
-        ['bretonne', 'bretonne'],
+      const words = await trx.raw<{ rows: Record<string, string>[] }>(
+        `explain select siren from ${RECHERCHE_TABLE} where mots && ?::text[] and mots && ?::text[]`,
+        [['bretonne'], ['travaux']],
+      );
+      // A tiny vocabulary would rather be read whole through its primary key: forbid that too.
+      await trx.raw('set local enable_indexscan = off');
+      await trx.raw('set local enable_indexonlyscan = off');
+      const vocabulary = await trx.raw<{ rows: Record<string, string>[] }>(
+        `explain select mot from ${VOCABULAIRE_TABLE} where mot % ?`,
+        ['bretone'],
       );
       const keys = await trx.raw<{ rows: Record<string, string>[] }>(
         `explain select siren from ${RECHERCHE_TABLE} where cles @> array[?]::text[]`,
         ['bretonne publics travaux'],
       );
-      return [...trgm.rows, ...keys.rows].map((r) => Object.values(r)[0]).join('\n');
+      return [...words.rows, ...vocabulary.rows, ...keys.rows].map((r) => Object.values(r)[0]).join('\n');
     });
-    expect(plan).to.contain('fr_sirene_recherche_nom_trgm');
-    expect(plan).to.contain('fr_sirene_recherche_autres_trgm');
+    expect(plan).to.contain('fr_sirene_recherche_mots');
+    expect(plan).to.contain(`${VOCABULAIRE_TABLE}_trgm`);
     expect(plan).to.contain('fr_sirene_recherche_cles');
   });
 });
