@@ -183,14 +183,21 @@ export const rechercheMigrations: Migration[] = [
       await knex.raw(`
         alter table ${RECHERCHE_TABLE}
           add column mots text[] generated always as (fr_sirene_recherche_mots(denomination, autres_noms)) stored`);
-      await knex.raw(`create index fr_sirene_recherche_mots on ${RECHERCHE_TABLE} using gin (mots)`);
+      // fastupdate off: a GIN pending list is read in full by every search until a vacuum merges it (measured:
+      // 10 ms instead of 0.06 ms for a two-word match after a load, with autovacuum late or off).
       await knex.raw(
-        `create index fr_sirene_recherche_mots_notables on ${RECHERCHE_TABLE} using gin (mots)
+        `create index fr_sirene_recherche_mots on ${RECHERCHE_TABLE} using gin (mots) with (fastupdate = off)`,
+      );
+      await knex.raw(
+        `create index fr_sirene_recherche_mots_notables on ${RECHERCHE_TABLE} using gin (mots) with (fastupdate = off)
            where etat = 'A' and rang_taille >= 3`,
       );
+      await knex.raw('alter index fr_sirene_recherche_cles set (fastupdate = off)');
+      await knex.raw("select gin_clean_pending_list('fr_sirene_recherche_cles'::regclass)");
       await knex.raw(`create table ${VOCABULAIRE_TABLE} (mot text primary key)`);
       await knex.raw(
-        `create index ${VOCABULAIRE_TABLE}_trgm on ${VOCABULAIRE_TABLE} using gin (mot ${trgm}.gin_trgm_ops)`,
+        `create index ${VOCABULAIRE_TABLE}_trgm on ${VOCABULAIRE_TABLE}
+           using gin (mot ${trgm}.gin_trgm_ops) with (fastupdate = off)`,
       );
       await knex.raw(`
         create function fr_sirene_recherche_vocabulaire_ajout() returns trigger language plpgsql as $$

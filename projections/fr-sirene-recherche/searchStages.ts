@@ -99,7 +99,7 @@ export const SIMILAR_NAMES_SETTINGS = {
  * common word matches a large share of the register, and scoring every match would cost more than the
  * answer is worth. When the cap is reached the count is a lower bound (`note_troncature`).
  */
-export const CANDIDATE_CAP = 1000;
+export const CANDIDATE_CAP = 300;
 /** Notable companies: active with 3 employees or more (band 02 and above); read first, up to the cap. */
 export const NOTABLE = `r.etat = 'A' and r.rang_taille >= 3`;
 
