@@ -41,7 +41,10 @@ export async function createProfileTable(knex: Knex, table: string): Promise<voi
   // a GiST nearest-neighbour read was 4 to 40 times slower (BENCHMARKS.md, bench europe).
   const trgm = await extensionSchema(knex, 'pg_trgm');
   await knex.raw(
-    `create index ${table}_nom_trgm on ${table} using gin (nom_normalise ${trgm}.gin_trgm_ops) where not personne_physique`,
+    // fastupdate off: a pending list is read whole by every search until a vacuum merges it (see the French
+    // search, BENCHMARKS.md).
+    `create index ${table}_nom_trgm on ${table} using gin (nom_normalise ${trgm}.gin_trgm_ops)
+       with (fastupdate = off) where not personne_physique`,
   );
 }
 
