@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { BRREG_REGISTER, type BrregRecord, UNDERENHET } from '../../ingest/no-brreg/brregEvents.ts';
 import type { EntityBinding } from '../core/entityHandlers.ts';
+import { upsertById } from '../eu-profile/euProfileTable.ts';
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const date = (v: unknown): string | null => {
@@ -69,16 +70,7 @@ export function establishmentsBinding(table: string): EntityBinding {
     register: BRREG_REGISTER,
     kind: UNDERENHET,
     async upsert(trx, data) {
-      const row = brregEstablishment(data.id, data.record);
-      const cols = Object.keys(row) as (keyof BrregEstablishment)[];
-      await trx.raw(
-        `insert into ${table} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})
-         on conflict (id_national) do update set ${cols
-           .filter((c) => c !== 'id_national')
-           .map((c) => `${c} = excluded.${c}`)
-           .join(', ')}`,
-        cols.map((c) => row[c]),
-      );
+      await upsertById(trx, table, { ...brregEstablishment(data.id, data.record) });
     },
     async drop(trx, data) {
       await trx.raw(`delete from ${table} where id_national = ?`, [data.id]);

@@ -49,14 +49,23 @@ export async function createProfileTable(knex: Knex, table: string): Promise<voi
 }
 
 export async function upsertProfile(trx: Knex.Transaction, table: string, row: EuProfileRow): Promise<void> {
-  const cols = Object.keys(row) as (keyof EuProfileRow)[];
+  await upsertById(trx, table, { ...row });
+}
+
+/** Inserts or replaces one row keyed by `id_national`, whatever its columns (one European read table's). */
+export async function upsertById(
+  trx: Knex.Transaction,
+  table: string,
+  row: { id_national: string } & Record<string, unknown>,
+): Promise<void> {
+  const cols = Object.keys(row);
   await trx.raw(
     `insert into ${table} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})
      on conflict (id_national) do update set ${cols
        .filter((c) => c !== 'id_national')
        .map((c) => `${c} = excluded.${c}`)
        .join(', ')}`,
-    cols.map((c) => row[c]),
+    cols.map((c) => row[c] as Knex.Value),
   );
 }
 
