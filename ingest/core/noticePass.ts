@@ -2,14 +2,8 @@ import type { Knex } from 'knex';
 import type { BulkAppendEntry, EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { ENTITY_CHANGED, ENTITY_RECORDED, type EntityRecordedData } from './entityEvents.ts';
-import {
-  SNAPSHOT_COMPLETED,
-  SNAPSHOT_STARTED,
-  type SnapshotCompletedData,
-  type SnapshotStartedData,
-  snapshotStreamId,
-} from './snapshotEvents.ts';
-import { abandonUnfinished, completePass, entityKey, markSeen, withDigests } from './snapshotPass.ts';
+import { SNAPSHOT_COMPLETED, type SnapshotCompletedData, snapshotStreamId } from './snapshotEvents.ts';
+import { completePass, entityKey, markSeen, startPass, withDigests } from './snapshotPass.ts';
 import { writeInBatches } from './writeInBatches.ts';
 
 /** One published notice of a gazette, and the entity streams it belongs on (a company's, an association's). */
@@ -70,17 +64,13 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
     return { status: 'already_ingested', version: already };
   }
 
-  const expected = await abandonUnfinished(store, snapshotStream, register, now);
-  const started: SnapshotStartedData = {
+  const { started, passToken, expected } = await startPass(store, {
     register,
     version,
     snapshotDate: opts.snapshotDate,
     fileSha256: opts.fileSha256,
-    startedAt: now().toISOString(),
-  };
-  const start = await store.append(snapshotStream, [{ type: SNAPSHOT_STARTED, data: started }], expected);
-  if (!start.ok) throw new Error(`another pass of ${register} is starting: ${start.message}`);
-  const passToken = `${version}#${start.lastPosition}`;
+    now,
+  });
   log.info({ fileSha256: opts.fileSha256 }, 'notice pass started');
 
   const counts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
@@ -115,7 +105,7 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
     started,
     counts,
     report: opts.report?.(),
-    expected: start.nextExpectedVersion,
+    expected,
     now,
   });
   await knex.raw(

@@ -87,22 +87,16 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   const now = opts.now ?? (() => new Date());
   const streamOf = opts.streamOf ?? ((r) => `${register}-${r.kind}-${r.id}`);
   const batchSize = opts.batchSize ?? 5000;
-  const snapshotStream = snapshotStreamId(register);
   const log = logger.child({ register, version });
 
-  const expected = await abandonUnfinished(store, snapshotStream, register, now);
-  const started: SnapshotStartedData = {
+  const { started, passToken, expected } = await startPass(store, {
     register,
     version,
     snapshotDate: opts.snapshotDate,
     fileSha256: opts.fileSha256,
-    startedAt: now().toISOString(),
-  };
-  const start = await store.append(snapshotStream, [{ type: SNAPSHOT_STARTED, data: started }], expected);
-  if (!start.ok) throw new Error(`another pass of ${register} is starting: ${start.message}`);
+    now,
+  });
   log.info({ fileSha256: opts.fileSha256 }, 'snapshot pass started');
-  // Marks what this pass saw; unique per pass, even when a version is ingested twice.
-  const passToken = `${version}#${start.lastPosition}`;
 
   const counts: SnapshotCounts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
   const meta = (rowSha256?: string) => ({
@@ -149,7 +143,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     started,
     counts,
     report: opts.report?.(),
-    expected: start.nextExpectedVersion,
+    expected,
     now,
   });
   await promote(knex, register, passToken);
@@ -171,6 +165,30 @@ export async function* withDigests<R extends SnapshotRow>(
 /** What identifies an entity within a register. */
 export function entityKey(row: { kind: string; id: string }): string {
   return `${row.kind}\u0000${row.id}`;
+}
+
+/**
+ * Opens a pass: an unfinished earlier one is abandoned, then `SnapshotStarted` is appended with the snapshot
+ * stream's version (two passes starting together: one fails here). Returns what completing it needs and the
+ * pass token marking what it saw: unique per pass, even when a version is ingested twice.
+ */
+export async function startPass(
+  store: EventStore,
+  pass: { register: string; version: string; snapshotDate: string; fileSha256: string; now: () => Date },
+): Promise<{ started: SnapshotStartedData; passToken: string; expected: bigint }> {
+  const { register, version } = pass;
+  const stream = snapshotStreamId(register);
+  const previous = await abandonUnfinished(store, stream, register, pass.now);
+  const started: SnapshotStartedData = {
+    register,
+    version,
+    snapshotDate: pass.snapshotDate,
+    fileSha256: pass.fileSha256,
+    startedAt: pass.now().toISOString(),
+  };
+  const start = await store.append(stream, [{ type: SNAPSHOT_STARTED, data: started }], previous);
+  if (!start.ok) throw new Error(`another pass of ${register} is starting: ${start.message}`);
+  return { started, passToken: `${version}#${start.lastPosition}`, expected: start.nextExpectedVersion };
 }
 
 /**
