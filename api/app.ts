@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import Koa from 'koa';
 import type { RegisterInfo } from '../ingest/core/registerInfo.ts';
+import type { BudgetedPools } from '../ops/database/budgetedPools.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { ServedLog } from '../ops/servedlog/servedLog.ts';
 import type { Signer } from '../ops/signing/signer.ts';
@@ -21,6 +22,8 @@ import type { AppMiddleware, AppState } from './state.ts';
 export interface AppDeps {
   logger: Logger;
   knex: Knex;
+  /** Opened beside `knex`; whoever composes the app closes them. */
+  budgeted: BudgetedPools;
   registers: readonly RegisterInfo[];
   /** The priced routes of the registers (one file per family in api/routes/). */
   routes: readonly RouteDefinition[];
@@ -71,7 +74,11 @@ export function createApp(deps: AppDeps): App {
       freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now }),
     );
     chain.push(
-      envelope(route, { handlerDeps: { knex: deps.knex }, registers: deps.registers, now: deps.now }),
+      envelope(route, {
+        handlerDeps: { knex: deps.knex, budgeted: deps.budgeted },
+        registers: deps.registers,
+        now: deps.now,
+      }),
     );
     router.get(toRouterPath(route.path), ...chain);
   }

@@ -6,6 +6,7 @@ import { createChangementsRoute } from '../api/routes/changements.ts';
 import type { AppContext } from '../api/state.ts';
 import { readOdsExport } from '../ingest/core/readOdsExport.ts';
 import { ingestBodaccExport } from '../ingest/fr-bodacc/ingestBodacc.ts';
+import { createBudgetedPools } from '../ops/database/budgetedPools.ts';
 import { createPostgresEventStore } from '../ops/eventstore/postgres/index.ts';
 import { migrateAll } from '../ops/server/migrateAll.ts';
 import { createProjectionRunner } from '../projections/core/projectionRunner.ts';
@@ -75,13 +76,16 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     printTable(`BODACC ingestion (${db.label}, ${formatCount(count)} notices)`, rows, ctx.out);
 
     const route = createChangementsRoute();
+    // The route reads on the application pool only; its budgeted pools stay unopened.
+    const handlerDeps = { knex: db.knex, budgeted: createBudgetedPools(db.knex) };
     const call = (i: number) =>
-      route.handler(fakeContext(companies[i % companies.length]!, '2020-01-01'), { knex: db.knex });
+      route.handler(fakeContext(companies[i % companies.length]!, '2020-01-01'), handlerDeps);
     const miss = await timed(async () => {
       for (let i = 0; i < calls; i++)
-        await createChangementsRoute().handler(fakeContext(companies[i % companies.length]!, '2020-01-01'), {
-          knex: db.knex,
-        });
+        await createChangementsRoute().handler(
+          fakeContext(companies[i % companies.length]!, '2020-01-01'),
+          handlerDeps,
+        );
     });
     for (let i = 0; i < Math.min(calls, companies.length); i++) await call(i);
     const hit = await timed(async () => {

@@ -188,12 +188,24 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           ctx.out(
             `autocannon: ${connections} connections, ${seconds} s each, ${sirens.length} SIRENs in turn ...`,
           );
+          const counts = new Map<string, number>();
+          db.knex.on('query', (q: { sql: string }) => {
+            const k = q.sql.replace(/\s+/g, ' ').slice(0, 70);
+            counts.set(k, (counts.get(k) ?? 0) + 1);
+          });
+          const dump = (label: string, n: number) => {
+            ctx.out(`--- ${label}: ${n} requests`);
+            for (const [k, v] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 15))
+              ctx.out(`${(v / n).toFixed(3)} ${k}`);
+            counts.clear();
+          };
           const base = await loadTest({
             url: `http://127.0.0.1:${bare.port}`,
             paths: sirens.map((s) => `/bare/${s}`),
             connections,
             seconds,
           });
+          dump('bare', base.statuses['2xx']!);
           const ours = await loadTest({
             url: `http://127.0.0.1:${running.port}`,
             paths: sirens.map((s) => `/v1/entreprise/${s}`),
@@ -201,6 +213,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             connections,
             seconds,
           });
+          dump('paid', ours.statuses['2xx']!);
           // Diagnostic: the same route with payment off, to tell the route's cost from the key ledger's.
           await running.close();
           closed = true;
@@ -211,6 +224,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             connections,
             seconds,
           }).finally(() => unpaidService.close());
+          dump('unpaid', unpaid.statuses['2xx']!);
           const ratio = ours.requestsPerSecond / base.requestsPerSecond;
           printTable(
             `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${seconds} s)`,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { BudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { ApiError } from '../errors/apiError.ts';
 import type { AppContext, ProvenanceEntry } from '../state.ts';
 
@@ -34,6 +35,8 @@ export interface HandlerResult {
 
 export interface HandlerDeps {
   knex: Knex;
+  /** Pools whose sessions carry a statement budget, for reads that must end within one (lists). */
+  budgeted: BudgetedPools;
 }
 
 /**

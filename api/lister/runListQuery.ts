@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import type { BudgetedPool } from '../../ops/database/budgetedPools.ts';
 import { unavailable } from '../errors/apiError.ts';
-import { countSql, pageSql, whereOf } from './buildListQuery.ts';
+import { countSql, pageSql, type SqlFragment, whereOf } from './buildListQuery.ts';
 import { listerRefusal } from './listerRefusal.ts';
 import type { Criterion } from './parseCriteria.ts';
 import type { Sort } from './parseSort.ts';
@@ -12,8 +13,6 @@ export interface ListQuery {
   sort: Sort;
   page: number;
   pageSize: number;
-  /** Statement budget; beyond it, 400 `requete_trop_large`. */
-  timeoutMs: number;
   /** False for the count route. */
   withPage: boolean;
 }
@@ -27,38 +26,48 @@ interface PgConnection {
 }
 
 /**
- * The exact count and the page, read in one REPEATABLE READ, read-only transaction (one snapshot: the count
- * always matches the pages) that carries the time budget (`statement_timeout`, local to the transaction). A
- * query still running at the end of the budget is refused as too broad. The count comes first and tells the
- * page query whether to follow the SIREN index (see `orderByOf`).
+ * The exact count, and for a page the page too, on a pool whose sessions carry the time budget
+ * (`statement_timeout`, set when each connection opens: see ops/database/budgetedPools.ts). A query still
+ * running at the end of the budget is refused as too broad.
  *
- * Two round trips for a count, three for a page, before the answer: the transaction is opened and given its
- * budget by one simple-protocol message (the budget is our own integer, never client input), the count and
- * the page run with bound parameters; the commit of this read-only transaction is not waited for (nothing
- * is written; the connection goes back to the pool once it is done). knex's own transaction would add a
- * round trip for BEGIN and one for COMMIT, which a 1 ms count would feel.
+ * A count is one statement: one round trip, its own snapshot. A page reads the count and the page in one
+ * REPEATABLE READ, read-only transaction (one snapshot: the count always matches the pages): three round
+ * trips before the answer; the commit of this read-only transaction is not waited for (nothing is written;
+ * the connection goes back to the pool once it is done). The count comes first and tells the page query
+ * whether following the SIREN index may pay (see `mayWalkIndex`).
  */
-export async function runListQuery(knex: Knex, q: ListQuery): Promise<{ count: number; rows: ListRow[] }> {
+export async function runListQuery(
+  pool: BudgetedPool,
+  q: ListQuery,
+): Promise<{ count: number; rows: ListRow[] }> {
   const where = whereOf(q.criteria);
   const offset = (q.page - 1) * q.pageSize;
-  const native = (f: { sql: string; bindings: Knex.RawBinding[] }) =>
-    knex.raw(f.sql, f.bindings).toSQL().toNative();
-  const budget = Math.max(1, Math.trunc(q.timeoutMs));
+  const { knex } = pool;
+  const native = (f: SqlFragment) => ({ sql: numberedPlaceholders(f.sql), bindings: f.bindings });
+  const counted = native(countSql(where, { withTableRows: q.withPage }));
   const conn = (await knex.client.acquireConnection()) as PgConnection;
+  if (!q.withPage) {
+    try {
+      const { rows } = await conn.query(counted.sql, counted.bindings);
+      return { count: Number(rows[0]?.n ?? 0), rows: [] };
+    } catch (err) {
+      throw tooBroad(err, pool);
+    } finally {
+      await knex.client.releaseConnection(conn);
+    }
+  }
   // Set before BEGIN is sent: whatever fails after, the connection goes back to the pool rolled back
   // (a ROLLBACK outside a transaction is only a warning).
   let open = true;
   let released = false;
   try {
-    await conn.query(
-      `begin isolation level repeatable read read only; set local statement_timeout = ${budget}`,
-    );
-    const counted = native(countSql(where));
+    await conn.query('begin isolation level repeatable read read only');
     const { rows: countRows } = await conn.query(counted.sql, counted.bindings);
     const count = Number(countRows[0]?.n ?? 0);
+    const tableRows = Number(countRows[0]?.table_rows ?? -1);
     let page: ListRow[] = [];
-    if (q.withPage && offset < count) {
-      const paged = native(pageSql(where, q.sort, q.pageSize, offset, count));
+    if (offset < count) {
+      const paged = native(pageSql(where, q.sort, q.pageSize, offset, { matches: count, tableRows }));
       page = (await conn.query(paged.sql, paged.bindings)).rows as ListRow[];
     }
     open = false;
@@ -76,15 +85,27 @@ export async function runListQuery(knex: Knex, q: ListQuery): Promise<{ count: n
     return { count, rows: page };
   } catch (err) {
     if (open) await conn.query('rollback').catch(() => undefined);
-    if ((err as { code?: unknown }).code === QUERY_CANCELED) {
-      throw listerRefusal(
-        'requete_trop_large',
-        'criteres',
-        `Requête encore trop large après ${Math.round(q.timeoutMs / 1000)} secondes : resserrer les critères. / Query still too broad after the time budget; narrow the criteria.`,
-      );
-    }
-    throw err;
+    throw tooBroad(err, pool);
   } finally {
     if (!released) await knex.client.releaseConnection(conn);
   }
+}
+
+/**
+ * `?` placeholders as PostgreSQL's `$1`, `$2`, …: the list SQL is built here from the field catalogue and
+ * holds no other question mark (values are never in the text), so knex's query builder is not needed.
+ */
+export function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/** A statement ended by the budget becomes the contract's refusal; anything else goes on as it is. */
+function tooBroad(err: unknown, pool: BudgetedPool): unknown {
+  if ((err as { code?: unknown }).code !== QUERY_CANCELED) return err;
+  return listerRefusal(
+    'requete_trop_large',
+    'criteres',
+    `Requête encore trop large après ${Math.round(pool.timeoutMs / 1000)} secondes : resserrer les critères. / Query still too broad after the time budget; narrow the criteria.`,
+  );
 }

@@ -118,18 +118,17 @@ export function listerRoutes(
       params: listerParams,
       price: 20_000,
       responseSchema: listerResponseSchema,
-      async handler(ctx, { knex }) {
+      async handler(ctx, { budgeted }) {
         const p = ctx.state.params as Record<string, string | undefined>;
         const criteria = parseCriteria(p.criteres);
         const sort = parseSort(p.tri);
         const page = parsePage(p.page);
         const extra = parseOutputFields(p.champs);
-        const { count, rows } = await runListQuery(knex, {
+        const { count, rows } = await runListQuery(budgeted.get(timeoutMs), {
           criteria,
           sort,
           page,
           pageSize,
-          timeoutMs,
           withPage: true,
         });
         const output = [...DEFAULT_OUTPUT, ...extra.filter((f) => !DEFAULT_OUTPUT.includes(f))];
@@ -162,15 +161,14 @@ export function listerRoutes(
       params: [criteresParam],
       price: 2000,
       responseSchema: compterResponseSchema,
-      async handler(ctx, { knex }) {
+      async handler(ctx, { budgeted }) {
         const p = ctx.state.params as Record<string, string | undefined>;
         const criteria = parseCriteria(p.criteres);
-        const { count } = await runListQuery(knex, {
+        const { count } = await runListQuery(budgeted.get(timeoutMs), {
           criteria,
           sort: parseSort(undefined),
           page: 1,
           pageSize,
-          timeoutMs,
           withPage: false,
         });
         return {

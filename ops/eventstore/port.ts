@@ -79,6 +79,13 @@ export interface SubscribeOptions {
    */
   types?: ReadonlySet<string>;
   onSkipped?(position: bigint): void;
+  /**
+   * Once caught up, a subscriber woken by an append holding only these types waits `ms` before it reads,
+   * so that the appends arriving meanwhile are read and handled as one batch (a read model fed by a small
+   * append per served request, which no request reads back at once). Any other append, `reached` and `stop`
+   * cut the wait short. Without it, every wake-up reads at once.
+   */
+  coalesce?: { ms: number; types: ReadonlySet<string> };
 }
 
 export interface EventStore {

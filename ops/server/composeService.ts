@@ -18,6 +18,7 @@ import { PROJECTIONS } from '../../projections/index.ts';
 import { createAccountLedger } from '../accounts/accountLedger.ts';
 import { createKeyResolver } from '../accounts/keyResolver.ts';
 import type { Config } from '../config.ts';
+import { createBudgetedPools } from '../database/budgetedPools.ts';
 import type { Database } from '../database/openDatabase.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { createPostgresEventStore } from '../eventstore/postgres/index.ts';
@@ -89,9 +90,11 @@ export async function composeService(
         now: opts.now,
       })
     : undefined;
+  const budgeted = createBudgetedPools(db.knex);
   const app = createApp({
     logger,
     knex: db.knex,
+    budgeted,
     registers: opts.registers ?? REGISTERS,
     routes: opts.routes ?? PRICED_ROUTES,
     projectionNames: projections.map((p) => p.name),
@@ -139,6 +142,7 @@ export async function composeService(
       await runner.stop().catch((err: Error) => {
         logger.warn({ err: err.message }, 'projection runner stopped with an error');
       });
+      await budgeted.close();
     },
   };
 }

@@ -22,4 +22,9 @@ export interface Projection {
   handlers: Partial<Record<string, EventHandler>>;
   /** Optional: how runs of handled events are applied together (see entityHandlers.ts). */
   handleRun?: RunHandler;
+  /**
+   * Optional: once caught up, how long appends of only these types may gather before they are read (see
+   * SubscribeOptions). For a read model fed by a small append per served request.
+   */
+  coalesce?: { ms: number; types: string[] };
 }

@@ -120,6 +120,9 @@ export function createProjectionWorker(deps: {
         failing = fail(err);
       },
       types: handledTypes,
+      ...(projection.coalesce
+        ? { coalesce: { ms: projection.coalesce.ms, types: new Set(projection.coalesce.types) } }
+        : {}),
       onSkipped: (position) => {
         applied = position;
         settle();
@@ -166,6 +169,8 @@ export function createProjectionWorker(deps: {
       if (applied >= target) return Promise.resolve();
       if (failure) return Promise.reject(failure);
       if (!active) return Promise.reject(new Error(`projection ${projection.name} is not running`));
+      // Somebody waits: a subscription letting appends gather reads now (its failure reaches `fail`).
+      subscription?.reached(target).catch(() => undefined);
       return new Promise((resolve, reject) => {
         waiters.push({ target, resolve, reject });
       });

@@ -23,6 +23,11 @@ export function subscribe(
   let stopped = false;
   let dirty = true;
   let wake: (() => void) | null = null;
+  // While a caught-up subscriber lets appends gather (opts.coalesce): ends the wait early.
+  let hurry: (() => void) | null = null;
+  let caughtUp = false;
+  // Since the last read: an append that may not wait (another type, or a wake-up that says nothing).
+  let urgent = false;
   const waiters: { target: bigint; resolve: () => void; reject: (e: unknown) => void }[] = [];
   let failure: unknown = null;
 
@@ -42,13 +47,42 @@ export function subscribe(
     settleWaiters();
     return true;
   };
+  // An append that holds, of the types handled here, only types that may gather (or another schema's).
+  const mayWait = (payload: string): boolean => {
+    const appended = opts.coalesce ? parseAppendedPayload(payload) : null;
+    if (!appended) return false;
+    if (schema !== null && appended.schema !== schema) return true;
+    return appended.types.every((t) => opts.coalesce!.types.has(t) || (opts.types && !opts.types.has(t)));
+  };
   const poke = (payload = '') => {
     if (passOver(payload)) return;
+    if (!mayWait(payload)) urge();
     dirty = true;
     const w = wake;
     wake = null;
     w?.();
   };
+  /**
+   * Read without letting appends gather: somebody waits on a position, the subscription stops, or an
+   * append of another type came.
+   */
+  const urge = () => {
+    urgent = true;
+    const h = hurry;
+    hurry = null;
+    h?.();
+  };
+  const gather = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        hurry = null;
+        resolve();
+      }, ms);
+      hurry = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const settleWaiters = () => {
     for (let i = waiters.length - 1; i >= 0; i--) {
       const w = waiters[i]!;
@@ -77,6 +111,13 @@ export function subscribe(
         });
         continue;
       }
+      if (opts.coalesce && caughtUp && !urgent && waiters.length === 0) {
+        caughtUp = false;
+        await gather(opts.coalesce.ms);
+        continue;
+      }
+      caughtUp = false;
+      urgent = false;
       dirty = false;
       let batch: RecordedEvent[];
       reading = true;
@@ -96,6 +137,7 @@ export function subscribe(
       }
       if (batch.length === 0) {
         reading = false;
+        caughtUp = true;
         settleWaiters();
         continue;
       }
@@ -112,6 +154,7 @@ export function subscribe(
       reading = false;
       settleWaiters();
       if (batch.length === batchSize) dirty = true;
+      else caughtUp = true;
     }
   })();
 
@@ -124,11 +167,13 @@ export function subscribe(
       if (position >= target) return Promise.resolve();
       return new Promise((resolve, reject) => {
         waiters.push({ target, resolve, reject });
+        urge();
         poke();
       });
     },
     async stop() {
       stopped = true;
+      urge();
       poke();
       await loop;
       await (await unlistenP)();

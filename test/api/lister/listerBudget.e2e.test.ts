@@ -39,4 +39,11 @@ describe(`Companies list time budget (e2e, ${targetDescription})`, () => {
     expect(a.status).to.equal(200);
     expect(a.body.nombre_resultats).to.be.greaterThan(0);
   });
+
+  it('the budget binds the list routes only: the rest of the service may run a longer statement', async () => {
+    await t.db.knex.raw('select pg_sleep(0.5)');
+    const a = await getJson(t, 'compter', { criteres: [{ champ: 'finances.ca', op: '>', valeur: 1 }] });
+    expect(a.status).to.equal(200);
+    await t.db.knex.raw('select pg_sleep(0.5)');
+  });
 });

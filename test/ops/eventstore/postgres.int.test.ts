@@ -57,3 +57,78 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers with event typ
     }
   });
 });
+
+describe(`PostgreSQL adapter on ${targetDescription}: subscribers that let appends gather`, () => {
+  const GATHER_MS = 60_000;
+
+  async function gathering() {
+    const db = await freshDatabase();
+    await runMigrations(db.knex, eventStoreMigrations);
+    const store = createPostgresEventStore({
+      knex: db.knex,
+      notifications: db.notifications,
+      logger: testLogger,
+    });
+    const wakes = new EventEmitter();
+    const notifications = createEmitterNotificationSource(wakes, async () => {});
+    const schema = (await db.knex.raw('select current_schema() as s')).rows[0].s as string;
+    const batches: string[][] = [];
+    await store.append('s-0', [{ type: 'Charged', data: { n: 0 } }], 'any');
+    const sub = subscribe(db.knex, notifications, testLogger, {
+      from: 0n,
+      types: new Set(['Charged', 'KeyIssued']),
+      // Long enough that only an urgent read ends it within the test.
+      coalesce: { ms: GATHER_MS, types: new Set(['Charged']) },
+      onEvents: async (events) => void batches.push(events.map((e) => e.type)),
+    });
+    await sub.reached(await store.headPosition());
+    const append = async (type: string) => {
+      const r = await store.append(`s-${type}-${batches.length}`, [{ type, data: {} }], 'any');
+      if (!r.ok) throw new Error('append failed');
+      wakes.emit(EVENTS_CHANNEL, `${schema} ${r.lastPosition} ${r.lastPosition} ${type}`);
+      return r.lastPosition;
+    };
+    return { db, sub, batches, append };
+  }
+
+  it('reads the appends that gathered as one batch once somebody waits', async () => {
+    const { db, sub, batches, append } = await gathering();
+    try {
+      await append('Charged');
+      await append('Charged');
+      const last = await append('Charged');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(batches).to.deep.equal([['Charged']]);
+      await sub.reached(last);
+      expect(batches).to.deep.equal([['Charged'], ['Charged', 'Charged', 'Charged']]);
+      await sub.stop();
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('reads at once an append holding a type that may not wait', async () => {
+    const { db, sub, batches, append } = await gathering();
+    try {
+      await append('Charged');
+      await append('KeyIssued');
+      for (let i = 0; i < 100 && batches.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(batches).to.deep.equal([['Charged'], ['Charged', 'KeyIssued']]);
+      await sub.stop();
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('stops at once while appends gather', async () => {
+    const { db, sub, append } = await gathering();
+    try {
+      await append('Charged');
+      const started = Date.now();
+      await sub.stop();
+      expect(Date.now() - started).to.be.below(GATHER_MS);
+    } finally {
+      await db.close();
+    }
+  });
+});
