@@ -122,7 +122,23 @@ export function pageSql(
 ): SqlFragment {
   const order = orderByOf(sort, { indexOrder: mayWalkIndex(offset + limit, counted) });
   return {
-    sql: `select ${SELECT_LIST} from ${LISTE_TABLE} where ${where.sql} ${order} limit ? offset ?`,
+    // The page is chosen on the table's own columns, then only its rows are formatted (dates as text):
+    // formatting in the inner select would run on every match before the sort.
+    sql: `select ${SELECT_LIST} from (select * from ${LISTE_TABLE} where ${where.sql} ${order} limit ? offset ?) as page ${order}`,
     bindings: [...where.bindings, limit, offset],
+  };
+}
+
+/**
+ * The count and a page in one statement (one snapshot, one round trip), for an order that does not depend
+ * on the count (any sort but the default SIREN order, see `mayWalkIndex`). One row per company of the page,
+ * each carrying the count `n`; a single row with `n` and nulls when the page is past the end.
+ */
+export function countedPageSql(where: SqlFragment, sort: Sort, limit: number, offset: number): SqlFragment {
+  const order = orderByOf(sort);
+  return {
+    // The outer order repeats the page's on the formatted columns: dates as YYYY-MM-DD sort as the dates.
+    sql: `select c.n, p.* from (select count(*) as n from ${LISTE_TABLE} where ${where.sql}) as c left join lateral (select ${SELECT_LIST} from (select * from ${LISTE_TABLE} where ${where.sql} ${order} limit ? offset ?) as page) as p on true ${order}`,
+    bindings: [...where.bindings, ...where.bindings, limit, offset],
   };
 }

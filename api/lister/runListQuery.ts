@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { BudgetedPool } from '../../ops/database/budgetedPools.ts';
 import { unavailable } from '../errors/apiError.ts';
-import { countSql, pageSql, type SqlFragment, whereOf } from './buildListQuery.ts';
+import { countedPageSql, countSql, pageSql, type SqlFragment, whereOf } from './buildListQuery.ts';
 import { listerRefusal } from './listerRefusal.ts';
 import type { Criterion } from './parseCriteria.ts';
 import type { Sort } from './parseSort.ts';
@@ -30,11 +30,12 @@ interface PgConnection {
  * (`statement_timeout`, set when each connection opens: see ops/database/budgetedPools.ts). A query still
  * running at the end of the budget is refused as too broad.
  *
- * A count is one statement: one round trip, its own snapshot. A page reads the count and the page in one
- * REPEATABLE READ, read-only transaction (one snapshot: the count always matches the pages): three round
- * trips before the answer; the commit of this read-only transaction is not waited for (nothing is written;
- * the connection goes back to the pool once it is done). The count comes first and tells the page query
- * whether following the SIREN index may pay (see `mayWalkIndex`).
+ * A count is one statement: one round trip, its own snapshot. So is a page sorted on another field than the
+ * SIREN: count and page in one statement (`countedPageSql`). A page in SIREN order reads the count first,
+ * which tells the page query whether following the SIREN index may pay (see `mayWalkIndex`), then the page,
+ * both in one REPEATABLE READ, read-only transaction (one snapshot: the count always matches the pages):
+ * three round trips before the answer; the commit of this read-only transaction is not waited for (nothing
+ * is written; the connection goes back to the pool once it is done).
  */
 export async function runListQuery(
   pool: BudgetedPool,
@@ -46,10 +47,19 @@ export async function runListQuery(
   const native = (f: SqlFragment) => ({ sql: numberedPlaceholders(f.sql), bindings: f.bindings });
   const counted = native(countSql(where, { withTableRows: q.withPage }));
   const conn = (await knex.client.acquireConnection()) as PgConnection;
-  if (!q.withPage) {
+  if (!q.withPage || q.sort.field.column !== 'siren') {
     try {
-      const { rows } = await conn.query(counted.sql, counted.bindings);
-      return { count: Number(rows[0]?.n ?? 0), rows: [] };
+      if (!q.withPage) {
+        const { rows } = await conn.query(counted.sql, counted.bindings);
+        return { count: Number(rows[0]?.n ?? 0), rows: [] };
+      }
+      const both = native(countedPageSql(where, q.sort, q.pageSize, offset));
+      const { rows } = await conn.query(both.sql, both.bindings);
+      const count = Number(rows[0]?.n ?? 0);
+      const page = rows
+        .filter((r) => r.siren !== null && r.siren !== undefined)
+        .map(({ n: _count, ...row }) => row as ListRow);
+      return { count, rows: checkedPage(count, offset, page) };
     } catch (err) {
       throw tooBroad(err, pool);
     } finally {
@@ -76,19 +86,24 @@ export async function runListQuery(
       .query('commit')
       .catch(() => conn.query('rollback').catch(() => undefined))
       .finally(() => knex.client.releaseConnection(conn));
-    if (page.length > 0 && count < offset + page.length) {
-      throw unavailable(
-        'compte_incoherent',
-        'Le total compté est inférieur à la liste lue : rien n’est vendu. / Count below the list read.',
-      );
-    }
-    return { count, rows: page };
+    return { count, rows: checkedPage(count, offset, page) };
   } catch (err) {
     if (open) await conn.query('rollback').catch(() => undefined);
     throw tooBroad(err, pool);
   } finally {
     if (!released) await knex.client.releaseConnection(conn);
   }
+}
+
+/** A page longer than the count says is never sold. */
+function checkedPage(count: number, offset: number, page: ListRow[]): ListRow[] {
+  if (page.length > 0 && count < offset + page.length) {
+    throw unavailable(
+      'compte_incoherent',
+      'Le total compté est inférieur à la liste lue : rien n’est vendu. / Count below the list read.',
+    );
+  }
+  return page;
 }
 
 /**

@@ -17,7 +17,7 @@ export interface BudgetedPools {
   close(): Promise<void>;
 }
 
-/** Connections per budgeted pool: list queries are few and long beside the rest of the traffic. */
+/** Connections per budgeted pool by default: list queries are few and long beside the rest of the traffic. */
 const POOL_MAX = 4;
 
 type Conn = { query(sql: string, cb: (err: Error | null) => void): void };
@@ -33,7 +33,7 @@ export function sessionSettingsSql(timeoutMs: number): string {
   return `set statement_timeout = ${budget}; set max_parallel_workers_per_gather = 0`;
 }
 
-export function createBudgetedPools(base: Knex): BudgetedPools {
+export function createBudgetedPools(base: Knex, opts: { poolMax?: number } = {}): BudgetedPools {
   const pools = new Map<number, BudgetedPool>();
   const config = base.client.config as Knex.Config & { pool?: { afterCreate?: AfterCreate } };
   const inherited = config.pool?.afterCreate;
@@ -48,7 +48,10 @@ export function createBudgetedPools(base: Knex): BudgetedPools {
         inherited(conn, (err) => (err ? done(err, conn) : apply()));
       };
       const pool: BudgetedPool = {
-        knex: knexFactory({ ...config, pool: { ...config.pool, min: 0, max: POOL_MAX, afterCreate } }),
+        knex: knexFactory({
+          ...config,
+          pool: { ...config.pool, min: 0, max: opts.poolMax ?? POOL_MAX, afterCreate },
+        }),
         timeoutMs,
       };
       pools.set(timeoutMs, pool);

@@ -176,6 +176,14 @@ describe(`Companies list routes (e2e, ${targetDescription})`, () => {
       expect(a.body.nombre_resultats).to.equal(16);
     });
 
+    it('a page past the end of another sort is empty too, with the whole count', async () => {
+      const a = await lister({ page: '5', tri: '-finances.ca' });
+      expect(a.status).to.equal(200);
+      expect(a.body.resultats).to.deep.equal([]);
+      expect(a.body.page_suivante).to.equal(false);
+      expect(a.body.nombre_resultats).to.equal(16);
+    });
+
     it('sorts descending with missing values last, SIREN breaking ties', async () => {
       const pages = await allPages({ tri: '-finances.ca' });
       const cas = pages.flatMap((p) =>
