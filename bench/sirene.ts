@@ -188,32 +188,36 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           ctx.out(
             `autocannon: ${connections} connections, ${seconds} s each, ${sirens.length} SIRENs in turn ...`,
           );
-          const counts = new Map<string, number>();
-          db.knex.on('query', (q: { sql: string }) => {
-            const k = q.sql.replace(/\s+/g, ' ').slice(0, 70);
-            counts.set(k, (counts.get(k) ?? 0) + 1);
+          // Statements the process sends per answer, counted over each timed run (after its warm-up).
+          let statements = 0;
+          db.knex.on('query', () => {
+            statements++;
           });
-          const dump = (label: string, n: number) => {
-            ctx.out(`--- ${label}: ${n} requests`);
-            for (const [k, v] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 15))
-              ctx.out(`${(v / n).toFixed(3)} ${k}`);
-            counts.clear();
+          const perAnswer = (r: LoadResult) => {
+            const n = statements;
+            statements = 0;
+            return (n / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
+          };
+          const resetCount = () => {
+            statements = 0;
           };
           const base = await loadTest({
             url: `http://127.0.0.1:${bare.port}`,
             paths: sirens.map((s) => `/bare/${s}`),
             connections,
             seconds,
+            onMeasureStart: resetCount,
           });
-          dump('bare', base.statuses['2xx']!);
+          const baseStatements = perAnswer(base);
           const ours = await loadTest({
             url: `http://127.0.0.1:${running.port}`,
             paths: sirens.map((s) => `/v1/entreprise/${s}`),
             headers: { 'X-Api-Key': key },
             connections,
             seconds,
+            onMeasureStart: resetCount,
           });
-          dump('paid', ours.statuses['2xx']!);
+          const oursStatements = perAnswer(ours);
           // Diagnostic: the same route with payment off, to tell the route's cost from the key ledger's.
           await running.close();
           closed = true;
@@ -223,8 +227,9 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             paths: sirens.map((s) => `/v1/entreprise/${s}`),
             connections,
             seconds,
+            onMeasureStart: resetCount,
           }).finally(() => unpaidService.close());
-          dump('unpaid', unpaid.statuses['2xx']!);
+          const unpaidStatements = perAnswer(unpaid);
           const ratio = ours.requestsPerSecond / base.requestsPerSecond;
           printTable(
             `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${seconds} s)`,
@@ -249,6 +254,12 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
                 'bare Koa + same SELECT': base.p99Ms,
                 'profile route (key, signed)': ours.p99Ms,
                 'diagnostic: route unpaid, signed': unpaid.p99Ms,
+              },
+              {
+                measure: 'SQL statements per answer',
+                'bare Koa + same SELECT': baseStatements,
+                'profile route (key, signed)': oursStatements,
+                'diagnostic: route unpaid, signed': unpaidStatements,
               },
               {
                 measure: 'answers 2xx (other, errors)',

@@ -20,6 +20,8 @@ export async function loadTest(opts: {
   connections?: number;
   seconds?: number;
   warmupSeconds?: number;
+  /** Called between the warm-up and the timed run (to reset counters). */
+  onMeasureStart?: () => void;
 }): Promise<LoadResult> {
   const base = {
     url: opts.url,
@@ -28,6 +30,7 @@ export async function loadTest(opts: {
     ...(opts.paths ? { requests: opts.paths.map((path) => ({ method: 'GET' as const, path })) } : {}),
   };
   if ((opts.warmupSeconds ?? 2) > 0) await autocannon({ ...base, duration: opts.warmupSeconds ?? 2 });
+  opts.onMeasureStart?.();
   const r = await autocannon({ ...base, duration: opts.seconds ?? 10 });
   return {
     requestsPerSecond: r.requests.average,
