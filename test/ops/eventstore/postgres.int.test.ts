@@ -59,7 +59,7 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers with event typ
 });
 
 describe(`PostgreSQL adapter on ${targetDescription}: subscribers that let appends gather`, () => {
-  const GATHER_MS = 60_000;
+  const GATHER_MS = 120_000;
 
   async function gathering() {
     const db = await freshDatabase();
@@ -73,13 +73,17 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers that let appen
     const notifications = createEmitterNotificationSource(wakes, async () => {});
     const schema = (await db.knex.raw('select current_schema() as s')).rows[0].s as string;
     const batches: string[][] = [];
+    let delivered: (() => void) | null = null;
     await store.append('s-0', [{ type: 'Charged', data: { n: 0 } }], 'any');
     const sub = subscribe(db.knex, notifications, testLogger, {
       from: 0n,
       types: new Set(['Charged', 'KeyIssued']),
-      // Long enough that only an urgent read ends it within the test.
+      // Longer than the test's own timeout: only an urgent read ends the wait within a passing test.
       coalesce: { ms: GATHER_MS, types: new Set(['Charged']) },
-      onEvents: async (events) => void batches.push(events.map((e) => e.type)),
+      onEvents: async (events) => {
+        batches.push(events.map((e) => e.type));
+        delivered?.();
+      },
     });
     await sub.reached(await store.headPosition());
     const append = async (type: string) => {
@@ -88,7 +92,12 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers that let appen
       wakes.emit(EVENTS_CHANNEL, `${schema} ${r.lastPosition} ${r.lastPosition} ${type}`);
       return r.lastPosition;
     };
-    return { db, sub, batches, append };
+    /** Resolves at the next batch handed to the subscriber. */
+    const nextBatch = () =>
+      new Promise<void>((resolve) => {
+        delivered = resolve;
+      });
+    return { db, sub, batches, append, nextBatch };
   }
 
   it('reads the appends that gathered as one batch once somebody waits', async () => {
@@ -97,8 +106,6 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers that let appen
       await append('Charged');
       await append('Charged');
       const last = await append('Charged');
-      await new Promise((r) => setTimeout(r, 50));
-      expect(batches).to.deep.equal([['Charged']]);
       await sub.reached(last);
       expect(batches).to.deep.equal([['Charged'], ['Charged', 'Charged', 'Charged']]);
       await sub.stop();
@@ -108,11 +115,12 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers that let appen
   });
 
   it('reads at once an append holding a type that may not wait', async () => {
-    const { db, sub, batches, append } = await gathering();
+    const { db, sub, batches, append, nextBatch } = await gathering();
     try {
+      const read = nextBatch();
       await append('Charged');
       await append('KeyIssued');
-      for (let i = 0; i < 100 && batches.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      await read;
       expect(batches).to.deep.equal([['Charged'], ['Charged', 'KeyIssued']]);
       await sub.stop();
     } finally {
