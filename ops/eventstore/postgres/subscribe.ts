@@ -167,13 +167,11 @@ export function subscribe(
       if (position >= target) return Promise.resolve();
       return new Promise((resolve, reject) => {
         waiters.push({ target, resolve, reject });
-        urge();
-        poke();
+        poke(); // a wake-up that says nothing also ends a gathering wait (see mayWait)
       });
     },
     async stop() {
       stopped = true;
-      urge();
       poke();
       await loop;
       await (await unlistenP)();

@@ -17,22 +17,27 @@ eventStoreContract(`PostgreSQL adapter on ${targetDescription}`, async () => {
   };
 });
 
+/** A fresh store whose subscribers' wake-ups are delivered by hand, so the test decides when they arrive. */
+async function storeWithHandWakes() {
+  const db = await freshDatabase();
+  await runMigrations(db.knex, eventStoreMigrations);
+  const store = createPostgresEventStore({
+    knex: db.knex,
+    notifications: db.notifications,
+    logger: testLogger,
+  });
+  const wakes = new EventEmitter();
+  const notifications = createEmitterNotificationSource(wakes, async () => {});
+  const schema = (await db.knex.raw('select current_schema() as s')).rows[0].s as string;
+  return { db, store, wakes, notifications, schema };
+}
+
 describe(`PostgreSQL adapter on ${targetDescription}: subscribers with event types`, () => {
   it('passes over an append of other types without a read, and still delivers the next wanted event', async () => {
-    const db = await freshDatabase();
+    const { db, store, wakes, notifications, schema } = await storeWithHandWakes();
     try {
-      await runMigrations(db.knex, eventStoreMigrations);
-      const store = createPostgresEventStore({
-        knex: db.knex,
-        notifications: db.notifications,
-        logger: testLogger,
-      });
-      // The subscriber's wake-ups are delivered by hand, so the test decides when they arrive.
-      const wakes = new EventEmitter();
-      const notifications = createEmitterNotificationSource(wakes, async () => {});
       const delivered: string[] = [];
       const skipped: bigint[] = [];
-      const schema = (await db.knex.raw('select current_schema() as s')).rows[0].s;
       await store.append('s-0', [{ type: 'Wanted', data: { n: 0 } }], 'any');
       const sub = subscribe(db.knex, notifications, testLogger, {
         from: 0n,
@@ -62,16 +67,7 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers that let appen
   const GATHER_MS = 120_000;
 
   async function gathering() {
-    const db = await freshDatabase();
-    await runMigrations(db.knex, eventStoreMigrations);
-    const store = createPostgresEventStore({
-      knex: db.knex,
-      notifications: db.notifications,
-      logger: testLogger,
-    });
-    const wakes = new EventEmitter();
-    const notifications = createEmitterNotificationSource(wakes, async () => {});
-    const schema = (await db.knex.raw('select current_schema() as s')).rows[0].s as string;
+    const { db, store, wakes, notifications, schema } = await storeWithHandWakes();
     const batches: string[][] = [];
     let delivered: (() => void) | null = null;
     await store.append('s-0', [{ type: 'Charged', data: { n: 0 } }], 'any');
