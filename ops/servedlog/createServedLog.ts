@@ -46,25 +46,32 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
   function flushInBackground(): void {
     if (backgroundWaiting) return;
     backgroundWaiting = true;
-    flush().catch((error: unknown) => {
+    flush(false).catch((error: unknown) => {
       logger.error({ err: error, pending: queue.length }, 'served log: append failed, will retry');
       schedule();
     });
   }
 
-  function flush(): Promise<void> {
-    const run = chain.then(drain);
+  /**
+   * `all`: append everything queued, however long that takes (an explicit flush, close). A background flush
+   * appends what is queued when it starts and then only full batches: what arrives during its appends waits
+   * for the timer, so a busy server appends about once per interval rather than once per round trip.
+   */
+  function flush(all = true): Promise<void> {
+    const run = chain.then(() => drain(all));
     chain = run.catch(() => {});
     return run;
   }
 
-  async function drain(): Promise<void> {
+  async function drain(all: boolean): Promise<void> {
     backgroundWaiting = false;
     if (timer) {
       clearTimeout(timer);
       timer = null;
     }
-    while (queue.length > 0) {
+    let first = true;
+    while (queue.length > 0 && (all || first || queue.length >= maxBatch)) {
+      first = false;
       const taken = queue;
       queue = [];
       const byStream = new Map<string, ServedEntry[]>();
@@ -96,6 +103,7 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
         throw failure;
       }
     }
+    if (queue.length > 0) schedule();
     forgetOldTails();
   }
 

@@ -117,6 +117,52 @@ describe(`served log on ${targetDescription}`, () => {
     await log.close();
   });
 
+  it('leaves what arrives during a background append for the next interval instead of appending it at once', async () => {
+    let appends = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstDone!: () => void;
+    const firstAppended = new Promise<void>((resolve) => {
+      firstDone = resolve;
+    });
+    let firstBegun!: () => void;
+    const firstStarted = new Promise<void>((resolve) => {
+      firstBegun = resolve;
+    });
+    const held: EventStore = {
+      ...store,
+      append: async (streamId, events, expected) => {
+        appends++;
+        if (appends === 1) {
+          firstBegun();
+          await released;
+        }
+        const result = await store.append(streamId, events, expected);
+        if (appends === 1) firstDone();
+        return result;
+      },
+    };
+    const log = createServedLog({
+      eventStore: held,
+      logger: testLogger,
+      flushIntervalMs: 60_000,
+      maxBatch: 2,
+    });
+    log.record(servedEntry(at('07-03T08:00:00.000Z')));
+    log.record(servedEntry(at('07-03T08:00:01.000Z')));
+    // The full batch starts a background append; one more entry arrives while it is in flight.
+    await firstStarted;
+    log.record(servedEntry(at('07-03T08:00:02.000Z')));
+    release();
+    await firstAppended;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect({ appends, pending: log.pending }).to.deep.equal({ appends: 1, pending: 1 });
+    await log.close();
+    expect(await store.streamVersion(`served-${year}-07-03`)).to.equal(2n);
+  });
+
   it('appends on its timer when the batch is not full', async () => {
     const log = createServedLog({ eventStore: store, logger: testLogger, flushIntervalMs: 20 });
     log.record(servedEntry(at('07-02T08:00:00.000Z')));
