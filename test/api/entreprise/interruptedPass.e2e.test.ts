@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { ENTREPRISE_ROUTES } from '../../../api/routes/entreprise.ts';
 import { generateSireneFiles } from '../../../bench/sirene/generateSireneFiles.ts';
+import { ENTITY_RECORDED } from '../../../ingest/core/entityEvents.ts';
 import { snapshotStreamId } from '../../../ingest/core/snapshotEvents.ts';
 import { ingestSirene } from '../../../ingest/fr-sirene/ingestSirene.ts';
+import { EVENTS_CHANNEL } from '../../../ops/eventstore/postgres/schema.ts';
 import { etablissementsProjection } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
@@ -66,6 +68,14 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
 
   it('leaves the previous snapshot served, and a later pass completes cleanly', async function () {
     this.timeout(240_000);
+    // The log's own wake-up says when the child's first entity events are committed: no polling.
+    let firstEntityEvents!: () => void;
+    const entityEventsCommitted = new Promise<void>((resolve) => {
+      firstEntityEvents = resolve;
+    });
+    const unlisten = await t.db.notifications.listen(EVENTS_CHANNEL, (payload) => {
+      if (payload.split(' ')[3]?.split(',').includes(ENTITY_RECORDED)) firstEntityEvents();
+    });
     const child: ChildProcess = spawn(
       process.execPath,
       [
@@ -84,14 +94,12 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
       { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' }, stdio: 'ignore' },
     );
     const exited = once(child, 'exit');
-    let finished = false;
-    void exited.then(() => {
-      finished = true;
-    });
-    while ((await entityEventsOf('2026-11-15')) === 0) {
-      if (finished) throw new Error('the ingest process ended before it could be killed');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const first = await Promise.race([
+      entityEventsCommitted.then(() => 'entity events' as const),
+      exited.then(() => 'exit' as const),
+    ]);
+    await unlisten();
+    if (first === 'exit') throw new Error('the ingest process ended before it could be killed');
     child.kill('SIGKILL');
     const [code, signal] = await exited;
     expect([code, signal]).to.deep.equal([null, 'SIGKILL']);

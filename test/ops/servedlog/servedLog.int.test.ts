@@ -23,12 +23,19 @@ function countingConflicts(store: EventStore) {
   return { store: wrapped, conflicts: () => results.filter((r) => !r.ok).length };
 }
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Wraps a store to hand each successful append, as it completes, to whoever waits for it. */
+function signallingAppends(store: EventStore) {
+  const waiting: ((streamId: string) => void)[] = [];
+  const wrapped: EventStore = {
+    ...store,
+    append: async (streamId, events, expected) => {
+      const result = await store.append(streamId, events, expected);
+      if (result.ok) for (const wake of waiting.splice(0)) wake(streamId);
+      return result;
+    },
+  };
+  const nextAppend = () => new Promise<string>((resolve) => waiting.push(resolve));
+  return { store: wrapped, nextAppend };
 }
 
 describe(`served log on ${targetDescription}`, () => {
@@ -106,14 +113,17 @@ describe(`served log on ${targetDescription}`, () => {
   });
 
   it('starts appending once a batch is full, without waiting for the timer', async () => {
+    const signalling = signallingAppends(store);
     const log = createServedLog({
-      eventStore: store,
+      eventStore: signalling.store,
       logger: testLogger,
       flushIntervalMs: 60_000,
       maxBatch: 5,
     });
+    const appended = signalling.nextAppend();
     for (let i = 0; i < 5; i++) log.record(servedEntry(at(`07-01T08:00:0${i}.000Z`)));
-    await until(async () => (await store.streamVersion(`served-${year}-07-01`)) === 4n, 'the full batch');
+    expect(await appended).to.equal(`served-${year}-07-01`);
+    expect(await store.streamVersion(`served-${year}-07-01`)).to.equal(4n);
     await log.close();
   });
 
@@ -164,9 +174,12 @@ describe(`served log on ${targetDescription}`, () => {
   });
 
   it('appends on its timer when the batch is not full', async () => {
-    const log = createServedLog({ eventStore: store, logger: testLogger, flushIntervalMs: 20 });
+    const signalling = signallingAppends(store);
+    const log = createServedLog({ eventStore: signalling.store, logger: testLogger, flushIntervalMs: 1 });
+    const appended = signalling.nextAppend();
     log.record(servedEntry(at('07-02T08:00:00.000Z')));
-    await until(async () => (await store.streamVersion(`served-${year}-07-02`)) === 0n, 'the timer flush');
+    expect(await appended).to.equal(`served-${year}-07-02`);
+    expect(await store.streamVersion(`served-${year}-07-02`)).to.equal(0n);
     await log.close();
   });
 

@@ -1,3 +1,4 @@
+import FakeTimers from '@sinonjs/fake-timers';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent } from '../../../ops/eventstore/port.ts';
@@ -199,16 +200,21 @@ describe(`projection runner on ${targetDescription}`, () => {
     bed = await openTestBed([countingProjection('counted')]);
     // Appended before the runner listens: no wake-up is in flight once it has caught up.
     const head = await recordEntities(bed.store, 3);
-    const runner = bed.runner();
-    await runner.start();
-    await runner.caughtUp(head);
+    // Timers are the runner's only way to poll: under a fake clock, an hour passes at once.
+    const clock = FakeTimers.withGlobal(globalThis).install({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      const runner = bed.runner();
+      await runner.start();
+      await runner.caughtUp(head);
 
-    const queries: string[] = [];
-    const onQuery = (q: { sql: string }) => queries.push(q.sql);
-    bed.knex.on('query', onQuery);
-    // A window long enough for any polling loop to show itself; nothing in the runner waits on it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    bed.knex.off('query', onQuery);
-    expect(queries).to.deep.equal([]);
+      const queries: string[] = [];
+      const onQuery = (q: { sql: string }) => queries.push(q.sql);
+      bed.knex.on('query', onQuery);
+      await clock.tickAsync(3_600_000);
+      bed.knex.off('query', onQuery);
+      expect(queries).to.deep.equal([]);
+    } finally {
+      clock.uninstall();
+    }
   });
 });
