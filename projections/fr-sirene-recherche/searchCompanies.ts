@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { FrenchIdentifier } from '../../schemas/params/frenchIdentifier.ts';
 import {
+  countSimilarNames,
   type FoundCompany,
   findBySiren,
   findExactName,
@@ -43,8 +44,11 @@ export interface SearchOutcome {
 
 /**
  * Searches the index in stages: an identifier resolves directly to its company; a name goes through the
- * exact stage (same essential words, any order), then the approximate stage (trigrams), exact matches first.
- * A stage over its time budget is abandoned and named in `abandoned`; what the other stages found is kept.
+ * exact stage (same essential words, any order), then the approximate stage (words and their spellings),
+ * exact matches first. When the exact stage alone fills the page, no approximate row could be shown: the
+ * approximate stage then only counts its matches (capped as when it scores them), so that `total` stays the
+ * count of every match. A stage over its time budget is abandoned and named in `abandoned`; what the other
+ * stages found is kept.
  */
 export async function searchCompanies(knex: Knex, request: SearchRequest): Promise<SearchOutcome> {
   const budgets = request.budgets ?? DEFAULT_BUDGETS;
@@ -54,10 +58,11 @@ export async function searchCompanies(knex: Knex, request: SearchRequest): Promi
     name: SearchStage,
     run: (trx: Knex.Transaction) => Promise<StageRows>,
     settings?: Record<string, string>,
-  ) => {
+  ): Promise<StageRows | null> => {
     const outcome = await runStage(knex, budgets[name], run, settings);
     if (outcome.ok) found.push(outcome.value);
     else abandoned.push(name);
+    return outcome.ok ? outcome.value : null;
   };
 
   if (request.identifier) {
@@ -66,11 +71,15 @@ export async function searchCompanies(knex: Knex, request: SearchRequest): Promi
   } else {
     const query = await indexedQuery(knex, request.text);
     const { cle, essentiel } = query;
-    if (cle) await stage('nom_exact', (trx) => findExactName(trx, cle, request.limit));
+    const exact = cle ? await stage('nom_exact', (trx) => findExactName(trx, cle, request.limit)) : null;
     if (essentiel) {
+      const pageFilled = (exact?.rows.length ?? 0) >= request.limit;
       await stage(
         'nom_approchant',
-        (trx) => findSimilarNames(trx, { cle, essentiel }, request.limit),
+        (trx) =>
+          pageFilled
+            ? countSimilarNames(trx, { cle, essentiel })
+            : findSimilarNames(trx, { cle, essentiel }, request.limit),
         SIMILAR_NAMES_SETTINGS,
       );
     }
