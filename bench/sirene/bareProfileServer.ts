@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { Knex } from 'knex';
 import Koa from 'koa';
-import { PROFILE_SQL } from '../../api/routes/entreprise/readProfile.ts';
+import { readProfile } from '../../api/routes/entreprise/readProfile.ts';
 
 /**
- * The baseline of the profile route: a bare Koa app running the same primary-key SELECT and returning its
- * row as JSON. No validation, payment, freshness, envelope, signature or served log.
+ * The baseline of the profile route: a bare Koa app running the same primary-key SELECT (`readProfile`) and
+ * returning its row as JSON. No validation, payment, freshness, envelope, signature or served log.
  */
 export async function startBareProfileServer(knex: Knex): Promise<{ port: number; close(): Promise<void> }> {
   const app = new Koa();
@@ -15,8 +15,8 @@ export async function startBareProfileServer(knex: Knex): Promise<{ port: number
       ctx.status = 404;
       return;
     }
-    const { rows } = await knex.raw<{ rows: Record<string, unknown>[] }>(PROFILE_SQL, [siren]);
-    ctx.body = rows[0] ?? { error: 'not found' };
+    // The route's own statement, sent as the route sends it (a named prepared statement).
+    ctx.body = (await readProfile(knex, siren)) ?? { error: 'not found' };
   });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { EMBEDDED_SOCKET_FILE, type EmbeddedSocketInfo, startEmbeddedHost } from './embeddedHost.ts';
+import { allowNamedStatements } from './namedStatements.ts';
 import {
   createEmitterNotificationSource,
   createPgNotificationSource,
@@ -94,6 +95,7 @@ async function assemble(
   stopHost: () => Promise<void>,
 ): Promise<Database> {
   const knex = createKnex(url, opts.poolMax ?? 10, opts.logger);
+  if (kind === 'postgres') allowNamedStatements(knex);
   return {
     kind,
     url,

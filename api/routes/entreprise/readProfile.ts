@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { namedStatement } from '../../../ops/database/namedStatements.ts';
 import { ETABLISSEMENTS_TABLE } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { UNITES_LEGALES_TABLE } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { UNIT_COLUMNS, type UnitRow } from './unitFields.ts';
@@ -18,7 +19,7 @@ export interface ProfileRow extends UnitRow {
  * The profile in one statement, by primary key: the unit, its head office (SIRET = SIREN + NIC of the head
  * office) and its number of establishments, all read in the same snapshot of the tables.
  */
-export const PROFILE_SQL = `
+const PROFILE_SQL = `
   select ${UNIT_COLUMNS.map((c) => `u.${c}`).join(', ')},
          s.siret as siege_siret, s.adresse as siege_adresse, s.code_postal as siege_code_postal,
          s.commune as siege_commune, s.code_commune as siege_code_commune,
@@ -28,7 +29,15 @@ export const PROFILE_SQL = `
     left join ${ETABLISSEMENTS_TABLE} s on s.siret = u.siren || u.nic_siege
    where u.siren = ?`;
 
+/**
+ * Named on a PostgreSQL server (see namedStatements.ts): sent unnamed, the server spent 0.50 of its 0.58 ms
+ * per call parsing and planning this statement (its statement log, 3,134 calls) and 0.08 ms executing it.
+ */
+const PROFILE_STATEMENT = 'registres_fr_sirene_profile';
+
 export async function readProfile(knex: Knex, siren: string): Promise<ProfileRow | undefined> {
-  const { rows } = await knex.raw<{ rows: ProfileRow[] }>(PROFILE_SQL, [siren]);
+  const { rows } = await namedStatement<{ rows: ProfileRow[] }>(knex, PROFILE_STATEMENT, PROFILE_SQL, [
+    siren,
+  ]);
   return rows[0];
 }

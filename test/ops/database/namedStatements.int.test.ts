@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { namedStatement } from '../../../ops/database/namedStatements.ts';
+import type { Database } from '../../../ops/database/openDatabase.ts';
+import { freshDatabase, targetDescription } from '../../support/database.ts';
+
+describe(`named statements (${targetDescription})`, () => {
+  let db: Database;
+  before(async () => {
+    db = await freshDatabase({ poolMax: 3 });
+    await db.knex.raw('create table named_t (id int primary key, v text)');
+    await db.knex.raw("insert into named_t values (1, 'un'), (2, 'deux')");
+  });
+  after(async () => {
+    await db?.close();
+  });
+
+  const read = (id: number) =>
+    namedStatement<{ rows: { v: string }[] }>(db.knex, 'test_named_t', 'select v from named_t where id = ?', [
+      id,
+    ]).then((r) => r.rows[0]?.v);
+
+  it('answers on every connection of the pool at once, however often it is sent', async () => {
+    for (let round = 0; round < 3; round++) {
+      expect(await Promise.all([read(1), read(2), read(1), read(2)])).to.deep.equal([
+        'un',
+        'deux',
+        'un',
+        'deux',
+      ]);
+    }
+  });
+
+  it('is prepared once per connection on a server, and never named on the embedded database', async () => {
+    const one = await freshDatabase({ poolMax: 1 });
+    try {
+      await one.knex.raw('create table if not exists named_t (id int primary key, v text)');
+      await namedStatement(one.knex, 'test_named_t', 'select v from named_t where id = ?', [1]);
+      const { rows } = await one.knex.raw<{ rows: { name: string }[] }>(
+        "select name from pg_prepared_statements where name = 'test_named_t'",
+      );
+      expect(rows.map((r) => r.name)).to.deep.equal(one.kind === 'postgres' ? ['test_named_t'] : []);
+    } finally {
+      await one.close();
+    }
+  });
+});
