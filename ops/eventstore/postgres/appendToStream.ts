@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { namedStatement } from '../../database/namedStatements.ts';
 import { type AppendResult, describeExpected, type ExpectedVersion, type NewEvent } from '../port.ts';
 import { EventRows } from './insertEvents.ts';
 import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
@@ -16,7 +17,9 @@ export async function appendToStream(
   if (events.length === 0) throw new Error('append needs at least one event');
   const rows = new EventRows();
   for (const e of events) rows.push(streamId, 0n, e);
-  const result = await knex.raw<{ rows: { actual: string | null; last_position: string | null }[] }>(
+  const result = await namedStatement<{ rows: { actual: string | null; last_position: string | null }[] }>(
+    knex,
+    'registres_events_append',
     'select actual::text, last_position::text from events_append(?, ?, ?::text[], ?::json, ?::json, ?, ?)',
     [
       streamId,

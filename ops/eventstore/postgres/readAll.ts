@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { namedStatement } from '../../database/namedStatements.ts';
 import type { RecordedEvent } from '../port.ts';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
 
@@ -12,7 +13,9 @@ export async function readAll(
   from: bigint,
   opts: { limit?: number } = {},
 ): Promise<RecordedEvent[]> {
-  const { rows } = await knex.raw<{ rows: EventRow[] }>(
+  const { rows } = await namedStatement<{ rows: EventRow[] }>(
+    knex,
+    'registres_events_read_all',
     `select ${EVENT_COLUMNS} from events where position > ? order by position limit ?`,
     [from.toString(), opts.limit ?? 1000],
   );

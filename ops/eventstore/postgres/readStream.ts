@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { namedStatement } from '../../database/namedStatements.ts';
 import type { RecordedEvent } from '../port.ts';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
 
@@ -7,7 +8,9 @@ export async function readStream(
   streamId: string,
   opts: { fromVersion?: bigint; limit?: number } = {},
 ): Promise<RecordedEvent[]> {
-  const { rows } = await knex.raw<{ rows: EventRow[] }>(
+  const { rows } = await namedStatement<{ rows: EventRow[] }>(
+    knex,
+    'registres_events_read_stream',
     `select ${EVENT_COLUMNS} from events
       where stream_id = ? and stream_version >= ?
       order by stream_version
