@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { namedStatement } from '../../../ops/database/namedStatements.ts';
 import { ETABLISSEMENTS_TABLE } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { UNITES_LEGALES_TABLE } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { UNIT_COLUMNS, type UnitRow } from './unitFields.ts';
@@ -14,8 +15,11 @@ export interface EtablissementRow {
   commune: string | null;
 }
 
+/** Both reads here are named prepared statements on a PostgreSQL server (see namedStatements.ts). */
 export async function readUnit(knex: Knex, siren: string): Promise<UnitRow | undefined> {
-  const { rows } = await knex.raw<{ rows: UnitRow[] }>(
+  const { rows } = await namedStatement<{ rows: UnitRow[] }>(
+    knex,
+    'registres_fr_sirene_unit',
     `select ${UNIT_COLUMNS.join(', ')} from ${UNITES_LEGALES_TABLE} where siren = ?`,
     [siren],
   );
@@ -31,7 +35,9 @@ export async function readEtablissements(
   siren: string,
   limit: number,
 ): Promise<{ total: number; rows: EtablissementRow[] }> {
-  const { rows } = await knex.raw<{ rows: (EtablissementRow & { total: string })[] }>(
+  const { rows } = await namedStatement<{ rows: (EtablissementRow & { total: string })[] }>(
+    knex,
+    'registres_fr_sirene_etablissements',
     `select siret, est_siege, etat_administratif, date_creation, activite_principale, adresse, code_postal,
             commune, count(*) over () as total
        from ${ETABLISSEMENTS_TABLE}
