@@ -38,6 +38,15 @@ function signallingAppends(store: EventStore) {
   return { store: wrapped, nextAppend };
 }
 
+/** A one-time signal: `fired` settles when `fire()` is called. */
+function signal(): { fired: Promise<void>; fire(): void } {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fired, fire };
+}
+
 describe(`served log on ${targetDescription}`, () => {
   let db: Database;
   let store: EventStore;
@@ -129,28 +138,18 @@ describe(`served log on ${targetDescription}`, () => {
 
   it('leaves what arrives during a background append for the next interval instead of appending it at once', async () => {
     let appends = 0;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let firstDone!: () => void;
-    const firstAppended = new Promise<void>((resolve) => {
-      firstDone = resolve;
-    });
-    let firstBegun!: () => void;
-    const firstStarted = new Promise<void>((resolve) => {
-      firstBegun = resolve;
-    });
+    const [started, released, appended] = [signal(), signal(), signal()];
+    // The first append starts, waits to be released, then completes.
     const held: EventStore = {
       ...store,
       append: async (streamId, events, expected) => {
-        appends++;
-        if (appends === 1) {
-          firstBegun();
-          await released;
+        const first = ++appends === 1;
+        if (first) {
+          started.fire();
+          await released.fired;
         }
         const result = await store.append(streamId, events, expected);
-        if (appends === 1) firstDone();
+        if (first) appended.fire();
         return result;
       },
     };
@@ -163,10 +162,10 @@ describe(`served log on ${targetDescription}`, () => {
     log.record(servedEntry(at('07-03T08:00:00.000Z')));
     log.record(servedEntry(at('07-03T08:00:01.000Z')));
     // The full batch starts a background append; one more entry arrives while it is in flight.
-    await firstStarted;
+    await started.fired;
     log.record(servedEntry(at('07-03T08:00:02.000Z')));
-    release();
-    await firstAppended;
+    released.fire();
+    await appended.fired;
     await new Promise((resolve) => setImmediate(resolve));
     expect({ appends, pending: log.pending }).to.deep.equal({ appends: 1, pending: 1 });
     await log.close();
