@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
-import { canonicalJson } from '../../ops/json/canonicalJson.ts';
+import { canonicalJson, ownJsonIfCanonical } from '../../ops/json/canonicalJson.ts';
 import type { Logger } from '../../ops/logger.ts';
 import {
   ENTITY_CHANGED,
@@ -106,7 +106,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     ...(rowSha256 ? { rowSha256 } : {}),
   });
 
-  const write = async (rows: (SnapshotRow & { digest: string })[]) => {
+  const write = async (rows: DigestedRow[]) => {
     const committed = await markSeen(knex, register, passToken, rows);
     const events: { streamId: string; events: NewEvent[] }[] = [];
     for (const row of rows) {
@@ -119,7 +119,10 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
       if (before) counts.changed++;
       else counts.recorded++;
       const data: EntityRecordedData = { register, kind: row.kind, id: row.id, record: row.record };
-      events.push({ streamId: streamOf(row), events: [{ type, data, metadata: meta(row.digest) }] });
+      const event: NewEvent = { type, data, metadata: meta(row.digest) };
+      // The record's JSON was written once for its digest: the event's data reuses it.
+      if (row.recordJson !== null) event.dataJson = entityDataJson(data, row.recordJson);
+      events.push({ streamId: streamOf(row), events: [event] });
     }
     if (events.length > 0) await store.appendBulk(events);
     opts.onProgress?.(counts.rows);
@@ -151,15 +154,31 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   return completed;
 }
 
+/** A row with its digest and, when the record is in canonical order, its JSON (the digest's input). */
+export type DigestedRow<R extends SnapshotRow = SnapshotRow> = R & {
+  digest: string;
+  recordJson: string | null;
+};
+
 /** Counts the rows read and digests each one as it streams by. */
 export async function* withDigests<R extends SnapshotRow>(
   rows: AsyncIterable<R>,
   counts: { rows: number },
-): AsyncGenerator<R & { digest: string }> {
+): AsyncGenerator<DigestedRow<R>> {
   for await (const row of rows) {
     counts.rows++;
-    yield { ...row, digest: digestOf(row.record) };
+    const recordJson = ownJsonIfCanonical(row.record);
+    const digest = createHash('sha256')
+      .update(recordJson ?? canonicalJson(row.record))
+      .digest('hex');
+    yield { ...row, digest, recordJson };
   }
+}
+
+/** `JSON.stringify(data)` of an entity event whose record's JSON is known. */
+function entityDataJson(data: EntityRecordedData, recordJson: string): string {
+  const { register, kind, id } = data;
+  return `{"register":${JSON.stringify(register)},"kind":${JSON.stringify(kind)},"id":${JSON.stringify(id)},"record":${recordJson}}`;
 }
 
 /** What identifies an entity within a register. */

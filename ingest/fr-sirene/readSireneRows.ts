@@ -1,5 +1,5 @@
-import { parse } from 'csv-parse';
 import { openCsvFile } from '../core/openCsvFile.ts';
+import { readCsvRows } from '../core/readCsvRows.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { checkHeader, type SireneFileLayout } from './sireneColumns.ts';
 import type { SireneRecord } from './sireneEvents.ts';
@@ -38,39 +38,46 @@ export async function* readSireneRows(
   report: SireneFileReport,
 ): AsyncGenerator<SnapshotRow> {
   const opened = await openCsvFile(file);
-  const parser = opened.stream.pipe(parse({ bom: true }));
-  opened.stream.on('error', (err) => parser.destroy(err));
   const { idColumn, idPattern, processedAtColumn } = layout;
-  // The header, then each row as an array (csv-parse refuses a row whose length differs from the header's).
+  // The header, then each row as an array (a row whose length differs from the header's aborts the read).
   // Records are built with their keys in sorted order: their digest then takes canonicalJson's one-pass path.
   let columns: { name: string; index: number }[] = [];
+  let width = 0;
   let idIndex = -1;
   let line = 0;
   try {
-    for await (const row of parser as AsyncIterable<string[]>) {
-      line++;
-      if (line === 1) {
-        columns = readHeader(file, layout, row, report);
-        idIndex = row.indexOf(idColumn);
-        continue;
+    for await (const batch of readCsvRows(opened.stream)) {
+      for (const row of batch) {
+        line++;
+        if (line === 1) {
+          columns = readHeader(file, layout, row, report);
+          width = row.length;
+          idIndex = row.indexOf(idColumn);
+          continue;
+        }
+        if (row.length !== width) {
+          throw new SireneFileError(
+            `${file}: fichier illisible près de la ligne ${line} : ${row.length} champs au lieu de ${width} / unreadable file: ${row.length} fields where the header has ${width}`,
+          );
+        }
+        report.rows++;
+        const id = row[idIndex] ?? '';
+        if (!idPattern.test(id)) {
+          report.rejected++;
+          if (report.rejectedLines.length < REJECTED_LINES_KEPT) report.rejectedLines.push(line);
+          continue;
+        }
+        const record: SireneRecord = {};
+        for (const { name, index } of columns) {
+          const value = row[index]!;
+          record[name] = value === '' ? null : value;
+        }
+        const processedAt = record[processedAtColumn];
+        if (processedAt && (report.newestProcessedAt === null || processedAt > report.newestProcessedAt)) {
+          report.newestProcessedAt = processedAt;
+        }
+        yield { kind: layout.kind, id, record };
       }
-      report.rows++;
-      const id = row[idIndex] ?? '';
-      if (!idPattern.test(id)) {
-        report.rejected++;
-        if (report.rejectedLines.length < REJECTED_LINES_KEPT) report.rejectedLines.push(line);
-        continue;
-      }
-      const record: SireneRecord = {};
-      for (const { name, index } of columns) {
-        const value = row[index]!;
-        record[name] = value === '' ? null : value;
-      }
-      const processedAt = record[processedAtColumn];
-      if (processedAt && (report.newestProcessedAt === null || processedAt > report.newestProcessedAt)) {
-        report.newestProcessedAt = processedAt;
-      }
-      yield { kind: layout.kind, id, record };
     }
   } catch (err) {
     if (err instanceof SireneFileError) throw err;

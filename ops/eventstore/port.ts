@@ -8,6 +8,11 @@ export interface NewEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
   metadata?: EventMetadata;
+  /**
+   * `data` already serialised, when the writer has its JSON at hand (a snapshot pass digests each row's
+   * JSON): it must be exactly `JSON.stringify(data)`. Adapters that serialise may use it instead.
+   */
+  dataJson?: string;
 }
 
 export interface EventMetadata {

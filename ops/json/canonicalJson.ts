@@ -16,6 +16,14 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
+/**
+ * `JSON.stringify(record)` when that is already the record's canonical JSON (keys in canonical order, scalar
+ * values only), else null: a writer that needs both the canonical form and the plain one serialises once.
+ */
+export function ownJsonIfCanonical(record: Record<string, unknown>): string | null {
+  return isSortedFlatRecord(record) ? JSON.stringify(record) : null;
+}
+
 function scalarJson(value: unknown): string {
   if (typeof value === 'number' && !Number.isFinite(value))
     throw new Error('canonical JSON has no NaN or Infinity');

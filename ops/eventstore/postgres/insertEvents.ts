@@ -19,7 +19,7 @@ export class EventRows {
     this.streamIds.push(streamId);
     this.versions.push(version.toString());
     this.types.push(event.type);
-    this.data.push(JSON.stringify(event.data ?? null));
+    this.data.push(event.dataJson ?? JSON.stringify(event.data ?? null));
     this.metadata.push(JSON.stringify(event.metadata ?? {}));
   }
 
