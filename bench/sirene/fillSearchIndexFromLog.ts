@@ -20,14 +20,24 @@ export async function fillSearchIndexFromLog(knex: Knex): Promise<void> {
            coalesce(array_position(array['00','01','02','03','11','12','21','22','31','32','41','42','51','52','53'],
                                    r->>'trancheEffectifsUniteLegale'), 0),
            (r->>'siren') || (r->>'nicSiegeUniteLegale')
-      from (select data->'record' as r from events
-             where type = 'EntityRecorded' and data->>'kind' = 'unite_legale') as units
+      from (${recordsOf('unite_legale')}) as units
     on conflict (siren) do nothing`);
   await knex.raw(`
     insert into ${SIEGES_TABLE} (siret, siren, commune, code_postal)
     select r->>'siret', r->>'siren', r->>'libelleCommuneEtablissement', r->>'codePostalEtablissement'
-      from (select data->'record' as r from events
-             where type = 'EntityRecorded' and data->>'kind' = 'etablissement'
-               and data->'record'->>'etablissementSiege' = 'true') as heads
+      from (${recordsOf('etablissement')}) as establishments
+     where r->>'etablissementSiege' = 'true'
     on conflict (siret) do nothing`);
+}
+
+/**
+ * The recorded rows of a kind as `r`, a jsonb record: each row's values (EntityValuesData) keyed by the
+ * column names its pass declared in SnapshotStarted, as the event store reads them back.
+ */
+function recordsOf(kind: 'unite_legale' | 'etablissement'): string {
+  return `select (select jsonb_object_agg(c.name, e.data->'values'->(c.i::int - 1))
+                    from jsonb_array_elements_text(s.data->'columns'->'${kind}') with ordinality as c(name, i)) as r
+            from events e
+            join events s on s.position = (e.metadata->>'pass')::bigint
+           where e.type = 'EntityRecorded' and e.data->>'kind' = '${kind}'`;
 }

@@ -17,6 +17,20 @@ export interface EntityRecordedData {
   record: Record<string, unknown>;
 }
 
+/**
+ * How a flat row of a register whose files have a header (Sirene) is stored in the log: the values alone, in
+ * the order of the column names its pass declared once in `SnapshotStarted.columns[kind]`, and the metadata
+ * names that pass (`pass`: the position of its `SnapshotStarted`). The event store reads it back as
+ * `EntityRecordedData`, the record keyed by those names: consumers never see this form. Field names repeated
+ * on every row made the events six times the file's size (BENCHMARKS.md, "The floor of the ingest target").
+ */
+export interface EntityValuesData {
+  register: string;
+  kind: string;
+  id: string;
+  values: (string | null)[];
+}
+
 /** Same shape as EntityRecorded: the whole new row, not a difference. */
 export type EntityChangedData = EntityRecordedData;
 

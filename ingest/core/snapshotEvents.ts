@@ -16,6 +16,11 @@ export interface SnapshotStartedData {
   /** SHA-256 (hex) of the upstream file, or of the sorted manifest of several files. */
   fileSha256: string;
   startedAt: string;
+  /**
+   * Per entity kind, the column names of the rows stored as values (see EntityValuesData), when the pass
+   * has such rows: the header of each file, once.
+   */
+  columns?: Record<string, string[]>;
 }
 
 export interface SnapshotCompletedData extends SnapshotStartedData {

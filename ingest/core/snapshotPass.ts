@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
@@ -10,6 +10,7 @@ import {
   ENTITY_RECORDED,
   type EntityDroppedData,
   type EntityRecordedData,
+  type EntityValuesData,
 } from './entityEvents.ts';
 import {
   SNAPSHOT_ABANDONED,
@@ -30,6 +31,16 @@ export interface SnapshotRow {
   record: Record<string, unknown>;
 }
 
+/**
+ * One upstream row of a file with a header, as its values in the order of `SnapshotPassOptions.columns[kind]`
+ * (empty cells null). Stored without its field names (EntityValuesData); read back as a record.
+ */
+export interface ValuesRow {
+  kind: string;
+  id: string;
+  values: (string | null)[];
+}
+
 export interface SnapshotPassOptions {
   knex: Knex;
   store: EventStore;
@@ -39,7 +50,9 @@ export interface SnapshotPassOptions {
   /** YYYY-MM-DD the snapshot describes. */
   snapshotDate: string;
   fileSha256: string;
-  rows: AsyncIterable<SnapshotRow>;
+  rows: AsyncIterable<SnapshotRow | ValuesRow>;
+  /** Per kind, the column names of the ValuesRows' values (declared once, in SnapshotStarted). */
+  columns?: Record<string, string[]>;
   /** The entity's stream; default `<register>-<kind>-<id>`. */
   streamOf?: (row: { kind: string; id: string }) => string;
   batchSize?: number;
@@ -94,19 +107,22 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     version,
     snapshotDate: opts.snapshotDate,
     fileSha256: opts.fileSha256,
+    ...(opts.columns ? { columns: opts.columns } : {}),
     now,
   });
   log.info({ fileSha256: opts.fileSha256 }, 'snapshot pass started');
+  const pass = passToken.slice(passToken.lastIndexOf('#') + 1);
 
   const counts: SnapshotCounts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
-  const meta = (rowSha256?: string) => ({
+  const meta = (rowSha256?: string, ofPass?: string) => ({
     register,
     snapshotVersion: version,
     fileSha256: opts.fileSha256,
     ...(rowSha256 ? { rowSha256 } : {}),
+    ...(ofPass ? { pass: ofPass } : {}),
   });
 
-  const write = async (rows: DigestedRow[]) => {
+  const write = async (rows: DigestedRow<SnapshotRow | ValuesRow>[]) => {
     const committed = await markSeen(knex, register, passToken, rows);
     const events: { streamId: string; events: NewEvent[] }[] = [];
     for (const row of rows) {
@@ -118,16 +134,22 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
       const type = before ? ENTITY_CHANGED : ENTITY_RECORDED;
       if (before) counts.changed++;
       else counts.recorded++;
-      const data: EntityRecordedData = { register, kind: row.kind, id: row.id, record: row.record };
-      const event: NewEvent = { type, data, metadata: meta(row.digest) };
-      // The record's JSON was written once for its digest: the event's data reuses it.
-      if (row.recordJson !== null) event.dataJson = entityDataJson(data, row.recordJson);
+      let event: NewEvent;
+      if ('values' in row) {
+        const data: EntityValuesData = { register, kind: row.kind, id: row.id, values: row.values };
+        event = { type, data, metadata: meta(row.digest, pass) };
+      } else {
+        const data: EntityRecordedData = { register, kind: row.kind, id: row.id, record: row.record };
+        event = { type, data, metadata: meta(row.digest) };
+      }
+      // The row's JSON was written once for its digest: the event's data reuses it.
+      if (row.json !== null) event.dataJson = entityDataJson(event.data as { kind: string }, row, row.json);
       events.push({ streamId: streamOf(row), events: [event] });
     }
     if (events.length > 0) await store.appendBulk(events);
     opts.onProgress?.(counts.rows);
   };
-  await writeInBatches(withDigests(opts.rows, counts), { batchSize, keyOf: entityKey, write });
+  await writeInBatches(withDigests(opts.rows, counts, opts.columns), { batchSize, keyOf: entityKey, write });
 
   for await (const dropped of unseen(knex, register, passToken, batchSize)) {
     counts.dropped += dropped.length;
@@ -154,31 +176,60 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   return completed;
 }
 
-/** A row with its digest and, when the record is in canonical order, its JSON (the digest's input). */
-export type DigestedRow<R extends SnapshotRow = SnapshotRow> = R & {
+/**
+ * A row with its digest and, when known, the JSON of its record (in canonical order) or of its values: the
+ * digest's input, which the event's data reuses.
+ */
+export type DigestedRow<R extends SnapshotRow | ValuesRow = SnapshotRow> = R & {
   digest: string;
-  recordJson: string | null;
+  json: string | null;
 };
 
-/** Counts the rows read and digests each one as it streams by. */
-export async function* withDigests<R extends SnapshotRow>(
+/**
+ * Counts the rows read and digests each one as it streams by: a record's digest is the SHA-256 of its
+ * canonical JSON (a reordered export is no change); a ValuesRow's, of its kind's column names (in the order
+ * given, the same for every row of a pass), a line feed and the JSON of its values.
+ */
+export async function* withDigests<R extends SnapshotRow | ValuesRow>(
   rows: AsyncIterable<R>,
   counts: { rows: number },
+  columns: Record<string, string[]> = {},
 ): AsyncGenerator<DigestedRow<R>> {
+  const prefixes = new Map<string, Hash>();
+  const prefixOf = (kind: string): Hash => {
+    let prefix = prefixes.get(kind);
+    if (!prefix) {
+      const names = columns[kind];
+      if (!names)
+        throw new Error(`rows of kind ${kind} come as values, but the pass declares no columns for it`);
+      prefix = createHash('sha256').update(`${JSON.stringify(names)}\n`);
+      prefixes.set(kind, prefix);
+    }
+    return prefix;
+  };
   for await (const row of rows) {
     counts.rows++;
-    const recordJson = ownJsonIfCanonical(row.record);
+    if ('values' in row) {
+      const json = JSON.stringify(row.values);
+      yield { ...row, digest: prefixOf(row.kind).copy().update(json).digest('hex'), json };
+      continue;
+    }
+    const json = ownJsonIfCanonical(row.record);
     const digest = createHash('sha256')
-      .update(recordJson ?? canonicalJson(row.record))
+      .update(json ?? canonicalJson(row.record))
       .digest('hex');
-    yield { ...row, digest, recordJson };
+    yield { ...row, digest, json };
   }
 }
 
-/** `JSON.stringify(data)` of an entity event whose record's JSON is known. */
-function entityDataJson(data: EntityRecordedData, recordJson: string): string {
-  const { register, kind, id } = data;
-  return `{"register":${JSON.stringify(register)},"kind":${JSON.stringify(kind)},"id":${JSON.stringify(id)},"record":${recordJson}}`;
+/** `JSON.stringify(data)` of an entity event (register, kind, id, then `record` or `values`) whose last member's JSON is known. */
+function entityDataJson(
+  data: { register?: unknown; kind: string; id?: unknown },
+  row: SnapshotRow | ValuesRow,
+  json: string,
+): string {
+  const last = 'values' in row ? 'values' : 'record';
+  return `{"register":${JSON.stringify(data.register)},"kind":${JSON.stringify(data.kind)},"id":${JSON.stringify(data.id)},"${last}":${json}}`;
 }
 
 /** What identifies an entity within a register. */
@@ -193,7 +244,14 @@ export function entityKey(row: { kind: string; id: string }): string {
  */
 export async function startPass(
   store: EventStore,
-  pass: { register: string; version: string; snapshotDate: string; fileSha256: string; now: () => Date },
+  pass: {
+    register: string;
+    version: string;
+    snapshotDate: string;
+    fileSha256: string;
+    columns?: Record<string, string[]>;
+    now: () => Date;
+  },
 ): Promise<{ started: SnapshotStartedData; passToken: string; expected: bigint }> {
   const { register, version } = pass;
   const stream = snapshotStreamId(register);
@@ -204,6 +262,7 @@ export async function startPass(
     snapshotDate: pass.snapshotDate,
     fileSha256: pass.fileSha256,
     startedAt: pass.now().toISOString(),
+    ...(pass.columns ? { columns: pass.columns } : {}),
   };
   const start = await store.append(stream, [{ type: SNAPSHOT_STARTED, data: started }], previous);
   if (!start.ok) throw new Error(`another pass of ${register} is starting: ${start.message}`);
@@ -225,8 +284,10 @@ export async function completePass(
   },
 ): Promise<SnapshotCompletedData> {
   const { started } = pass;
+  // The columns stay in SnapshotStarted, where the rows' readers find them.
+  const { columns: _columns, ...identity } = started;
   const completed: SnapshotCompletedData = {
-    ...started,
+    ...identity,
     completedAt: pass.now().toISOString(),
     counts: pass.counts,
     ...(pass.report ? { report: pass.report } : {}),
@@ -279,7 +340,7 @@ export async function markSeen(
   knex: Knex,
   register: string,
   passToken: string,
-  rows: (SnapshotRow & { digest: string })[],
+  rows: { kind: string; id: string; digest: string }[],
 ): Promise<Map<string, string | null>> {
   const result = await knex.raw(
     `insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)

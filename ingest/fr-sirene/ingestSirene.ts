@@ -5,8 +5,8 @@ import { estimateCsvRows } from '../core/estimateCsvRows.ts';
 import { type FileFingerprint, fingerprintFile, manifestSha256 } from '../core/fileFingerprint.ts';
 import { createProgressReporter } from '../core/progressReporter.ts';
 import type { SnapshotCompletedData } from '../core/snapshotEvents.ts';
-import { runSnapshotPass, type SnapshotRow } from '../core/snapshotPass.ts';
-import { emptyFileReport, readSireneRows, type SireneFileReport } from './readSireneRows.ts';
+import { runSnapshotPass, type ValuesRow } from '../core/snapshotPass.ts';
+import { emptyFileReport, readSireneRows, SireneFileError, type SireneFileReport } from './readSireneRows.ts';
 import { ETABLISSEMENT_LAYOUT, type SireneFileLayout, UNITE_LEGALE_LAYOUT } from './sireneColumns.ts';
 import { SIRENE_REGISTER, sireneStreamOf } from './sireneEvents.ts';
 import { isIsoDate, type VersionSource, versionFromFileNames } from './stockVersion.ts';
@@ -34,7 +34,7 @@ export interface SireneReport extends Record<string, unknown> {
   versionSource: VersionSource;
   /** How the pass fingerprint was made: one line per file, see manifestSha256. */
   fingerprint: 'sha256 du manifeste trié / sha256 of the sorted manifest';
-  files: (FileFingerprint & Omit<SireneFileReport, 'file'> & { kind: string })[];
+  files: (FileFingerprint & Omit<SireneFileReport, 'file' | 'columns'> & { kind: string })[];
 }
 
 /**
@@ -51,8 +51,10 @@ export async function ingestSirene(opts: SireneIngestOptions): Promise<SnapshotC
     [opts.etablissements, ETABLISSEMENT_LAYOUT],
   ];
   const { version, source } = await resolveVersion(opts, inputs);
-  // Headers first: a file that cannot be read as its layout is refused before SnapshotStarted.
-  for (const [file, layout] of inputs) await checkReadable(file, layout);
+  // Headers first: a file that cannot be read as its layout is refused before SnapshotStarted, which
+  // declares each file's columns.
+  const columns: Record<string, string[]> = {};
+  for (const [file, layout] of inputs) columns[layout.kind] = await headerColumns(file, layout);
   const fingerprints = await Promise.all(inputs.map(([file]) => fingerprintFile(file)));
   const reports = inputs.map(([file]) => emptyFileReport(file));
   const estimates = await Promise.all(inputs.map(([file]) => estimateCsvRows(file)));
@@ -62,9 +64,19 @@ export async function ingestSirene(opts: SireneIngestOptions): Promise<SnapshotC
     opts.progress === false
       ? null
       : createProgressReporter({ label: `fr.sirene ${version}`, logger, totalRows });
-  async function* rows(): AsyncGenerator<SnapshotRow> {
+  async function* rows(): AsyncGenerator<ValuesRow> {
     for (const [i, [file, layout]] of inputs.entries()) {
-      yield* readSireneRows(file, layout, reports[i]!);
+      const report = reports[i]!;
+      let checked = false;
+      for await (const row of readSireneRows(file, layout, report)) {
+        if (!checked && report.columns?.join() !== columns[layout.kind]!.join()) {
+          throw new SireneFileError(
+            `${file}: l'en-tête a changé pendant la lecture / the header changed while read`,
+          );
+        }
+        checked = true;
+        yield row;
+      }
     }
   }
   try {
@@ -77,6 +89,7 @@ export async function ingestSirene(opts: SireneIngestOptions): Promise<SnapshotC
       snapshotDate: version,
       fileSha256: manifestSha256(fingerprints),
       rows: rows(),
+      columns,
       streamOf: sireneStreamOf,
       batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
       onProgress: (n) => progress?.update(n),
@@ -84,7 +97,7 @@ export async function ingestSirene(opts: SireneIngestOptions): Promise<SnapshotC
         versionSource: source,
         fingerprint: 'sha256 du manifeste trié / sha256 of the sorted manifest',
         files: inputs.map(([, layout], i) => {
-          const { file: _file, ...read } = reports[i]!;
+          const { file: _file, columns: _columns, ...read } = reports[i]!;
           return { kind: layout.kind, ...fingerprints[i]!, ...read };
         }),
       }),
@@ -127,11 +140,16 @@ async function resolveVersion(
   return { version: day, source: 'date_dernier_traitement' };
 }
 
-async function checkReadable(file: string, layout: SireneFileLayout): Promise<void> {
-  const rows = readSireneRows(file, layout, emptyFileReport(file));
+/** The file's column names in the order of its rows' values; throws when it cannot be read as its layout. */
+async function headerColumns(file: string, layout: SireneFileLayout): Promise<string[]> {
+  const report = emptyFileReport(file);
+  const rows = readSireneRows(file, layout, report);
   try {
     await rows.next();
   } finally {
     await rows.return(undefined);
   }
+  if (!report.columns)
+    throw new SireneFileError(`${file}: fichier vide, sans en-tête / empty file, no header`);
+  return report.columns;
 }

@@ -1,14 +1,15 @@
 import { openCsvFile } from '../core/openCsvFile.ts';
 import { readCsvRows } from '../core/readCsvRows.ts';
-import type { SnapshotRow } from '../core/snapshotPass.ts';
+import type { ValuesRow } from '../core/snapshotPass.ts';
 import { checkHeader, type SireneFileLayout } from './sireneColumns.ts';
-import type { SireneRecord } from './sireneEvents.ts';
 
 /** What reading one file noticed, for the pass report. */
 export interface SireneFileReport {
   file: string;
   rows: number;
   unknownColumns: string[];
+  /** The header's column names in sorted order, once read: the order of each row's values. */
+  columns: string[] | null;
   /** Rows whose identifier is malformed: set aside, never emitted (count and first line numbers). */
   rejected: number;
   rejectedLines: number[];
@@ -26,8 +27,9 @@ export class SireneFileError extends Error {
 const REJECTED_LINES_KEPT = 20;
 
 /**
- * The rows of one Sirene stock file as the event contract has them (sireneEvents.ts): the record keyed by
- * header name, every value the string as written, empty cells null, unknown columns kept. RFC 4180 parsing
+ * The rows of one Sirene stock file as the event contract has them (sireneEvents.ts): each row's values in
+ * the sorted order of the header's names (`report.columns`, filled when the header is read), every value the
+ * string as written, empty cells null, unknown columns kept. RFC 4180 parsing
  * (quoted fields, doubled quotes); a row with the wrong number of fields aborts the read (a damaged or
  * truncated file must not be taken for a smaller register). A missing required column aborts before the
  * first row. `report` is filled as the file is read.
@@ -36,14 +38,15 @@ export async function* readSireneRows(
   file: string,
   layout: SireneFileLayout,
   report: SireneFileReport,
-): AsyncGenerator<SnapshotRow> {
+): AsyncGenerator<ValuesRow> {
   const opened = await openCsvFile(file);
   const { idColumn, idPattern, processedAtColumn } = layout;
   // The header, then each row as an array (a row whose length differs from the header's aborts the read).
-  // Records are built with their keys in sorted order: their digest then takes canonicalJson's one-pass path.
+  // Values follow the sorted names: a reordered export gives the same rows and digests.
   let columns: { name: string; index: number }[] = [];
   let width = 0;
   let idIndex = -1;
+  let processedAtIndex = -1;
   let line = 0;
   try {
     for await (const batch of readCsvRows(opened.stream)) {
@@ -53,6 +56,7 @@ export async function* readSireneRows(
           columns = readHeader(file, layout, row, report);
           width = row.length;
           idIndex = row.indexOf(idColumn);
+          processedAtIndex = row.indexOf(processedAtColumn);
           continue;
         }
         if (row.length !== width) {
@@ -67,16 +71,16 @@ export async function* readSireneRows(
           if (report.rejectedLines.length < REJECTED_LINES_KEPT) report.rejectedLines.push(line);
           continue;
         }
-        const record: SireneRecord = {};
-        for (const { name, index } of columns) {
-          const value = row[index]!;
-          record[name] = value === '' ? null : value;
+        const values: (string | null)[] = new Array(columns.length);
+        for (let i = 0; i < columns.length; i++) {
+          const value = row[columns[i]!.index]!;
+          values[i] = value === '' ? null : value;
         }
-        const processedAt = record[processedAtColumn];
+        const processedAt = row[processedAtIndex];
         if (processedAt && (report.newestProcessedAt === null || processedAt > report.newestProcessedAt)) {
           report.newestProcessedAt = processedAt;
         }
-        yield { kind: layout.kind, id, record };
+        yield { kind: layout.kind, id, values };
       }
     }
   } catch (err) {
@@ -105,13 +109,23 @@ function readHeader(
     );
   }
   report.unknownColumns = check.unknown;
-  return names
+  const columns = names
     .map((name, index) => ({ name, index }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  report.columns = columns.map((c) => c.name);
+  return columns;
 }
 
 export function emptyFileReport(file: string): SireneFileReport {
-  return { file, rows: 0, unknownColumns: [], rejected: 0, rejectedLines: [], newestProcessedAt: null };
+  return {
+    file,
+    rows: 0,
+    unknownColumns: [],
+    columns: null,
+    rejected: 0,
+    rejectedLines: [],
+    newestProcessedAt: null,
+  };
 }
 
 function describeHeaderProblem(missing: string[], duplicated: string[]): string {

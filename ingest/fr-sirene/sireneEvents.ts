@@ -7,7 +7,9 @@
  *   StockEtablissement);
  * - `record` = the CSV row keyed by its header names exactly as published (`siren`,
  *   `denominationUniteLegale`, `etablissementSiege`, ...), every value a string as written in the file,
- *   empty cells as null; columns unknown to the ingester are kept too;
+ *   empty cells as null; columns unknown to the ingester are kept too. In the log the row is stored as its
+ *   values (EntityValuesData), the header's names, sorted, declared once per pass in
+ *   `SnapshotStarted.columns`; the event store reads it back as this record;
  * - both kinds of one company go to the company's stream `fr.sirene-<siren>`.
  */
 export const SIRENE_REGISTER = 'fr.sirene';

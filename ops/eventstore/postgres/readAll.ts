@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../database/namedStatements.ts';
 import type { RecordedEvent } from '../port.ts';
+import type { ValuesExpander } from './entityValues.ts';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
 
 /**
@@ -12,6 +13,7 @@ export async function readAll(
   knex: Knex,
   from: bigint,
   opts: { limit?: number } = {},
+  expand?: ValuesExpander,
 ): Promise<RecordedEvent[]> {
   const { rows } = await namedStatement<{ rows: EventRow[] }>(
     knex,
@@ -19,7 +21,8 @@ export async function readAll(
     `select ${EVENT_COLUMNS} from events where position > ? order by position limit ?`,
     [from.toString(), opts.limit ?? 1000],
   );
-  return rows.map(toRecordedEvent);
+  const events = rows.map(toRecordedEvent);
+  return expand ? expand(events) : events;
 }
 
 export async function headPosition(knex: Knex): Promise<bigint> {

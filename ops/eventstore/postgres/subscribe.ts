@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { NotificationSource } from '../../database/notifications.ts';
 import type { Logger } from '../../logger.ts';
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../port.ts';
+import type { ValuesExpander } from './entityValues.ts';
 import { parseAppendedPayload } from './insertEvents.ts';
 import { readAll } from './readAll.ts';
 import { EVENTS_CHANNEL } from './schema.ts';
@@ -17,6 +18,7 @@ export function subscribe(
   notifications: NotificationSource,
   logger: Logger,
   opts: SubscribeOptions,
+  expand?: ValuesExpander,
 ): Subscription {
   const batchSize = opts.batchSize ?? 500;
   let position = opts.from;
@@ -122,7 +124,7 @@ export function subscribe(
       let batch: RecordedEvent[];
       reading = true;
       try {
-        batch = await readAll(knex, position, { limit: batchSize });
+        batch = await readAll(knex, position, { limit: batchSize }, expand);
         backoff = 100;
       } catch (err) {
         logger.warn(

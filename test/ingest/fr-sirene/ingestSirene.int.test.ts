@@ -55,6 +55,28 @@ describe(`Sirene ingester (${targetDescription})`, () => {
     expect(estab.metadata).to.include({ register: SIRENE_REGISTER, snapshotVersion: '2026-11-01' });
   });
 
+  it('stores each row as its values under the columns its pass declares once, and reads it back as the row', async () => {
+    await ingest();
+    const [started] = await bed.store.readStream(snapshotStreamId(SIRENE_REGISTER));
+    const columns = (started!.data as { columns: Record<string, string[]> }).columns;
+    const csv = await samples.unites();
+    expect(columns.unite_legale).to.deep.equal([...csv.header].sort());
+    const stored = (
+      await bed.knex.raw(
+        `select data, metadata->>'pass' as pass from events where type = 'EntityRecorded' and data->>'id' = ?`,
+        ['005420021'],
+      )
+    ).rows[0] as { data: { values: (string | null)[]; record?: unknown }; pass: string };
+    expect(stored.data.record).to.equal(undefined);
+    expect(stored.pass).to.equal(String(started!.position));
+    expect(JSON.stringify(stored.data)).to.not.contain('denominationUniteLegale');
+    const row = csv.rows.find((r) => r.siren === '005420021')!;
+    const unit = (await entityEvents()).find((e) => (e.data as { id: string }).id === '005420021')!;
+    expect((unit.data as { record: unknown }).record).to.deep.equal(
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === '' ? null : v])),
+    );
+  });
+
   it('frames the pass with the stock date and the manifest SHA-256, and keeps each file’s SHA-256', async () => {
     const done = await ingest();
     const frame = await bed.store.readStream(snapshotStreamId(SIRENE_REGISTER));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import type { SnapshotRow } from '../../../ingest/core/snapshotPass.ts';
+import type { ValuesRow } from '../../../ingest/core/snapshotPass.ts';
 import {
   emptyFileReport,
   readSireneRows,
@@ -11,10 +11,14 @@ import { csvText, removeTempDirs, samples, tempDir, writeCsv } from '../../suppo
 import { ETABLISSEMENTS_SAMPLE, UNITES_LEGALES_SAMPLE } from '../../support/sireneSample.ts';
 import { writeZip } from '../../support/writeZip.ts';
 
+/** Each row with its record as the event store reads it back: the values keyed by the header's names. */
 async function readAll(file: string, layout = UNITE_LEGALE_LAYOUT) {
   const report: SireneFileReport = emptyFileReport(file);
-  const rows: SnapshotRow[] = [];
-  for await (const row of readSireneRows(file, layout, report)) rows.push(row);
+  const rows: (ValuesRow & { record: Record<string, string | null> })[] = [];
+  for await (const row of readSireneRows(file, layout, report)) {
+    const record = Object.fromEntries(report.columns!.map((name, i) => [name, row.values[i]!]));
+    rows.push({ ...row, record });
+  }
   return { rows, report };
 }
 

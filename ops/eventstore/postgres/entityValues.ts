@@ -1,0 +1,58 @@
+import type { Knex } from 'knex';
+import type { EntityRecordedData, EntityValuesData } from '../../../ingest/core/entityEvents.ts';
+import { SNAPSHOT_STARTED, type SnapshotStartedData } from '../../../ingest/core/snapshotEvents.ts';
+import type { RecordedEvent } from '../port.ts';
+
+/** Turns the entity rows of a read that are stored as values back into records (see EntityValuesData). */
+export type ValuesExpander = (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
+
+/**
+ * The expander of one event store: an entity event whose data holds `values` and whose metadata names its
+ * `pass` is read back as `{register, kind, id, record}`, the record keyed by the column names that pass's
+ * `SnapshotStarted` declared for the kind. A pass's columns are read once (one query for every pass a
+ * read meets first) and kept: a logged event never changes.
+ */
+export function createValuesExpander(knex: Knex): ValuesExpander {
+  const columnsOfPass = new Map<string, Record<string, string[]>>();
+  return async (events) => {
+    const missing = new Set<string>();
+    for (const event of events) {
+      const pass = passOf(event);
+      if (pass !== null && !columnsOfPass.has(pass)) missing.add(pass);
+    }
+    if (missing.size > 0) {
+      const { rows } = await knex.raw<{
+        rows: { position: string; columns: SnapshotStartedData['columns'] }[];
+      }>(
+        `select position, data->'columns' as columns from events
+          where position = any(?::bigint[]) and type = ?`,
+        [[...missing], SNAPSHOT_STARTED],
+      );
+      for (const r of rows) columnsOfPass.set(String(r.position), r.columns ?? {});
+    }
+    for (const event of events) {
+      const pass = passOf(event);
+      if (pass === null) continue;
+      const data = event.data as EntityValuesData;
+      const names = columnsOfPass.get(pass)?.[data.kind];
+      if (!names || names.length !== data.values.length) {
+        throw new Error(
+          `event ${event.position}: its pass (SnapshotStarted at ${pass}) declares no ${data.values.length} columns for ${data.kind}`,
+        );
+      }
+      const record: Record<string, string | null> = {};
+      for (let i = 0; i < names.length; i++) record[names[i]!] = data.values[i]!;
+      const expanded: EntityRecordedData = { register: data.register, kind: data.kind, id: data.id, record };
+      event.data = expanded;
+    }
+    return events;
+  };
+}
+
+/** The pass of an entity event stored as values, else null. */
+function passOf(event: RecordedEvent): string | null {
+  const pass = event.metadata.pass;
+  if (typeof pass !== 'string') return null;
+  const values = (event.data as { values?: unknown } | null)?.values;
+  return Array.isArray(values) ? pass : null;
+}
