@@ -9,32 +9,34 @@ export type ValuesExpander = (events: RecordedEvent[]) => Promise<RecordedEvent[
 /**
  * The expander of one event store: an entity event whose data holds `values` and whose metadata names its
  * `pass` is read back as `{register, kind, id, record}`, the record keyed by the column names that pass's
- * `SnapshotStarted` declared for the kind. A pass's columns are read once (one query for every pass a
+ * `SnapshotStarted` declared for the kind, and its metadata gains the pass's `fileSha256`. A pass's columns are read once (one query for every pass a
  * read meets first) and kept: a logged event never changes.
  */
 export function createValuesExpander(knex: Knex): ValuesExpander {
-  const columnsOfPass = new Map<string, Record<string, string[]>>();
+  const passes = new Map<string, Pick<SnapshotStartedData, 'columns' | 'fileSha256'>>();
   return async (events) => {
     const missing = new Set<string>();
     for (const event of events) {
       const pass = passOf(event);
-      if (pass !== null && !columnsOfPass.has(pass)) missing.add(pass);
+      if (pass !== null && !passes.has(pass)) missing.add(pass);
     }
     if (missing.size > 0) {
       const { rows } = await knex.raw<{
-        rows: { position: string; columns: SnapshotStartedData['columns'] }[];
+        rows: { position: string; columns: SnapshotStartedData['columns']; file_sha256: string }[];
       }>(
-        `select position, data->'columns' as columns from events
+        `select position, data->'columns' as columns, data->>'fileSha256' as file_sha256 from events
           where position = any(?::bigint[]) and type = ?`,
         [[...missing], SNAPSHOT_STARTED],
       );
-      for (const r of rows) columnsOfPass.set(String(r.position), r.columns ?? {});
+      for (const r of rows)
+        passes.set(String(r.position), { columns: r.columns ?? {}, fileSha256: r.file_sha256 });
     }
     for (const event of events) {
       const pass = passOf(event);
       if (pass === null) continue;
       const data = event.data as EntityValuesData;
-      const names = columnsOfPass.get(pass)?.[data.kind];
+      const started = passes.get(pass);
+      const names = started?.columns?.[data.kind];
       if (!names || names.length !== data.values.length) {
         throw new Error(
           `event ${event.position}: its pass (SnapshotStarted at ${pass}) declares no ${data.values.length} columns for ${data.kind}`,
@@ -44,6 +46,7 @@ export function createValuesExpander(knex: Knex): ValuesExpander {
       for (let i = 0; i < names.length; i++) record[names[i]!] = data.values[i]!;
       const expanded: EntityRecordedData = { register: data.register, kind: data.kind, id: data.id, record };
       event.data = expanded;
+      event.metadata = { ...event.metadata, fileSha256: started!.fileSha256 };
     }
     return events;
   };

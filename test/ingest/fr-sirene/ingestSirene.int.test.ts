@@ -56,25 +56,27 @@ describe(`Sirene ingester (${targetDescription})`, () => {
   });
 
   it('stores each row as its values under the columns its pass declares once, and reads it back as the row', async () => {
-    await ingest();
+    const done = await ingest();
     const [started] = await bed.store.readStream(snapshotStreamId(SIRENE_REGISTER));
     const columns = (started!.data as { columns: Record<string, string[]> }).columns;
     const csv = await samples.unites();
     expect(columns.unite_legale).to.deep.equal([...csv.header].sort());
     const stored = (
       await bed.knex.raw(
-        `select data, metadata->>'pass' as pass from events where type = 'EntityRecorded' and data->>'id' = ?`,
+        `select data, metadata->>'pass' as pass, metadata->>'fileSha256' is not null as file_sha from events where type = 'EntityRecorded' and data->>'id' = ?`,
         ['005420021'],
       )
-    ).rows[0] as { data: { values: (string | null)[]; record?: unknown }; pass: string };
+    ).rows[0] as { data: { values: (string | null)[]; record?: unknown }; pass: string; file_sha: boolean };
     expect(stored.data.record).to.equal(undefined);
     expect(stored.pass).to.equal(String(started!.position));
+    expect(stored.file_sha, 'the file SHA-256 is stored once, in SnapshotStarted').to.equal(false);
     expect(JSON.stringify(stored.data)).to.not.contain('denominationUniteLegale');
     const row = csv.rows.find((r) => r.siren === '005420021')!;
     const unit = (await entityEvents()).find((e) => (e.data as { id: string }).id === '005420021')!;
     expect((unit.data as { record: unknown }).record).to.deep.equal(
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === '' ? null : v])),
     );
+    expect(unit.metadata).to.include({ fileSha256: done.fileSha256, snapshotVersion: '2026-11-01' });
   });
 
   it('frames the pass with the stock date and the manifest SHA-256, and keeps each file’s SHA-256', async () => {
