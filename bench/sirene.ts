@@ -43,6 +43,8 @@ Options:
   --batch-size N     ingester batch (default 2000, the ingester's own default)
   --embedded WHERE   without DATABASE_URL: memory (default) or disk
   --skip-http        ingest only
+  --load-in-loop     run autocannon on the service's own event loop (before 2026-11-24) instead of in
+                     a worker thread
 `;
 
 export async function run(argv: string[], ctx: BenchContext): Promise<number> {
@@ -55,6 +57,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       'batch-size': { type: 'string' },
       embedded: { type: 'string' },
       'skip-http': { type: 'boolean' },
+      'load-in-loop': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -184,9 +187,12 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         if (check.status !== 200 || !check.headers.get('signature'))
           throw new Error(`profile route answered ${check.status}: ${await check.text()}`);
         const bare = await startBareProfileServer(db.knex);
+        // The load generator in a thread of its own by default, so that its work does not delay the services'.
+        const workers = values['load-in-loop'] ? 0 : 1;
+        const loadGenerator = workers ? 'load from a worker thread' : 'load from the same event loop';
         try {
           ctx.out(
-            `autocannon: ${connections} connections, ${seconds} s each, ${sirens.length} SIRENs in turn ...`,
+            `autocannon: ${connections} connections, ${seconds} s each, ${sirens.length} SIRENs in turn, ${loadGenerator} ...`,
           );
           // Statements the process sends per answer, counted over each timed run (after its warm-up).
           let statements = 0;
@@ -205,6 +211,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             url: `http://127.0.0.1:${bare.port}`,
             paths: sirens.map((s) => `/bare/${s}`),
             connections,
+            workers,
             seconds,
             onMeasureStart: resetCount,
           });
@@ -214,6 +221,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             paths: sirens.map((s) => `/v1/entreprise/${s}`),
             headers: { 'X-Api-Key': key },
             connections,
+            workers,
             seconds,
             onMeasureStart: resetCount,
           });
@@ -226,13 +234,14 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             url: `http://127.0.0.1:${unpaidService.port}`,
             paths: sirens.map((s) => `/v1/entreprise/${s}`),
             connections,
+            workers,
             seconds,
             onMeasureStart: resetCount,
           }).finally(() => unpaidService.close());
           const unpaidStatements = perAnswer(unpaid);
           const ratio = ours.requestsPerSecond / base.requestsPerSecond;
           printTable(
-            `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${seconds} s)`,
+            `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${seconds} s, ${loadGenerator})`,
             [
               {
                 measure: 'requests/s',

@@ -12,12 +12,18 @@ export interface LoadResult {
 /**
  * A fixed-duration autocannon run against one URL, after a short warm-up. With `paths`, each connection
  * requests them in turn on the URL's host (many keys of one route rather than one cached row).
+ *
+ * `workers`: autocannon's own worker threads generate the load, off this thread's event loop (the connections
+ * are shared among them). Without it (0), autocannon runs on this event loop, which the service under test
+ * also runs on when it lives in this process: the load generator's work then delays the service's.
  */
 export async function loadTest(opts: {
   url: string;
   paths?: readonly string[];
   headers?: Record<string, string>;
   connections?: number;
+  /** Load generator threads (see above); 0 or absent: this thread. */
+  workers?: number;
   seconds?: number;
   warmupSeconds?: number;
   /** Called between the warm-up and the timed run (to reset counters). */
@@ -27,6 +33,7 @@ export async function loadTest(opts: {
     url: opts.url,
     headers: opts.headers ?? {},
     connections: opts.connections ?? 10,
+    ...(opts.workers ? { workers: opts.workers } : {}),
     ...(opts.paths ? { requests: opts.paths.map((path) => ({ method: 'GET' as const, path })) } : {}),
   };
   if ((opts.warmupSeconds ?? 2) > 0) await autocannon({ ...base, duration: opts.warmupSeconds ?? 2 });
