@@ -134,6 +134,9 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   // A row stored as values names its pass, whose SnapshotStarted holds the file's SHA-256 (read back with it).
   const valuesMeta = (rowSha256: string) => ({ register, snapshotVersion: version, rowSha256, pass });
 
+  // A batch's digests are compared while the previous batch's events are appended (two statements of the
+  // database's at once, on two connections); appends stay one at a time and in order.
+  let appending: Promise<unknown> = Promise.resolve();
   const write = async (rows: DigestedRow<SnapshotRow | ValuesRow>[]) => {
     const committed = await markSeen(knex, register, passToken, rows);
     const events: { streamId: string; events: NewEvent[] }[] = [];
@@ -158,10 +161,14 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
       if (row.json !== null) event.dataJson = entityDataJson(event.data as { kind: string }, row, row.json);
       events.push({ streamId: streamOf(row), events: [event] });
     }
-    if (events.length > 0) await store.appendBulk(events);
+    await appending;
     opts.onProgress?.(counts.rows);
+    appending = events.length > 0 ? store.appendBulk(events) : Promise.resolve();
+    // Awaited by the next batch or after the last one; until then a failure must not count as unhandled.
+    appending.catch(() => {});
   };
   await writeInBatches(withDigests(opts.rows, counts, opts.columns), { batchSize, keyOf: entityKey, write });
+  await appending;
 
   for await (const dropped of unseen(knex, register, passToken, batchSize)) {
     counts.dropped += dropped.length;
