@@ -2,11 +2,8 @@ import type { ServedLog } from '../../ops/servedlog/servedLog.ts';
 import { contentDigest } from '../../ops/signing/contentDigest.ts';
 import {
   queryComponentValue,
-  RESPONSE_COMPONENTS,
-  SIGNATURE_ALG,
+  responseSignatureTemplate,
   SIGNATURE_LABEL,
-  signatureBase,
-  signatureParamsValue,
 } from '../../ops/signing/messageSignature.ts';
 import type { Signer } from '../../ops/signing/signer.ts';
 import { isPriced } from '../catalogue/route.ts';
@@ -28,6 +25,7 @@ export interface SignResponseOptions {
 export function signResponse(opts: SignResponseOptions): AppMiddleware {
   const { signer, servedLog } = opts;
   const now = opts.now ?? (() => new Date());
+  const template = responseSignatureTemplate(signer.keyId);
   return async function signResponse(ctx, next) {
     await next();
     const route = ctx.state.route;
@@ -45,20 +43,16 @@ export function signResponse(opts: SignResponseOptions): AppMiddleware {
     const instant = now();
     const digest = contentDigest(bytes);
     ctx.set('Content-Digest', digest);
-    const params = signatureParamsValue(RESPONSE_COMPONENTS, [
-      ['created', Math.floor(instant.getTime() / 1000)],
-      ['keyid', signer.keyId],
-      ['alg', SIGNATURE_ALG],
-    ]);
-    const values: Record<string, string> = {
-      '@method': ctx.method,
-      '@path': ctx.path || '/',
-      '@query': queryComponentValue(ctx.querystring),
-      'content-digest': digest,
-      'content-type': ctx.response.get('Content-Type'),
-    };
-    const base = signatureBase(
-      RESPONSE_COMPONENTS.map((c) => [c, values[c.value] ?? ''] as const),
+    const params = template.params(Math.floor(instant.getTime() / 1000));
+    const path = ctx.path || '/';
+    const base = template.base(
+      {
+        method: ctx.method,
+        path,
+        query: queryComponentValue(ctx.querystring),
+        contentDigest: digest,
+        contentType: ctx.response.get('Content-Type'),
+      },
       params,
     );
     const signature = `:${signer.sign(Buffer.from(base, 'ascii')).toString('base64')}:`;
@@ -68,7 +62,7 @@ export function signResponse(opts: SignResponseOptions): AppMiddleware {
     servedLog.record({
       routeId: route.id,
       method: ctx.method,
-      path: values['@path']!,
+      path,
       query: ctx.querystring,
       status: ctx.status,
       contentDigest: digest,

@@ -40,7 +40,12 @@ export function servedStreamId(servedAt: string): string {
 
 /** Hex SHA-256 over `previousHash` followed by the canonical JSON of every other field. */
 export function chainHash(previousHash: string, entry: ServedEntry): string {
-  const { previousHash: _p, hash: _h, ...fields } = entry as Partial<ResponseServedData> & ServedEntry;
+  // The fields are copied in canonical key order, so that canonicalJson writes them in one native pass.
+  const record = entry as unknown as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(record).sort()) {
+    if (key !== 'previousHash' && key !== 'hash') fields[key] = record[key];
+  }
   return createHash('sha256')
     .update(previousHash, 'utf8')
     .update(canonicalJson(fields), 'utf8')

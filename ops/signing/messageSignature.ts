@@ -54,3 +54,48 @@ export function signatureBase(
 export function queryComponentValue(query: string): string {
   return query.startsWith('?') ? query : `?${query}`;
 }
+
+/** What a response's signature covers, in `RESPONSE_COMPONENTS` order. */
+export interface ResponseComponentValues {
+  method: string;
+  path: string;
+  /** As `queryComponentValue` gives it. */
+  query: string;
+  contentDigest: string;
+  contentType: string;
+}
+
+export interface ResponseSignatureTemplate {
+  /** The `@signature-params` value (and `Signature-Input` member) of a signature created at `created`. */
+  params(created: number): string;
+  /** The signature base of a response: the same text `signatureBase` writes for `RESPONSE_COMPONENTS`. */
+  base(values: ResponseComponentValues, params: string): string;
+}
+
+/**
+ * The parts of every response signature that do not change from one answer to the next (the component
+ * identifiers, `keyid`, `alg`), serialised once per key instead of on every signed answer.
+ */
+export function responseSignatureTemplate(keyId: string): ResponseSignatureTemplate {
+  const [method, path, query, digest, type] = RESPONSE_COMPONENTS.map((c) => `${serializeComponentId(c)}: `);
+  if (!method || !path || !query || !digest || !type || RESPONSE_COMPONENTS.length !== 5) {
+    throw new Error('the response template writes the five RESPONSE_COMPONENTS');
+  }
+  const covered = serializeInnerList(RESPONSE_COMPONENTS, []);
+  const after = serializeParameters([
+    ['keyid', keyId],
+    ['alg', SIGNATURE_ALG],
+  ]);
+  return {
+    params(created) {
+      if (!Number.isSafeInteger(created)) throw new Error(`not a structured-field integer: ${created}`);
+      return `${covered};created=${created}${after}`;
+    },
+    base(v, params) {
+      for (const value of [v.method, v.path, v.query, v.contentDigest, v.contentType]) {
+        if (/[\r\n]/.test(value)) throw new Error('a signed component value holds a newline');
+      }
+      return `${method}${v.method}\n${path}${v.path}\n${query}${v.query}\n${digest}${v.contentDigest}\n${type}${v.contentType}\n"@signature-params": ${params}`;
+    },
+  };
+}

@@ -3,6 +3,7 @@ import { contentDigest } from '../../../ops/signing/contentDigest.ts';
 import {
   queryComponentValue,
   RESPONSE_COMPONENTS,
+  responseSignatureTemplate,
   signatureBase,
   signatureParamsValue,
 } from '../../../ops/signing/messageSignature.ts';
@@ -42,6 +43,35 @@ describe('message signature base (RFC 9421)', () => {
         `"@signature-params": ${params}`,
       ].join('\n'),
     );
+  });
+
+  it('writes, from the per-key template, the same parameters and base as the generic serialisers', () => {
+    const template = responseSignatureTemplate('test-key-ed25519');
+    expect(template.params(1618884473)).to.equal(params);
+    const values = ['GET', '/v1/entreprise/552100554', '?geo=true', 'sha-256=:abc=:', 'application/json'];
+    expect(
+      template.base(
+        {
+          method: 'GET',
+          path: '/v1/entreprise/552100554',
+          query: '?geo=true',
+          contentDigest: 'sha-256=:abc=:',
+          contentType: 'application/json',
+        },
+        params,
+      ),
+    ).to.equal(
+      signatureBase(
+        RESPONSE_COMPONENTS.map((c, i) => [c, values[i]!] as const),
+        params,
+      ),
+    );
+  });
+
+  it('refuses, in the template too, a component value holding a newline', () => {
+    const template = responseSignatureTemplate('k');
+    const values = { method: 'GET', path: '/a', query: '?', contentDigest: 'd', contentType: 'x\r\ny' };
+    expect(() => template.base(values, template.params(1))).to.throw(/newline/);
   });
 
   it('gives a lone ? as the query of a request without one', () => {
