@@ -11,7 +11,7 @@ import { type StoreCheckpointResult, storeCheckpoint } from './storeCheckpoint.t
  * (see stagedPass.ts), the snapshot bookkeeping, then the checkpoint compare-and-set. All writes go through
  * `trx`; nothing here waits on another pool connection while the transaction is open (the embedded database
  * is one session: that would deadlock). A handler failure rolls everything back and is thrown; a moved
- * checkpoint rolls back and is returned.
+ * checkpoint rolls back and is returned. The commit is asynchronous (see below).
  */
 export async function applyBatch(
   knex: Knex,
@@ -23,6 +23,11 @@ export async function applyBatch(
   if (!last) return { ok: true, position: expected };
   const trx = await knex.transaction();
   try {
+    // Read tables are derived from the log and move with their checkpoint in this one transaction: a server
+    // crash may lose the last batches' commits, never half of one, and they are applied again from the
+    // checkpoint. So the commit does not wait for its WAL flush (measured: 4 ms a batch, the largest cost of
+    // projecting a Sirene stock after the writes themselves). The log's own appends stay synchronous.
+    await trx.raw('set local synchronous_commit = off');
     const passes = await PassTracker.load(trx, projection);
     const apply = (run: readonly RecordedEvent[]) => applyRun(trx, projection, run);
     // Entity events wait here until a snapshot event (whose bookkeeping must see them applied) or the end.
