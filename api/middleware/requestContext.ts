@@ -6,26 +6,14 @@ const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Outermost: gives each request an id (kept from X-Request-Id when well-formed), a child logger, and one log
- * line. The child logger is made the first time something logs with it: most requests log nothing but their
- * request line, and that one is only written at level info.
+ * line, built only when the level writes it (info).
  */
 export function requestContext({ logger }: { logger: Logger }): AppMiddleware {
   return async function requestContextMiddleware(ctx, next) {
     const given = ctx.get('x-request-id');
     const requestId = SAFE_ID.test(given) ? given : randomUUID();
     ctx.state.requestId = requestId;
-    let log: Logger | null = null;
-    Object.defineProperty(ctx.state, 'log', {
-      configurable: true,
-      enumerable: true,
-      get: () => {
-        log ??= logger.child({ requestId });
-        return log;
-      },
-      set: (value: Logger) => {
-        log = value;
-      },
-    });
+    ctx.state.log = logger.child({ requestId });
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
