@@ -55,6 +55,9 @@ export interface ComposeOptions {
 }
 
 /** Wires database, event log, projections, signer, served log and the API. Used by `serve` and the e2e tests. */
+/** Events per projection transaction on a PostgreSQL server (the runner's default, 500, elsewhere). */
+const PROJECTION_BATCH_ON_SERVER = 2000;
+
 export async function composeService(
   db: Database,
   config: Config,
@@ -72,6 +75,10 @@ export async function composeService(
     eventStore: store,
     logger,
     projections: [...projections],
+    // A server applies a Sirene stock's millions of events in fewer, larger transactions (one read of the log,
+    // one write per table and one checkpoint per batch). The embedded database keeps short ones: it is one
+    // session, and a request waits for the transaction in progress.
+    batchSize: db.kind === 'postgres' ? PROJECTION_BATCH_ON_SERVER : undefined,
   });
   const signer = await loadOrCreateSigner({
     signingKeyFile: config.signingKeyFile,
