@@ -113,7 +113,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   const batchSize = opts.batchSize ?? 5000;
   const log = logger.child({ register, version });
 
-  const { started, passToken, expected } = await startPass(store, {
+  const { started, startPosition, passToken, expected } = await startPass(store, {
     register,
     version,
     snapshotDate: opts.snapshotDate,
@@ -122,7 +122,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     now,
   });
   log.info({ fileSha256: opts.fileSha256 }, 'snapshot pass started');
-  const pass = passToken.slice(passToken.lastIndexOf('#') + 1);
+  const pass = startPosition.toString();
 
   const counts: SnapshotCounts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
   const meta = (rowSha256?: string) => ({
@@ -158,7 +158,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
         event = { type, data, metadata: meta(row.digest) };
       }
       // The row's JSON was written once for its digest: the event's data reuses it.
-      if (row.json !== null) event.dataJson = entityDataJson(event.data as { kind: string }, row, row.json);
+      if (row.json !== null) event.dataJson = entityDataJson(register, row, row.json);
       events.push({ streamId: streamOf(row), events: [event] });
     }
     await appending;
@@ -241,14 +241,10 @@ export async function* withDigests<R extends SnapshotRow | ValuesRow>(
   }
 }
 
-/** `JSON.stringify(data)` of an entity event (register, kind, id, then `record` or `values`) whose last member's JSON is known. */
-function entityDataJson(
-  data: { register?: unknown; kind: string; id?: unknown },
-  row: SnapshotRow | ValuesRow,
-  json: string,
-): string {
+/** `JSON.stringify(data)` of a row's entity event (register, kind, id, then `record` or `values`), from the row's JSON. */
+function entityDataJson(register: string, row: SnapshotRow | ValuesRow, json: string): string {
   const last = 'values' in row ? 'values' : 'record';
-  return `{"register":${JSON.stringify(data.register)},"kind":${JSON.stringify(data.kind)},"id":${JSON.stringify(data.id)},"${last}":${json}}`;
+  return `{"register":${JSON.stringify(register)},"kind":${JSON.stringify(row.kind)},"id":${JSON.stringify(row.id)},"${last}":${json}}`;
 }
 
 /** What identifies an entity within a register. */
@@ -271,7 +267,7 @@ export async function startPass(
     columns?: Record<string, string[]>;
     now: () => Date;
   },
-): Promise<{ started: SnapshotStartedData; passToken: string; expected: bigint }> {
+): Promise<{ started: SnapshotStartedData; startPosition: bigint; passToken: string; expected: bigint }> {
   const { register, version } = pass;
   const stream = snapshotStreamId(register);
   const previous = await abandonUnfinished(store, stream, register, pass.now);
@@ -285,7 +281,12 @@ export async function startPass(
   };
   const start = await store.append(stream, [{ type: SNAPSHOT_STARTED, data: started }], previous);
   if (!start.ok) throw new Error(`another pass of ${register} is starting: ${start.message}`);
-  return { started, passToken: `${version}#${start.lastPosition}`, expected: start.nextExpectedVersion };
+  return {
+    started,
+    startPosition: start.lastPosition,
+    passToken: `${version}#${start.lastPosition}`,
+    expected: start.nextExpectedVersion,
+  };
 }
 
 /**

@@ -66,17 +66,7 @@ export async function ingestSirene(opts: SireneIngestOptions): Promise<SnapshotC
       : createProgressReporter({ label: `fr.sirene ${version}`, logger, totalRows });
   async function* rows(): AsyncGenerator<ValuesRow> {
     for (const [i, [file, layout]] of inputs.entries()) {
-      const report = reports[i]!;
-      let checked = false;
-      for await (const row of readSireneRows(file, layout, report)) {
-        if (!checked && report.columns?.join() !== columns[layout.kind]!.join()) {
-          throw new SireneFileError(
-            `${file}: l'en-tête a changé pendant la lecture / the header changed while read`,
-          );
-        }
-        checked = true;
-        yield row;
-      }
+      yield* readSireneRows(file, layout, reports[i]!, columns[layout.kind]);
     }
   }
   try {

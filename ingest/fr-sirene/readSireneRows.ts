@@ -32,12 +32,14 @@ const REJECTED_LINES_KEPT = 20;
  * string as written, empty cells null, unknown columns kept. RFC 4180 parsing
  * (quoted fields, doubled quotes); a row with the wrong number of fields aborts the read (a damaged or
  * truncated file must not be taken for a smaller register). A missing required column aborts before the
- * first row. `report` is filled as the file is read.
+ * first row. `report` is filled as the file is read. With `expectedColumns` (the columns a pass declared), a
+ * header that does not give them aborts before the first row.
  */
 export async function* readSireneRows(
   file: string,
   layout: SireneFileLayout,
   report: SireneFileReport,
+  expectedColumns?: readonly string[],
 ): AsyncGenerator<ValuesRow> {
   const opened = await openCsvFile(file);
   const { idColumn, idPattern, processedAtColumn } = layout;
@@ -54,6 +56,11 @@ export async function* readSireneRows(
         line++;
         if (line === 1) {
           columns = readHeader(file, layout, row, report);
+          if (expectedColumns && JSON.stringify(report.columns) !== JSON.stringify(expectedColumns)) {
+            throw new SireneFileError(
+              `${file}: l'en-tête a changé depuis le début de la passe / the header changed since the pass started`,
+            );
+          }
           width = row.length;
           idIndex = row.indexOf(idColumn);
           processedAtIndex = row.indexOf(processedAtColumn);

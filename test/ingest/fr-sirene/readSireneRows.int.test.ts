@@ -125,6 +125,18 @@ describe('reading Sirene stock files', () => {
     expect((error as Error).message).to.match(/illisible|unreadable/);
   });
 
+  it('refuses, before any row, a file whose header is no longer the one its pass declared', async () => {
+    const dir = await tempDir();
+    const csv = await samples.unites();
+    csv.header.push('nouvelleColonneUniteLegale');
+    const file = await writeCsv(dir, 'StockUniteLegale_utf8.csv', csv);
+    const declared = [...(await samples.unites()).header].sort();
+    const rows = readSireneRows(file, UNITE_LEGALE_LAYOUT, emptyFileReport(file), declared);
+    const error = await rows.next().catch((err: Error) => err);
+    expect(error).to.be.instanceOf(Error);
+    expect((error as Error).message).to.contain('the header changed');
+  });
+
   it('reads the published .zip as it comes', async () => {
     const dir = await tempDir();
     const zip = path.join(dir, 'StockUniteLegale_utf8.zip');
