@@ -54,10 +54,10 @@ export interface ComposeOptions {
   servedLogFlushMs?: number;
 }
 
-/** Wires database, event log, projections, signer, served log and the API. Used by `serve` and the e2e tests. */
 /** Events per projection transaction on a PostgreSQL server (the runner's default, 500, elsewhere). */
 const PROJECTION_BATCH_ON_SERVER = 2000;
 
+/** Wires database, event log, projections, signer, served log and the API. Used by `serve` and the e2e tests. */
 export async function composeService(
   db: Database,
   config: Config,
