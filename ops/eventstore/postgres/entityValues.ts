@@ -9,8 +9,8 @@ export type ValuesExpander = (events: RecordedEvent[]) => Promise<RecordedEvent[
 /**
  * The expander of one event store: an entity event whose data holds `values` and whose metadata names its
  * `pass` is read back as `{register, kind, id, record}`, the record keyed by the column names that pass's
- * `SnapshotStarted` declared for the kind, and its metadata gains the pass's `fileSha256`. A pass's columns are read once (one query for every pass a
- * read meets first) and kept: a logged event never changes.
+ * `SnapshotStarted` declared for the kind, and its metadata gains the pass's `fileSha256`. A pass's columns
+ * are read once (one query for every pass a read meets first) and kept: a logged event never changes.
  */
 export function createValuesExpander(knex: Knex): ValuesExpander {
   const passes = new Map<string, Pick<SnapshotStartedData, 'columns' | 'fileSha256'>>();
