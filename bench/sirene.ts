@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ingestSirene } from '../ingest/fr-sirene/ingestSirene.ts';
 import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../ingest/fr-sirene/sireneColumns.ts';
 import { openAccount } from '../ops/accounts/openAccount.ts';
+import { createSigner } from '../ops/signing/signer.ts';
 import type { BenchContext } from './core/benchContext.ts';
 import { formatBytes, formatCount, formatRatio, formatSeconds } from './core/format.ts';
 import { type BenchDatabase, type EmbeddedPlacement, openBenchDatabase } from './core/openBenchDatabase.ts';
@@ -16,6 +18,7 @@ import { type LoadResult, loadTest } from './http/loadTest.ts';
 import { startBareProfileServer } from './sirene/bareProfileServer.ts';
 import { startSireneService } from './sirene/benchService.ts';
 import { copyIntoBareTable } from './sirene/copyBaseline.ts';
+import { type EventsFloor, measureEventsFloor } from './sirene/eventsFloor.ts';
 import { type GeneratedSireneFiles, generateSireneFiles } from './sirene/generateSireneFiles.ts';
 import { ingestInChildProcess } from './sirene/ingestProcess.ts';
 
@@ -31,9 +34,11 @@ const USAGE = `registres bench sirene [options]
 ${description}.
 Generates Sirene-format files (valid Luhn SIRENs, 35 and 54 columns) in a temporary directory, then:
   1. COPY of the two files into bare text tables (psql \\copy, the baseline);
-  2. the Sirene ingester and the two read models, from the files to the read tables (ours);
+  2. the Sirene ingester and the two read models, from the files to the read tables (ours); then, as a
+     floor, COPY of one event per row in its leanest form and of the files into keyed tables;
   3. autocannon on GET /v1/entreprise/{siren} of the composed service (API key, signed, served log)
-     and on a bare Koa route running the same primary-key SELECT (the baseline).
+     and on a bare Koa route running the same primary-key SELECT (the baseline); then, as a floor, the same
+     bare route adding only the Content-Digest and Ed25519 signature every paid answer carries.
 Writes to DATABASE_URL's server, else a fresh embedded database, in a schema dropped at the end.
 
 Options:
@@ -139,6 +144,20 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       ctx.out(
         `  events written in ${formatSeconds(eventsSeconds)}, read tables caught up at ${formatSeconds(ingest.seconds)}`,
       );
+      // The least this design's ingest can cost on the same server (see eventsFloor.ts).
+      let floor: EventsFloor | null = null;
+      if (copy) {
+        ctx.out('floor: COPY of one event per row (the published line) and of keyed read tables ...');
+        floor = await measureEventsFloor({
+          knex: db.knex,
+          url: db.url,
+          schema: db.schema,
+          dir,
+          files,
+          unitColumns: UNITE_LEGALE_LAYOUT.known,
+          establishmentColumns: ETABLISSEMENT_LAYOUT.known,
+        });
+      }
       const ingestRate = perSecond(rows, ingest.seconds);
       const copyRate = copy ? perSecond(rows, copy.seconds) : Number.NaN;
       printTable(
@@ -158,6 +177,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             'ingest end to end': `${formatSeconds(ingest.seconds)} (events ${formatSeconds(eventsSeconds)})`,
             ratio: copy ? formatRatio(ingest.seconds / copy.seconds) : '',
           },
+          ...(floor && copy ? floorRows(floor, copy.seconds, rows) : []),
           {
             measure:
               ingestPeakRss !== null ? 'peak RSS, ingest process' : 'peak RSS, this process (with PGlite)',
@@ -187,6 +207,9 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         if (check.status !== 200 || !check.headers.get('signature'))
           throw new Error(`profile route answered ${check.status}: ${await check.text()}`);
         const bare = await startBareProfileServer(db.knex);
+        const bareSigned = await startBareProfileServer(db.knex, {
+          signer: createSigner(generateKeyPairSync('ed25519').privateKey),
+        });
         // The load generator in a thread of its own by default, so that its work does not delay the services'.
         const workers = values['load-in-loop'] ? 0 : 1;
         const loadGenerator = workers ? 'load from a worker thread' : 'load from the same event loop';
@@ -216,6 +239,15 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             onMeasureStart: resetCount,
           });
           const baseStatements = perAnswer(base);
+          const signedFloor = await loadTest({
+            url: `http://127.0.0.1:${bareSigned.port}`,
+            paths: sirens.map((s) => `/bare/${s}`),
+            connections,
+            workers,
+            seconds,
+            onMeasureStart: resetCount,
+          });
+          const signedFloorStatements = perAnswer(signedFloor);
           const ours = await loadTest({
             url: `http://127.0.0.1:${running.port}`,
             paths: sirens.map((s) => `/v1/entreprise/${s}`),
@@ -246,6 +278,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
               {
                 measure: 'requests/s',
                 'bare Koa + same SELECT': formatCount(base.requestsPerSecond),
+                'floor: bare + signature': `${formatCount(signedFloor.requestsPerSecond)} (${formatRatio(signedFloor.requestsPerSecond / base.requestsPerSecond)})`,
                 'profile route (key, signed)': formatCount(ours.requestsPerSecond),
                 'diagnostic: route unpaid, signed': `${formatCount(unpaid.requestsPerSecond)} (${formatRatio(unpaid.requestsPerSecond / base.requestsPerSecond)})`,
                 ratio: formatRatio(ratio),
@@ -255,24 +288,28 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
               {
                 measure: 'p50 latency (ms)',
                 'bare Koa + same SELECT': base.p50Ms,
+                'floor: bare + signature': signedFloor.p50Ms,
                 'profile route (key, signed)': ours.p50Ms,
                 'diagnostic: route unpaid, signed': unpaid.p50Ms,
               },
               {
                 measure: 'p99 latency (ms)',
                 'bare Koa + same SELECT': base.p99Ms,
+                'floor: bare + signature': signedFloor.p99Ms,
                 'profile route (key, signed)': ours.p99Ms,
                 'diagnostic: route unpaid, signed': unpaid.p99Ms,
               },
               {
                 measure: 'SQL statements per answer',
                 'bare Koa + same SELECT': baseStatements,
+                'floor: bare + signature': signedFloorStatements,
                 'profile route (key, signed)': oursStatements,
                 'diagnostic: route unpaid, signed': unpaidStatements,
               },
               {
                 measure: 'answers 2xx (other, errors)',
                 'bare Koa + same SELECT': answers(base),
+                'floor: bare + signature': answers(signedFloor),
                 'profile route (key, signed)': answers(ours),
                 'diagnostic: route unpaid, signed': answers(unpaid),
               },
@@ -281,6 +318,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           );
         } finally {
           await bare.close();
+          await bareSigned.close();
         }
       }
     } finally {
@@ -325,6 +363,27 @@ async function copyBaseline(
   await db.knex.raw('drop table bare_unites_legales, bare_etablissements');
   ctx.out(`  ${formatSeconds(copy.seconds)}, ${formatCount(perSecond(rows, copy.seconds))} rows/s`);
   return { seconds: copy.seconds };
+}
+
+/** The floor's rows of the ingest table: what COPY alone takes to write this design's events and read tables. */
+function floorRows(floor: EventsFloor, copySeconds: number, rows: number) {
+  const total = floor.eventsSeconds + floor.readTablesSeconds;
+  return [
+    {
+      measure: 'floor: events alone (COPY)',
+      'COPY (baseline)': '',
+      'ingest end to end': `${formatCount(perSecond(rows, floor.eventsSeconds))} rows/s, ${formatSeconds(floor.eventsSeconds)}`,
+      ratio: formatRatio(copySeconds / floor.eventsSeconds),
+    },
+    {
+      measure: 'floor: events + keyed read tables (COPY)',
+      'COPY (baseline)': '',
+      'ingest end to end': `${formatCount(perSecond(rows, total))} rows/s, ${formatSeconds(total)}`,
+      ratio: formatRatio(copySeconds / total),
+      target: `>= ${formatRatio(INGEST_TARGET)}`,
+      verdict: copySeconds / total >= INGEST_TARGET ? 'ok' : 'target above the floor',
+    },
+  ];
 }
 
 function answers(r: LoadResult): string {
