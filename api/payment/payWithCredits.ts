@@ -6,7 +6,7 @@ import type { RouteDefinition } from '../catalogue/route.ts';
 import type { AppContext } from '../state.ts';
 import type { PaymentConfig } from './paymentConfig.ts';
 import { freeTierOf } from './paymentRequired.ts';
-import { answer402, is2xx, withhold } from './respond.ts';
+import { abandon, answer402, clientGone, is2xx, withhold } from './respond.ts';
 
 const setCredits = (ctx: AppContext, charged: number, remaining: number) => {
   ctx.set('X-Credits-Charged', formatCredits(charged));
@@ -58,6 +58,13 @@ export async function payWithCredits(
   if (!is2xx(ctx.status)) {
     ledger.release(reservation);
     setCredits(ctx, 0, reservation.balance);
+    return true;
+  }
+  if (clientGone(ctx)) {
+    // Nobody will receive this answer: it is not charged and no free call is used.
+    ledger.release(reservation);
+    ctx.state.log?.info({ route: route.id, accountId }, 'client gone before the answer; not charged');
+    abandon(ctx);
     return true;
   }
   const committed = await ledger.commit(reservation);

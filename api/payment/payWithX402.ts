@@ -8,7 +8,7 @@ import type { PaymentConfig } from './paymentConfig.ts';
 import { buildQuote, type ResourceInfo } from './paymentRequired.ts';
 import type { PaymentRefusal } from './refusals.ts';
 import { requirementsFor } from './requirements.ts';
-import { answer402, is2xx, withhold } from './respond.ts';
+import { abandon, answer402, clientGone, is2xx, withhold } from './respond.ts';
 import { verifyPayment } from './verifyPayment.ts';
 
 export interface X402Deps {
@@ -83,6 +83,13 @@ export async function payWithX402(
   }
   if (!is2xx(ctx.status)) {
     await deps.nonces.release(key);
+    return;
+  }
+  if (clientGone(ctx)) {
+    // Nobody will receive this answer: nothing is settled and the authorization stays usable.
+    await deps.nonces.release(key);
+    log?.info({ route: route.id, payer: key.payer }, 'client gone before the answer; not settled');
+    abandon(ctx);
     return;
   }
 

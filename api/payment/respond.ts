@@ -26,3 +26,20 @@ export function withhold(ctx: AppContext, headers: Record<string, string> = {}):
   ctx.set('Cache-Control', 'no-store');
   for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
 }
+
+/**
+ * The client closed its connection while the handler ran (an abort, a timeout on its side): whatever is
+ * answered now reaches nobody.
+ */
+export const clientGone = (ctx: AppContext): boolean => ctx.res.destroyed;
+
+/**
+ * Drops an answer nobody will receive. 499 (a client that closed its request, as nginx logs it) is never
+ * sent, since the connection is gone; it is not 2xx, so the answer is neither charged nor settled, neither
+ * signed nor recorded in the served log, and the request log and metrics say what happened.
+ */
+export function abandon(ctx: AppContext): void {
+  ctx.state.bodyBytes = undefined;
+  ctx.body = null;
+  ctx.status = 499;
+}

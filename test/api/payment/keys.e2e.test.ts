@@ -7,7 +7,7 @@ import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { type AccountsDatabase, openAccountsDatabase } from '../../ops/accounts/support/accountsDatabase.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type FacilitatorStub, startFacilitatorStub } from './support/facilitatorStub.ts';
-import { type PaymentApp, ROUTES, startPaymentApp } from './support/paymentApp.ts';
+import { callAndLeave, type PaymentApp, ROUTES, startPaymentApp } from './support/paymentApp.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 const json = async (res: Response): Promise<any> => res.json();
@@ -160,4 +160,16 @@ describe(`API keys and credits (${targetDescription})`, () => {
       expect(facilitator.settleCalls.length).to.equal(settles);
     });
   }
+
+  it('charges nothing and uses no free call when the client leaves before the answer', async () => {
+    const { accountId, key } = await account(1_000_000);
+    app.answer('late');
+    await callAndLeave(app, `${app.url}${ROUTES.profil.path}`, { 'X-Api-Key': key });
+    await callAndLeave(app, `${app.url}${ROUTES.liste.path}`, { 'X-Api-Key': key });
+    const events = await accounts.store.readStream(accountStream(accountId));
+    expect(events.map((e) => e.type)).to.deep.equal(['KeyIssued', 'CreditsPurchased']);
+    app.answer(200);
+    const res = await call(ROUTES.liste, { 'X-Api-Key': key });
+    expect(res.headers.get('x-credits-remaining')).to.equal('0.98');
+  });
 });

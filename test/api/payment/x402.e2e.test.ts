@@ -9,7 +9,7 @@ import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { type AccountsDatabase, openAccountsDatabase } from '../../ops/accounts/support/accountsDatabase.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type FacilitatorStub, startFacilitatorStub } from './support/facilitatorStub.ts';
-import { type PaymentApp, ROUTES, startPaymentApp } from './support/paymentApp.ts';
+import { callAndLeave, type PaymentApp, ROUTES, startPaymentApp } from './support/paymentApp.ts';
 import { signedPaymentHeader } from './support/signPayment.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
@@ -368,6 +368,17 @@ describe(`x402 payments (${targetDescription})`, () => {
         expect(facilitator.settleCalls.length).to.equal(settles + 1);
       });
     }
+
+    it('settles nothing when the client leaves before the answer, and the same payment stays usable', async () => {
+      const header = await signedPaymentHeader({ signer: payer, accepted: await requirement() });
+      const settles = facilitator.settleCalls.length;
+      app.answer('late');
+      await callAndLeave(app, url(), { 'PAYMENT-SIGNATURE': header });
+      expect(facilitator.settleCalls.length).to.equal(settles);
+      app.answer(200);
+      expect((await pay(header)).status).to.equal(200);
+      expect(facilitator.settleCalls.length).to.equal(settles + 1);
+    });
 
     it('settles nothing when the handler fails', async () => {
       const settles = facilitator.settleCalls.length;

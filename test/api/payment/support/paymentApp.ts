@@ -14,8 +14,11 @@ import { createKeyResolver } from '../../../../ops/accounts/keyResolver.ts';
 import type { AccountsDatabase } from '../../../ops/accounts/support/accountsDatabase.ts';
 import { testLogger } from '../../../support/database.ts';
 
-/** What the fake handler answers next. */
-export type Behaviour = 200 | 400 | 404 | 503 | 'throw';
+/**
+ * What the fake handler answers next. `'late'`: 200, but only once the client has closed its connection
+ * (an answer nobody receives).
+ */
+export type Behaviour = 200 | 400 | 404 | 503 | 'throw' | 'late';
 
 export function fakeRoute(
   overrides: Partial<RouteDefinition> & Pick<RouteDefinition, 'id' | 'path'>,
@@ -49,6 +52,8 @@ export interface PaymentApp {
   url: string;
   handlerRuns: () => number;
   answer(b: Behaviour): void;
+  /** Resolves once no request is in the app's hands (every middleware has returned). */
+  idle(): Promise<void>;
   ledger: AccountLedger;
   close(): Promise<void>;
 }
@@ -93,6 +98,12 @@ export async function startPaymentApp(args: {
       async (ctx) => {
         runs++;
         if (behaviour === 'throw') throw new Error('handler fault');
+        if (behaviour === 'late') {
+          if (!ctx.res.destroyed) await new Promise((resolve) => ctx.res.once('close', resolve));
+          ctx.status = 200;
+          ctx.body = { citation: 'test', data: { ok: true } };
+          return;
+        }
         ctx.status = behaviour;
         ctx.body =
           behaviour === 200
@@ -103,6 +114,16 @@ export async function startPaymentApp(args: {
   }
   const koa = new Koa<AppState>();
   koa.silent = true;
+  let inFlight = 0;
+  const idleWaiters: (() => void)[] = [];
+  koa.use(async (_ctx, next) => {
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      if (--inFlight === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+    }
+  });
   koa.use(async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.state.log = testLogger;
@@ -124,6 +145,12 @@ export async function startPaymentApp(args: {
     answer(b) {
       behaviour = b;
     },
+    idle: () =>
+      inFlight === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            idleWaiters.push(resolve);
+          }),
     ledger,
     close: () =>
       new Promise((resolve) => {
@@ -131,4 +158,29 @@ export async function startPaymentApp(args: {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Sends a request and closes the connection once the handler has started: the client leaves before the
+ * answer. Resolves when the app has finished with the request.
+ */
+export async function callAndLeave(
+  app: PaymentApp,
+  url: string,
+  headers: Record<string, string>,
+): Promise<void> {
+  const runs = app.handlerRuns();
+  const leave = new AbortController();
+  const sent = fetch(url, { headers, signal: leave.signal }).then(
+    (res) => {
+      throw new Error(`the client was answered ${res.status}; it should have left first`);
+    },
+    (err: Error) => {
+      if (err.name !== 'AbortError') throw err;
+    },
+  );
+  while (app.handlerRuns() === runs) await new Promise((resolve) => setTimeout(resolve, 2));
+  leave.abort();
+  await sent;
+  await app.idle();
 }
