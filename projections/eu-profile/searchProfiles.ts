@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { cachedExtensionSchema } from '../../ops/database/extensions.ts';
 
 /** Names read and ranked at most, per register and query (see searchProfiles). */
 export const CANDIDATES = 2000;
@@ -40,16 +41,20 @@ export async function searchProfiles(
   // similarity >= 0.6, pg_trgm's `<%`), both served by the GIN index. A query made of common words matches
   // tens of thousands of names: at most CANDIDATES of them are read and ranked (bench europe: 3 to 9 times
   // faster on such queries), so equal names come first and the rest is ranked among those read.
-  // Score: the higher of word and whole-name similarity.
+  // Score: the higher of word and whole-name similarity. pg_trgm's functions and operator are named through
+  // its schema, so the search answers whatever the search_path.
+  const trgm = await cachedExtensionSchema(knex, 'pg_trgm');
   const q_ = 'eu_unaccent(lower(?::text))';
   const { rows } = await knex.raw(
     `select id_national, denomination, statut, ville, nom_normalise = ${q_} as exact,
-            greatest(word_similarity(${q_}, nom_normalise), similarity(nom_normalise, ${q_}))::float8 as score
+            greatest(${trgm}.word_similarity(${q_}, nom_normalise), ${trgm}.similarity(nom_normalise, ${q_}))::float8
+              as score
        from ((select id_national, denomination, statut, ville, nom_normalise from ${table}
                where not personne_physique and nom_normalise = ${q_} limit ?)
              union
              (select id_national, denomination, statut, ville, nom_normalise from ${table}
-               where not personne_physique and ${q_} <% nom_normalise limit ${CANDIDATES})) as candidates
+               where not personne_physique and ${q_} operator(${trgm}.<%) nom_normalise limit ${CANDIDATES}))
+             as candidates
       order by score desc, id_national
       limit ?`,
     [q, q, q, q, opts.limit, q, opts.limit],

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { cachedExtensionSchema } from '../../ops/database/extensions.ts';
 import type { FrenchIdentifier } from '../../schemas/params/frenchIdentifier.ts';
 import {
   countSimilarNames,
@@ -73,13 +74,14 @@ export async function searchCompanies(knex: Knex, request: SearchRequest): Promi
     const { cle, essentiel } = query;
     const exact = cle ? await stage('nom_exact', (trx) => findExactName(trx, cle, request.limit)) : null;
     if (essentiel) {
+      const trgm = await cachedExtensionSchema(knex, 'pg_trgm');
       const pageFilled = (exact?.rows.length ?? 0) >= request.limit;
       await stage(
         'nom_approchant',
         (trx) =>
           pageFilled
-            ? countSimilarNames(trx, { cle, essentiel })
-            : findSimilarNames(trx, { cle, essentiel }, request.limit),
+            ? countSimilarNames(trx, trgm, { cle, essentiel })
+            : findSimilarNames(trx, trgm, { cle, essentiel }, request.limit),
         SIMILAR_NAMES_SETTINGS,
       );
     }

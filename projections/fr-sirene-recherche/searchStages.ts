@@ -143,13 +143,17 @@ interface WordMatch {
  * trigram similarity are scored. A name's `pertinence` is the mean of its trigram similarity with the query (penalises
  * extra words) and the query's word similarity with it (rewards a query found whole inside the name); other
  * names (sigle, usual names) count at 95 %. Ranking adds small bonuses for an active and a large company.
+ * `trgm` is pg_trgm's quoted schema (cachedExtensionSchema): its functions and operators are named through it
+ * (`operator(schema.%)` is the operator the trigram indexes serve), so the stage answers whatever the
+ * search_path. The schema is part of the SQL text, which stays the same per database for a same query shape.
  */
 export function findSimilarNames(
   trx: Knex.Transaction,
+  trgm: string,
   query: IndexedQuery & { essentiel: string },
   limit: number,
 ): Promise<StageRows> {
-  return byWords(trx, query, (match) => scoreMatches(trx, match, limit));
+  return byWords(trx, trgm, query, (match) => scoreMatches(trx, trgm, match, limit));
 }
 
 /**
@@ -158,14 +162,16 @@ export function findSimilarNames(
  */
 export function countSimilarNames(
   trx: Knex.Transaction,
+  trgm: string,
   query: IndexedQuery & { essentiel: string },
 ): Promise<StageRows> {
-  return byWords(trx, query, (match) => countMatches(trx, match));
+  return byWords(trx, trgm, query, (match) => countMatches(trx, match));
 }
 
 /** Finds the spellings of the query words, then runs `run` on every word, or every word but one if none. */
 async function byWords(
   trx: Knex.Transaction,
+  trgm: string,
   query: IndexedQuery & { essentiel: string },
   run: (match: WordMatch) => Promise<StageRows>,
 ): Promise<StageRows> {
@@ -179,7 +185,8 @@ async function byWords(
     `select q.w, v.mot
        from unnest(?::text[]) as q(w)
        cross join lateral (
-         select mot from ${VOCABULAIRE_TABLE} where mot % q.w order by similarity(mot, q.w) desc, mot limit ?
+         select mot from ${VOCABULAIRE_TABLE} where mot operator(${trgm}.%) q.w
+          order by ${trgm}.similarity(mot, q.w) desc, mot limit ?
        ) v`,
     [words, SPELLINGS_PER_WORD],
   );
@@ -229,7 +236,12 @@ const CANDIDATE = `r.siren, r.denomination, r.etat, r.activite_principale, r.sir
  * CANDIDATE_CAP + 1 others are read (each row read once, with what ranking and showing it need) and counted;
  * the SCORED_CANDIDATES closest by `similarity` are scored in full and the `limit` best returned.
  */
-async function scoreMatches(trx: Knex.Transaction, match: WordMatch, limit: number): Promise<StageRows> {
+async function scoreMatches(
+  trx: Knex.Transaction,
+  trgm: string,
+  match: WordMatch,
+  limit: number,
+): Promise<StageRows> {
   const { query } = match;
   const cle = query.cle ?? '';
   const q = query.essentiel;
@@ -245,7 +257,8 @@ async function scoreMatches(trx: Knex.Transaction, match: WordMatch, limit: numb
      ), ranked as (
        select c.*, (select count(*) from candidates) as total
          from candidates c
-        order by greatest(coalesce(similarity(c.nom_essentiel, ?), 0), coalesce(similarity(c.autres_essentiels, ?) * 0.95, 0))
+        order by greatest(coalesce(${trgm}.similarity(c.nom_essentiel, ?), 0),
+                          coalesce(${trgm}.similarity(c.autres_essentiels, ?) * 0.95, 0))
                    + case when c.etat = 'A' then ${ACTIVE_BONUS} else 0 end + ${SIZE_BONUS} * c.rang_taille / 15.0 desc,
                  c.siren
         limit ?
@@ -259,8 +272,9 @@ async function scoreMatches(trx: Knex.Transaction, match: WordMatch, limit: numb
            from ranked c
           cross join lateral (
             select greatest(
-                     coalesce((similarity(c.nom_essentiel, ?) + word_similarity(?, c.nom_essentiel)) / 2, 0),
-                     coalesce((similarity(c.autres_essentiels, ?) + word_similarity(?, c.autres_essentiels)) / 2 * 0.95, 0)
+                     coalesce((${trgm}.similarity(c.nom_essentiel, ?) + ${trgm}.word_similarity(?, c.nom_essentiel)) / 2, 0),
+                     coalesce((${trgm}.similarity(c.autres_essentiels, ?)
+                               + ${trgm}.word_similarity(?, c.autres_essentiels)) / 2 * 0.95, 0)
                    ) as pertinence
           ) p
           order by rang desc, p.pertinence desc, c.siren

@@ -18,3 +18,29 @@ export async function freshDatabase(opts: { poolMax?: number } = {}): Promise<Da
   await db.knex.raw('create schema public');
   return db;
 }
+
+/** Where freshDatabaseWithExtensionsOutsidePath installs the extensions: a schema no session has in its search_path. */
+export const OUTSIDE_SCHEMA = 'test_extensions_hors_chemin';
+
+/**
+ * A fresh database (freshDatabase) where pg_trgm and unaccent are installed, before any migration, in a
+ * schema of their own that is not in the search_path, as managed providers do (an `extensions` schema): the
+ * migrations find them there. On a server, extensions belong to the whole database: any left there (by a run
+ * that stopped half-way) is dropped first, and closing drops the schema and them, so that the suites after
+ * this one find the usual setup again.
+ */
+export async function freshDatabaseWithExtensionsOutsidePath(): Promise<Database> {
+  const db = await freshDatabase();
+  await db.knex.raw(`drop schema if exists ${OUTSIDE_SCHEMA} cascade`);
+  await db.knex.raw('drop extension if exists pg_trgm, unaccent cascade');
+  await db.knex.raw(`create schema ${OUTSIDE_SCHEMA}`);
+  await db.knex.raw(`create extension pg_trgm schema ${OUTSIDE_SCHEMA}`);
+  await db.knex.raw(`create extension unaccent schema ${OUTSIDE_SCHEMA}`);
+  return {
+    ...db,
+    async close() {
+      await db.knex.raw(`drop schema if exists ${OUTSIDE_SCHEMA} cascade`);
+      await db.close();
+    },
+  };
+}

@@ -7,6 +7,7 @@ import { ingestUr } from '../../ingest/lv-ur/ingestUr.ts';
 import { UR_DEMO_FILES } from '../../ingest/lv-ur/urDemo.ts';
 import { ingestBrreg } from '../../ingest/no-brreg/ingestBrreg.ts';
 import { REGISTERS } from '../../ingest/registers.ts';
+import type { Database } from '../../ops/database/openDatabase.ts';
 import { eeProjection } from '../../projections/eu-ee/eeProjection.ts';
 import { lvProjection } from '../../projections/eu-lv/lvProjection.ts';
 import { noProjection } from '../../projections/eu-no/noProjection.ts';
@@ -20,9 +21,10 @@ export const BRREG_ENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/enhete
 export const BRREG_UNDERENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/underenheter_csv_sample.csv');
 export { ARIREGISTER_DEMO_FILES, UR_DEMO_FILES };
 
-/** The European read models and routes on a fresh database, priced routes served unpaid. */
-export function startEuropeService(now: Date): Promise<RunningService> {
+/** The European read models and routes on a fresh database (or `db`), priced routes served unpaid. */
+export function startEuropeService(now: Date, db?: Database): Promise<RunningService> {
   return startTestService({
+    db,
     projections: [noProjection, eeProjection, lvProjection],
     routes: EUROPE_ROUTES,
     registers: REGISTERS,

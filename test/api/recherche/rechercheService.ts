@@ -2,6 +2,7 @@ import { rechercheRoute } from '../../../api/routes/recherche.ts';
 import type { SnapshotRow } from '../../../ingest/core/snapshotPass.ts';
 import { UNITE_LEGALE } from '../../../ingest/fr-sirene/sireneEvents.ts';
 import { REGISTERS } from '../../../ingest/registers.ts';
+import type { Database } from '../../../ops/database/openDatabase.ts';
 import { rechercheProjection } from '../../../projections/fr-sirene-recherche/rechercheProjection.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 import { ingestSireneSample, readSireneSample } from '../../support/sireneSample.ts';
@@ -81,11 +82,16 @@ export async function rankingCases(): Promise<{
   return { cases, edit };
 }
 
-/** The service with only the search route and its projection, unpaid, after one pass of the edited samples. */
+/**
+ * The service with only the search route and its projection, unpaid, after one pass of the edited samples;
+ * on `db` when given (a fresh database otherwise).
+ */
 export async function startRechercheService(
   edit?: (row: SnapshotRow) => SnapshotRow,
+  db?: Database,
 ): Promise<RunningService> {
   const t = await startTestService({
+    db,
     projections: [rechercheProjection],
     routes: [rechercheRoute],
     registers: REGISTERS,

@@ -27,8 +27,9 @@ export interface TestBed {
   close(): Promise<void>;
 }
 
-export async function openTestBed(projections: Projection[]): Promise<TestBed> {
-  const db = await freshDatabase();
+/** `db`: a database of the suite's own instead of freshDatabase() (closed with the bed). */
+export async function openTestBed(projections: Projection[], opts: { db?: Database } = {}): Promise<TestBed> {
+  const db = opts.db ?? (await freshDatabase());
   await runMigrations(db.knex, [...eventStoreMigrations, ...projectionMigrationsFor(projections)]);
   const store = createPostgresEventStore({
     knex: db.knex,

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { UNITE_LEGALE } from '../../../ingest/fr-sirene/sireneEvents.ts';
+import { cachedExtensionSchema } from '../../../ops/database/extensions.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import {
@@ -120,6 +121,8 @@ describe(`search index projection, real Sirene samples (${targetDescription})`, 
     await ingestSireneSample(bed);
     await bed.runner().catchUp();
     // 49 rows: the planner would rightly prefer a sequential scan; forbid it to see the indexes are usable.
+    // The trigram operator named through its schema, as the search sends it.
+    const trgm = await cachedExtensionSchema(bed.knex, 'pg_trgm');
     const plan = await bed.knex.transaction(async (trx) => {
       await trx.raw('set local enable_seqscan = off');
       const words = await trx.raw<{ rows: Record<string, string>[] }>(
@@ -130,7 +133,7 @@ describe(`search index projection, real Sirene samples (${targetDescription})`, 
       await trx.raw('set local enable_indexscan = off');
       await trx.raw('set local enable_indexonlyscan = off');
       const vocabulary = await trx.raw<{ rows: Record<string, string>[] }>(
-        `explain select mot from ${VOCABULAIRE_TABLE} where mot % ?`,
+        `explain select mot from ${VOCABULAIRE_TABLE} where mot operator(${trgm}.%) ?`,
         ['bretone'],
       );
       const keys = await trx.raw<{ rows: Record<string, string>[] }>(
