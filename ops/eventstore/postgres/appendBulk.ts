@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
+import { namedStatement } from '../../database/namedStatements.ts';
 import type { BulkAppendEntry, BulkAppendResult } from '../port.ts';
-import { EventRows, insertEvents, takeAppendLock } from './insertEvents.ts';
+import { EventRows } from './insertEvents.ts';
+import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
 
 /**
- * Appends many streams' events in batches, each batch one transaction under the append lock: versions are
- * read for the batch's streams, then every event goes in with one multi-row insert. No version check:
- * snapshot passes own their entity streams.
+ * Appends many streams' events in batches, each batch one statement under the append lock (the
+ * `events_append_bulk` function): versions are read for the batch's streams, then every event goes in with
+ * one multi-row insert. No version check: snapshot passes own their entity streams.
  */
 export async function appendBulk(
   knex: Knex,
@@ -23,34 +25,40 @@ export async function appendBulk(
     const batch = pending;
     pending = [];
     pendingCount = 0;
-    lastPosition = await knex.transaction((trx) => writeBatch(trx, batch));
+    lastPosition = await writeBatch(knex, batch);
   };
 
-  for await (const entry of entries) {
-    if (entry.events.length === 0) continue;
+  /** Takes an entry; true when the batch is full. */
+  const take = (entry: BulkAppendEntry) => {
+    if (entry.events.length === 0) return false;
     pending.push(entry);
     pendingCount += entry.events.length;
     total += entry.events.length;
-    if (pendingCount >= limit) await flush();
+    return pendingCount >= limit;
+  };
+  // An array (a snapshot pass's batch) is taken in one go: `for await` would yield to the event loop
+  // between entries, so the append would only start once everything else this process runs meanwhile (the
+  // reading of the next batch) had taken its turns (BENCHMARKS.md, 2026-11-24, "the append's start").
+  if (Symbol.iterator in entries) {
+    for (const entry of entries) if (take(entry)) await flush();
+  } else {
+    for await (const entry of entries) if (take(entry)) await flush();
   }
   await flush();
   return { events: total, lastPosition };
 }
 
-async function writeBatch(trx: Knex.Transaction, batch: BulkAppendEntry[]): Promise<bigint> {
-  await takeAppendLock(trx);
-  const streamIds = [...new Set(batch.map((e) => e.streamId))];
-  // One index probe per stream (a lateral max): `stream_id = any(...) group by` let the planner scan more of
-  // the index as the table grew, and the bulk path slowed down with it (BENCHMARKS.md, "version lookup").
-  const { rows } = await trx.raw<{ rows: { stream_id: string; v: string }[] }>(
-    `select s.id as stream_id, v.v
-       from unnest(?::text[]) as s(id)
-       cross join lateral (select max(stream_version) as v from events where stream_id = s.id) as v
-      where v.v is not null`,
-    [streamIds],
+/** One statement (`events_append_bulk`, schema.ts): lock, versions, insert and wake-up, at the server. */
+async function writeBatch(knex: Knex, batch: BulkAppendEntry[]): Promise<bigint> {
+  const rows = new EventRows();
+  for (const entry of batch) for (const e of entry.events) rows.push(entry.streamId, 0n, e);
+  const result = await namedStatement<{ rows: { last_position: string | null }[] }>(
+    knex,
+    'registres_events_append_bulk',
+    'select last_position::text from events_append_bulk(?::text[], ?::text[], ?::json, ?::json, ?, ?)',
+    [rows.streamIds, rows.types, rows.dataArray(), rows.metadataArray(), APPEND_LOCK_KEY, EVENTS_CHANNEL],
   );
-  const versions = new Map<string, bigint>(rows.map((r) => [r.stream_id, BigInt(r.v)]));
-  return insertEvents(trx, eventRowsOf(batch, versions));
+  return BigInt(result.rows[0]?.last_position ?? '0');
 }
 
 /** The batch's events numbered from each stream's current version (`versions`: absent = new stream). */

@@ -84,4 +84,46 @@ export const eventStoreMigrations: Migration[] = [
         $$`);
     },
   },
+  /**
+   * A bulk append (many streams, no version check) in one statement: under the append lock, each stream's
+   * current version is found by one index probe, the events go in numbered on from it in array order, and
+   * subscribers are woken as by `events_append`. One round trip instead of six (begin, lock, versions,
+   * insert, notify, commit): each of those waited for the ingesting process's event loop, busy reading the
+   * next batch, and the append is a snapshot pass's critical path (BENCHMARKS.md, 2026-11-24).
+   * Returns the first and last positions written.
+   */
+  {
+    name: '0004_eventstore_append_bulk_function',
+    async up(knex) {
+      await knex.raw(`
+        create function events_append_bulk(p_streams text[], p_types text[], p_data json, p_metadata json,
+                                           p_lock bigint, p_channel text)
+        returns table (first_position bigint, last_position bigint) language plpgsql as $$
+        declare
+          first bigint;
+          last bigint;
+        begin
+          perform pg_advisory_xact_lock(p_lock);
+          with u as (
+            select s, t, d, m, o
+              from rows from (unnest(p_streams), unnest(p_types), json_array_elements(p_data),
+                              json_array_elements(p_metadata)) with ordinality as u(s, t, d, m, o)
+          ), tails as (
+            select k.s, coalesce((select max(e.stream_version) from events e where e.stream_id = k.s), -1) as v
+              from (select distinct s from u) as k
+          ), inserted as (
+            insert into events (stream_id, stream_version, type, data, metadata)
+            select u.s, c.v + row_number() over (partition by u.s order by u.o), u.t, u.d::jsonb, u.m::jsonb
+              from u join tails c on c.s = u.s
+             order by u.o
+            returning position
+          )
+          select min(position), max(position) into first, last from inserted;
+          perform pg_notify(p_channel, current_schema() || ' ' || first::text || ' ' || last::text
+                            || ' ' || (select string_agg(distinct t, ',') from unnest(p_types) as t));
+          return query select first, last;
+        end
+        $$`);
+    },
+  },
 ];
