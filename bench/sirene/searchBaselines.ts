@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { cachedExtensionSchema } from '../../ops/database/extensions.ts';
 import { RECHERCHE_TABLE } from '../../projections/fr-sirene-recherche/rechercheSchema.ts';
 import type { SearchFn } from './searchLatency.ts';
 
@@ -19,13 +20,16 @@ export function bareIlikeSearch(knex: Knex): SearchFn {
 }
 
 export function rawTrigramSearch(knex: Knex): SearchFn {
-  return (q) =>
-    knex.raw(
-      `select siren, denomination, similarity(nom_essentiel, fr_sirene_recherche_essentiel(?)) as score
+  return async (q) => {
+    // Named through pg_trgm's schema, as the search does: the extension may live outside the search_path.
+    const trgm = await cachedExtensionSchema(knex, 'pg_trgm');
+    return knex.raw(
+      `select siren, denomination, ${trgm}.similarity(nom_essentiel, fr_sirene_recherche_essentiel(?)) as score
          from ${RECHERCHE_TABLE}
-        where nom_essentiel % fr_sirene_recherche_essentiel(?)
-        order by nom_essentiel <-> fr_sirene_recherche_essentiel(?)
+        where nom_essentiel operator(${trgm}.%) fr_sirene_recherche_essentiel(?)
+        order by nom_essentiel operator(${trgm}.<->) fr_sirene_recherche_essentiel(?)
         limit 10`,
       [q, q, q],
     );
+  };
 }
