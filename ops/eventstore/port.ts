@@ -70,6 +70,12 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** Entity events of use to a subscriber: of `types`, those whose data's `register` and `kind` are listed. */
+export interface EntityFilter {
+  types: readonly string[];
+  of: readonly { register: string; kind: string }[];
+}
+
 export interface SubscribeOptions {
   /** Events strictly after this position are delivered. 0n means from the beginning. */
   from: bigint;
@@ -80,9 +86,15 @@ export interface SubscribeOptions {
   onError?(error: unknown): void;
   /**
    * The event types the subscriber handles. When given, an append known to hold none of them (the adapter
-   * may know it from its wake-up) is passed over without a read: `onSkipped` gets the new position.
+   * may know it from its wake-up) is passed over without a read, and the adapter may leave events of other
+   * types out of the batches it reads: `onSkipped` gets the position moved past them.
    */
   types?: ReadonlySet<string>;
+  /**
+   * With `types`: of the event types listed here, only the events whose data names one of these `register`
+   * and `kind` pairs are of use (a read model's entity bindings); the adapter may leave the others out too.
+   */
+  entities?: EntityFilter;
   onSkipped?(position: bigint): void;
   /**
    * Once caught up, a subscriber woken by an append holding only these types waits `ms` before it reads,

@@ -38,7 +38,7 @@ export interface EntityBinding {
  */
 export function entityHandlers(
   bindings: readonly EntityBinding[],
-): Pick<Projection, 'handlers' | 'handleRun'> {
+): Pick<Projection, 'handlers' | 'handleRun' | 'entities'> {
   const find = (data: { register?: unknown; kind?: unknown } | null) =>
     bindings.find((b) => b.register === data?.register && b.kind === data?.kind);
   const upsert: EventHandler = async (trx, event) => {
@@ -71,6 +71,10 @@ export function entityHandlers(
   return {
     handlers: { [ENTITY_RECORDED]: upsert, [ENTITY_CHANGED]: upsert, [ENTITY_DROPPED]: drop },
     handleRun,
+    entities: {
+      types: [ENTITY_RECORDED, ENTITY_CHANGED, ENTITY_DROPPED],
+      of: bindings.map(({ register, kind }) => ({ register, kind })),
+    },
   };
 }
 

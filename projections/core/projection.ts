@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
-import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import type { EntityFilter, RecordedEvent } from '../../ops/eventstore/port.ts';
 
 /** Applies one event inside the runner's transaction. Must be idempotent: a replayed event changes nothing. */
 export type EventHandler = (trx: Knex.Transaction, event: RecordedEvent) => Promise<void>;
@@ -22,6 +22,11 @@ export interface Projection {
   handlers: Partial<Record<string, EventHandler>>;
   /** Optional: how runs of handled events are applied together (see entityHandlers.ts). */
   handleRun?: RunHandler;
+  /**
+   * Optional: the entity events its handlers act on, by register and kind (set by entityHandlers): the
+   * subscription need not read the others (a Sirene read model of units skips the establishments' rows).
+   */
+  entities?: EntityFilter;
   /**
    * Optional: once caught up, how long appends of only these types may gather before they are read (see
    * SubscribeOptions). For a read model fed by a small append per served request.

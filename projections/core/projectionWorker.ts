@@ -120,6 +120,7 @@ export function createProjectionWorker(deps: {
         failing = fail(err);
       },
       types: handledTypes,
+      ...(projection.entities ? { entities: projection.entities } : {}),
       ...(projection.coalesce
         ? { coalesce: { ms: projection.coalesce.ms, types: new Set(projection.coalesce.types) } }
         : {}),

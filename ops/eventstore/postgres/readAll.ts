@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../database/namedStatements.ts';
-import type { RecordedEvent } from '../port.ts';
+import type { EntityFilter, RecordedEvent } from '../port.ts';
 import type { ValuesExpander } from './entityValues.ts';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
 
@@ -23,6 +23,61 @@ export async function readAll(
   );
   const events = rows.map(toRecordedEvent);
   return expand ? expand(events) : events;
+}
+
+/** A read that leaves out the events the reader has no use for, and says how far it looked. */
+export interface FilteredRead {
+  events: RecordedEvent[];
+  /** The last position of the window looked at (null: nothing after `from`); the reader moves past it. */
+  scannedTo: bigint | null;
+  /** How many events the window held: fewer than the limit means the reader is at the head. */
+  scanned: number;
+}
+
+/**
+ * The next `limit` positions after `from`, as `readAll` would read them, but only the events of `types`
+ * (and, of `entities.types`, only those whose data names a listed register and kind) come back: the others
+ * are neither sent nor parsed. The window and the filtered events come from one statement, so from one
+ * snapshot: moving to `scannedTo` is as gap-safe as moving to the last event of a plain read (readAll).
+ */
+export async function readAllFiltered(
+  knex: Knex,
+  from: bigint,
+  opts: { limit: number; types: ReadonlySet<string>; entities?: EntityFilter },
+  expand?: ValuesExpander,
+): Promise<FilteredRead> {
+  const entityTypes = [...(opts.entities?.types ?? [])];
+  const entityKeys = (opts.entities?.of ?? []).map((e) => `${e.register} ${e.kind}`);
+  const { rows } = await namedStatement<{
+    rows: (Omit<EventRow, 'position'> & { position: string | null; upto: string | null; n: string })[];
+  }>(
+    knex,
+    'registres_events_read_filtered',
+    `with w as (
+       select max(position) as upto, count(*) as n
+         from (select position from events where position > ? order by position limit ?) as s
+     )
+     select e.position, e.stream_id, e.stream_version, e.type, e.data, e.metadata, e.recorded_at,
+            w.upto::text as upto, w.n::text as n
+       from w
+       left join lateral (
+         -- \`offset 0\` keeps this subquery whole, so that the window's end bounds the index scan (flattened,
+         -- the planner scanned every position after \`from\` and filtered the join afterwards).
+         select * from events e
+          where e.position > ? and e.position <= w.upto
+            and e.type = any(?::text[])
+            and (e.type <> all(?::text[]) or (e.data->>'register') || ' ' || (e.data->>'kind') = any(?::text[]))
+          order by e.position
+         offset 0
+       ) as e on true
+      order by e.position`,
+    [from.toString(), opts.limit, from.toString(), [...opts.types], entityTypes, entityKeys],
+  );
+  const first = rows[0];
+  const scannedTo = first?.upto == null ? null : BigInt(first.upto);
+  const scanned = Number(first?.n ?? 0);
+  const events = rows.filter((r) => r.position !== null).map((r) => toRecordedEvent(r as EventRow));
+  return { events: expand ? await expand(events) : events, scannedTo, scanned };
 }
 
 export async function headPosition(knex: Knex): Promise<bigint> {

@@ -4,7 +4,7 @@ import type { Logger } from '../../logger.ts';
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../port.ts';
 import type { ValuesExpander } from './entityValues.ts';
 import { parseAppendedPayload } from './insertEvents.ts';
-import { readAll } from './readAll.ts';
+import { readAll, readAllFiltered } from './readAll.ts';
 import { EVENTS_CHANNEL } from './schema.ts';
 
 /**
@@ -122,9 +122,27 @@ export function subscribe(
       urgent = false;
       dirty = false;
       let batch: RecordedEvent[];
+      // How far the read looked, and whether it stopped at the limit (more may follow at once).
+      let scannedTo: bigint | null;
+      let full: boolean;
       reading = true;
       try {
-        batch = await readAll(knex, position, { limit: batchSize }, expand);
+        if (opts.types) {
+          // Only what the subscriber handles comes back; the position still moves past the rest.
+          const read = await readAllFiltered(
+            knex,
+            position,
+            { limit: batchSize, types: opts.types, ...(opts.entities ? { entities: opts.entities } : {}) },
+            expand,
+          );
+          batch = read.events;
+          scannedTo = read.scannedTo;
+          full = read.scanned === batchSize;
+        } else {
+          batch = await readAll(knex, position, { limit: batchSize }, expand);
+          scannedTo = batch.at(-1)?.position ?? null;
+          full = batch.length === batchSize;
+        }
         backoff = 100;
       } catch (err) {
         logger.warn(
@@ -137,25 +155,28 @@ export function subscribe(
         reading = false;
         continue;
       }
-      if (batch.length === 0) {
+      if (scannedTo === null) {
         reading = false;
         caughtUp = true;
         settleWaiters();
         continue;
       }
-      try {
-        await opts.onEvents(batch);
-      } catch (err) {
-        failure = err;
-        stopped = true;
-        settleWaiters();
-        opts.onError?.(err);
-        break;
+      if (batch.length > 0) {
+        try {
+          await opts.onEvents(batch);
+        } catch (err) {
+          failure = err;
+          stopped = true;
+          settleWaiters();
+          opts.onError?.(err);
+          break;
+        }
       }
-      position = batch[batch.length - 1]!.position;
+      position = scannedTo;
+      if (batch.at(-1)?.position !== scannedTo) opts.onSkipped?.(position);
       reading = false;
       settleWaiters();
-      if (batch.length === batchSize) dirty = true;
+      if (full) dirty = true;
       else caughtUp = true;
     }
   })();

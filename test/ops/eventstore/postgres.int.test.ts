@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { expect } from 'chai';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { createEmitterNotificationSource } from '../../../ops/database/notifications.ts';
+import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../../../ops/eventstore/postgres/index.ts';
 import { EVENTS_CHANNEL } from '../../../ops/eventstore/postgres/schema.ts';
 import { subscribe } from '../../../ops/eventstore/postgres/subscribe.ts';
@@ -131,6 +132,82 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers that let appen
       const started = Date.now();
       await sub.stop();
       expect(Date.now() - started).to.be.below(GATHER_MS);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe(`PostgreSQL adapter on ${targetDescription}: subscribers with a filter`, () => {
+  const wanted = (e: RecordedEvent) => {
+    const data = e.data as { register?: string; kind?: string };
+    return e.type === 'Snap' || (e.type === 'Entity' && data.register === 'r' && data.kind === 'a');
+  };
+  const filter = {
+    types: new Set(['Snap', 'Entity']),
+    entities: { types: ['Entity'], of: [{ register: 'r', kind: 'a' }] },
+  };
+
+  it('delivers only the wanted types and entity kinds, in order, and moves past the rest to the head', async () => {
+    const { db, store } = await storeWithHandWakes();
+    try {
+      const kinds = ['b', 'b', 'b', 'b', 'a', 'b', 'b', 'b', 'b', 'b', 'b', 'a', 'a'];
+      await store.append('snap', [{ type: 'Snap', data: { register: 'r' } }], 'any');
+      await store.appendBulk(
+        kinds.map((kind, i) => ({
+          streamId: `e-${i}`,
+          events: [{ type: 'Entity', data: { register: 'r', kind, i } }],
+        })),
+      );
+      await store.append('other', [{ type: 'Other', data: { register: 'r', kind: 'a' } }], 'any');
+      await store.append('e-x', [{ type: 'Entity', data: { register: 'q', kind: 'a' } }], 'any');
+      const head = await store.headPosition();
+      const delivered: RecordedEvent[] = [];
+      const skipped: bigint[] = [];
+      const sub = store.subscribe({
+        from: 0n,
+        batchSize: 3,
+        ...filter,
+        onEvents: async (events) => void delivered.push(...events),
+        onSkipped: (p) => void skipped.push(p),
+      });
+      await sub.reached(head);
+      await sub.stop();
+      const all = await store.readAll(0n, { limit: 100 });
+      expect(delivered.map((e) => e.position)).to.deep.equal(all.filter(wanted).map((e) => e.position));
+      expect(delivered).to.have.length(4);
+      expect(sub.position).to.equal(head);
+      expect(skipped.at(-1)).to.equal(head);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('beside concurrent writers, delivers every wanted event exactly once and in log order', async () => {
+    const { db, store } = await storeWithHandWakes();
+    try {
+      const delivered: bigint[] = [];
+      const sub = store.subscribe({
+        from: 0n,
+        batchSize: 7,
+        ...filter,
+        onEvents: async (events) => void delivered.push(...events.map((e) => e.position)),
+      });
+      await Promise.all(
+        Array.from({ length: 5 }, async (_, w) => {
+          for (let i = 0; i < 30; i++) {
+            const kind = (w + i) % 3 === 0 ? 'a' : 'b';
+            const event = { type: i % 7 === 0 ? 'Other' : 'Entity', data: { register: 'r', kind, w, i } };
+            if (i % 5 === 0) await store.appendBulk([{ streamId: `w${w}-${i}`, events: [event, event] }]);
+            else await store.append(`w${w}`, [event], 'any');
+          }
+        }),
+      );
+      await sub.reached(await store.headPosition());
+      await sub.stop();
+      const all = await store.readAll(0n, { limit: 10_000 });
+      expect(delivered).to.deep.equal(all.filter(wanted).map((e) => e.position));
+      expect(delivered.length).to.be.greaterThan(20);
     } finally {
       await db.close();
     }
