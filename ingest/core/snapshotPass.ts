@@ -355,24 +355,31 @@ export async function abandonUnfinished(
   return res.nextExpectedVersion;
 }
 
-/** Records the batch's digests for this pass and returns the digests of the last completed pass. */
+/**
+ * Records the batch's digests for this pass and returns the digests of the last completed pass, for the
+ * entities it knew: an entity absent from the map is new (a first pass gets an empty map back, not a row
+ * per entity to parse).
+ */
 export async function markSeen(
   knex: Knex,
   register: string,
   passToken: string,
   rows: { kind: string; id: string; digest: string }[],
-): Promise<Map<string, string | null>> {
+): Promise<Map<string, string>> {
   const result = await knex.raw(
-    `insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
-     select ?, r.kind, r.entity_id, r.digest, ?
-       from unnest(?::text[], ?::text[], ?::text[]) as r(kind, entity_id, digest)
-     on conflict (register, kind, entity_id)
-       do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version
-     returning d.kind, d.entity_id, d.digest`,
+    `with seen as (
+       insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
+       select ?, r.kind, r.entity_id, r.digest, ?
+         from unnest(?::text[], ?::text[], ?::text[]) as r(kind, entity_id, digest)
+       on conflict (register, kind, entity_id)
+         do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version
+       returning d.kind, d.entity_id, d.digest
+     )
+     select kind, entity_id, digest from seen where digest is not null`,
     [register, passToken, rows.map((r) => r.kind), rows.map((r) => r.id), rows.map((r) => r.digest)],
   );
-  const committed = new Map<string, string | null>();
-  for (const r of result.rows as { kind: string; entity_id: string; digest: string | null }[]) {
+  const committed = new Map<string, string>();
+  for (const r of result.rows as { kind: string; entity_id: string; digest: string }[]) {
     committed.set(entityKey({ kind: r.kind, id: r.entity_id }), r.digest);
   }
   return committed;

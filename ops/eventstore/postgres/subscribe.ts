@@ -11,6 +11,8 @@ import { EVENTS_CHANNEL } from './schema.ts';
  * Catch-up, then live. When a read comes back empty the loop sleeps until a notification (or stop):
  * no query runs while the log is idle. A notification wakes the loop, which re-reads the table, unless it
  * describes an append the subscriber has no use for (see passOver).
+ * With `types` (and `entities`), each read returns only the events the subscriber handles and moves the
+ * position to the end of the window it looked at (readAllFiltered).
  * A failed read (database down) is retried with backoff; a handler failure stops the subscription.
  */
 export function subscribe(
