@@ -54,6 +54,8 @@ export interface PaymentApp {
   answer(b: Behaviour): void;
   /** Resolves once no request is in the app's hands (every middleware has returned). */
   idle(): Promise<void>;
+  /** Resolves when the handler next starts running. */
+  nextHandlerRun(): Promise<void>;
   ledger: AccountLedger;
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function startPaymentApp(args: {
 }): Promise<PaymentApp> {
   const { knex } = args.accounts.db;
   let runs = 0;
+  const runWaiters: (() => void)[] = [];
   let behaviour: Behaviour = 200;
   const ledger = createAccountLedger({
     knex,
@@ -97,6 +100,7 @@ export async function startPaymentApp(args: {
       middleware,
       async (ctx) => {
         runs++;
+        for (const resolve of runWaiters.splice(0)) resolve();
         if (behaviour === 'throw') throw new Error('handler fault');
         if (behaviour === 'late') {
           if (!ctx.res.destroyed) await new Promise((resolve) => ctx.res.once('close', resolve));
@@ -145,6 +149,10 @@ export async function startPaymentApp(args: {
     answer(b) {
       behaviour = b;
     },
+    nextHandlerRun: () =>
+      new Promise<void>((resolve) => {
+        runWaiters.push(resolve);
+      }),
     idle: () =>
       inFlight === 0
         ? Promise.resolve()
@@ -169,7 +177,7 @@ export async function callAndLeave(
   url: string,
   headers: Record<string, string>,
 ): Promise<void> {
-  const runs = app.handlerRuns();
+  const started = app.nextHandlerRun();
   const leave = new AbortController();
   const sent = fetch(url, { headers, signal: leave.signal }).then(
     (res) => {
@@ -179,7 +187,7 @@ export async function callAndLeave(
       if (err.name !== 'AbortError') throw err;
     },
   );
-  while (app.handlerRuns() === runs) await new Promise((resolve) => setTimeout(resolve, 2));
+  await started;
   leave.abort();
   await sent;
   await app.idle();
