@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { BudgetedPool } from '../../ops/database/budgetedPools.ts';
 import { unavailable } from '../errors/apiError.ts';
 import { countedPageSql, countSql, pageSql, type SqlFragment, whereOf } from './buildListQuery.ts';

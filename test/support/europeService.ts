@@ -56,5 +56,6 @@ export async function ingestEurope(
 export async function getJson(url: string) {
   const res = await fetch(url);
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
   return { res, text, body: JSON.parse(text) as Record<string, any> };
 }

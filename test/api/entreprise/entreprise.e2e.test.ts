@@ -37,6 +37,7 @@ const PERSONAL_COLUMNS = [
   'pseudonymeUniteLegale',
 ];
 
+// biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 type Body = Record<string, any>;
 
 describe(`French company routes: Sirene samples → ingest → read models → HTTP (${targetDescription})`, () => {

@@ -54,6 +54,7 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
 
   const get = async (p: string) => {
     const res = await fetch(`${t.baseUrl}${p}`);
+    // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
   const entityEventsOf = async (version: string) =>
