@@ -65,7 +65,7 @@ const VARIANTS: Variant[] = [
   ...(['any', 'join', 'none'] as const).map(
     (lookup): Variant => ({
       name: `profile-${lookup}`,
-      what: `diagnostic: copy of the adapter's bulk path, steps timed, version lookup "${lookup}"`,
+      what: `diagnostic: the adapter's bulk path before 2026-11-24, steps timed, version lookup "${lookup}"`,
       async run({ db, count, batch, out }) {
         await createEventsTable(db);
         const steps = Array.from({ length: PROFILE_SLICES }, emptySteps);
@@ -211,8 +211,10 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   return 0;
 }
 
+/** The event store's tables and functions, created afresh for each variant (its migrations run again). */
 async function createEventsTable(db: BenchDatabase): Promise<void> {
   await db.knex.raw('drop table if exists events');
+  await db.knex.raw('drop function if exists events_append, events_append_bulk');
   for (const m of eventStoreMigrations) await m.up(db.knex);
 }
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { BulkAppendEntry } from '../../ops/eventstore/port.ts';
-import { eventRowsOf } from '../../ops/eventstore/postgres/appendBulk.ts';
-import { insertEvents, takeAppendLock } from '../../ops/eventstore/postgres/insertEvents.ts';
+import { appendedPayload, EventRows } from '../../ops/eventstore/postgres/insertEvents.ts';
+import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from '../../ops/eventstore/postgres/schema.ts';
 import { now } from '../core/timing.ts';
 
 /** How the prototype finds the current versions of a batch's streams. */
@@ -26,9 +26,10 @@ export function emptySteps(): StepTimes {
 }
 
 /**
- * A copy of the adapter's bulk path (ops/eventstore/postgres/appendBulk.ts), reusing its lock and insert,
- * with the version lookup swappable and each step timed (seconds, summed into `steps[k]` for the k-th
- * slice of the run). For measurement only.
+ * The adapter's bulk path as it was until 2026-11-24 (a transaction of several statements: lock, version
+ * lookup, insert, notify; the adapter now sends one, `events_append_bulk`), with the version lookup
+ * swappable and each step timed (seconds, summed into `steps[k]` for the k-th slice of the run). For
+ * measurement only.
  */
 export async function profiledAppendBulk(
   knex: Knex,
@@ -94,4 +95,45 @@ async function lookupVersions(
           where v.v is not null`;
   const { rows } = await trx.raw<{ rows: { stream_id: string; v: string }[] }>(sql, [streamIds]);
   return new Map(rows.map((r) => [r.stream_id, BigInt(r.v)]));
+}
+
+async function takeAppendLock(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+}
+
+/** Inserts in array order (positions follow it) and wakes subscribers at commit. Returns the last position. */
+async function insertEvents(trx: Knex.Transaction, rows: EventRows): Promise<bigint> {
+  const result = await trx.raw<{ rows: { first: string; position: string; schema: string }[] }>(
+    `with inserted as (
+       insert into events (stream_id, stream_version, type, data, metadata)
+       select s, v, t, d::jsonb, m::jsonb
+         from rows from (unnest(?::text[], ?::bigint[], ?::text[]), json_array_elements(?::json),
+                         json_array_elements(?::json)) with ordinality as u(s, v, t, d, m, o)
+        order by o
+       returning position
+     )
+     select min(position) as first, max(position) as position, current_schema() as schema from inserted`,
+    [rows.streamIds, rows.versions, rows.types, rows.dataArray(), rows.metadataArray()],
+  );
+  const row = result.rows[0];
+  const last = row?.position ?? '0';
+  await trx.raw('select pg_notify(?, ?)', [
+    EVENTS_CHANNEL,
+    appendedPayload(row?.schema ?? '', row?.first ?? '0', last, rows.types),
+  ]);
+  return BigInt(last);
+}
+
+/** The batch's events numbered from each stream's current version (`versions`: absent = new stream). */
+function eventRowsOf(batch: readonly BulkAppendEntry[], versions: Map<string, bigint>): EventRows {
+  const rows = new EventRows();
+  for (const entry of batch) {
+    let version = versions.get(entry.streamId) ?? -1n;
+    for (const e of entry.events) {
+      version += 1n;
+      rows.push(entry.streamId, version, e);
+    }
+    versions.set(entry.streamId, version);
+  }
+  return rows;
 }

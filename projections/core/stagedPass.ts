@@ -103,7 +103,7 @@ export async function stageEvents(
   staged: readonly { pass: { register: string; version: string }; event: RecordedEvent }[],
 ): Promise<void> {
   if (staged.length === 0) return;
-  // Event data travels as JSON text inside the one JSON document (see insertEvents: no array literals).
+  // Event data travels as JSON text inside the one JSON document (see EventRows in insertEvents.ts: no array literals).
   const rows = staged.map(({ pass, event }) => ({
     register: pass.register,
     version: pass.version,

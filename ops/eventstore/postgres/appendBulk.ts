@@ -60,17 +60,3 @@ async function writeBatch(knex: Knex, batch: BulkAppendEntry[]): Promise<bigint>
   );
   return BigInt(result.rows[0]?.last_position ?? '0');
 }
-
-/** The batch's events numbered from each stream's current version (`versions`: absent = new stream). */
-export function eventRowsOf(batch: readonly BulkAppendEntry[], versions: Map<string, bigint>): EventRows {
-  const rows = new EventRows();
-  for (const entry of batch) {
-    let version = versions.get(entry.streamId) ?? -1n;
-    for (const e of entry.events) {
-      version += 1n;
-      rows.push(entry.streamId, version, e);
-    }
-    versions.set(entry.streamId, version);
-  }
-  return rows;
-}

@@ -5,7 +5,7 @@ import { EventRows } from './insertEvents.ts';
 import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
 
 /**
- * Appends to one stream after checking its version, under the append lock (see insertEvents.ts), in one
+ * Appends to one stream after checking its version, under the append lock (see readAll.ts), in one
  * statement: the `events_append` function of the schema (a paid call's charge takes this path).
  */
 export async function appendToStream(

@@ -1,10 +1,8 @@
-import type { Knex } from 'knex';
 import type { NewEvent } from '../port.ts';
-import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
 
 /**
- * The events of one append, as column arrays for one multi-row insert: one statement, one round trip,
- * whatever the count. Data and metadata travel as one JSON array text each (the events' JSON joined), not
+ * The events of one append, as column arrays for one multi-row insert (the `events_append` and
+ * `events_append_bulk` functions of schema.ts): one statement, one round trip, whatever the count. Data and metadata travel as one JSON array text each (the events' JSON joined), not
  * as `jsonb[]` array literals: no per-element escaping here, and the server parses one document per column
  * instead of an array literal of quoted documents (measured: the literal's bind was most of the insert).
  */
@@ -34,33 +32,6 @@ export class EventRows {
   metadataArray(): string {
     return `[${this.metadata.join(',')}]`;
   }
-}
-
-export async function takeAppendLock(trx: Knex.Transaction): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
-}
-
-/** Inserts in array order (positions follow it) and wakes subscribers at commit. Returns the last position. */
-export async function insertEvents(trx: Knex.Transaction, rows: EventRows): Promise<bigint> {
-  const result = await trx.raw<{ rows: { first: string; position: string; schema: string }[] }>(
-    `with inserted as (
-       insert into events (stream_id, stream_version, type, data, metadata)
-       select s, v, t, d::jsonb, m::jsonb
-         from rows from (unnest(?::text[], ?::bigint[], ?::text[]), json_array_elements(?::json),
-                         json_array_elements(?::json)) with ordinality as u(s, v, t, d, m, o)
-        order by o
-       returning position
-     )
-     select min(position) as first, max(position) as position, current_schema() as schema from inserted`,
-    [rows.streamIds, rows.versions, rows.types, rows.dataArray(), rows.metadataArray()],
-  );
-  const row = result.rows[0];
-  const last = row?.position ?? '0';
-  await trx.raw('select pg_notify(?, ?)', [
-    EVENTS_CHANNEL,
-    appendedPayload(row?.schema ?? '', row?.first ?? '0', last, rows.types),
-  ]);
-  return BigInt(last);
 }
 
 /**

@@ -6,8 +6,8 @@ import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
 
 /**
  * Ordered by position. Safe under concurrent writers because appends hold a transaction-scoped advisory
- * lock from before they take positions until they commit (insertEvents.ts): position n+1 can only be
- * allocated after n's transaction has committed, so a reader never sees a gap that later fills.
+ * lock from before they take positions until they commit (the append functions of schema.ts): position n+1
+ * can only be allocated after n's transaction has committed, so a reader never sees a gap that later fills.
  */
 export async function readAll(
   knex: Knex,

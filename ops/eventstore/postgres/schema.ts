@@ -44,7 +44,7 @@ export const eventStoreMigrations: Migration[] = [
    * One stream's append in one statement (one round trip instead of six: begin, lock, version, insert,
    * notify, commit): under the append lock, the stream's version is checked against `p_expected` ('any',
    * 'no_stream', 'stream_exists' or a version number), then the events go in and subscribers are woken with the
-   * append's schema, positions and event types (see insertEvents.ts).
+   * append's schema, positions and event types (appendedPayload in insertEvents.ts).
    * Returns the version found and, when the events went in, the last position (null: version conflict).
    */
   {
