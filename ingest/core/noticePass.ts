@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { BulkAppendEntry, EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { crashPoint } from './crashPoint.ts';
 import { ENTITY_CHANGED, ENTITY_RECORDED, type EntityRecordedData } from './entityEvents.ts';
+import { finishPromotion, promotePass } from './passPromotion.ts';
 import { SNAPSHOT_COMPLETED, type SnapshotCompletedData, snapshotStreamId } from './snapshotEvents.ts';
 import { completePass, entityKey, markSeen, startPass, withDigests } from './snapshotPass.ts';
 import { writeInBatches } from './writeInBatches.ts';
@@ -58,6 +60,9 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
   const snapshotStream = snapshotStreamId(register);
   const log = logger.child({ register, version });
 
+  // A pass completed in the log but killed before its promotion is finished first, even when this very file
+  // is the one it loaded: the next export is compared against it.
+  await finishPromotion(knex, store, register, 'notice');
   const already = await completedPassOfFile(store, snapshotStream, opts.fileSha256);
   if (already) {
     log.info({ fileSha256: opts.fileSha256, version: already }, 'export already ingested; nothing appended');
@@ -72,6 +77,7 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
     now,
   });
   log.info({ fileSha256: opts.fileSha256 }, 'notice pass started');
+  crashPoint('notice:started');
 
   const counts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
   const write = async (rows: (NoticeRow & { digest: string })[]) => {
@@ -96,6 +102,7 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
       for (const streamId of row.streams) entries.push({ streamId, events: [{ type, data, metadata }] });
     }
     if (entries.length > 0) await store.appendBulk(entries);
+    crashPoint('notice:batch-appended');
     opts.onProgress?.(counts.rows);
   };
 
@@ -108,11 +115,9 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
     expected,
     now,
   });
-  await knex.raw(
-    `update ingest_digests set digest = pass_digest
-      where register = ? and seen_version = ? and digest is distinct from pass_digest`,
-    [register, passToken],
-  );
+  crashPoint('notice:completed');
+  await promotePass(knex, register, passToken, 'notice');
+  crashPoint('notice:promoted');
   log.info({ counts }, 'notice pass completed');
   return { status: 'completed', completed };
 }

@@ -4,6 +4,7 @@ import type { Migration } from '../../ops/database/migrations.ts';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
 import { canonicalJson, ownJsonIfCanonical } from '../../ops/json/canonicalJson.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { crashPoint } from './crashPoint.ts';
 import {
   ENTITY_CHANGED,
   ENTITY_DROPPED,
@@ -12,6 +13,7 @@ import {
   type EntityRecordedData,
   type EntityValuesData,
 } from './entityEvents.ts';
+import { finishPromotion, passPromotionMigrations, passTokenOf, promotePass } from './passPromotion.ts';
 import {
   SNAPSHOT_ABANDONED,
   SNAPSHOT_COMPLETED,
@@ -21,7 +23,10 @@ import {
   type SnapshotStartedData,
   snapshotStreamId,
 } from './snapshotEvents.ts';
+import { reconcileInterruptedUpdates } from './updateDigests.ts';
 import { writeInBatches } from './writeInBatches.ts';
+
+export { digestOf } from './rowDigest.ts';
 
 /** One upstream row, ready to be compared with the last completed pass. */
 export interface SnapshotRow {
@@ -97,6 +102,7 @@ export const snapshotPassMigrations: Migration[] = [
       await knex.raw('alter table ingest_digests set (fillfactor = 50)');
     },
   },
+  ...passPromotionMigrations,
 ];
 
 /**
@@ -113,6 +119,10 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   const batchSize = opts.batchSize ?? 5000;
   const log = logger.child({ register, version });
 
+  // A pass completed in the log but killed before its promotion is finished first: it is the reference; an
+  // update feed killed before it closed has its logged events' digests stored.
+  const reference = await finishPromotion(knex, store, register, 'snapshot');
+  await reconcileInterruptedUpdates(knex, store, register, reference, now);
   const { started, startPosition, passToken, expected } = await startPass(store, {
     register,
     version,
@@ -122,6 +132,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     now,
   });
   log.info({ fileSha256: opts.fileSha256 }, 'snapshot pass started');
+  crashPoint('snapshot:started');
   const pass = startPosition.toString();
 
   const counts: SnapshotCounts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
@@ -162,6 +173,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
       events.push({ streamId: streamOf(row), events: [event] });
     }
     await appending;
+    if (counts.rows > rows.length) crashPoint('snapshot:batch-appended');
     opts.onProgress?.(counts.rows);
     appending = events.length > 0 ? store.appendBulk(events) : Promise.resolve();
     // Awaited by the next batch or after the last one; until then a failure must not count as unhandled.
@@ -169,6 +181,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   };
   await writeInBatches(withDigests(opts.rows, counts, opts.columns), { batchSize, keyOf: entityKey, write });
   await appending;
+  crashPoint('snapshot:rows-appended');
 
   for await (const dropped of unseen(knex, register, passToken, batchSize)) {
     counts.dropped += dropped.length;
@@ -183,6 +196,8 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     );
   }
 
+  crashPoint('snapshot:dropped-appended');
+
   const completed = await completePass(store, {
     started,
     counts,
@@ -190,7 +205,9 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     expected,
     now,
   });
-  await promote(knex, register, passToken);
+  crashPoint('snapshot:completed');
+  await promotePass(knex, register, passToken, 'snapshot');
+  crashPoint('snapshot:promoted');
   log.info({ counts }, 'snapshot pass completed');
   return completed;
 }
@@ -284,7 +301,7 @@ export async function startPass(
   return {
     started,
     startPosition: start.lastPosition,
-    passToken: `${version}#${start.lastPosition}`,
+    passToken: passTokenOf(version, start.lastPosition),
     expected: start.nextExpectedVersion,
   };
 }
@@ -323,14 +340,6 @@ export async function completePass(
     );
   }
   return completed;
-}
-
-/**
- * SHA-256 of the record's canonical JSON (keys sorted), so a reordered export is not a change. Readers that
- * build records with their keys in sorted order get the one-pass path (see canonicalJson).
- */
-export function digestOf(record: Record<string, unknown>): string {
-  return createHash('sha256').update(canonicalJson(record)).digest('hex');
 }
 
 /** The last event of the snapshot stream is a start: that pass never finished. Abandon it. */
@@ -410,19 +419,4 @@ async function* unseen(
     const last = rows[rows.length - 1]!;
     after = [last.kind, last.entity_id];
   }
-}
-
-/** The completed pass becomes the reference: its digests kept, every unseen entity forgotten. */
-async function promote(knex: Knex, register: string, passToken: string): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw('delete from ingest_digests where register = ? and seen_version is distinct from ?', [
-      register,
-      passToken,
-    ]);
-    await trx.raw(
-      `update ingest_digests set digest = pass_digest
-        where register = ? and seen_version = ? and digest is distinct from pass_digest`,
-      [register, passToken],
-    );
-  });
 }

@@ -7,6 +7,28 @@
  * `snapshotVersion`: they are applied as they come, not staged with a snapshot pass.
  */
 export const UPDATES_APPLIED = 'UpdatesApplied';
+/**
+ * Opens an update pass on the snapshot stream. A feed killed before its `UpdatesApplied` leaves it last: the
+ * next pass or feed brings the digests in line with what the killed feed logged, then closes it with
+ * `UpdatesInterrupted`.
+ */
+export const UPDATES_STARTED = 'UpdatesStarted';
+export const UPDATES_INTERRUPTED = 'UpdatesInterrupted';
+
+export interface UpdatesStartedData {
+  register: string;
+  source: string;
+  filesSha256: string;
+  startedAt: string;
+}
+
+export interface UpdatesInterruptedData {
+  register: string;
+  source: string;
+  /** Entity events of the interrupted feed found in the log, whose digests were set from them. */
+  reconciled: number;
+  at: string;
+}
 
 export interface UpdatesAppliedData {
   register: string;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { crashPoint } from './crashPoint.ts';
 import {
   ENTITY_CHANGED,
   ENTITY_DROPPED,
@@ -8,9 +9,16 @@ import {
   type EntityDroppedData,
   type EntityRecordedData,
 } from './entityEvents.ts';
+import { finishPromotion } from './passPromotion.ts';
 import { SNAPSHOT_STARTED, snapshotStreamId } from './snapshotEvents.ts';
 import { digestOf } from './snapshotPass.ts';
-import { UPDATES_APPLIED, type UpdatesAppliedData } from './updateEvents.ts';
+import { reconcileInterruptedUpdates, storeDigests } from './updateDigests.ts';
+import {
+  UPDATES_APPLIED,
+  UPDATES_STARTED,
+  type UpdatesAppliedData,
+  type UpdatesStartedData,
+} from './updateEvents.ts';
 
 /** One update of a register's change feed, already turned into the entity's whole record. */
 export interface EntityUpdate {
@@ -55,7 +63,21 @@ export async function runUpdatesPass(opts: {
   const { knex, store, register } = opts;
   const now = opts.now ?? (() => new Date());
   const batchSize = opts.batchSize ?? 1000;
-  const expected = await checkAppliable(knex, store, register);
+  const { expected: before, passToken } = await checkAppliable(knex, store, register, now);
+  const startedData: UpdatesStartedData = {
+    register,
+    source: opts.source,
+    filesSha256: opts.filesSha256,
+    startedAt: now().toISOString(),
+  };
+  const started = await store.append(
+    snapshotStreamId(register),
+    [{ type: UPDATES_STARTED, data: startedData }],
+    before,
+  );
+  if (!started.ok) throw new Error(`updates of ${register}: a pass is starting (${started.message})`);
+  const expected = started.nextExpectedVersion;
+  crashPoint('updates:started');
 
   const counts: UpdatesAppliedData['counts'] = {
     updates: 0,
@@ -121,7 +143,9 @@ export async function runUpdatesPass(opts: {
     }
     // Events first, digests after: a crash between the two re-emits on the next run (harmless), never loses.
     if (events.length > 0) await store.appendBulk(events);
-    await storeDigests(knex, register, touched);
+    crashPoint('updates:events-appended');
+    await storeDigests(knex, register, passToken, touched);
+    crashPoint('updates:digests-stored');
   };
 
   for await (const u of opts.updates) {
@@ -157,22 +181,32 @@ export async function runUpdatesPass(opts: {
   return applied;
 }
 
-/** The snapshot stream's version, when a completed pass exists and no pass is running; throws otherwise. */
-async function checkAppliable(knex: Knex, store: EventStore, register: string): Promise<bigint> {
+/**
+ * The snapshot stream's version and the token of the last completed pass (its promotion finished first), when
+ * a completed pass exists and no pass is running; throws otherwise.
+ */
+async function checkAppliable(
+  knex: Knex,
+  store: EventStore,
+  register: string,
+  now: () => Date,
+): Promise<{ expected: bigint; passToken: string }> {
   const stream = snapshotStreamId(register);
+  const passToken = await finishPromotion(knex, store, register, 'snapshot');
+  await reconcileInterruptedUpdates(knex, store, register, passToken, now);
   const version = await store.streamVersion(stream);
   const { rows } = await knex.raw(
     'select 1 from ingest_digests where register = ? and digest is not null limit 1',
     [register],
   );
-  if (version === null || rows.length === 0) {
+  if (version === null || passToken === null || rows.length === 0) {
     throw new Error(`updates of ${register} refused: no completed snapshot pass to apply them to`);
   }
   const [last] = await store.readStream(stream, { fromVersion: version, limit: 1 });
   if (last?.type === SNAPSHOT_STARTED) {
     throw new Error(`updates of ${register} refused: a snapshot pass is running or was interrupted`);
   }
-  return version;
+  return { expected: version, passToken };
 }
 
 async function committedDigests(
@@ -191,46 +225,6 @@ async function committedDigests(
     known.set(`${r.kind}\u0000${r.entity_id}`, r.digest);
   }
   return known;
-}
-
-/** The digests of the entities the batch changed: set for a present entity, removed for a dropped one. */
-async function storeDigests(
-  knex: Knex,
-  register: string,
-  touched: Map<string, string | null>,
-): Promise<void> {
-  const set = { kinds: [] as string[], ids: [] as string[], digests: [] as string[] };
-  const gone = { kinds: [] as string[], ids: [] as string[] };
-  for (const [key, digest] of touched) {
-    const [kind = '', id = ''] = key.split('\u0000');
-    if (digest === null) {
-      gone.kinds.push(kind);
-      gone.ids.push(id);
-    } else {
-      set.kinds.push(kind);
-      set.ids.push(id);
-      set.digests.push(digest);
-    }
-  }
-  if (touched.size === 0) return;
-  await knex.transaction(async (trx) => {
-    if (set.ids.length > 0) {
-      await trx.raw(
-        `insert into ingest_digests (register, kind, entity_id, digest)
-         select ?, r.kind, r.entity_id, r.digest
-           from unnest(?::text[], ?::text[], ?::text[]) as r(kind, entity_id, digest)
-         on conflict (register, kind, entity_id) do update set digest = excluded.digest`,
-        [register, set.kinds, set.ids, set.digests],
-      );
-    }
-    if (gone.ids.length > 0) {
-      await trx.raw(
-        `delete from ingest_digests d using unnest(?::text[], ?::text[]) as g(kind, entity_id)
-          where d.register = ? and d.kind = g.kind and d.entity_id = g.entity_id`,
-        [gone.kinds, gone.ids, register],
-      );
-    }
-  });
 }
 
 /** The record of an entity's last `EntityRecorded` / `EntityChanged` in the log; null when dropped or unknown. */
