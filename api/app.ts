@@ -13,6 +13,7 @@ import { envelope } from './middleware/envelope.ts';
 import { errorHandler } from './middleware/errorHandler.ts';
 import { freshnessGuard, type SnapshotReader } from './middleware/freshnessGuard.ts';
 import { requestContext } from './middleware/requestContext.ts';
+import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceState.ts';
 import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
 import { healthRoute, type ProjectionStatusReader } from './routes/health.ts';
@@ -36,6 +37,10 @@ export interface AppDeps {
   paymentFor?: (route: RouteDefinition) => AppMiddleware;
   serverUrl: string;
   now?: () => Date;
+  /** False while the database has not been reached and migrated: priced routes answer 503 base_indisponible. */
+  databaseReady?: () => boolean;
+  /** True once shutdown has begun: every new request answers 503 service_en_arret. */
+  stopping?: () => boolean;
 }
 
 export interface App {
@@ -69,6 +74,7 @@ export function createApp(deps: AppDeps): App {
     const chain: AppMiddleware[] = [bindRoute(route)];
     if (route.price > 0) chain.push(signResponse({ signer: deps.signer, servedLog: deps.servedLog }));
     chain.push(validateParams(route));
+    if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
     if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));
     chain.push(
       freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now }),
@@ -93,6 +99,7 @@ export function createApp(deps: AppDeps): App {
   koa.silent = true;
   koa.use(requestContext({ logger: deps.logger }));
   koa.use(errorHandler());
+  if (deps.stopping) koa.use(refuseWhileStopping(deps.stopping));
   koa.use(metrics.middleware);
   koa.use(router.routes());
   koa.use(router.allowedMethods());

@@ -205,6 +205,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       'Recherche sans réponse : index dégradé sans rien trouvé, ou aucun registre interrogé n’a pu répondre. / Search could not answer: index degraded with nothing found, or none of the searched registers answered.',
   },
   {
+    code: 'service_en_arret',
+    statut: 503,
+    signification:
+      'Le service s’arrête : les requêtes en cours finissent, les nouvelles sont refusées ; réessayer. / The service is shutting down: running requests finish, new ones are refused; retry.',
+  },
+  {
     code: 'incident_interne',
     statut: 503,
     signification:
@@ -217,6 +223,10 @@ export const MOTIFS_PANNE: readonly { code: string; signification: string }[] = 
   {
     code: 'base_indisponible',
     signification: 'Base de données du service injoignable. / Service database unreachable.',
+  },
+  {
+    code: 'service_en_arret',
+    signification: 'Le service s’arrête. / The service is shutting down.',
   },
   {
     code: 'amont_indisponible',

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type App, createApp } from '../../api/app.ts';
 import type { RouteDefinition } from '../../api/catalogue/route.ts';
+import { isDatabaseOutage } from '../../api/errors/databaseOutage.ts';
 import type { SnapshotReader } from '../../api/middleware/freshnessGuard.ts';
 import { payment } from '../../api/middleware/payment.ts';
 import { createFacilitatorClient } from '../../api/payment/facilitatorClient.ts';
@@ -36,10 +37,26 @@ export interface Service {
   signer: Signer;
   servedLog: ServedLog;
   app: App;
-  /** Starts the projections and listens; resolves with the bound port. */
+  /**
+   * Listens; resolves with the bound port. Starts the projections too, unless the database is deferred
+   * (`deferDatabase`): then `whenDatabaseReady` does.
+   */
   listen(port: number, host?: string): Promise<number>;
-  close(): Promise<void>;
+  /**
+   * With `deferDatabase`: migrates and starts the projections, retrying while the database is unreachable
+   * (priced routes answer 503 base_indisponible meanwhile). Resolves once ready; rejects on any other failure,
+   * or with `ServiceStopped` when close() is called first.
+   */
+  whenDatabaseReady(): Promise<void>;
+  /**
+   * Stops accepting connections; requests already running finish (up to `graceMs`, default 10 s) and later ones
+   * on open connections answer 503 service_en_arret; then the served log is flushed, the projections stop.
+   */
+  close(opts?: { graceMs?: number }): Promise<void>;
 }
+
+/** whenDatabaseReady was cut short by close(). */
+export class ServiceStopped extends Error {}
 
 export interface ComposeOptions {
   projections?: readonly Projection[];
@@ -52,7 +69,16 @@ export interface ComposeOptions {
   payment?: PaymentConfig | false;
   now?: () => Date;
   servedLogFlushMs?: number;
+  /**
+   * Do not touch the database while composing: `serve` listens first and reaches the database in the
+   * background (whenDatabaseReady), so that a database down at start is an outage, not an exit.
+   */
+  deferDatabase?: boolean;
+  /** Delays between attempts to reach the database when deferred (ms); the last one repeats. */
+  databaseRetryMs?: readonly number[];
 }
+
+const DATABASE_RETRY_MS = [250, 500, 1000, 2000, 5000] as const;
 
 /** Events per projection transaction on a PostgreSQL server (the runner's default, 500, elsewhere). */
 const PROJECTION_BATCH_ON_SERVER = 2000;
@@ -68,7 +94,9 @@ export async function composeService(
   // Keys resolve and balances load from the accounts read model: payment cannot run without it.
   const projections = [...(opts.projections ?? PROJECTIONS)];
   if (paymentConfig && !projections.includes(accountsProjection)) projections.push(accountsProjection);
-  await migrateAll(db.knex, projections);
+  if (!opts.deferDatabase) await migrateAll(db.knex, projections);
+  let databaseReady = !opts.deferDatabase;
+  let stopping = false;
   const store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger });
   const runner = createProjectionRunner({
     knex: db.knex,
@@ -115,8 +143,16 @@ export async function composeService(
     paymentFor,
     serverUrl: config.baseUrl,
     now: opts.now,
+    databaseReady: () => databaseReady,
+    stopping: () => stopping,
   });
   let server: http.Server | null = null;
+  /** Requests inside the Koa chain: shutdown waits for them, so that every signed answer is recorded. */
+  const running = new Set<Promise<unknown>>();
+  let wakeStopped: (() => void) | null = null;
+  const stopped = new Promise<void>((resolve) => {
+    wakeStopped = resolve;
+  });
   return {
     db,
     store,
@@ -125,8 +161,13 @@ export async function composeService(
     servedLog,
     app,
     async listen(port, host = config.host) {
-      await runner.start();
-      server = http.createServer(app.koa.callback());
+      if (databaseReady) await runner.start();
+      const handle = app.koa.callback();
+      server = http.createServer((req, res) => {
+        const done = handle(req, res);
+        running.add(done);
+        done.finally(() => running.delete(done));
+      });
       server.keepAliveTimeout = 5000;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
@@ -135,12 +176,42 @@ export async function composeService(
       const address = server.address();
       return typeof address === 'object' && address ? address.port : port;
     },
-    async close() {
+    async whenDatabaseReady() {
+      const delays = opts.databaseRetryMs ?? DATABASE_RETRY_MS;
+      for (let attempt = 0; !databaseReady; attempt++) {
+        if (stopping) throw new ServiceStopped('the service stopped before its database was reached');
+        try {
+          await migrateAll(db.knex, projections);
+          await runner.start();
+          databaseReady = true;
+          if (attempt > 0)
+            logger.info({ attempts: attempt + 1 }, 'database reached: migrated, projections started');
+        } catch (err) {
+          if (!isDatabaseOutage(err)) throw err;
+          const wait = delays[Math.min(attempt, delays.length - 1)] ?? 1000;
+          logger.warn(
+            { err: (err as Error).message, retryInMs: wait },
+            'database unreachable: priced routes answer 503 base_indisponible until it is reached',
+          );
+          await Promise.race([new Promise((resolve) => setTimeout(resolve, wait)), stopped]);
+        }
+      }
+    },
+    async close(closeOpts = {}) {
+      stopping = true;
+      wakeStopped?.();
       if (server) {
         const s = server;
         server = null;
+        const closed = new Promise<void>((resolve) => s.close(() => resolve()));
         s.closeIdleConnections?.();
-        await new Promise<void>((resolve) => s.close(() => resolve()));
+        // Running requests finish and are recorded; a client that holds its connection open is cut after them.
+        const grace = new Promise<void>((resolve) =>
+          setTimeout(resolve, closeOpts.graceMs ?? 10_000).unref(),
+        );
+        await Promise.race([Promise.allSettled([...running]), grace]);
+        s.closeAllConnections?.();
+        await closed;
       }
       // Shutting down during a database outage must still shut down: say what could not be done.
       await servedLog.close().catch((err: Error) => {

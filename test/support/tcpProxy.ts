@@ -7,7 +7,11 @@ export interface TcpProxy {
 }
 
 /** A loopback TCP relay in front of a database, so a test can take the database away under a running server. */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  /** The port to listen on; default a free one. */
+  port = 0,
+): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target);
@@ -24,7 +28,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const address = server.address() as net.AddressInfo;
   return {
     port: address.port,
