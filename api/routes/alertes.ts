@@ -1,10 +1,13 @@
 import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
+import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { BODACC_ANNONCES_PROJECTION } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
-import { liveSignalNotices, noticeDenomination } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
+import { liveSignalNotices } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
 import { type Signal, signalOf } from '../../projections/fr-bodacc-annonces/signalOf.ts';
+import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { alertesSchema } from '../../schemas/responses/alertes.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
+import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 
 /** Candidate notices read per call (collective procedures and radiations); a company rarely has more than a few. */
 const NOTICES_READ = 500;
@@ -22,25 +25,24 @@ export const alertesRoute: RouteDefinition = {
   path: '/v1/entreprise/{siren}/alertes',
   summary: 'Signaux BODACC d’une entreprise : ouverture de procédure, plan, liquidation, clôture, radiation.',
   description:
-    'Chaque alerte donne sa catégorie, la procédure nommée, la date du jugement (ou de parution), le tribunal, la nature publiée et l’identifiant de l’annonce. Annonces annulées ou remplacées exclues ; les personnes physiques ne sont jamais nommées.',
+    'Chaque alerte donne sa catégorie, la procédure nommée, la date du jugement (ou de parution), le tribunal, la nature publiée et l’identifiant de l’annonce. Annonces annulées ou remplacées exclues ; les personnes physiques ne sont jamais nommées. Mêmes refus que la fiche entreprise (non facturés).',
   params: [sirenPathParam],
   price: 10_000,
   freeTier: true,
-  registers: [BODACC_REGISTER],
-  projections: [BODACC_ANNONCES_PROJECTION],
+  // Sirene decides which companies are served (the profile's refusals) and names them.
+  registers: [BODACC_REGISTER, SIRENE_REGISTER],
+  projections: [BODACC_ANNONCES_PROJECTION, unitesLegalesProjection.name],
   responseSchema: alertesSchema,
   async handler(ctx, { knex }) {
     const siren = String(ctx.state.params?.siren);
-    const [{ total, notices }, denomination] = await Promise.all([
-      liveSignalNotices(knex, { siren, limit: NOTICES_READ }),
-      noticeDenomination(knex, siren),
-    ]);
+    const unit = await readCoveredUnit(knex, siren);
+    const { total, notices } = await liveSignalNotices(knex, { siren, limit: NOTICES_READ });
     const alertes = notices.map(signalOf).filter((s): s is Signal => s !== null);
     const tronque = total > notices.length;
     return {
       body: {
         siren,
-        denomination,
+        denomination: unit.denomination,
         nombre_alertes: alertes.length,
         alertes,
         listes_bornees: {

@@ -1,19 +1,18 @@
 import { LRUCache } from 'lru-cache';
 import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
+import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import {
   BODACC_ANNONCES_PROJECTION,
   bodaccRevision,
 } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
-import {
-  type LiveNotice,
-  liveNoticesSince,
-  noticeDenomination,
-} from '../../projections/fr-bodacc-annonces/liveNotices.ts';
+import { type LiveNotice, liveNoticesSince } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
 import { currentSireneStock } from '../../projections/fr-bodacc-annonces/sireneStock.ts';
+import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { dateQueryParam } from '../../schemas/params/date.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { changementsSchema } from '../../schemas/responses/changements.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
+import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 
 /** Notices served per call; `nombre_total` counts them all. */
 export const CHANGES_LIMIT = 100;
@@ -47,7 +46,7 @@ export function createChangementsRoute(
     summary:
       'Nouvelles annonces BODACC d’une entreprise depuis une date, et disponibilité d’un stock Sirene plus récent.',
     description:
-      'Annonces en vigueur parues depuis `depuis` (incluse), la plus récente d’abord, 100 au plus. Une annonce annulée ou remplacée par un rectificatif n’est pas servie. Détecte les nouvelles publications, pas les modifications champ par champ de la fiche. Réponse mise en cache une heure au plus par (siren, depuis), invalidée dès que la projection avance.',
+      'Annonces en vigueur parues depuis `depuis` (incluse), la plus récente d’abord, 100 au plus. Une annonce annulée ou remplacée par un rectificatif n’est pas servie. Mêmes refus que la fiche entreprise (non facturés). Détecte les nouvelles publications, pas les modifications champ par champ de la fiche. Réponse mise en cache une heure au plus par (siren, depuis), invalidée dès que la projection avance.',
     params: [
       sirenPathParam,
       dateQueryParam(
@@ -57,12 +56,15 @@ export function createChangementsRoute(
     ],
     price: 10_000,
     freeTier: true,
-    registers: [BODACC_REGISTER],
-    projections: [BODACC_ANNONCES_PROJECTION],
+    // Sirene decides which companies are served (the profile's refusals) and names them; the answer reports its
+    // stock version, so both registers are in its provenance.
+    registers: [BODACC_REGISTER, SIRENE_REGISTER],
+    projections: [BODACC_ANNONCES_PROJECTION, unitesLegalesProjection.name],
     responseSchema: changementsSchema,
     async handler(ctx, { knex }) {
       const siren = String(ctx.state.params?.siren);
       const depuis = String(ctx.state.params?.depuis);
+      const unit = await readCoveredUnit(knex, siren);
       const key = `${siren}|${depuis}`;
       const sirene = await currentSireneStock(knex);
       const token = `${await bodaccRevision(knex)}|${sirene?.version ?? ''}|${sirene?.completedAt ?? ''}`;
@@ -72,13 +74,10 @@ export function createChangementsRoute(
         ctx.set('X-Cache', 'HIT');
         return { body: hit.body };
       }
-      const [{ total, notices }, denomination] = await Promise.all([
-        liveNoticesSince(knex, { siren, since: depuis, limit: CHANGES_LIMIT }),
-        noticeDenomination(knex, siren),
-      ]);
+      const { total, notices } = await liveNoticesSince(knex, { siren, since: depuis, limit: CHANGES_LIMIT });
       const body = {
         siren,
-        denomination,
+        denomination: unit.denomination,
         depuis,
         nouveaux_evenements_bodacc: {
           nombre: notices.length,

@@ -10,15 +10,16 @@ import {
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
 import { laterBlocks } from './entreprise/absentBlocks.ts';
-import { readEtablissements, readUnit } from './entreprise/readEtablissements.ts';
+import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
+import { readEtablissements } from './entreprise/readEtablissements.ts';
 import { readProfile } from './entreprise/readProfile.ts';
 import { assertCovered } from './entreprise/sireneCoverage.ts';
 import { tvaIntracommunautaire } from './entreprise/tvaIntracommunautaire.ts';
 import { establishmentState, identityOf } from './entreprise/unitFields.ts';
 
 /** Sirene is a monthly stock: a copy older than 45 days is not sold (register dictionary threshold). */
-const SIRENE_FRESHNESS = { maxAgeDays: 45, code: 'photo_perimee' } as const;
-const SIRENE_PROJECTIONS = [unitesLegalesProjection.name, etablissementsProjection.name];
+export const SIRENE_FRESHNESS = { maxAgeDays: 45, code: 'photo_perimee' } as const;
+export const SIRENE_PROJECTIONS = [unitesLegalesProjection.name, etablissementsProjection.name];
 
 /** At most this many establishments per answer; `listes_bornees` gives the total. */
 export const ETABLISSEMENTS_LIMIT = 1000;
@@ -94,8 +95,7 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
   responseSchema: entrepriseEtablissementsSchema,
   async handler(ctx, { knex }) {
     const siren = String(ctx.state.params?.siren);
-    const unit = await readUnit(knex, siren);
-    assertCovered(siren, unit, identityOf);
+    const unit = await readCoveredUnit(knex, siren);
     const { total, rows } = await readEtablissements(knex, siren, ETABLISSEMENTS_LIMIT);
     if (total < rows.length) {
       throw unavailable(

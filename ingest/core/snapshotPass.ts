@@ -179,7 +179,18 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     // Awaited by the next batch or after the last one; until then a failure must not count as unhandled.
     appending.catch(() => {});
   };
-  await writeInBatches(withDigests(opts.rows, counts, opts.columns), { batchSize, keyOf: entityKey, write });
+  try {
+    await writeInBatches(withDigests(opts.rows, counts, opts.columns), {
+      batchSize,
+      keyOf: entityKey,
+      write,
+    });
+  } catch (err) {
+    // A file that fails half-way must not leave a batch's append in flight: landing after the next pass's
+    // SnapshotStarted, its rows would be taken for that pass's.
+    await appending.catch(() => {});
+    throw err;
+  }
   await appending;
   crashPoint('snapshot:rows-appended');
 

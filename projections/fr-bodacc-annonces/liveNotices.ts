@@ -62,14 +62,3 @@ async function listed(
   const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
   return { total, notices: rows.map(({ total: _total, ...n }) => n) };
 }
-
-/** The company's name as its most recent notice gives it for a legal person; null otherwise. */
-export async function noticeDenomination(knex: Knex, siren: string): Promise<string | null> {
-  const { rows } = await knex.raw<{ rows: { denomination: string }[] }>(
-    `select denomination from fr_bodacc_annonce_sirens
-      where siren = ? and denomination is not null
-      order by date_parution desc nulls last, annonce_id desc limit 1`,
-    [siren],
-  );
-  return rows[0]?.denomination ?? null;
-}

@@ -22,3 +22,15 @@ export const SUCRERIES = '005420120';
 export const SOLE_TRADER = '005410220';
 export const AUTOCARS = '005450093';
 export const GANYMEDE = '880878145';
+/**
+ * Ganymède is not in the Sirene sample: its legal unit as the gazette sample describes it (a SAS, 5710, named
+ * Ganymède), on a sample unit's record, so that the company routes (which refuse what Sirene does not hold)
+ * serve its real notices.
+ */
+export const GANYMEDE_UNIT: Record<string, string> = {
+  siren: GANYMEDE,
+  denominationUniteLegale: 'Ganymède',
+  categorieJuridiqueUniteLegale: '5710',
+  statutDiffusionUniteLegale: 'O',
+  etatAdministratifUniteLegale: 'A',
+};

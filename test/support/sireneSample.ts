@@ -44,17 +44,30 @@ export async function readSireneSample(kind: typeof UNITE_LEGALE | typeof ETABLI
  */
 export async function ingestSireneSample(
   deps: { knex: Knex; store: EventStore },
-  opts: { version?: string; edit?: (row: SnapshotRow) => SnapshotRow | null } = {},
+  opts: {
+    version?: string;
+    edit?: (row: SnapshotRow) => SnapshotRow | null;
+    /** Legal units added to the sample, each as a sample unit's record with these columns changed. */
+    extraUnits?: Record<string, string>[];
+  } = {},
 ): Promise<SnapshotCompletedData> {
   const version = opts.version ?? '2026-11-01';
+  let first: SnapshotRow | null = null;
   async function* rows() {
     for (const file of [
       [UNITES_LEGALES_SAMPLE, UNITE_LEGALE],
       [ETABLISSEMENTS_SAMPLE, ETABLISSEMENT],
     ] as const) {
       for await (const row of readSireneCsv(file[0], file[1])) {
+        first ??= row;
         const edited = opts.edit ? opts.edit(row) : row;
         if (edited) yield edited;
+        if (file[1] === UNITE_LEGALE && row === first) {
+          for (const changes of opts.extraUnits ?? []) {
+            const record = { ...row.record, ...changes };
+            yield { kind: UNITE_LEGALE, id: String(record.siren), record };
+          }
+        }
       }
     }
   }

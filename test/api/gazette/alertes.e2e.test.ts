@@ -3,6 +3,7 @@ import { alertesRoute } from '../../../api/routes/alertes.ts';
 import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
 import { REGISTERS } from '../../../ingest/registers.ts';
 import { bodaccAnnoncesProjection } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { testLogger } from '../../support/database.ts';
 import {
   AUTOCARS,
@@ -10,10 +11,12 @@ import {
   BODACC_EXPORT_2,
   BODACC_SAMPLE,
   GANYMEDE,
+  GANYMEDE_UNIT,
   SOLE_TRADER,
   SUCRERIES,
 } from '../../support/gazetteFixtures.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
+import { ingestSireneSample } from '../../support/sireneSample.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Body = Record<string, any>;
@@ -31,12 +34,16 @@ describe('GET /v1/entreprise/{siren}/alertes (e2e)', () => {
 
   before(async () => {
     t = await startTestService({
-      projections: [bodaccAnnoncesProjection],
+      projections: [bodaccAnnoncesProjection, unitesLegalesProjection],
       routes: [alertesRoute],
       registers: REGISTERS,
       payment: false,
       now: () => new Date('2026-11-23T10:00:00Z'),
     });
+    await ingestSireneSample(
+      { knex: t.db.knex, store: t.service.store },
+      { version: '2026-11-01', extraUnits: [GANYMEDE_UNIT] },
+    );
     await ingest(BODACC_SAMPLE, '2026-11-16');
     await ingest(BODACC_EXPORT_1, '2026-11-16');
   });
@@ -74,14 +81,24 @@ describe('GET /v1/entreprise/{siren}/alertes (e2e)', () => {
     expect(body.note).to.contain(' / ');
   });
 
-  it('gives a sole trader’s liquidation and radiation, with the tribunal’s broken accents repaired', async () => {
-    const { body } = await get(SOLE_TRADER);
-    expect(body.alertes.map((a: Body) => [a.categorie, a.procedure, a.date])).to.deep.equal([
-      ['radiation', null, '2026-09-02'],
-      ['ouverture_procedure', 'liquidation_judiciaire', '2026-07-28'],
-    ]);
-    expect(body.alertes[0].tribunal).to.equal('Greffe du Tribunal de Commerce de Nîmes');
-    expect(body.denomination).to.equal(null);
+  it('a sole trader is refused with 400 entreprise_individuelle_non_couverte, and not named', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/${SOLE_TRADER}/alertes`);
+    const text = await res.text();
+    expect(res.status).to.equal(400);
+    expect(JSON.parse(text)).to.include({ error: 'entreprise_individuelle_non_couverte', champ: 'siren' });
+    expect(text).not.to.match(/WATTEBLED|GEORGES/i);
+  });
+
+  it('an unknown SIREN is 404, as on the profile', async () => {
+    const { res, body } = await get('552100554');
+    expect(res.status).to.equal(404);
+    expect(body.error).to.equal('entreprise_inconnue');
+  });
+
+  it('names the company from Sirene and cites both registers', async () => {
+    const { body } = await get(GANYMEDE);
+    expect(body.denomination).to.equal('Ganymède');
+    expect(body.provenance.map((p: Body) => p.registre)).to.deep.equal(['fr.bodacc', 'fr.sirene']);
   });
 
   it('leaves out a judgment about a person, reads a closing, and adds a later radiation', async () => {
@@ -114,7 +131,7 @@ describe('GET /v1/entreprise/{siren}/alertes (e2e)', () => {
   });
 
   it('a company without signal gets an empty list and the note that this proves nothing', async () => {
-    const { res, body } = await get('552100554');
+    const { res, body } = await get('005420021');
     expect(res.status).to.equal(200);
     expect(body).to.include({ nombre_alertes: 0 });
     expect(body.note).to.match(/ne prouve pas/);

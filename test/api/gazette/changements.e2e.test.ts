@@ -5,27 +5,20 @@ import { expect } from 'chai';
 import { createChangementsRoute } from '../../../api/routes/changements.ts';
 import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
 import { REGISTERS } from '../../../ingest/registers.ts';
-import type { Projection } from '../../../projections/core/projection.ts';
 import { bodaccAnnoncesProjection } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { testLogger } from '../../support/database.ts';
 import {
   BODACC_EXPORT_1,
   BODACC_EXPORT_2,
   BODACC_SAMPLE,
   GANYMEDE,
+  GANYMEDE_UNIT,
+  SOLE_TRADER,
   SUCRERIES,
 } from '../../support/gazetteFixtures.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 import { ingestSireneSample } from '../../support/sireneSample.ts';
-
-/** A read model that follows Sirene and keeps nothing: its projection state is all `changements_fiche` reads. */
-const sireneFollower: Projection = {
-  name: 'test-sirene-follower',
-  registers: ['fr.sirene'],
-  tables: [],
-  migrations: [],
-  handlers: {},
-};
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Body = Record<string, any>;
@@ -54,12 +47,16 @@ describe('GET /v1/entreprise/{siren}/changements (e2e)', () => {
 
   before(async () => {
     t = await startTestService({
-      projections: [bodaccAnnoncesProjection, sireneFollower],
+      projections: [bodaccAnnoncesProjection, unitesLegalesProjection],
       routes: [createChangementsRoute({ now })],
       registers: REGISTERS,
       payment: false,
       now,
     });
+    await ingestSireneSample(
+      { knex: t.db.knex, store: t.service.store },
+      { version: '2026-10-15', extraUnits: [GANYMEDE_UNIT] },
+    );
     await ingest(BODACC_SAMPLE, '2026-11-16');
     await ingest(BODACC_EXPORT_1, '2026-11-16');
   });
@@ -84,6 +81,26 @@ describe('GET /v1/entreprise/{siren}/changements (e2e)', () => {
     expect(body.nouveaux_evenements_bodacc).to.include({ nombre: 3, nombre_total: 3, tronque: false });
     expect(body.provenance[0]).to.include({ registre: 'fr.bodacc', version: '2026-11-16' });
     expect(body.provenance[0]).not.to.have.property('empreinte_sha256');
+  });
+
+  it('names Sirene in its provenance beside BODACC, since it reports the Sirene stock version', async () => {
+    const { body } = await get(GANYMEDE, '2021-01-01');
+    expect(body.provenance.map((p: Body) => p.registre)).to.deep.equal(['fr.bodacc', 'fr.sirene']);
+    expect(body.citation).to.contain('Sirene');
+  });
+
+  it('an unknown SIREN is 404, as on the profile', async () => {
+    const { res, body } = await get('552100554', '2026-01-01');
+    expect(res.status).to.equal(404);
+    expect(body.error).to.equal('entreprise_inconnue');
+  });
+
+  it('a sole proprietor is refused with 400 entreprise_individuelle_non_couverte, and not named', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/${SOLE_TRADER}/changements?depuis=2000-01-01`);
+    const text = await res.text();
+    expect(res.status).to.equal(400);
+    expect(JSON.parse(text)).to.include({ error: 'entreprise_individuelle_non_couverte', champ: 'siren' });
+    expect(text).not.to.match(/WATTEBLED|GEORGES/i);
   });
 
   it('counts only the notices published on or after depuis', async () => {
@@ -117,9 +134,15 @@ describe('GET /v1/entreprise/{siren}/changements (e2e)', () => {
   });
 
   it('says whether a Sirene identity stock newer than depuis is held, from projection state', async () => {
-    const without = await get(SUCRERIES, '2026-10-01');
-    expect(without.body.changements_fiche).to.deep.equal({ disponible: false, version_stock_courant: null });
-    await ingestSireneSample({ knex: t.db.knex, store: t.service.store }, { version: '2026-11-01' });
+    const without = await get(SUCRERIES, '2026-10-15');
+    expect(without.body.changements_fiche).to.deep.equal({
+      disponible: false,
+      version_stock_courant: '2026-10-15',
+    });
+    await ingestSireneSample(
+      { knex: t.db.knex, store: t.service.store },
+      { version: '2026-11-01', extraUnits: [GANYMEDE_UNIT] },
+    );
     await t.service.runner.caughtUp();
     const newer = await get(SUCRERIES, '2026-10-01');
     expect(newer.body.changements_fiche).to.deep.equal({
@@ -133,11 +156,11 @@ describe('GET /v1/entreprise/{siren}/changements (e2e)', () => {
     });
   });
 
-  it('a company with no notice since the date gets an empty list, not an error', async () => {
-    const { res, body } = await get('552100554', '2026-01-01');
+  it('a company with no notice gets an empty list, and its name from Sirene', async () => {
+    const { res, body } = await get('005420021', '2026-01-01');
     expect(res.status).to.equal(200);
     expect(body.nouveaux_evenements_bodacc).to.include({ nombre: 0, nombre_total: 0, tronque: false });
-    expect(body.denomination).to.equal(null);
+    expect(body.denomination).to.equal('ETABLISSEMENTS LUCIEN BIQUEZ');
   });
 
   describe('bad input is refused with 400 before anything is read', () => {

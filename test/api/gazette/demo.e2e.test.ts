@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { DEMO_SEEDERS } from '../../../ingest/demo.ts';
 import { seedDemoData } from '../../../ops/server/seedDemoData.ts';
 import { testLogger } from '../../support/database.ts';
-import { GANYMEDE, SUCRERIES } from '../../support/gazetteFixtures.ts';
+import { SUCRERIES } from '../../support/gazetteFixtures.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 
 describe('Demo data of the gazette registers (npm start)', () => {
@@ -18,7 +18,7 @@ describe('Demo data of the gazette registers (npm start)', () => {
 
   it('serves notices and alerts of demo companies, and association records and notices', async () => {
     for (const url of [
-      `/v1/entreprise/${GANYMEDE}/changements?depuis=2020-01-01`,
+      `/v1/entreprise/${SUCRERIES}/changements?depuis=2020-01-01`,
       `/v1/entreprise/${SUCRERIES}/alertes`,
       '/v1/association/W643000551',
       '/v1/association/W751234567/annonces',
