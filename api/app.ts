@@ -35,6 +35,8 @@ export interface AppDeps {
   servedLog: Pick<ServedLog, 'record'>;
   /** The payment middleware for a priced route (issue: payments). Absent: priced routes are served unpaid (tests, bench baseline). */
   paymentFor?: (route: RouteDefinition) => AppMiddleware;
+  /** With payment: puts the credit headers on keyed refusals given outside the payment step. */
+  keyedCreditHeaders?: AppMiddleware;
   serverUrl: string;
   now?: () => Date;
   /** False while the database has not been reached and migrated: priced routes answer 503 base_indisponible. */
@@ -73,6 +75,7 @@ export function createApp(deps: AppDeps): App {
   for (const route of registry.routes) {
     const chain: AppMiddleware[] = [bindRoute(route)];
     if (route.price > 0) chain.push(signResponse({ signer: deps.signer, servedLog: deps.servedLog }));
+    if (route.price > 0 && deps.keyedCreditHeaders) chain.push(deps.keyedCreditHeaders);
     chain.push(validateParams(route));
     if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
     if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));

@@ -1,4 +1,5 @@
 import type { AccountLedger } from '../../ops/accounts/accountLedger.ts';
+import { formatCredits } from '../../ops/accounts/credits.ts';
 import type { KeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { formatPrice } from '../catalogue/price.ts';
 import { isPriced } from '../catalogue/route.ts';
@@ -74,6 +75,44 @@ export function payment(opts: PaymentOptions): AppMiddleware {
           ? 'Paiement requis : utilisez une clé d’API (x402 non configuré ici). / Payment required: use an API key (x402 not configured here).'
           : 'Paiement requis : payez le devis x402 ou utilisez une clé d’API. / Payment required: pay the x402 quote or use an API key.',
     });
+  };
+}
+
+/**
+ * Every answer to a request that carries one of our keys says what it cost: a refusal given before the payment
+ * step (400 on bad input, 503 while the database is unreachable) or without it carries `X-Credits-Charged: 0`
+ * and, when the balance can be read, `X-Credits-Remaining`. Sits outside validation and payment.
+ */
+export function keyedCreditHeaders(opts: Pick<PaymentOptions, 'keys' | 'ledger'>): AppMiddleware {
+  const fill = async (ctx: AppContext) => {
+    if (ctx.response.get('X-Credits-Charged')) return;
+    const keys = presentedKeys(ctx);
+    if (keys.length === 0 || ctx.get('payment-signature') || ctx.get('x-payment')) return;
+    for (const key of keys) {
+      let accountId: string | null;
+      let balance: number | null;
+      try {
+        accountId = await opts.keys.resolve(key);
+        balance = accountId ? await opts.ledger.balance(accountId) : null;
+      } catch {
+        // The database is what refused the call: nothing was charged, the balance cannot be read.
+        ctx.set('X-Credits-Charged', formatCredits(0));
+        return;
+      }
+      if (!accountId) continue;
+      ctx.set('X-Credits-Charged', formatCredits(0));
+      if (balance !== null) ctx.set('X-Credits-Remaining', formatCredits(Math.max(0, balance)));
+      return;
+    }
+  };
+  return async function keyedCreditHeadersMiddleware(ctx, next) {
+    try {
+      await next();
+    } catch (err) {
+      await fill(ctx);
+      throw err;
+    }
+    if (ctx.status < 200 || ctx.status > 299) await fill(ctx);
   };
 }
 

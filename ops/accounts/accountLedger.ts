@@ -50,6 +50,8 @@ export interface AccountLedger {
   commit(reservation: Reservation): Promise<CommitResult>;
   /** The answer was not 2xx: nothing is recorded and the hold is dropped. */
   release(reservation: Reservation): void;
+  /** The account's committed balance now (what a refused call reports in `X-Credits-Remaining`); null: unknown account. */
+  balance(accountId: string): Promise<number | null>;
 }
 
 const MAX_APPEND_ATTEMPTS = 8;
@@ -242,6 +244,10 @@ export function createAccountLedger(deps: {
 
     release(reservation) {
       drop(reservation);
+    },
+    async balance(accountId) {
+      const state = await current(accountId);
+      return state ? balanceOf(state, now()) : null;
     },
   };
 }

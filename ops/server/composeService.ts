@@ -3,7 +3,7 @@ import { type App, createApp } from '../../api/app.ts';
 import type { RouteDefinition } from '../../api/catalogue/route.ts';
 import { isDatabaseOutage } from '../../api/errors/databaseOutage.ts';
 import type { SnapshotReader } from '../../api/middleware/freshnessGuard.ts';
-import { payment } from '../../api/middleware/payment.ts';
+import { keyedCreditHeaders, payment } from '../../api/middleware/payment.ts';
 import { createFacilitatorClient } from '../../api/payment/facilitatorClient.ts';
 import { createNonceStore } from '../../api/payment/nonceStore.ts';
 import { loadPaymentConfig, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
@@ -114,7 +114,7 @@ export async function composeService(
     logger,
   });
   const servedLog = createServedLog({ eventStore: store, logger, flushIntervalMs: opts.servedLogFlushMs });
-  const paymentFor = paymentConfig
+  const paid = paymentConfig
     ? sharedPaymentMiddleware({
         db,
         store,
@@ -140,7 +140,8 @@ export async function composeService(
     projectionStatus: () => runner.status(),
     signer,
     servedLog,
-    paymentFor,
+    paymentFor: paid?.paymentFor,
+    keyedCreditHeaders: paid?.keyedCreditHeaders,
     serverUrl: config.baseUrl,
     now: opts.now,
     databaseReady: () => databaseReady,
@@ -234,25 +235,27 @@ function sharedPaymentMiddleware(deps: {
   baseUrl: string;
   routes: readonly RouteDefinition[];
   now?: () => Date;
-}): () => AppMiddleware {
+}): { paymentFor: () => AppMiddleware; keyedCreditHeaders: AppMiddleware } {
   const { knex } = deps.db;
+  const keys = createKeyResolver(knex);
+  const ledger = createAccountLedger({
+    knex,
+    store: deps.store,
+    logger: deps.logger,
+    freeCallsPerMonth: deps.config.freeCallsPerMonth,
+    now: deps.now,
+  });
   const middleware = payment({
     config: deps.config,
     nonces: createNonceStore(knex),
     facilitator: createFacilitatorClient({ url: deps.config.facilitatorUrl, logger: deps.logger }),
-    ledger: createAccountLedger({
-      knex,
-      store: deps.store,
-      logger: deps.logger,
-      freeCallsPerMonth: deps.config.freeCallsPerMonth,
-      now: deps.now,
-    }),
-    keys: createKeyResolver(knex),
+    ledger,
+    keys,
     keyOnlyRouteIds: deps.routes.filter((r) => r.keyOnly).map((r) => r.id),
     baseUrl: deps.baseUrl,
     now: deps.now,
   });
-  return () => middleware;
+  return { paymentFor: () => middleware, keyedCreditHeaders: keyedCreditHeaders({ keys, ledger }) };
 }
 
 /**

@@ -85,6 +85,25 @@ describe(`Paid service, composed (${targetDescription})`, () => {
     expect(ok.headers.get('x-credits-remaining')).to.equal('0.005');
   });
 
+  for (const [what, path] of [
+    ['bad input (400, before payment)', '/v1/test/widget/12'],
+    ['an unknown widget (404)', '/v1/test/widget/0404'],
+  ] as const) {
+    it(`a keyed refusal for ${what} says it charged 0 and what is left`, async () => {
+      const key = await keyHolding(5000);
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: { 'X-Api-Key': key } });
+      expect(res.status).to.be.oneOf([400, 404]);
+      expect(res.headers.get('x-credits-charged')).to.equal('0');
+      expect(res.headers.get('x-credits-remaining')).to.equal('0.005');
+    });
+  }
+
+  it('a refusal without a key carries no credit header', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/test/widget/12`);
+    expect(res.status).to.equal(400);
+    expect(res.headers.get('x-credits-charged')).to.equal(null);
+  });
+
   it('lets a real x402 client pay end to end and settles once', async () => {
     const client = new x402Client();
     registerExactEvmScheme(client, { signer: payer });
