@@ -9,6 +9,7 @@ import {
 import { ASSOCIATIONS_PROJECTION } from '../../projections/fr-associations/associationsProjection.ts';
 import type { JoafeRow } from '../../projections/fr-associations/joafeRow.ts';
 import type { RnaRow } from '../../projections/fr-associations/rnaRow.ts';
+import { rnaTimestampToUtc } from '../../projections/fr-associations/rnaTimestamp.ts';
 import { isLuhnValid } from '../../schemas/params/luhn.ts';
 import { rnaPathParam } from '../../schemas/params/rna.ts';
 import { associationAnnoncesSchema, associationSchema } from '../../schemas/responses/association.ts';
@@ -73,7 +74,7 @@ function associationBody(r: RnaRow) {
     date_dissolution: r.date_dissolution,
     siege: { adresse: r.adresse, code_postal: r.code_postal, commune: r.commune, code_insee: r.code_insee },
     site_web: r.site_web,
-    mis_a_jour_le: r.mis_a_jour_le,
+    mis_a_jour_le: rnaTimestampToUtc(r.mis_a_jour_le),
     fichier_rna: r.source,
   };
 }

@@ -33,7 +33,7 @@ export const associationSchema: JsonSchema = {
       properties: { adresse: s, code_postal: s, commune: s, code_insee: s },
     },
     site_web: s,
-    mis_a_jour_le: s,
+    mis_a_jour_le: { type: ['string', 'null'], format: 'date-time' },
     fichier_rna: { enum: ['waldec', 'import'] },
   },
 };

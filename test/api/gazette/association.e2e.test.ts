@@ -63,6 +63,8 @@ describe('Association routes (e2e)', () => {
         date_dissolution: null,
         objet_social: ['019010'],
         fichier_rna: 'waldec',
+        // `2026-10-02 09:14:55` in the file: Paris wall-clock time (summer, +02:00), served in UTC.
+        mis_a_jour_le: '2026-10-02T07:14:55Z',
       });
       expect(body.siege).to.deep.equal({
         adresse: 'rue Jules Ferry',
