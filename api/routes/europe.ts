@@ -195,6 +195,8 @@ export const euSearchRoute: RouteDefinition = {
       }),
     );
     const results: (ProfileMatch & { pays: string; registre: string })[] = [];
+    /** A register that returned its whole allowance may hold more matches than were read. */
+    let reachedLimit = false;
     const covered: { pays: string; registre: string; mode: string; entites: number }[] = [];
     answers.forEach((answer, i) => {
       const copy = fresh[i]!;
@@ -204,6 +206,7 @@ export const euSearchRoute: RouteDefinition = {
         return;
       }
       const [matches, entites] = answer.value;
+      if (matches.length >= MAX_RESULTS) reachedLimit = true;
       for (const m of matches) results.push({ ...m, pays: copy.pays, registre: copy.register });
       covered.push({ pays: copy.pays, registre: copy.register, mode: 'copie_locale', entites });
     });
@@ -225,6 +228,13 @@ export const euSearchRoute: RouteDefinition = {
       body: {
         nombre_resultats: served.length,
         registres_muets: muted.map((m) => mutedEntry(m)),
+        listes_bornees: {
+          resultats: {
+            nombre_total: results.length,
+            tronque: results.length > served.length,
+            total_borne_basse: reachedLimit,
+          },
+        },
         resultats: served.map((r) => ({
           pays: r.pays,
           id_national: r.id_national,

@@ -69,6 +69,13 @@ export function rechercheBody(outcome: SearchOutcome): Record<string, unknown> {
       : {}),
     resultats_partiels: partial,
     etages_abandonnes: outcome.abandoned,
+    listes_bornees: {
+      resultats: {
+        nombre_total: total,
+        tronque: total > resultats.length,
+        total_borne_basse: outcome.totalIsLowerBound === true,
+      },
+    },
     resultats,
   };
 }

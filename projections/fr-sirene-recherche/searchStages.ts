@@ -142,7 +142,9 @@ interface WordMatch {
  * matches plus up to CANDIDATE_CAP others, every one counted; the SCORED_CANDIDATES closest of them by one
  * trigram similarity are scored. A name's `pertinence` is the mean of its trigram similarity with the query (penalises
  * extra words) and the query's word similarity with it (rewards a query found whole inside the name); other
- * names (sigle, usual names) count at 95 %. Ranking adds small bonuses for an active and a large company.
+ * names (sigle, usual names) count at 95 %. Results are ranked by that `pertinence` (to the 3 decimals served
+ * as `score_confiance`, so the confidence served is the order served); small bonuses for an active and a large
+ * company break its ties (equal names) and pick the candidates worth scoring.
  * `trgm` is pg_trgm's quoted schema (cachedExtensionSchema): its functions and operators are named through it
  * (`operator(schema.%)` is the operator the trigram indexes serve), so the stage answers whatever the
  * search_path. The schema is part of the SQL text, which stays the same per database for a same query shape.
@@ -266,9 +268,10 @@ async function scoreMatches(
      select t.siren, t.denomination, t.etat, t.activite_principale, s.commune, s.code_postal, t.pertinence, t.total,
             (select count(*) from sampled) as sampled
        from (
-         select c.siren, c.denomination, c.etat, c.activite_principale, c.siret_siege, c.total, p.pertinence,
-                p.pertinence + case when c.etat = 'A' then ${ACTIVE_BONUS} else 0 end
-                  + ${SIZE_BONUS} * c.rang_taille / 15.0 as rang
+         select c.siren, c.denomination, c.etat, c.activite_principale, c.siret_siege, c.total,
+                round(p.pertinence::numeric, 3) as pertinence,
+                case when c.etat = 'A' then ${ACTIVE_BONUS} else 0 end
+                  + ${SIZE_BONUS} * c.rang_taille / 15.0 as bonus
            from ranked c
           cross join lateral (
             select greatest(
@@ -277,11 +280,11 @@ async function scoreMatches(
                                + ${trgm}.word_similarity(?, c.autres_essentiels)) / 2 * 0.95, 0)
                    ) as pertinence
           ) p
-          order by rang desc, p.pertinence desc, c.siren
+          order by round(p.pertinence::numeric, 3) desc, bonus desc, c.siren
           limit ?
        ) t
        left join ${SIEGES_TABLE} s on s.siret = t.siret_siege
-      order by t.rang desc, t.pertinence desc, t.siren`,
+      order by t.pertinence desc, t.bonus desc, t.siren`,
     [
       ...match.bindings,
       cle,

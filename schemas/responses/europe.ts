@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../api/catalogue/route.ts';
 import { EU_STATUTS } from '../../projections/eu-profile/euStatut.ts';
+import { boundedListSchema } from './changements.ts';
 
 const nullableString = { type: ['string', 'null'] };
 const nullableDate = { type: ['string', 'null'], format: 'date' };
@@ -54,8 +55,15 @@ export const euProfileSchema: JsonSchema = {
 /** GET /v1/eu/recherche: the European search result. */
 export const euSearchSchema: JsonSchema = {
   type: 'object',
-  required: ['nombre_resultats', 'registres_muets', 'resultats', 'pays_couverts'],
+  required: ['nombre_resultats', 'registres_muets', 'listes_bornees', 'resultats', 'pays_couverts'],
   properties: {
+    listes_bornees: {
+      type: 'object',
+      required: ['resultats'],
+      properties: { resultats: boundedListSchema },
+      description:
+        'Au plus 10 résultats servis ; nombre_total compte les correspondances lues, borne basse quand un registre a atteint sa limite. / At most 10 served; the total counts the matches read, a lower bound when a register reached its limit.',
+    },
     nombre_resultats: { type: 'integer', minimum: 0, maximum: 10 },
     registres_muets: {
       type: 'array',

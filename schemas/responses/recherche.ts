@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../api/catalogue/route.ts';
+import { boundedListSchema } from './changements.ts';
 
 const nullableString = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
 
@@ -44,9 +45,17 @@ export const rechercheSchema: JsonSchema = {
     'aucune_correspondance_fiable',
     'resultats_partiels',
     'etages_abandonnes',
+    'listes_bornees',
     'resultats',
   ],
   properties: {
+    listes_bornees: {
+      type: 'object',
+      required: ['resultats'],
+      properties: { resultats: boundedListSchema },
+      description:
+        'La liste servie est bornée à 10 : son total, et s’il n’est qu’une borne basse. / The list is bounded at 10: its total, and whether it is only a lower bound.',
+    },
     total_results: {
       type: 'integer',
       minimum: 0,

@@ -82,6 +82,25 @@ describe(`European search (e2e, ${targetDescription})`, () => {
     expect(body.nombre_resultats).to.equal(body.resultats.length);
   });
 
+  it('the bounded list is described in listes_bornees, consistent with what is served', async () => {
+    for (const q of ['q=paraugs', 'q=as', 'q=zzyzxqwerty']) {
+      const { body } = await search(q);
+      const bounded = body.listes_bornees.resultats;
+      expect(bounded.nombre_total, q).to.be.at.least(body.nombre_resultats);
+      expect(bounded.tronque, q).to.equal(bounded.nombre_total > body.nombre_resultats);
+      expect(bounded.total_borne_basse, q).to.be.a('boolean');
+    }
+  });
+
+  it('results come in decreasing score_confiance', async () => {
+    for (const q of ['q=paraugs', 'q=as', 'q=kinnisvara']) {
+      const scores = (await search(q)).body.resultats.map(
+        (r: { score_confiance: number }) => r.score_confiance,
+      );
+      for (let i = 1; i < scores.length; i++) expect(scores[i], q).to.be.at.most(scores[i - 1]);
+    }
+  });
+
   it('sole traders are never found, by name or by number', async () => {
     const soleTraders = ['932819864', '974902168', '90000004', '41500900004'];
     for (const q of [

@@ -132,6 +132,15 @@ describe(`GET /v1/recherche (e2e, ${targetDescription})`, () => {
       expect(body).not.to.have.property('note_troncature');
     });
 
+    it('the bounded list is described in listes_bornees, as total_results and tronque say', async () => {
+      for (const q of ['boulangerie du quartier', 'sodipa', 'zzyzx qwertyuiop']) {
+        const { body } = await search(t, q);
+        expect(body.listes_bornees, q).to.deep.equal({
+          resultats: { nombre_total: body.total_results, tronque: body.tronque, total_borne_basse: false },
+        });
+      }
+    });
+
     it('tronque is false when every match is served', async () => {
       const { body } = await search(t, 'sodipa');
       expect(body.total_results).to.equal(1);
@@ -155,6 +164,38 @@ describe(`GET /v1/recherche (e2e, ${targetDescription})`, () => {
       expect(Math.max(...body.resultats.map((r) => r.score_confiance))).to.be.below(0.5);
       expect(body.aucune_correspondance_fiable).to.equal(true);
       expect(body.note_correspondance).to.match(/plus proches .* \/ .*closest guesses/);
+    });
+
+    it('results come in decreasing score_confiance: the score is what they are ranked by', async () => {
+      const queries = [
+        'fils',
+        'marquenterre',
+        'travaux',
+        'boulangerie',
+        'boulangerie du quartier',
+        'sucreries marquenterre',
+        'bretonne travaux',
+        'societe anonyme',
+        'autocars',
+        'etablissements',
+      ];
+      let compared = 0;
+      for (const q of queries) {
+        const scores = (await search(t, q)).body.resultats.map((r) => r.score_confiance);
+        for (let i = 1; i < scores.length; i++) {
+          expect(scores[i], `${q}: ${scores.join(', ')}`).to.be.at.most(scores[i - 1]!);
+          compared++;
+        }
+      }
+      expect(compared).to.be.greaterThan(20);
+    });
+
+    it('aucune_correspondance_fiable follows the first result’s score', async () => {
+      for (const q of ['fils', 'marquenterre', 'bretonne alpine', 'travaux', 'sodipa']) {
+        const { body } = await search(t, q);
+        const best = body.resultats[0]?.score_confiance ?? 0;
+        expect(body.aucune_correspondance_fiable, q).to.equal(best < 0.5);
+      }
     });
 
     it('every score is between 0 and 1', async () => {

@@ -120,6 +120,7 @@ export interface RechercheAnswer {
   note_correspondance?: string;
   resultats_partiels: boolean;
   etages_abandonnes: string[];
+  listes_bornees?: { resultats: { nombre_total: number; tronque: boolean; total_borne_basse: boolean } };
   resultats: Resultat[];
   error?: string;
   [member: string]: unknown;
