@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
+import { servedLegalCategorySql } from '../../ingest/fr-sirene/legalCategoryCoverage.ts';
 
 /**
- * Who is listed: legal persons only. Legal categories 1xxx (sole proprietors: natural persons) and 2xxx
- * (groups without legal personality, such as indivisions, named after persons) never enter the table, nor
- * does a unit whose diffusion is restricted (`statutDiffusionUniteLegale` other than `O`) or whose legal
- * category is not published.
+ * Who is listed: what the profile serves (legalCategoryCoverage). Sole proprietors (natural persons), groups
+ * without legal personality (2xxx, named after persons, 0000) and undeclared associations (9210) never enter
+ * the table, nor does a unit whose diffusion is restricted (`statutDiffusionUniteLegale` other than `O`) or
+ * whose legal category is not published.
  */
-const ELIGIBLE = `u.statut_diffusion = 'O' and u.etat in ('A', 'C') and u.categorie_juridique ~ '^[3-9][0-9]{3}$'`;
+const ELIGIBLE = `u.statut_diffusion = 'O' and u.etat in ('A', 'C') and ${servedLegalCategorySql('u.categorie_juridique')}`;
 
 /**
  * Recomputes the served rows of the given companies from the source tables, in one statement each way:

@@ -1,3 +1,4 @@
+import { legalCategoryRefusal } from '../../ingest/fr-sirene/legalCategoryCoverage.ts';
 import type { SireneRecord } from '../../ingest/fr-sirene/sireneEvents.ts';
 
 /** One row of the search table, as the projection writes it. */
@@ -21,12 +22,11 @@ export function sireneValue(record: Record<string, unknown>, field: string): str
 }
 
 /**
- * Legal categories that prove no legal person: 1000 sole proprietor (the name is the person's), 0000 and
- * 2xxx groups without legal personality (indivisions, de facto companies: their names are usually the
- * members' names). The contract refuses their profiles; search never lists them.
+ * Legal categories the profile refuses (legalCategoryCoverage: sole proprietors, groups without legal
+ * personality, undeclared associations): search never lists them.
  */
 export function isNaturalPersonOrGroup(categorie: string): boolean {
-  return categorie === '1000' || categorie === '0000' || categorie.startsWith('2');
+  return legalCategoryRefusal(categorie) !== null;
 }
 
 /** Workforce bands in ascending order (INSEE `trancheEffectifs`); NN and unknown rank 0. */

@@ -1,3 +1,4 @@
+import { legalCategoryRefusal } from '../../../ingest/fr-sirene/legalCategoryCoverage.ts';
 import { badRequest, notFound } from '../../errors/apiError.ts';
 
 /** What the coverage rules read of a legal unit. */
@@ -6,11 +7,6 @@ export interface UnitIdentity {
   statut_diffusion: string | null;
   etat_administratif: string | null;
   categorie_juridique: string | null;
-}
-
-/** Legal categories proving a group without legal personality: 2xxx, undeclared association, OPCVM. */
-export function isGroupWithoutLegalPersonality(category: string): boolean {
-  return category.startsWith('2') || category === '9210' || category === '0000';
 }
 
 /**
@@ -40,14 +36,15 @@ export function assertCovered<U extends UnitIdentity>(
     );
   }
   const category = unit.categorie_juridique;
-  if (category === '1000') {
+  const refusal = category === null ? null : legalCategoryRefusal(category);
+  if (refusal === 'entreprise_individuelle') {
     throw badRequest(
       'entreprise_individuelle_non_couverte',
       'siren',
       'Entrepreneur individuel (catégorie juridique 1000) : une personne physique, non servie. / Sole proprietorship: a natural person, not served.',
     );
   }
-  if (category !== null && isGroupWithoutLegalPersonality(category)) {
+  if (refusal === 'groupement_sans_personnalite_morale') {
     throw badRequest(
       'groupement_sans_personnalite_morale_non_couvert',
       'siren',

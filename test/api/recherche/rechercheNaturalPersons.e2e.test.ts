@@ -59,6 +59,12 @@ describe(`GET /v1/recherche never names a natural person (e2e, ${targetDescripti
     }
   });
 
+  it('an undeclared association (9210), refused by the profile, is found neither by name nor by SIREN', async () => {
+    const { body } = await search(t, 'amicale des pecheurs du marquenterre');
+    expect(body.resultats.map((r) => r.siren)).not.to.include(cases.undeclaredAssociation);
+    expect((await search(t, cases.undeclaredAssociation)).body.resultats).to.deep.equal([]);
+  });
+
   it('a company under partial diffusion (statut P) is found neither by SIREN nor by name', async () => {
     expect((await search(t, cases.partialDiffusion)).body.resultats).to.deep.equal([]);
     const { body } = await search(t, 'PROSPA');

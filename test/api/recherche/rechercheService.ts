@@ -21,6 +21,8 @@ export interface RankingCases {
   largeTwin: string;
   /** Active, 10,000+ employees, a fuzzy match of the real ceased EDEN CINEMA (005520200). */
   edenFuzzy: string;
+  /** An undeclared association (legal category 9210): refused by the profile, so never listed. */
+  undeclaredAssociation: string;
   /** Twelve active bakeries: more matches than the 10 served. */
   bakeries: string[];
   /** A real company (PROSPA, 005520242) switched to partial diffusion. */
@@ -39,13 +41,20 @@ export async function rankingCases(): Promise<{
 }> {
   const units = await readSireneSample(UNITE_LEGALE);
   const spare = units.filter((u) => u.record.categorieJuridiqueUniteLegale === '1000').map((u) => u.id);
-  const [ceasedTwin, largeTwin, edenFuzzy, ...rest] = spare as [string, string, string, ...string[]];
+  const [ceasedTwin, largeTwin, edenFuzzy, undeclaredAssociation, ...rest] = spare as [
+    string,
+    string,
+    string,
+    string,
+    ...string[],
+  ];
   const bakeries = rest.slice(0, 12);
-  const edited = new Set([ceasedTwin, largeTwin, edenFuzzy, ...bakeries]);
+  const edited = new Set([ceasedTwin, largeTwin, edenFuzzy, undeclaredAssociation, ...bakeries]);
   const cases: RankingCases = {
     ceasedTwin,
     largeTwin,
     edenFuzzy,
+    undeclaredAssociation,
     bakeries,
     partialDiffusion: '005520242',
     soleProprietors: units.filter(
@@ -68,6 +77,12 @@ export async function rankingCases(): Promise<{
         denominationUniteLegale: 'EDEN CINEMAS DE PARIS',
         etatAdministratifUniteLegale: 'A',
         trancheEffectifsUniteLegale: '53',
+      });
+    if (row.id === undeclaredAssociation)
+      return asCompany(row, {
+        denominationUniteLegale: 'AMICALE DES PECHEURS DU MARQUENTERRE',
+        categorieJuridiqueUniteLegale: '9210',
+        etatAdministratifUniteLegale: 'A',
       });
     const bakery = bakeries.indexOf(row.id);
     if (bakery >= 0)

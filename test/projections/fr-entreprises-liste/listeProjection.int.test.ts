@@ -163,6 +163,24 @@ describe(`Companies list projection (${targetDescription})`, function () {
       });
     });
 
+    it('an undeclared association (9210) leaves the list, as the profile refuses it', async () => {
+      const runner = await load('sirene-first');
+      expect(await row(bed.knex, '005420021')).to.not.equal(undefined);
+      await ingestSireneSample(
+        { knex: bed.knex, store: bed.store },
+        {
+          version: '2026-12-01',
+          edit: (r) =>
+            r.id === '005420021'
+              ? { ...r, record: { ...r.record, categorieJuridiqueUniteLegale: '9210' } }
+              : r,
+        },
+      );
+      await runner.caughtUp();
+      expect(await row(bed.knex, '005420021')).to.equal(undefined);
+      expect(await row(bed.knex, '005420120')).to.not.equal(undefined);
+    });
+
     it('a company dropped from Sirene leaves the list at the next pass', async () => {
       const runner = await load('sirene-first');
       await ingestSireneSample(
