@@ -85,8 +85,18 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
   path: '/v1/entreprise/{siren}/etablissements',
   summary:
     'Établissements d’une entreprise française (Sirene) : siège d’abord, puis ouverts avant fermés ; adresse, état, activité, date de création.',
-  description: `Au plus ${ETABLISSEMENTS_LIMIT} établissements ; listes_bornees donne le total. Mêmes refus que la fiche entreprise.`,
-  params: [sirenPathParam],
+  description: `Au plus ${ETABLISSEMENTS_LIMIT} établissements ; listes_bornees donne le total. Mêmes refus que la fiche entreprise. Avec geo=true, les coordonnées WGS84 de chaque établissement (null quand Sirene n’en publie pas).`,
+  params: [
+    sirenPathParam,
+    {
+      name: 'geo',
+      in: 'query',
+      required: false,
+      description:
+        'Ajoute les coordonnées WGS84 de chaque établissement (depuis ses coordonnées Lambert). / Adds each establishment’s WGS84 coordinates.',
+      schema: { type: 'boolean' },
+    },
+  ],
   price: 3000,
   freeTier: true,
   registers: [SIRENE_REGISTER],
@@ -96,6 +106,7 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
   async handler(ctx, { knex }) {
     const siren = String(ctx.state.params?.siren);
     const unit = await readCoveredUnit(knex, siren);
+    const geo = ctx.state.params?.geo === true;
     const { total, rows } = await readEtablissements(knex, siren, ETABLISSEMENTS_LIMIT);
     if (total < rows.length) {
       throw unavailable(
@@ -120,6 +131,7 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
           etat_administratif: establishmentState(e.etat_administratif),
           activite_principale: e.activite_principale,
           date_creation: e.date_creation,
+          ...(geo ? { coordonnees: sireneToWgs84(e.lambert_x, e.lambert_y, e.code_commune) } : {}),
         })),
       },
     };

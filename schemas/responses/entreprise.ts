@@ -120,6 +120,7 @@ export const entrepriseEtablissementsSchema: JsonSchema = {
           etat_administratif: { ...nullableString, description: '`actif` ou `ferme`.' },
           activite_principale: nullableString,
           date_creation: nullableDate,
+          coordonnees: coordinatesSchema,
         },
       },
     },

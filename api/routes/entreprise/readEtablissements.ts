@@ -13,6 +13,9 @@ export interface EtablissementRow {
   adresse: string | null;
   code_postal: string | null;
   commune: string | null;
+  code_commune: string | null;
+  lambert_x: number | null;
+  lambert_y: number | null;
 }
 
 /** Both reads here are named prepared statements on a PostgreSQL server (see namedStatements.ts). */
@@ -37,9 +40,9 @@ export async function readEtablissements(
 ): Promise<{ total: number; rows: EtablissementRow[] }> {
   const { rows } = await namedStatement<{ rows: (EtablissementRow & { total: string })[] }>(
     knex,
-    'registres_fr_sirene_etablissements',
+    'registres_fr_sirene_etablissements_geo',
     `select siret, est_siege, etat_administratif, date_creation, activite_principale, adresse, code_postal,
-            commune, count(*) over () as total
+            commune, code_commune, lambert_x, lambert_y, count(*) over () as total
        from ${ETABLISSEMENTS_TABLE}
       where siren = ?
       order by est_siege desc, (etat_administratif = 'A') desc nulls last, siret

@@ -148,6 +148,23 @@ describe(`French company routes: Sirene samples → ingest → read models → H
     expect((await get(`/v1/entreprise/${other.siren}`)).body.siege).not.to.have.property('coordonnees');
   });
 
+  it('adds each establishment’s WGS84 coordinates with geo=true on the establishments list', async () => {
+    const profile = (await get(`/v1/entreprise/${GEO_SIREN}?geo=true`)).body;
+    const { res, body } = await get(`/v1/entreprise/${GEO_SIREN}/etablissements?geo=true`);
+    expect(res.status).to.equal(200);
+    const siege = body.etablissements.find((e: { est_siege: boolean }) => e.est_siege);
+    expect(siege.coordonnees).to.deep.equal(profile.siege.coordonnees);
+    for (const e of body.etablissements) expect(e).to.have.property('coordonnees');
+  });
+
+  it('lists establishments without coordinates when geo is absent, and refuses a geo that is not a boolean', async () => {
+    const { body } = await get(`/v1/entreprise/${GEO_SIREN}/etablissements`);
+    for (const e of body.etablissements) expect(e).not.to.have.property('coordonnees');
+    const bad = await get(`/v1/entreprise/${GEO_SIREN}/etablissements?geo=oui`);
+    expect(bad.res.status).to.equal(400);
+    expect(bad.body).to.include({ error: 'parametre_invalide', champ: 'geo' });
+  });
+
   it('refuses a geo value that is not a boolean, before anything is read', async () => {
     const { res, body } = await get(`/v1/entreprise/${GEO_SIREN}?geo=peut-etre`);
     expect(res.status).to.equal(400);
