@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type { RegisterInfo } from '../ingest/core/registerInfo.ts';
 import type { BudgetedPools } from '../ops/database/budgetedPools.ts';
 import type { Logger } from '../ops/logger.ts';
@@ -9,6 +10,8 @@ import type { Signer } from '../ops/signing/signer.ts';
 import { createRouteRegistry, type RouteRegistry, toRouterPath } from './catalogue/registry.ts';
 import type { RouteDefinition } from './catalogue/route.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { freeDocumentCaching, paidAnswerCaching } from './middleware/caching.ts';
+import { crossOrigin } from './middleware/crossOrigin.ts';
 import { envelope } from './middleware/envelope.ts';
 import { errorHandler } from './middleware/errorHandler.ts';
 import { freshnessGuard, type SnapshotReader } from './middleware/freshnessGuard.ts';
@@ -74,6 +77,8 @@ export function createApp(deps: AppDeps): App {
   const router = new Router<AppState>();
   for (const route of registry.routes) {
     const chain: AppMiddleware[] = [bindRoute(route)];
+    if (route.price > 0) chain.push(paidAnswerCaching());
+    else chain.push(...freeDocumentCaching());
     if (route.price > 0) chain.push(signResponse({ signer: deps.signer, servedLog: deps.servedLog }));
     if (route.price > 0 && deps.keyedCreditHeaders) chain.push(deps.keyedCreditHeaders);
     chain.push(validateParams(route));
@@ -101,8 +106,12 @@ export function createApp(deps: AppDeps): App {
   koa.proxy = process.env.TRUST_PROXY === '1';
   koa.silent = true;
   koa.use(requestContext({ logger: deps.logger }));
+  koa.use(crossOrigin());
   koa.use(errorHandler());
   if (deps.stopping) koa.use(refuseWhileStopping(deps.stopping));
+  // Free documents are compressed when the client accepts it; a signed answer never is: its Content-Digest
+  // and signature cover the exact bytes sent (bindRoute turns compression off for priced routes).
+  koa.use(compress({ threshold: 1024 }) as unknown as AppMiddleware);
   koa.use(metrics.middleware);
   koa.use(router.routes());
   koa.use(router.allowedMethods());
@@ -112,6 +121,7 @@ export function createApp(deps: AppDeps): App {
 function bindRoute(route: RouteDefinition): AppMiddleware {
   return async function bindRouteMiddleware(ctx, next) {
     ctx.state.route = route;
+    if (route.price > 0) ctx.compress = false;
     await next();
   };
 }

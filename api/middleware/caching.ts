@@ -1,0 +1,38 @@
+import etag from '@koa/etag';
+import conditional from 'koa-conditional-get';
+import type { AppMiddleware } from '../state.ts';
+
+/** How long a client or a shared cache may keep a free document before asking again (with its ETag). */
+export const FREE_DOCUMENT_MAX_AGE_S = 300;
+
+/**
+ * A paid answer is the caller's own (signed for them, paid by them): never stored by a shared cache nor kept.
+ */
+export function paidAnswerCaching(): AppMiddleware {
+  return async function paidAnswerCachingMiddleware(ctx, next) {
+    try {
+      await next();
+    } finally {
+      ctx.set('Cache-Control', 'private, no-store');
+    }
+  };
+}
+
+/**
+ * Free documents (OpenAPI, catalogue, JWKS, register dictionary, closed lists): a strong ETag over the body,
+ * `304 Not Modified` when `If-None-Match` matches, and a public max-age. Compression runs outside this, so the
+ * ETag names the document, whatever its encoding.
+ */
+export function freeDocumentCaching(): AppMiddleware[] {
+  const maxAge: AppMiddleware = async function freeDocumentMaxAge(ctx, next) {
+    await next();
+    if (ctx.status >= 200 && ctx.status < 300) {
+      ctx.set('Cache-Control', `public, max-age=${FREE_DOCUMENT_MAX_AGE_S}`);
+    }
+  };
+  return [
+    conditional() as unknown as AppMiddleware,
+    etag({ weak: false }) as unknown as AppMiddleware,
+    maxAge,
+  ];
+}

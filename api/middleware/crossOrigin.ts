@@ -1,0 +1,42 @@
+import cors from '@koa/cors';
+import type { AppMiddleware } from '../state.ts';
+
+/** Response headers a browser client may read: payment, credits, signature, digest, request id, limits. */
+export const EXPOSED_HEADERS = [
+  'PAYMENT-REQUIRED',
+  'PAYMENT-RESPONSE',
+  'X-Credits-Charged',
+  'X-Credits-Remaining',
+  'Signature',
+  'Signature-Input',
+  'Content-Digest',
+  'X-Request-Id',
+  'X-Cache',
+  'Retry-After',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'ETag',
+];
+
+/**
+ * CORS for browser clients: any origin may call (the API is paid by header, key or x402, and sets no cookie,
+ * so no credentials are allowed); a preflight (OPTIONS) is answered here, before payment, never charged.
+ */
+export function crossOrigin(): AppMiddleware {
+  return cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+    allowHeaders: [
+      'X-Api-Key',
+      'Authorization',
+      'PAYMENT-SIGNATURE',
+      'X-PAYMENT',
+      'If-None-Match',
+      'Content-Type',
+    ],
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 86_400,
+    credentials: false,
+  }) as unknown as AppMiddleware;
+}
