@@ -15,6 +15,7 @@ import { crossOrigin } from './middleware/crossOrigin.ts';
 import { envelope } from './middleware/envelope.ts';
 import { errorHandler } from './middleware/errorHandler.ts';
 import { freshnessGuard, type SnapshotReader } from './middleware/freshnessGuard.ts';
+import { type RateLimits, rateLimit } from './middleware/rateLimit.ts';
 import { requestContext } from './middleware/requestContext.ts';
 import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceState.ts';
 import { signResponse } from './middleware/signResponse.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   servedLog: Pick<ServedLog, 'record'>;
   /** The payment middleware for a priced route (issue: payments). Absent: priced routes are served unpaid (tests, bench baseline). */
   paymentFor?: (route: RouteDefinition) => AppMiddleware;
+  /** Per key and per address; absent: no limit. */
+  rateLimits?: RateLimits;
   /** With payment: puts the credit headers on keyed refusals given outside the payment step. */
   keyedCreditHeaders?: AppMiddleware;
   serverUrl: string;
@@ -74,6 +77,7 @@ export function createApp(deps: AppDeps): App {
     projectionLag: async () => (await deps.projectionStatus()).map((p) => ({ name: p.name, lag: p.lag })),
   });
 
+  const limiter = deps.rateLimits ? rateLimit(deps.rateLimits) : null;
   const router = new Router<AppState>();
   for (const route of registry.routes) {
     const chain: AppMiddleware[] = [bindRoute(route)];
@@ -81,6 +85,7 @@ export function createApp(deps: AppDeps): App {
     else chain.push(...freeDocumentCaching());
     if (route.price > 0) chain.push(signResponse({ signer: deps.signer, servedLog: deps.servedLog }));
     if (route.price > 0 && deps.keyedCreditHeaders) chain.push(deps.keyedCreditHeaders);
+    if (limiter) chain.push(limiter);
     chain.push(validateParams(route));
     if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
     if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));

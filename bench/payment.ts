@@ -67,7 +67,11 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     );
     // 1. Paid by key: the whole priced chain, the charge recorded on the account stream per call.
     {
-      const service = await composeService(db, config, ctx.logger, { ...opts, payment: PAYMENT });
+      const service = await composeService(db, config, ctx.logger, {
+        ...opts,
+        payment: PAYMENT,
+        rateLimits: false,
+      });
       const port = await service.listen(0, '127.0.0.1');
       await service.runner.caughtUp(
         await ingestBenchRows({ knex: db.knex, store: service.store, logger: ctx.logger }, rows).then(() =>
@@ -91,7 +95,11 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     }
     // 2. The same composed route, payment disabled: what everything but payment costs.
     {
-      const service = await composeService(db, config, ctx.logger, { ...opts, payment: false });
+      const service = await composeService(db, config, ctx.logger, {
+        ...opts,
+        payment: false,
+        rateLimits: false,
+      });
       const port = await service.listen(0, '127.0.0.1');
       const r = await loadTest({ url: `http://127.0.0.1:${port}${path_}`, connections, seconds });
       results.push({ name: 'unpaid', what: 'the same chain without payment (baseline)', r });

@@ -10,6 +10,8 @@ export interface Config {
   logLevel: string;
   baseUrl: string;
   accountUrl: string;
+  /** Requests a second per API key and per client address (averaged over 10 s); 0: no limit. */
+  rateLimits: { perKey: number; perAddress: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +26,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     baseUrl: env.BASE_URL ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`,
     accountUrl: env.ACCOUNT_URL ?? 'https://registres.example/compte',
+    rateLimits: {
+      perKey: nonNegative(env.RATE_LIMIT_PER_KEY, 200),
+      perAddress: nonNegative(env.RATE_LIMIT_PER_ADDRESS, 100),
+    },
   };
+}
+
+function nonNegative(value: string | undefined, fallback: number): number {
+  const n = Number(value ?? '');
+  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 }

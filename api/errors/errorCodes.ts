@@ -150,6 +150,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     signification:
       'Aucune association de ce numéro RNA dans le RNA ni le JOAFE tenus. / No association with this RNA number in the RNA or JOAFE held.',
   },
+  {
+    code: 'trop_de_requetes',
+    statut: 429,
+    signification:
+      'Limite de débit atteinte (par clé ou par adresse) ; réessayer après Retry-After, rien n’est facturé. / Rate limit reached (per key or per address); retry after Retry-After, nothing is charged.',
+  },
   { code: 'methode_non_permise', statut: 405, signification: 'Seul GET est servi. / Only GET is served.' },
   {
     code: 'base_indisponible',

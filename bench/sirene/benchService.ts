@@ -36,6 +36,8 @@ export async function startSireneService(
     projections: [unitesLegalesProjection, etablissementsProjection],
     routes: ENTREPRISE_ROUTES,
     payment: opts.paid ? { ...loadPaymentConfig({}), payTo: null } : false,
+    // One key and one address send thousands of requests a second here: the limits would answer 429.
+    rateLimits: false,
   });
   const port = await service.listen(0, '127.0.0.1');
   return {

@@ -74,6 +74,8 @@ export interface ComposeOptions {
    * background (whenDatabaseReady), so that a database down at start is an outage, not an exit.
    */
   deferDatabase?: boolean;
+  /** Rate limits; default the configuration's (RATE_LIMIT_PER_KEY, RATE_LIMIT_PER_ADDRESS); false: none. */
+  rateLimits?: { perKey: number; perAddress: number } | false;
   /** Delays between attempts to reach the database when deferred (ms); the last one repeats. */
   databaseRetryMs?: readonly number[];
 }
@@ -145,6 +147,7 @@ export async function composeService(
     serverUrl: config.baseUrl,
     now: opts.now,
     databaseReady: () => databaseReady,
+    rateLimits: opts.rateLimits === false ? undefined : (opts.rateLimits ?? config.rateLimits),
     stopping: () => stopping,
   });
   let server: http.Server | null = null;

@@ -21,7 +21,12 @@ export async function startTestService(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-test-'));
   const db = opts.db ?? (await freshDatabase());
   const config = { ...loadConfig({ DATA_DIR: dataDir }), host: '127.0.0.1' };
-  const service = await composeService(db, config, testLogger, { servedLogFlushMs: 20, ...opts });
+  // Suites send bursts of requests from one address: limits only where a test sets them.
+  const service = await composeService(db, config, testLogger, {
+    servedLogFlushMs: 20,
+    rateLimits: false,
+    ...opts,
+  });
   const port = await service.listen(0, '127.0.0.1');
   return {
     service,
