@@ -1,5 +1,6 @@
 import { envelopeSchema, provenanceSchema } from '../../schemas/responses/envelope.ts';
 import { errorSchema } from '../../schemas/responses/error.ts';
+import { creditsInsuffisantsSchema, paymentRequiredSchema } from '../../schemas/responses/paymentRequired.ts';
 import { formatPrice } from '../catalogue/price.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { JsonSchema, RouteDefinition } from '../catalogue/route.ts';
@@ -27,10 +28,32 @@ export function buildOpenApi(registry: RouteRegistry, opts: { serverUrl: string 
     servers: [{ url: opts.serverUrl }],
     paths,
     components: {
-      schemas: { Erreur: errorSchema, Enveloppe: envelopeSchema, Provenance: provenanceSchema },
+      schemas: {
+        Erreur: errorSchema,
+        Enveloppe: envelopeSchema,
+        Provenance: provenanceSchema,
+        PaiementRequis: paymentRequiredSchema,
+        CreditsInsuffisants: creditsInsuffisantsSchema,
+      },
       securitySchemes: {
-        cleApi: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        bearer: { type: 'http', scheme: 'bearer' },
+        cleApi: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'Clé d’API à crédits prépayés (1 crédit = 1 EUR). / API key holding prepaid credits.',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'La même clé en `Authorization: Bearer`. / The same key as a bearer token.',
+        },
+        x402: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'PAYMENT-SIGNATURE',
+          description:
+            'Paiement x402 v2 par appel : le client paie le devis de `PAYMENT-REQUIRED` (402) et rejoue la requête avec le paiement signé (EIP-3009, USDC ou EURC sur eip155:8453) en base64 JSON dans cet en-tête. / Per-call x402 payment of the 402 quote.',
+        },
       },
     },
   };
@@ -51,11 +74,45 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     '503': errorResponse(
       'Panne nommée (base_indisponible, collecte_en_cours, photo_perimee, ...). Jamais facturé.',
     ),
+    '429': {
+      description:
+        'trop_de_requetes : limite de débit par clé ou par adresse ; réessayer après Retry-After. Jamais facturé.',
+      headers: {
+        'Retry-After': { description: 'Secondes avant de réessayer.', schema: { type: 'integer' } },
+        'RateLimit-Limit': { description: 'Appels permis par fenêtre.', schema: { type: 'integer' } },
+        'RateLimit-Remaining': {
+          description: 'Appels restants dans la fenêtre.',
+          schema: { type: 'integer' },
+        },
+        'RateLimit-Reset': {
+          description: 'Secondes avant la fin de la fenêtre.',
+          schema: { type: 'integer' },
+        },
+      },
+      content: { 'application/json': { schema: errorRef } },
+    },
   };
   if (priced) {
-    responses['402'] = errorResponse(
-      'Paiement requis : devis x402 dans PAYMENT-REQUIRED, ou credits_insuffisants.',
-    );
+    responses['402'] = {
+      description:
+        'Paiement requis : devis x402 (corps et en-tête PAYMENT-REQUIRED, base64 JSON), ou credits_insuffisants (clé, sans PAYMENT-REQUIRED). Jamais facturé.',
+      headers: {
+        'PAYMENT-REQUIRED': {
+          description: 'Le devis x402 v2 {x402Version, error, resource, accepts}, en base64 JSON.',
+          schema: { type: 'string' },
+        },
+      },
+      content: {
+        'application/json': {
+          schema: {
+            oneOf: [
+              { $ref: '#/components/schemas/PaiementRequis' },
+              { $ref: '#/components/schemas/CreditsInsuffisants' },
+            ],
+          },
+        },
+      },
+    };
     responses['404'] = errorResponse('Inconnu. Jamais facturé.');
   }
   return {
@@ -70,7 +127,7 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
       schema: p.schema,
     })),
     responses,
-    ...(priced ? { security: [{}, { cleApi: [] }, { bearer: [] }] } : {}),
+    ...(priced ? { security: [{ x402: [] }, { cleApi: [] }, { bearer: [] }] } : { security: [] }),
     'x-prix': priced ? formatPrice(route.price) : '$0',
     'x-prix-unites-atomiques': route.price,
     'x-quota-gratuit': route.freeTier,

@@ -100,7 +100,7 @@ export const rechercheRoute: RouteDefinition = {
       schema: {
         type: 'string',
         maxLength: 2000,
-        examples: ['societe bretonne travaux publics', 'SIREN 552 100 554'],
+        examples: ['societe bretonne travaux publics', 'SIREN 005 420 120'],
       },
       check(value) {
         const refusal = checkSearchText(value);

@@ -16,6 +16,6 @@ export const sirenPathParam: ParamDefinition = {
   in: 'path',
   required: true,
   description: 'Numéro SIREN (9 chiffres, clé de Luhn). / SIREN number (9 digits, Luhn-valid).',
-  schema: { type: 'string', pattern: SIREN_PATTERN, examples: ['552100554'] },
+  schema: { type: 'string', pattern: SIREN_PATTERN, examples: ['005420120'] },
   check: checkSiren,
 };

@@ -1,0 +1,99 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { expect } from 'chai';
+import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
+import { DEMO_SEEDERS } from '../../ingest/demo.ts';
+import { openAccount } from '../../ops/accounts/openAccount.ts';
+import { seedDemoData } from '../../ops/server/seedDemoData.ts';
+import { testLogger } from '../support/database.ts';
+import { type RunningService, startTestService } from '../support/service.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked member by member
+type Json = any;
+
+describe('The OpenAPI document against the running service (demo data)', () => {
+  let t: RunningService;
+  let doc: Json;
+  let key: string;
+  before(async function () {
+    this.timeout(120_000);
+    const payment: PaymentConfig = {
+      network: 'eip155:8453',
+      payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
+      facilitatorUrl: 'http://127.0.0.1:9/unused',
+      accountUrl: 'https://registres.example/compte',
+      assets: DEFAULT_ASSETS,
+      maxTimeoutSeconds: 60,
+      freeCallsPerMonth: 150,
+    };
+    t = await startTestService({ payment });
+    await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
+    key = (await openAccount(t.service.store, { credits: 100_000_000 })).key;
+    await t.service.runner.caughtUp();
+    doc = await (await fetch(`${t.baseUrl}/openapi.json`)).json();
+  });
+  after(() => t.stop());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    await SwaggerParser.validate(structuredClone(doc));
+  });
+
+  it('declares the key, the bearer and x402 security schemes, on priced routes only', () => {
+    expect(Object.keys(doc.components.securitySchemes).sort()).to.deep.equal(['bearer', 'cleApi', 'x402']);
+    expect(doc.components.securitySchemes.x402).to.include({
+      type: 'apiKey',
+      in: 'header',
+      name: 'PAYMENT-SIGNATURE',
+    });
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      const op = item.get;
+      if (op['x-prix-unites-atomiques'] > 0) {
+        expect(op.security, path).to.deep.equal([{ x402: [] }, { cleApi: [] }, { bearer: [] }]);
+      } else {
+        expect(op.security, path).to.deep.equal([]);
+      }
+    }
+  });
+
+  it('a real 402 body validates against the document’s 402 schema, and so does its header', async () => {
+    const ajv = new Ajv2020({ strict: false });
+    const schema = { ...doc.components.schemas.PaiementRequis, $defs: undefined };
+    const validate = ajv.compile(schema);
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/005420120`);
+    expect(res.status).to.equal(402);
+    const body: Json = await res.json();
+    expect(validate(body), JSON.stringify(validate.errors)).to.equal(true);
+    const header = JSON.parse(Buffer.from(res.headers.get('payment-required')!, 'base64').toString('utf8'));
+    expect(header.accepts).to.deep.equal(body.accepts);
+    const priced = doc.paths['/v1/entreprise/{siren}'].get;
+    expect(priced.responses['402'].headers).to.have.property('PAYMENT-REQUIRED');
+    expect(priced.responses['429'].headers).to.have.property('Retry-After');
+  });
+
+  it('each route’s example parameters answer 200 on the demo data', async function () {
+    this.timeout(120_000);
+    const failures: string[] = [];
+    let called = 0;
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      const op = item.get;
+      const params: Json[] = op.parameters ?? [];
+      const required = params.filter((p) => p.in === 'path' || p.required);
+      if (required.some((p) => !p.schema?.examples?.length)) continue; // no example to call it with
+      let url = path;
+      const query = new URLSearchParams();
+      for (const p of required) {
+        const example = String(p.schema.examples[0]);
+        if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(example));
+        else query.set(p.name, example);
+      }
+      const full = `${t.baseUrl}${url}${query.size > 0 ? `?${query}` : ''}`;
+      const res = await fetch(full, { headers: { 'X-Api-Key': key } });
+      called++;
+      if (res.status !== 200)
+        failures.push(`${res.status} ${url}?${query}: ${(await res.text()).slice(0, 160)}`);
+      else await res.arrayBuffer();
+    }
+    expect(called).to.be.greaterThan(10);
+    expect(failures).to.deep.equal([]);
+  });
+});
