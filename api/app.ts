@@ -41,6 +41,8 @@ export interface AppDeps {
   paymentFor?: (route: RouteDefinition) => AppMiddleware;
   /** Per key and per address; absent: no limit. */
   rateLimits?: RateLimits;
+  /** With x402: keeps each settled answer, once signed, for a replay of the same payment. */
+  keepSettledAnswers?: AppMiddleware;
   /** With payment: puts the credit headers on keyed refusals given outside the payment step. */
   keyedCreditHeaders?: AppMiddleware;
   serverUrl: string;
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps): App {
     const chain: AppMiddleware[] = [bindRoute(route)];
     if (route.price > 0) chain.push(paidAnswerCaching());
     else chain.push(...freeDocumentCaching());
+    if (route.price > 0 && deps.keepSettledAnswers) chain.push(deps.keepSettledAnswers);
     if (route.price > 0) chain.push(signResponse({ signer: deps.signer, servedLog: deps.servedLog }));
     if (route.price > 0 && deps.keyedCreditHeaders) chain.push(deps.keyedCreditHeaders);
     if (limiter) chain.push(limiter);

@@ -12,6 +12,7 @@ export const EXPOSED_HEADERS = [
   'Content-Digest',
   'X-Request-Id',
   'X-Cache',
+  'X-Payment-Replay',
   'Retry-After',
   'RateLimit-Limit',
   'RateLimit-Remaining',

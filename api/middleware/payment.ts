@@ -10,6 +10,7 @@ import { freeTierOf, resourceOf } from '../payment/paymentRequired.ts';
 import { payWithCredits } from '../payment/payWithCredits.ts';
 import { payWithX402, quote } from '../payment/payWithX402.ts';
 import { answer402 } from '../payment/respond.ts';
+import type { X402AnswerStore } from '../payment/x402Answers.ts';
 import type { AppContext, AppMiddleware } from '../state.ts';
 
 export interface PaymentOptions {
@@ -20,6 +21,8 @@ export interface PaymentOptions {
   keys: KeyResolver;
   /** Routes paid by key only (registry filings): x402 alone is refused with `compte_requis`. */
   keyOnlyRouteIds?: Iterable<string>;
+  /** Settled x402 answers kept for a replay of the same payment (x402Answers.ts). */
+  answers?: X402AnswerStore;
   /** Public base address, for the quote's `resource.url`; the request's origin when absent. */
   baseUrl?: string;
   now?: () => Date;
@@ -33,7 +36,13 @@ export interface PaymentOptions {
 export function payment(opts: PaymentOptions): AppMiddleware {
   const keyOnly = new Set(opts.keyOnlyRouteIds ?? []);
   const now = opts.now ?? (() => new Date());
-  const x402 = { config: opts.config, nonces: opts.nonces, facilitator: opts.facilitator, now };
+  const x402 = {
+    config: opts.config,
+    nonces: opts.nonces,
+    facilitator: opts.facilitator,
+    now,
+    ...(opts.answers ? { answers: opts.answers } : {}),
+  };
 
   return async function paymentMiddleware(ctx, next) {
     const route = ctx.state.route;

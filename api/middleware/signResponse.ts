@@ -7,6 +7,7 @@ import {
 } from '../../ops/signing/messageSignature.ts';
 import type { Signer } from '../../ops/signing/signer.ts';
 import { isPriced } from '../catalogue/route.ts';
+import { isReplayed } from '../payment/x402Answers.ts';
 import type { AppContext, AppMiddleware } from '../state.ts';
 
 export interface SignResponseOptions {
@@ -30,6 +31,8 @@ export function signResponse(opts: SignResponseOptions): AppMiddleware {
     await next();
     const route = ctx.state.route;
     if (!route || !isPriced(route) || ctx.status < 200 || ctx.status > 299) return;
+    // A kept x402 answer sent again is already signed, and already in the served log.
+    if (isReplayed(ctx)) return;
     const bytes = sentBytes(ctx);
     if (!bytes) {
       ctx.state.log?.error(

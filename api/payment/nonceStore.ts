@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
+import { x402AnswerMigrations } from './x402Answers.ts';
 
 export interface NonceKey {
   /** Token contract, payer and EIP-3009 nonce: what the token itself refuses to use twice. */
@@ -40,6 +41,7 @@ export const paymentMigrations: Migration[] = [
         )`);
     },
   },
+  ...x402AnswerMigrations,
 ];
 
 const norm = (k: NonceKey) => [k.asset.toLowerCase(), k.payer.toLowerCase(), k.nonce.toLowerCase()];

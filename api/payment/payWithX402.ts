@@ -10,12 +10,21 @@ import type { PaymentRefusal } from './refusals.ts';
 import { requirementsFor } from './requirements.ts';
 import { abandon, answer402, clientGone, is2xx, withhold } from './respond.ts';
 import { verifyPayment } from './verifyPayment.ts';
+import {
+  answersRequest,
+  DEFAULT_REPLAY_WINDOW_SECONDS,
+  markSettled,
+  replay,
+  type X402AnswerStore,
+} from './x402Answers.ts';
 
 export interface X402Deps {
   config: PaymentConfig;
   nonces: NonceStore;
   facilitator: FacilitatorClient;
   now: () => Date;
+  /** Settled answers kept for the replay window; absent: a used payment is always refused. */
+  answers?: X402AnswerStore;
 }
 
 /** Answers 402 with the quote of the route and why a payment was not taken. */
@@ -67,6 +76,17 @@ export async function payWithX402(
     nonce: payment.authorization.nonce,
   };
   if (!(await deps.nonces.reserve(key, ctx.state.requestId))) {
+    // The same payment for the same request, settled within the window: the client lost the answer it paid
+    // for. It gets that answer again, as signed then; nothing is settled twice.
+    const window = deps.config.replayWindowSeconds ?? DEFAULT_REPLAY_WINDOW_SECONDS;
+    const earlier = deps.answers ? await deps.answers.find(key, window) : null;
+    if (earlier && answersRequest(earlier, ctx)) {
+      log?.info(
+        { route: route.id, payer: key.payer },
+        'x402 payment replayed: the settled answer is sent again',
+      );
+      return replay(ctx, earlier);
+    }
     log?.info({ route: route.id, payer: key.payer }, 'x402 nonce replayed');
     return quote(ctx, route, resource, deps.config, {
       code: 'paiement_deja_utilise',
@@ -102,6 +122,7 @@ export async function payWithX402(
   const encoded = encodeSettlement(settlement);
   if (settlement.success) {
     await deps.nonces.markSettled(key, settlement.transaction);
+    markSettled(ctx, key);
     log?.info(
       {
         route: route.id,

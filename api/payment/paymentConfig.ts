@@ -37,6 +37,11 @@ export interface PaymentConfig {
   maxTimeoutSeconds: number;
   /** Free calls per UTC calendar month for a key-holding account, on free-tier routes. */
   freeCallsPerMonth: number;
+  /**
+   * How long the same x402 payment, sent again for the same request, receives its settled answer again
+   * (`X402_REPLAY_WINDOW_HOURS`, default 24 h).
+   */
+  replayWindowSeconds?: number;
 }
 
 export const DEFAULT_FACILITATOR_URL = 'https://x402.org/facilitator';
@@ -60,7 +65,17 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env): Payment
     assets: parseAssets(env.X402_ASSETS),
     maxTimeoutSeconds: 60,
     freeCallsPerMonth: 150,
+    replayWindowSeconds: replayWindowOf(env.X402_REPLAY_WINDOW_HOURS),
   };
+}
+
+/** `X402_REPLAY_WINDOW_HOURS`: a non-negative number of hours (0: a used payment is never answered again). */
+function replayWindowOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 24 * 3600;
+  const hours = Number(value);
+  if (!Number.isFinite(hours) || hours < 0)
+    throw new Error('X402_REPLAY_WINDOW_HOURS is not a number of hours');
+  return Math.round(hours * 3600);
 }
 
 export function parseAssets(value: string | undefined): readonly PaymentAsset[] {

@@ -7,6 +7,11 @@ import { keyedCreditHeaders, payment } from '../../api/middleware/payment.ts';
 import { createFacilitatorClient } from '../../api/payment/facilitatorClient.ts';
 import { createNonceStore } from '../../api/payment/nonceStore.ts';
 import { loadPaymentConfig, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
+import {
+  createX402AnswerStore,
+  DEFAULT_REPLAY_WINDOW_SECONDS,
+  keepSettledAnswers,
+} from '../../api/payment/x402Answers.ts';
 import { PRICED_ROUTES } from '../../api/routes/index.ts';
 import type { AppMiddleware } from '../../api/state.ts';
 import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
@@ -144,6 +149,7 @@ export async function composeService(
     servedLog,
     paymentFor: paid?.paymentFor,
     keyedCreditHeaders: paid?.keyedCreditHeaders,
+    keepSettledAnswers: paid?.keepSettledAnswers,
     serverUrl: config.baseUrl,
     now: opts.now,
     databaseReady: () => databaseReady,
@@ -238,8 +244,15 @@ function sharedPaymentMiddleware(deps: {
   baseUrl: string;
   routes: readonly RouteDefinition[];
   now?: () => Date;
-}): { paymentFor: () => AppMiddleware; keyedCreditHeaders: AppMiddleware } {
+}): {
+  paymentFor: () => AppMiddleware;
+  keyedCreditHeaders: AppMiddleware;
+  keepSettledAnswers: AppMiddleware;
+} {
   const { knex } = deps.db;
+  const answers = createX402AnswerStore(knex, {
+    windowSeconds: deps.config.replayWindowSeconds ?? DEFAULT_REPLAY_WINDOW_SECONDS,
+  });
   const keys = createKeyResolver(knex);
   const ledger = createAccountLedger({
     knex,
@@ -254,11 +267,16 @@ function sharedPaymentMiddleware(deps: {
     facilitator: createFacilitatorClient({ url: deps.config.facilitatorUrl, logger: deps.logger }),
     ledger,
     keys,
+    answers,
     keyOnlyRouteIds: deps.routes.filter((r) => r.keyOnly).map((r) => r.id),
     baseUrl: deps.baseUrl,
     now: deps.now,
   });
-  return { paymentFor: () => middleware, keyedCreditHeaders: keyedCreditHeaders({ keys, ledger }) };
+  return {
+    paymentFor: () => middleware,
+    keyedCreditHeaders: keyedCreditHeaders({ keys, ledger }),
+    keepSettledAnswers: keepSettledAnswers(answers),
+  };
 }
 
 /**

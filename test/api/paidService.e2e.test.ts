@@ -114,4 +114,44 @@ describe(`Paid service, composed (${targetDescription})`, () => {
     expect(decode(res.headers.get('payment-response'))).to.include({ success: true, payer: payer.address });
     expect(facilitator.settleCalls.length).to.equal(settles + 1);
   });
+
+  describe('the same x402 payment sent again (a client that lost its paid answer)', () => {
+    /** Pays once with the official client, keeping the payment header it sent and the answer's bytes. */
+    async function payOnce(path: string) {
+      const client = new x402Client();
+      registerExactEvmScheme(client, { signer: payer });
+      let header: string | null = null;
+      const recording: typeof fetch = async (input, init) => {
+        const request = new Request(input, init);
+        header = request.headers.get('payment-signature') ?? header;
+        return fetch(request);
+      };
+      const res = await wrapFetchWithPayment(recording, client)(`${t.baseUrl}${path}`);
+      expect(res.status).to.equal(200);
+      return { res, bytes: Buffer.from(await res.arrayBuffer()), header: header! };
+    }
+
+    it('receives the same signed answer, byte for byte, and nothing is settled twice', async () => {
+      const first = await payOnce('/v1/test/widget/0001');
+      const settles = facilitator.settleCalls.length;
+      const again = await fetch(`${t.baseUrl}/v1/test/widget/0001`, {
+        headers: { 'PAYMENT-SIGNATURE': first.header },
+      });
+      expect(again.status).to.equal(200);
+      expect(Buffer.from(await again.arrayBuffer()).equals(first.bytes)).to.equal(true);
+      for (const h of ['signature', 'signature-input', 'content-digest', 'payment-response']) {
+        expect(again.headers.get(h), h).to.equal(first.res.headers.get(h));
+      }
+      expect(facilitator.settleCalls.length).to.equal(settles);
+    });
+
+    it('is refused as paiement_deja_utilise for another request', async () => {
+      const first = await payOnce('/v1/test/widget/0002');
+      const other = await fetch(`${t.baseUrl}/v1/test/widget/0001`, {
+        headers: { 'PAYMENT-SIGNATURE': first.header },
+      });
+      expect(other.status).to.equal(402);
+      expect(((await other.json()) as Json).error).to.equal('paiement_deja_utilise');
+    });
+  });
 });
