@@ -1,8 +1,18 @@
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
+import pretty from 'pino-pretty';
 
-/** Structured logger. Keys, payment signatures and database passwords are redacted wherever they appear. */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * Structured logger. Keys, payment signatures and database passwords are redacted wherever they appear.
+ * JSON lines, one per event; on a terminal (stdout a TTY) the same events made readable by pino-pretty, in
+ * process. `LOG_FORMAT=json` or `pretty` forces one or the other.
+ */
+export function createLogger(level: string, env: NodeJS.ProcessEnv = process.env): Logger {
+  const format = env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  const destination: DestinationStream | undefined =
+    format === 'pretty'
+      ? pretty({ colorize: process.stdout.isTTY === true, sync: true, translateTime: 'SYS:HH:MM:ss' })
+      : undefined;
+  const options = {
     level,
     base: { service: 'registres-api' },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -18,7 +28,8 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[masqué]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

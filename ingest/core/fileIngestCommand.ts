@@ -23,7 +23,7 @@ export function fileIngestCommand(spec: {
   }): Promise<SnapshotCompletedData>;
 }): CliCommand {
   return async (argv, ctx) => {
-    const usage = `usage: registres ingest ${spec.register} ${spec.roles
+    const usage = `usage: registres ingest ${spec.register.replaceAll('.', '-')} ${spec.roles
       .map((r) => (r.required ? `--${r.name} <file>` : `[--${r.name} <file>]`))
       .join(' ')} [--date YYYY-MM-DD] [--version <label>]`;
     let values: Record<string, string | boolean | undefined>;

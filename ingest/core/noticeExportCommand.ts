@@ -32,7 +32,7 @@ export function noticeExportCommand(opts: {
     const file = positionals[0];
     if (!file || (values.date && !/^\d{4}-\d{2}-\d{2}$/.test(values.date))) {
       ctx.out(
-        `usage: registres ingest ${opts.register} <export.json|.jsonl> [--date YYYY-MM-DD] [--version V]`,
+        `usage: registres ingest ${opts.register.replaceAll('.', '-')} <export.json|.jsonl> [--date YYYY-MM-DD] [--version V]`,
       );
       return 2;
     }

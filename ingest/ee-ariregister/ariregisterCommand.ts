@@ -2,7 +2,7 @@ import { fileIngestCommand } from '../core/fileIngestCommand.ts';
 import { ARIREGISTER_REGISTER } from './ariregisterEvents.ts';
 import { ingestAriregister } from './ingestAriregister.ts';
 
-/** `registres ingest ee.ariregister --lihtandmed <file> [--isikud <file>] [--osanikud <file>] [--yldandmed <file>] [--kasusaajad <file>] [--date] [--version]` */
+/** `registres ingest ee-ariregister --lihtandmed <file> [--isikud <file>] [--osanikud <file>] [--yldandmed <file>] [--kasusaajad <file>] [--date] [--version]` */
 export const ariregisterCommand = fileIngestCommand({
   register: ARIREGISTER_REGISTER,
   roles: [

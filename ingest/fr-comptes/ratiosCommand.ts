@@ -4,11 +4,11 @@ import { createProgressReporter } from '../core/progressReporter.ts';
 import { estimateRatiosRows, ingestRatios } from './ingestRatios.ts';
 
 const USAGE =
-  'usage: registres ingest fr.ratios-inpi-bce <ratios_inpi_bce.csv> [--date YYYY-MM-DD]\n' +
+  'usage: registres ingest fr-comptes <ratios_inpi_bce.csv> [--date YYYY-MM-DD]\n' +
   '  the CSV export of https://data.economie.gouv.fr/explore/dataset/ratios_inpi_bce/ (";", UTF-8);\n' +
   '  --date: date of the export (default: the file modification date, UTC)';
 
-/** `npx registres ingest fr.ratios-inpi-bce <file> [--date YYYY-MM-DD]` */
+/** `npx registres ingest fr-comptes <file> [--date YYYY-MM-DD]` */
 export const ratiosCommand: CliCommand = async (argv, ctx) => {
   const { values, positionals } = parseArgs({
     args: argv,

@@ -3,7 +3,7 @@ import type { CliCommand } from '../../ops/cli/context.ts';
 import { createProgressReporter } from '../core/progressReporter.ts';
 import { ingestRnaStock } from './ingestRna.ts';
 
-/** `npx registres ingest fr.rna <rna_waldec….csv> [rna_import….csv …] [--date YYYY-MM-DD]` */
+/** `npx registres ingest fr-rna <rna_waldec….csv> [rna_import….csv …] [--date YYYY-MM-DD]` */
 export const rnaCommand: CliCommand = async (argv, ctx) => {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -11,7 +11,7 @@ export const rnaCommand: CliCommand = async (argv, ctx) => {
     options: { date: { type: 'string' } },
   });
   if (positionals.length === 0 || (values.date && !/^\d{4}-\d{2}-\d{2}$/.test(values.date))) {
-    ctx.out('usage: registres ingest fr.rna <rna_waldec_….csv> [rna_import_….csv …] [--date YYYY-MM-DD]');
+    ctx.out('usage: registres ingest fr-rna <rna_waldec_….csv> [rna_import_….csv …] [--date YYYY-MM-DD]');
     return 2;
   }
   return ctx.withDatabase(async (db, store) => {

@@ -2,7 +2,7 @@ import { fileIngestCommand } from '../core/fileIngestCommand.ts';
 import { ingestUr } from './ingestUr.ts';
 import { UR_REGISTER } from './urEvents.ts';
 
-/** `registres ingest lv.ur --register <file> [--members <file>] ... [--financial_statements <file>] [--date] [--version]` */
+/** `registres ingest lv-ur --register <file> [--members <file>] ... [--financial_statements <file>] [--date] [--version]` */
 export const urCommand = fileIngestCommand({
   register: UR_REGISTER,
   roles: [

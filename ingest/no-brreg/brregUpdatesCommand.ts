@@ -3,10 +3,10 @@ import type { CliCommand } from '../../ops/cli/context.ts';
 import { ingestBrregUpdates } from './ingestBrregUpdates.ts';
 
 const USAGE =
-  'usage: registres ingest no.brreg.oppdateringer --oppdateringer <page.json> [--oppdateringer <page.json> ...] [--enheter <documents.json> ...] [--underenheter <documents.json> ...]';
+  'usage: registres ingest no-brreg-oppdateringer --oppdateringer <page.json> [--oppdateringer <page.json> ...] [--enheter <documents.json> ...] [--underenheter <documents.json> ...]';
 
 /**
- * `registres ingest no.brreg.oppdateringer --oppdateringer <page.json> ...`: recorded pages of brreg's update
+ * `registres ingest no-brreg-oppdateringer --oppdateringer <page.json> ...`: recorded pages of brreg's update
  * feed (and, optionally, the recorded entity documents of the updated units), applied on top of the last
  * completed bulk pass. The command reads files only: fetching the pages is the operator's (or a scheduler's).
  */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { INGESTERS } from '../../ingest/index.ts';
 import { PROJECTIONS } from '../../projections/index.ts';
@@ -7,7 +8,7 @@ import { createPostgresEventStore } from '../eventstore/postgres/index.ts';
 import { createLogger } from '../logger.ts';
 import { migrateAll } from '../server/migrateAll.ts';
 import { auditCommand } from './commands/audit.ts';
-import { keysCommand } from './commands/keys.ts';
+import { createAccountKey, creditAccount, showAccount } from './commands/keys.ts';
 import { projectCommand, rebuildCommand } from './commands/projections.ts';
 import { serveCommand } from './commands/serve.ts';
 import type { CliCommand, CliContext } from './context.ts';
@@ -34,6 +35,20 @@ function createContext(): CliContext {
   };
 }
 
+/** Register keys of the command line that name a register otherwise than by its folder (accepted, with a note). */
+const FORMER_REGISTER_KEYS: Readonly<Record<string, string>> = { 'fr.ratios-inpi-bce': 'fr-comptes' };
+
+/**
+ * One spelling: the register's folder name (`fr-bodacc`, `lv-ur`). The register code with dots
+ * (`fr.bodacc`, `no.brreg.oppdateringer`), written before, is still understood.
+ */
+function ingesterKeyOf(register: string): string | undefined {
+  if (register in INGESTERS) return register;
+  const former = FORMER_REGISTER_KEYS[register];
+  if (former) return former;
+  return Object.keys(INGESTERS).find((k) => k === register.replaceAll('.', '-'));
+}
+
 /** `registres <command>`: returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
@@ -45,6 +60,7 @@ export async function main(argv: string[]): Promise<number> {
     };
   const program = new Command('registres')
     .description('Registres API: serve, migrate, project, rebuild, ingest, keys, audit, bench')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .showHelpAfterError();
 
@@ -82,10 +98,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(
       run(async (argv, ctx) => {
         const [register, ...rest] = argv;
-        // Register codes are written `fr.bodacc`; `fr-bodacc` (the folder name) is accepted too.
-        const key = Object.keys(INGESTERS).find(
-          (k) => register !== undefined && k.replaceAll('-', '.') === register.replaceAll('-', '.'),
-        );
+        const key = ingesterKeyOf(register ?? '');
         const ingester = key ? INGESTERS[key] : undefined;
         if (!ingester) {
           ctx.out(
@@ -93,15 +106,37 @@ export async function main(argv: string[]): Promise<number> {
           );
           return 2;
         }
+        if (key !== register) {
+          process.stderr.write(`note: "${register}" is written "${key}" now (the register's folder name)\n`);
+        }
         return ingester.command(rest, ctx);
       }),
     );
-  program
+  const keys = program
     .command('keys')
-    .argument('[args...]', 'create [--credits N] | credit <account> N | show <account>')
-    .allowUnknownOption()
-    .description('API keys and prepaid credits: create an account and its key, add credits, show a balance')
-    .action(run(keysCommand));
+    .description('API keys and prepaid credits: create an account and its key, add credits, show a balance');
+  keys
+    .command('create')
+    .description('Open an account and print its key (shown once, stored hashed)')
+    .option('--credits <N>', 'credits to start with (1 credit = 1 EUR, e.g. 5 or 2.5)')
+    .action(async (opts: { credits?: string }) => {
+      code = await createAccountKey(opts, createContext());
+    });
+  keys
+    .command('credit')
+    .description('Add credits to an account, valid 12 months')
+    .argument('<account>', 'account id (printed by keys create)')
+    .argument('<N>', 'credits to add (1 credit = 1 EUR)')
+    .action(async (account: string, amount: string) => {
+      code = await creditAccount(account, amount, createContext());
+    });
+  keys
+    .command('show')
+    .description('Balance by lot (closest expiry first) and free calls used this month')
+    .argument('<account>', 'account id')
+    .action(async (account: string) => {
+      code = await showAccount(account, createContext());
+    });
   program
     .command('audit')
     .argument('<action>', 'verify')
@@ -130,4 +165,10 @@ export async function main(argv: string[]): Promise<number> {
     throw err;
   }
   return code;
+}
+
+/** The package's version, from its package.json. */
+function packageVersion(): string {
+  const url = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
 }

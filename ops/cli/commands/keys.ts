@@ -5,34 +5,18 @@ import { formatCredits, parseCredits } from '../../accounts/credits.ts';
 import { loadAccount } from '../../accounts/loadAccount.ts';
 import { openAccount } from '../../accounts/openAccount.ts';
 import { purchaseCredits } from '../../accounts/purchaseCredits.ts';
-import type { CliCommand, CliContext } from '../context.ts';
+import type { CliContext } from '../context.ts';
 
-const USAGE = [
-  'usage: registres keys create [--credits N]   new account and key (the key is shown once)',
-  '       registres keys credit <account> N     add N credits (1 credit = 1 EUR), valid 12 months',
-  '       registres keys show <account>         balance by lot, free calls used this month',
-];
-
-/** `keys create | credit | show`: accounts, keys and credits on the account streams of the log. */
-export const keysCommand: CliCommand = async (argv, ctx) => {
-  const [sub, ...rest] = argv;
-  if (sub === 'create') return create(rest, ctx);
-  if (sub === 'credit') return credit(rest, ctx);
-  if (sub === 'show') return show(rest, ctx);
-  for (const line of USAGE) ctx.out(line);
-  return 2;
-};
-
-async function create(args: string[], ctx: CliContext): Promise<number> {
+/**
+ * `keys create [--credits N]`: a new account and its key (shown once). The subcommands and their options are
+ * declared in commander (ops/cli/main.ts); these functions do the work.
+ */
+export async function createAccountKey(opts: { credits?: string }, ctx: CliContext): Promise<number> {
   let credits = 0;
-  const flag = args.findIndex((a) => a === '--credits' || a.startsWith('--credits='));
-  if (flag >= 0) {
-    const text = args[flag]!.includes('=') ? args[flag]!.split('=')[1]! : (args[flag + 1] ?? '');
-    const units = parseCredits(text);
-    if (units === null) return usage(ctx, `not a credit amount: ${text}`);
+  if (opts.credits !== undefined) {
+    const units = parseCredits(opts.credits);
+    if (units === null) return refuse(ctx, `not a credit amount: ${opts.credits}`);
     credits = units;
-  } else if (args.length > 0) {
-    return usage(ctx, `unexpected argument: ${args[0]}`);
   }
   return ctx.withDatabase(async (_db, store) => {
     const { accountId, key } = await openAccount(store, { credits, source: 'cli' });
@@ -46,11 +30,10 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-async function credit(args: string[], ctx: CliContext): Promise<number> {
-  const [accountId, amountText] = args;
-  if (!accountId || !amountText || args.length !== 2) return usage(ctx, 'keys credit needs <account> and N');
+/** `keys credit <account> <N>`: N credits (1 credit = 1 EUR), valid 12 months. */
+export async function creditAccount(accountId: string, amountText: string, ctx: CliContext): Promise<number> {
   const units = parseCredits(amountText);
-  if (units === null || units === 0) return usage(ctx, `not a credit amount: ${amountText}`);
+  if (units === null || units === 0) return refuse(ctx, `not a credit amount: ${amountText}`);
   return ctx.withDatabase(async (_db, store) => {
     const result = await purchaseCredits(store, accountId, units, { source: 'cli' });
     if (!result.ok) {
@@ -65,9 +48,8 @@ async function credit(args: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-async function show(args: string[], ctx: CliContext): Promise<number> {
-  const [accountId] = args;
-  if (!accountId || args.length !== 1) return usage(ctx, 'keys show needs <account>');
+/** `keys show <account>`: balance by lot, free calls used this month. */
+export async function showAccount(accountId: string, ctx: CliContext): Promise<number> {
   const freeCallsPerMonth = loadPaymentConfig().freeCallsPerMonth;
   return ctx.withDatabase(async (db, store) => {
     const state = await loadAccount(db.knex, store, accountId);
@@ -93,8 +75,7 @@ async function show(args: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-function usage(ctx: CliContext, problem: string): number {
-  ctx.out(problem);
-  for (const line of USAGE) ctx.out(line);
+function refuse(ctx: CliContext, problem: string): number {
+  ctx.out(`${problem} (registres keys --help)`);
   return 2;
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createKeyResolver } from '../../../ops/accounts/keyResolver.ts';
-import { keysCommand } from '../../../ops/cli/commands/keys.ts';
+import { createAccountKey, creditAccount, showAccount } from '../../../ops/cli/commands/keys.ts';
 import type { CliContext } from '../../../ops/cli/context.ts';
 import { loadConfig } from '../../../ops/config.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
@@ -17,7 +17,10 @@ describe(`keys command (${targetDescription})`, () => {
   });
   const run = async (...argv: string[]) => {
     lines = [];
-    return keysCommand(argv, ctx());
+    const [sub, ...rest] = argv;
+    if (sub === 'create') return createAccountKey(rest[0] === '--credits' ? { credits: rest[1] } : {}, ctx());
+    if (sub === 'credit') return creditAccount(rest[0]!, rest[1]!, ctx());
+    return showAccount(rest[0]!, ctx());
   };
   const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.split(/:\s+/)[1];
 
