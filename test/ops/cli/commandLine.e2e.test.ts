@@ -74,7 +74,7 @@ describe('The command line (registres, a child process)', function () {
     if (spawnSync('script', ['--version']).status !== 0) this.skip();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registres-cli-'));
     try {
-      const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
       delete env.DATABASE_URL;
       const r = spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" keys create`, '/dev/null'], {
         env,
