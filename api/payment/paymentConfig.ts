@@ -42,6 +42,11 @@ export interface PaymentConfig {
    * (`X402_REPLAY_WINDOW_HOURS`, default 24 h).
    */
   replayWindowSeconds?: number;
+  /**
+   * Headers the facilitator asks for (`X402_FACILITATOR_HEADERS`, a JSON object such as
+   * `{"Authorization": "Bearer …"}`), sent with every facilitator request, never logged.
+   */
+  facilitatorHeaders?: Record<string, string>;
 }
 
 export const DEFAULT_FACILITATOR_URL = 'https://x402.org/facilitator';
@@ -66,7 +71,28 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env): Payment
     maxTimeoutSeconds: 60,
     freeCallsPerMonth: 150,
     replayWindowSeconds: replayWindowOf(env.X402_REPLAY_WINDOW_HOURS),
+    facilitatorHeaders: facilitatorHeadersOf(env.X402_FACILITATOR_HEADERS),
   };
+}
+
+/** `X402_FACILITATOR_HEADERS`: a JSON object of string headers; refused at start when malformed. */
+function facilitatorHeadersOf(value: string | undefined): Record<string, string> {
+  if (value === undefined || value.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('X402_FACILITATOR_HEADERS is not JSON');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error('X402_FACILITATOR_HEADERS must be a JSON object of headers');
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, v] of Object.entries(parsed)) {
+    if (typeof v !== 'string') throw new Error(`X402_FACILITATOR_HEADERS: ${name} is not a string`);
+    headers[name] = v;
+  }
+  return headers;
 }
 
 /** `X402_REPLAY_WINDOW_HOURS`: a non-negative number of hours (0: a used payment is never answered again). */

@@ -4,7 +4,7 @@ import type { RouteDefinition } from '../../api/catalogue/route.ts';
 import { isDatabaseOutage } from '../../api/errors/databaseOutage.ts';
 import type { SnapshotReader } from '../../api/middleware/freshnessGuard.ts';
 import { keyedCreditHeaders, payment } from '../../api/middleware/payment.ts';
-import { createFacilitatorClient } from '../../api/payment/facilitatorClient.ts';
+import { checkFacilitatorSupport, createFacilitatorClient } from '../../api/payment/facilitatorClient.ts';
 import { createNonceStore } from '../../api/payment/nonceStore.ts';
 import { loadPaymentConfig, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
 import {
@@ -250,6 +250,15 @@ function sharedPaymentMiddleware(deps: {
   keepSettledAnswers: AppMiddleware;
 } {
   const { knex } = deps.db;
+  const facilitator = createFacilitatorClient({
+    url: deps.config.facilitatorUrl,
+    logger: deps.logger,
+    authHeaders: deps.config.facilitatorHeaders,
+  });
+  if (deps.config.payTo !== null) {
+    // In the background: a facilitator down at start must not hold the service back.
+    void checkFacilitatorSupport(facilitator, deps.config.network, deps.logger);
+  }
   const answers = createX402AnswerStore(knex, {
     windowSeconds: deps.config.replayWindowSeconds ?? DEFAULT_REPLAY_WINDOW_SECONDS,
   });
@@ -264,7 +273,7 @@ function sharedPaymentMiddleware(deps: {
   const middleware = payment({
     config: deps.config,
     nonces: createNonceStore(knex),
-    facilitator: createFacilitatorClient({ url: deps.config.facilitatorUrl, logger: deps.logger }),
+    facilitator,
     ledger,
     keys,
     answers,

@@ -32,6 +32,7 @@ describe(`Paid service, composed (${targetDescription})`, () => {
       assets: DEFAULT_ASSETS,
       maxTimeoutSeconds: 60,
       freeCallsPerMonth: 150,
+      facilitatorHeaders: { Authorization: 'Bearer facilitateur-test' },
     };
     t = await startTestService({
       projections: [widgetsProjection],
@@ -112,6 +113,30 @@ describe(`Paid service, composed (${targetDescription})`, () => {
     expect(res.status).to.equal(200);
     expect(res.headers.get('signature')).to.match(/^sig1=:/);
     expect(decode(res.headers.get('payment-response'))).to.include({ success: true, payer: payer.address });
+    expect(facilitator.settleCalls.length).to.equal(settles + 1);
+  });
+
+  it('settles through the SDK client with the facilitator’s auth headers, after checking /supported', async () => {
+    const client = new x402Client();
+    registerExactEvmScheme(client, { signer: payer });
+    const res = await wrapFetchWithPayment(fetch, client)(`${t.baseUrl}/v1/test/widget/0001`);
+    expect(res.status).to.equal(200);
+    const settle = facilitator.requestHeaders.filter((h) => h[':path'] === 'POST /settle');
+    expect(settle.length).to.be.greaterThan(0);
+    for (const h of settle) expect(h.authorization).to.equal('Bearer facilitateur-test');
+    const supported = facilitator.requestHeaders.filter((h) => h[':path'] === 'GET /supported');
+    expect(supported.length).to.be.greaterThan(0);
+    expect(supported[0]!.authorization).to.equal('Bearer facilitateur-test');
+  });
+
+  it('sends the settlement once more when the first attempt is cut in transport, and settles once', async () => {
+    const client = new x402Client();
+    registerExactEvmScheme(client, { signer: payer });
+    const settles = facilitator.settleCalls.length;
+    facilitator.dropNext(1);
+    const res = await wrapFetchWithPayment(fetch, client)(`${t.baseUrl}/v1/test/widget/0002`);
+    expect(res.status).to.equal(200);
+    expect(decode(res.headers.get('payment-response'))).to.include({ success: true });
     expect(facilitator.settleCalls.length).to.equal(settles + 1);
   });
 

@@ -12,19 +12,41 @@ export interface FacilitatorStub {
   settleCalls: SettleCall[];
   /** What the next settlements answer: success, or a refusal with this reason. */
   failWith(reason: string | null): void;
+  /** The next `n` settlements are cut before any answer (the connection is destroyed), as a network fault. */
+  dropNext(n: number): void;
+  /** Headers of every request received, in order, with `:path` set to its method and path. */
+  requestHeaders: http.IncomingHttpHeaders[];
   close(): Promise<void>;
 }
 
 /** The only stub of the suite: a facilitator on 127.0.0.1 that records `/settle` and answers like the real one. */
 export async function startFacilitatorStub(): Promise<FacilitatorStub> {
   const settleCalls: SettleCall[] = [];
+  const requestHeaders: http.IncomingHttpHeaders[] = [];
   let failure: string | null = null;
+  let drops = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      requestHeaders.push({ ...req.headers, ':path': `${req.method} ${req.url}` });
+      if (req.method === 'GET' && req.url === '/supported') {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+          JSON.stringify({
+            kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:8453' }],
+            extensions: [],
+            signers: {},
+          }),
+        );
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/settle') {
         res.writeHead(404).end();
+        return;
+      }
+      if (drops > 0) {
+        drops--;
+        req.socket.destroy();
         return;
       }
       const call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SettleCall;
@@ -45,6 +67,10 @@ export async function startFacilitatorStub(): Promise<FacilitatorStub> {
     failWith(reason) {
       failure = reason;
     },
+    dropNext(n) {
+      drops = n;
+    },
+    requestHeaders,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
