@@ -193,19 +193,60 @@ async function byWords(
     [words, SPELLINGS_PER_WORD],
   );
   const spellings = words.map((w) => found.filter((f) => f.w === w).map((f) => f.mot));
-  const matchOf = (alternatives: string[][][]): WordMatch | null => {
+  // Two adjacent letters swapped change most of a short word's trigrams: `sodpia` shares too few with
+  // `sodipa` to pass the similarity threshold. A word with no spelling is looked up by its transpositions,
+  // exactly (one indexed lookup, only for such words).
+  const unspelt = words.filter((_, i) => spellings[i]!.length === 0);
+  if (unspelt.length > 0) {
+    const variants = unspelt.flatMap((w) => transpositionsOf(w).map((v) => ({ w, v })));
+    if (variants.length > 0) {
+      const { rows: exact } = await trx.raw<{ rows: { mot: string }[] }>(
+        `select mot from ${VOCABULAIRE_TABLE} where mot = any(?::text[])`,
+        [variants.map((x) => x.v)],
+      );
+      const known = new Set(exact.map((r) => r.mot));
+      words.forEach((w, i) => {
+        if (spellings[i]!.length === 0) {
+          spellings[i] = variants.filter((x) => x.w === w && known.has(x.v)).map((x) => x.v);
+        }
+      });
+    }
+  }
+  const matchOf = (alternatives: string[][][], scoredAs = query): WordMatch | null => {
     // A word with no spelling in the vocabulary: no name holds it.
     const usable = alternatives.filter((ws) => ws.every((s) => s.length > 0));
     if (usable.length === 0) return null;
     const sql = usable.map((ws) => `(${ws.map(() => 'r.mots && ?::text[]').join(' and ')})`).join(' or ');
-    return { query, sql, bindings: usable.flat() };
+    return { query: scoredAs, sql, bindings: usable.flat() };
   };
   const holdingAll = matchOf([spellings]);
   const ofAll = holdingAll ? await run(holdingAll) : { rows: [], total: 0 };
   if (ofAll.total > 0 || ofAll.capped || spellings.length < 2) return ofAll;
   // No name holds every word: every word but one (a word the names do not have, or one misspelt beyond reach).
   const allButOne = matchOf(spellings.map((_, skip) => spellings.filter((__, i) => i !== skip)));
-  return allButOne ? run(allButOne) : { rows: [], total: 0 };
+  const ofAllButOne = allButOne ? await run(allButOne) : { rows: [], total: 0 };
+  if (ofAllButOne.total > 0 || ofAllButOne.capped || spellings.length < 3) return ofAllButOne;
+  // Still nothing, with three words or more: a name followed by its town ("… SAINT MARTIN DE RE"), whose
+  // words no name holds. The name comes first: its words, the longest run first, scored against themselves.
+  for (let k = spellings.length - 2; k >= 1; k--) {
+    const cut = all.indexOf(words[k]!);
+    const named = { ...query, essentiel: all.slice(0, cut > 0 ? cut : k).join(' ') };
+    const prefix = matchOf([spellings.slice(0, k)], named);
+    const found = prefix ? await run(prefix) : { rows: [], total: 0 };
+    if (found.total > 0 || found.capped) return found;
+  }
+  return ofAllButOne;
+}
+
+/** The word with two adjacent letters swapped, each way it can be (words of 4 letters or more). */
+export function transpositionsOf(word: string): string[] {
+  if (word.length < 4) return [];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    out.add(`${word.slice(0, i)}${word[i + 1]}${word[i]}${word.slice(i + 2)}`);
+  }
+  return [...out];
 }
 
 /** Not an exact match of the query (stage `nom_exact` has those); binds the query's key. */

@@ -90,6 +90,17 @@ describe(`GET /v1/recherche (e2e, ${targetDescription})`, () => {
       expect(sirens(body).slice(0, 3)).to.include(SBTP);
     });
 
+    it('two adjacent letters swapped in a one-word name still find it first', async () => {
+      const { body } = await search(t, 'sodpia');
+      expect(sirens(body)[0]).to.equal('005480546');
+    });
+
+    it('a name followed by its town of several words finds the company first', async () => {
+      const { body } = await search(t, 'societe bretonne de travaux publics saint malo de phily');
+      expect(sirens(body)[0]).to.be.oneOf([SBTP, cases.largeTwin, cases.ceasedTwin]);
+      expect(body.resultats[0]!.score_confiance).to.be.at.least(0.5);
+    });
+
     it('a sigle finds its company', async () => {
       const { body } = await search(t, 'sodipa');
       expect(sirens(body)).to.deep.equal(['005480546']);
