@@ -61,6 +61,8 @@ export async function main(argv: string[]): Promise<number> {
   const program = new Command('registres')
     .description('Registres API: serve, migrate, project, rebuild, ingest, keys, audit, bench')
     .version(packageVersion(), '-V, --version', 'print the version')
+    // Program options only before the command: `ingest … --version 2026-11-15` is the ingest's own option.
+    .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError();
 

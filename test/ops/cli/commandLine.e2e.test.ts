@@ -36,6 +36,12 @@ describe('The command line (registres, a child process)', function () {
     expect(r.out.trim()).to.equal(PACKAGE.version);
   });
 
+  it('a command’s own --version option is the command’s, not the program’s', () => {
+    const r = registres(['ingest', 'fr-bodacc', 'absent.json', '--version', '2026-01-01']);
+    expect(r.out.trim()).not.to.equal(PACKAGE.version);
+    expect(r.status).not.to.equal(0);
+  });
+
   it('--help lists every command', () => {
     const r = registres(['--help']);
     expect(r.status).to.equal(0);
