@@ -1,5 +1,6 @@
 import type { ExerciceRow } from '../../projections/fr-entreprises-liste/exerciceRows.ts';
 import type { SiegeRow, UniteRow } from '../../projections/fr-entreprises-liste/sireneRows.ts';
+import { mulberry32 } from '../core/mulberry32.ts';
 
 /**
  * Synthetic companies for the list benchmark, shaped like the real stock (deterministic: a seeded PRNG).
@@ -12,17 +13,6 @@ export interface CompanyBatch {
   unites: UniteRow[];
   sieges: SiegeRow[];
   exercices: ExerciceRow[];
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function weighted<T>(entries: readonly [T, number][]): (r: number) => T {

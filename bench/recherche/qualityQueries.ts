@@ -1,3 +1,4 @@
+import { mulberry32 as random } from '../core/mulberry32.ts';
 /**
  * Queries of the search-quality evaluation, made from real company names (the Sirene sample) as people type
  * them: each category one way of getting a name wrong, generated deterministically (seeded) so that two runs
@@ -30,17 +31,6 @@ export const CATEGORIES = [
 ] as const;
 
 const LEGAL_FORMS = new Set(['SARL', 'SAS', 'SA', 'SASU', 'EURL', 'SCI', 'SNC', 'SOCIETE', 'STE', 'ETS']);
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const words = (s: string) => s.split(/\s+/).filter((w) => w !== '');
 

@@ -1,5 +1,6 @@
 import type { SnapshotRow } from '../../ingest/core/snapshotPass.ts';
 import { ETABLISSEMENT, UNITE_LEGALE } from '../../ingest/fr-sirene/sireneEvents.ts';
+import { mulberry32 as random } from '../core/mulberry32.ts';
 
 /**
  * Synthetic French companies for the search benchmark: valid Luhn SIRENs and SIRETs, names built the way
@@ -138,18 +139,6 @@ const BANDS: [string | null, number][] = [
   ['42', 0.3],
   ['53', 0.1],
 ];
-
-/** mulberry32: a small deterministic PRNG, seeded per company. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
 

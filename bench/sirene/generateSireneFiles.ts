@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../../ingest/fr-sirene/sireneColumns.ts';
+import { mulberry32 } from '../core/mulberry32.ts';
 
 /**
  * Sirene-format stock files of any size, for benchmarks and tests: the current layouts (35 unit columns, 54
@@ -146,17 +147,6 @@ export function luhnCheckDigit(digits: string): number {
     sum += d;
   }
   return (10 - (sum % 10)) % 10;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export async function generateSireneFiles(opts: GenerateOptions): Promise<GeneratedSireneFiles> {

@@ -1,4 +1,5 @@
 import { frenchVatKey } from '../../schemas/params/frenchIdentifier.ts';
+import { mulberry32 as random } from '../core/mulberry32.ts';
 import { generateCompany } from './generateSearchCompanies.ts';
 
 /** Words a user leaves out when typing a name from memory. */
@@ -22,17 +23,6 @@ const GENERIC = new Set([
 export interface BenchQuery {
   kind: string;
   q: string;
-}
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function typo(word: string, rnd: () => number): string {
