@@ -82,14 +82,7 @@ export function createX402AnswerStore(knex: Knex, opts: { windowSeconds: number 
     },
     async find(key, windowSeconds) {
       const { rows } = await knex.raw<{
-        rows: {
-          method: string;
-          path: string;
-          query: string;
-          status: number;
-          headers: Record<string, string>;
-          body: Buffer;
-        }[];
+        rows: SettledAnswer[];
       }>(
         `select method, path, query, status, headers, body from x402_answers
           where asset = ? and payer = ? and nonce = ? and kept_at >= now() - make_interval(secs => ?)`,

@@ -7,7 +7,7 @@ import {
   entrepriseEtablissementsSchema,
   entrepriseProfileSchema,
 } from '../../schemas/responses/entreprise.ts';
-import type { RouteDefinition } from '../catalogue/route.ts';
+import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
 import { laterBlocks } from './entreprise/absentBlocks.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
@@ -21,6 +21,15 @@ import { establishmentState, identityOf } from './entreprise/unitFields.ts';
 export const SIRENE_FRESHNESS = { maxAgeDays: 45, code: 'photo_perimee' } as const;
 export const SIRENE_PROJECTIONS = [unitesLegalesProjection.name, etablissementsProjection.name];
 
+/** `geo=true`: WGS84 coordinates converted from Sirene's Lambert positions (null where none is published). */
+const geoParam = (description: string): ParamDefinition => ({
+  name: 'geo',
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'boolean' },
+});
+
 /** At most this many establishments per answer; `listes_bornees` gives the total. */
 export const ETABLISSEMENTS_LIMIT = 1000;
 
@@ -33,14 +42,9 @@ export const entrepriseProfileRoute: RouteDefinition = {
     'Personnes morales diffusibles seulement : les entrepreneurs individuels, les groupements sans personnalité morale et les SIREN en diffusion partielle sont refusés (400, non facturé).',
   params: [
     sirenPathParam,
-    {
-      name: 'geo',
-      in: 'query',
-      required: false,
-      description:
-        'Ajoute les coordonnées WGS84 du siège (depuis ses coordonnées Lambert). / Adds the head office WGS84 coordinates.',
-      schema: { type: 'boolean' },
-    },
+    geoParam(
+      'Ajoute les coordonnées WGS84 du siège (depuis ses coordonnées Lambert). / Adds the head office WGS84 coordinates.',
+    ),
   ],
   price: 5000,
   freeTier: true,
@@ -88,14 +92,9 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
   description: `Au plus ${ETABLISSEMENTS_LIMIT} établissements ; listes_bornees donne le total. Mêmes refus que la fiche entreprise. Avec geo=true, les coordonnées WGS84 de chaque établissement (null quand Sirene n’en publie pas).`,
   params: [
     sirenPathParam,
-    {
-      name: 'geo',
-      in: 'query',
-      required: false,
-      description:
-        'Ajoute les coordonnées WGS84 de chaque établissement (depuis ses coordonnées Lambert). / Adds each establishment’s WGS84 coordinates.',
-      schema: { type: 'boolean' },
-    },
+    geoParam(
+      'Ajoute les coordonnées WGS84 de chaque établissement (depuis ses coordonnées Lambert). / Adds each establishment’s WGS84 coordinates.',
+    ),
   ],
   price: 3000,
   freeTier: true,
