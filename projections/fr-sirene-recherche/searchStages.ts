@@ -143,7 +143,8 @@ interface WordMatch {
  * trigram similarity are scored. A name's `pertinence` is the mean of its trigram similarity with the query (penalises
  * extra words) and the query's word similarity with it (rewards a query found whole inside the name); other
  * names (sigle, usual names) count at 95 %. Results are ranked by that `pertinence` (to the 3 decimals served
- * as `score_confiance`, so the confidence served is the order served); small bonuses for an active and a large
+ * as `score_confiance`, so the confidence served is the order served; at most 0.99, under an exact match's 1,
+ * even for a swap scored as corrected); small bonuses for an active and a large
  * company break its ties (equal names) and pick the candidates worth scoring.
  * `trgm` is pg_trgm's quoted schema (cachedExtensionSchema): its functions and operators are named through it
  * (`operator(schema.%)` is the operator the trigram indexes serve), so the stage answers whatever the
@@ -196,6 +197,7 @@ async function byWords(
   // Two adjacent letters swapped change most of a short word's trigrams: `sodpia` shares too few with
   // `sodipa` to pass the similarity threshold. A word with no spelling is looked up by its transpositions,
   // exactly (one indexed lookup, only for such words).
+  let corrected = [...all];
   const unspelt = words.filter((_, i) => spellings[i]!.length === 0);
   if (unspelt.length > 0) {
     const variants = unspelt.flatMap((w) => transpositionsOf(w).map((v) => ({ w, v })));
@@ -208,11 +210,17 @@ async function byWords(
       words.forEach((w, i) => {
         if (spellings[i]!.length === 0) {
           spellings[i] = variants.filter((x) => x.w === w && known.has(x.v)).map((x) => x.v);
+          // Scored as corrected: a swap is a slip, not a different name (the confidence says so).
+          const fixed = spellings[i]![0];
+          if (fixed) corrected = corrected.map((t) => (t === w ? fixed : t));
         }
       });
     }
   }
-  const matchOf = (alternatives: string[][][], scoredAs = query): WordMatch | null => {
+  const scored = corrected.some((t, i) => t !== all[i])
+    ? { ...query, essentiel: corrected.join(' ') }
+    : query;
+  const matchOf = (alternatives: string[][][], scoredAs = scored): WordMatch | null => {
     // A word with no spelling in the vocabulary: no name holds it.
     const usable = alternatives.filter((ws) => ws.every((s) => s.length > 0));
     if (usable.length === 0) return null;
@@ -230,7 +238,7 @@ async function byWords(
   // words no name holds. The name comes first: its words, the longest run first, scored against themselves.
   for (let k = spellings.length - 2; k >= 1; k--) {
     const cut = all.indexOf(words[k]!);
-    const named = { ...query, essentiel: all.slice(0, cut > 0 ? cut : k).join(' ') };
+    const named = { ...scored, essentiel: corrected.slice(0, cut > 0 ? cut : k).join(' ') };
     const prefix = matchOf([spellings.slice(0, k)], named);
     const found = prefix ? await run(prefix) : { rows: [], total: 0 };
     if (found.total > 0 || found.capped) return found;
@@ -310,7 +318,7 @@ async function scoreMatches(
             (select count(*) from sampled) as sampled
        from (
          select c.siren, c.denomination, c.etat, c.activite_principale, c.siret_siege, c.total,
-                round(p.pertinence::numeric, 3) as pertinence,
+                round(least(p.pertinence, 0.99)::numeric, 3) as pertinence,
                 case when c.etat = 'A' then ${ACTIVE_BONUS} else 0 end
                   + ${SIZE_BONUS} * c.rang_taille / 15.0 as bonus
            from ranked c
@@ -321,7 +329,7 @@ async function scoreMatches(
                                + ${trgm}.word_similarity(?, c.autres_essentiels)) / 2 * 0.95, 0)
                    ) as pertinence
           ) p
-          order by round(p.pertinence::numeric, 3) desc, bonus desc, c.siren
+          order by round(least(p.pertinence, 0.99)::numeric, 3) desc, bonus desc, c.siren
           limit ?
        ) t
        left join ${SIEGES_TABLE} s on s.siret = t.siret_siege

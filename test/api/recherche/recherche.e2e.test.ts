@@ -93,6 +93,8 @@ describe(`GET /v1/recherche (e2e, ${targetDescription})`, () => {
     it('two adjacent letters swapped in a one-word name still find it first', async () => {
       const { body } = await search(t, 'sodpia');
       expect(sirens(body)[0]).to.equal('005480546');
+      // A slip, not another name: scored as corrected, and not flagged as a closest guess.
+      expect(body.aucune_correspondance_fiable).to.equal(false);
     });
 
     it('a name followed by its town of several words finds the company first', async () => {
