@@ -42,10 +42,12 @@ export interface LvStatutTables {
 }
 
 /**
- * Sets `statut` and `statut_detail` of the given companies from their legal events, unless struck off:
- * `en_cessation` with the source's label, or back to `actif` (a company's base status from register.csv is
- * `actif` with no detail, or `radie`). Called after every change of a row it reads, so the result never
- * depends on the order the files' rows arrive in (a rebuild gives the same bytes).
+ * Sets `statut` and `statut_detail` of the given companies from their legal events: `en_cessation` with the
+ * source's label, or back to `actif` (a company's base status from register.csv is `actif` or `radie`, with
+ * no detail). A struck-off company stays `radie`; its detail is the label of the liquidation or
+ * reorganisation that ended it, as the register words it, or null when none is on file. Called after every
+ * change of a row it reads, so the result never depends on the order the files' rows arrive in (a rebuild
+ * gives the same bytes).
  */
 export async function refreshLvStatut(
   trx: Knex.Transaction,
@@ -57,7 +59,7 @@ export async function refreshLvStatut(
       `select statut from ${tables.profiles} where id_national = ? and not personne_physique`,
       [id],
     );
-    if (rows.length === 0 || rows[0].statut === 'radie') continue;
+    if (rows.length === 0) continue;
     const events = lvEvents(id, {
       liquidations: await readDetails(trx, tables.liquidations, id),
       suspensions: await readDetails(trx, tables.suspensions, id),
@@ -65,8 +67,9 @@ export async function refreshLvStatut(
       reorganisations: await readDetails(trx, tables.reorganisations, id),
     });
     const detail = lvCessation(events, lvProceedings(await readDetails(trx, tables.insolvency, id)));
+    const statut = rows[0].statut === 'radie' ? 'radie' : detail ? 'en_cessation' : 'actif';
     await trx.raw(`update ${tables.profiles} set statut = ?, statut_detail = ? where id_national = ?`, [
-      detail ? 'en_cessation' : 'actif',
+      statut,
       detail,
       id,
     ]);

@@ -12,16 +12,13 @@ const text = (v: unknown): string | null => {
 export const SOLE_TRADER_TYPES = ['IK'];
 
 /**
- * `terminated` (a date) or `closed` (a code; a single space while open) mark a struck-off entity. The
- * open-data register file carries no liquidation-in-progress state: that is in the legal-events files.
+ * `terminated` (a date) or `closed` (a code; a single space while open) mark a struck-off entity. Neither
+ * is a label: `closed` is a one-letter code whose list the open data does not publish, so the detail is
+ * left null here and set from the legal events' own labels (`refreshLvStatut`). The register file carries
+ * no liquidation-in-progress state either: that is in the legal-events files.
  */
-export function urStatut(r: Row): { statut: EuStatut; detail: string | null } {
-  const closed = text(r.closed);
-  const terminated = text(r.terminated);
-  if (closed || terminated) {
-    return { statut: 'radie', detail: [closed, terminated].filter(Boolean).join(' ') };
-  }
-  return { statut: 'actif', detail: null };
+export function urStatut(r: Row): { statut: EuStatut; detail: null } {
+  return { statut: text(r.closed) || text(r.terminated) ? 'radie' : 'actif', detail: null };
 }
 
 /** A row of `register.csv` as a unified-profile row. */

@@ -43,8 +43,8 @@ describe(`Latvian statut derived from the legal events (e2e, ${targetDescription
     expect(await statut('40103900002')).to.deep.equal(['en_cessation', 'Saimnieciskās darbības apturēšana']);
   });
 
-  it('a struck-off company stays radie even with a liquidation on file', async () => {
-    expect(await statut('40003900003')).to.deep.equal(['radie', 'L 2021-05-10']);
+  it('a struck-off company stays radie, with its liquidation’s label verbatim as the detail', async () => {
+    expect(await statut('40003900003')).to.deep.equal(['radie', 'Likvidācija pēc dalībnieku lēmuma']);
   });
 
   it('the search shows the same statut', async () => {

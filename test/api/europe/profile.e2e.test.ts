@@ -68,7 +68,10 @@ describe(`European unified profile (e2e, ${targetDescription})`, () => {
       'Likvideerimisel',
     ]);
     expect([bankruptcy.statut, bankruptcy.statut_detail]).to.deep.equal(['en_cessation', 'Pankrotis']);
-    expect([struckOff.statut, struckOff.statut_detail]).to.deep.equal(['radie', 'L 2021-05-10']);
+    expect([struckOff.statut, struckOff.statut_detail]).to.deep.equal([
+      'radie',
+      'Likvidācija pēc dalībnieku lēmuma',
+    ]);
   });
 
   it('a name published between tripled quotes is read whole', async () => {

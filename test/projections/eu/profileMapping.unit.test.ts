@@ -63,4 +63,11 @@ describe('Unified profile from the registers’ own fields', () => {
   it('an open Latvian entity (closed is a single space) is actif', () => {
     expect(urStatut({ closed: ' ', terminated: null })).to.deep.equal({ statut: 'actif', detail: null });
   });
+
+  it('a struck-off Latvian entity is radie with no detail from register.csv: the closed code is not a label', () => {
+    expect(urStatut({ closed: 'L', terminated: '2021-05-10' })).to.deep.equal({
+      statut: 'radie',
+      detail: null,
+    });
+  });
 });
