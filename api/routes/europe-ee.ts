@@ -12,6 +12,7 @@ import {
   EE_SHAREHOLDERS,
   eeProjection,
 } from '../../projections/eu-ee/eeProjection.ts';
+import { eeRepresentationRules } from '../../projections/eu-ee/eeRepresentation.ts';
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
 import {
   eeAccountsSchema,
@@ -49,7 +50,7 @@ export const eeOfficersRoute: RouteDefinition = {
   path: '/v1/eu/entreprise/EE/{registrikood}/dirigeants',
   summary: 'Dirigeants inscrits d’une personne morale estonienne (mandats en cours).',
   description:
-    'Personnes physiques : prénom, nom et rôle seulement. Mandats en cours seulement ; pas d’historique.',
+    'Personnes physiques : prénom, nom et rôle seulement. Mandats en cours seulement ; pas d’historique. regles_representation : règle légale de chaque rôle (standard) et conditions spéciales en vigueur (speciales), textes du registre tels que publiés, codes personnels masqués ; null quand le fichier ne les publie pas.',
   price: 10_000,
   responseSchema: eeOfficersSchema,
   async handler(ctx, { knex }) {
@@ -69,7 +70,7 @@ export const eeOfficersRoute: RouteDefinition = {
         nombre_entites: mandats.filter((m) => m.titulaire.type === 'personne_morale').length,
         aucun_mandat_inscrit: measured && mandats.length === 0,
         mandats,
-        regles_representation: null,
+        regles_representation: eeRepresentationRules(doc, footer.photo_le),
         ...footer,
       },
     };

@@ -4,6 +4,7 @@ import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 import { ETTEVOTJA, ISIKUD, KASUSAAJAD, OSANIKUD, YLDANDMED } from './ariregisterEvents.ts';
+import { maskPersonalCodes } from './personalCode.ts';
 import { redactPerson } from './redactPerson.ts';
 
 /** `ettevotja_rekvisiidid__lihtandmed.csv` (`.zip` or plain): `;`, UTF-8 with BOM, one company a row. */
@@ -27,18 +28,41 @@ async function* readCompanyArray(file: string): AsyncGenerator<Record<string, un
  */
 const UNNAMED_CARD_ROLES = ['ASUTAJA', 'O', 'OSAN'];
 
-/** `..._kaardile_kantud_isikud.json`: persons on the registry card, one object per company. */
+const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v : []);
+
+/**
+ * A special representation condition (`esindusoiguse_eritingimused` item) as kept: its free text may quote a
+ * board member's personal code, which is masked before the row enters the log.
+ */
+function redactSpecialCondition(item: Record<string, unknown>): Record<string, unknown> {
+  const text = item.esinduse_sisu;
+  return typeof text === 'string' ? { ...item, esinduse_sisu: maskPersonalCodes(text) } : item;
+}
+
+/**
+ * `..._kaardile_kantud_isikud.json`: persons on the registry card and the representation rules, one object
+ * per company. Only the keys a route reads are kept: the persons (redacted), the standard representation
+ * rules (`esindusoiguse_normaalregulatsioonid`: `roll`, `sisu`) and the special conditions
+ * (`esindusoiguse_eritingimused`). Lists of other natural persons the file may carry (building-association
+ * members, persons off the card) never enter the log.
+ */
 export async function* readKaardileKantudIsikud(file: string): AsyncGenerator<SnapshotRow> {
   for await (const company of readCompanyArray(file)) {
-    const persons = (company.kaardile_kantud_isikud as Record<string, unknown>[] | undefined) ?? [];
+    const rules = 'esindusoiguse_normaalregulatsioonid';
+    const conditions = 'esindusoiguse_eritingimused';
     yield {
       kind: ISIKUD,
       id: String(company.ariregistri_kood),
       record: {
-        ...company,
-        kaardile_kantud_isikud: persons.map((p) =>
+        ariregistri_kood: company.ariregistri_kood,
+        nimi: company.nimi,
+        kaardile_kantud_isikud: list(company.kaardile_kantud_isikud).map((p) =>
           redactPerson(p, { dropName: UNNAMED_CARD_ROLES.includes(String(p.isiku_roll)) }),
         ),
+        ...(rules in company ? { [rules]: list(company[rules]) } : {}),
+        ...(conditions in company
+          ? { [conditions]: list(company[conditions]).map(redactSpecialCondition) }
+          : {}),
       },
     };
   }

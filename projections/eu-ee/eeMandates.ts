@@ -8,7 +8,7 @@ const text = (v: unknown): string | null => (v === null || v === undefined || v 
  * file; the others are the register's usual codes and are NOT confirmed: an unknown code is still served,
  * with `organe` and `role_fr` null and the source code and label kept.
  */
-const ROLES: Record<string, { organe: string; role: string; role_fr: string }> = {
+export const ROLES: Record<string, { organe: string; role: string; role_fr: string }> = {
   JUHL: { organe: 'directoire', role: 'membre_directoire', role_fr: 'Membre du directoire' },
   JUHE: { organe: 'directoire', role: 'president_directoire', role_fr: 'Président du directoire' },
   NOUL: {

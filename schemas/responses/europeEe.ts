@@ -44,7 +44,30 @@ export const eeOfficersSchema: JsonSchema = {
         },
       },
     },
-    regles_representation: { type: ['object', 'null'], description: 'null : non chargé par ce service.' },
+    regles_representation: {
+      type: ['object', 'null'],
+      description:
+        'Règles de représentation de la fiche : règle légale de chaque rôle (standard) et conditions spéciales en vigueur (speciales), textes du registre tels que publiés (codes personnels masqués). null : non publiées par le fichier pour cette personne morale.',
+      required: ['standard', 'speciales'],
+      properties: {
+        standard: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['role', 'role_source', 'texte', 'depuis'],
+            properties: { role: { type: 'string' }, role_source: s, texte: s, depuis: d },
+          },
+        },
+        speciales: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['type_source', 'type_libelle', 'texte', 'depuis'],
+            properties: { type_source: s, type_libelle: s, texte: s, depuis: d, inscription: s },
+          },
+        },
+      },
+    },
     ...footer,
   },
 };

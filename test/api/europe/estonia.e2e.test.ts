@@ -51,6 +51,40 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
       });
     });
 
+    it('serves the representation rules: each role’s standard rule and the special conditions in force', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/16900001/dirigeants`);
+      expect(body.regles_representation).to.deep.equal({
+        standard: [
+          {
+            role: 'membre_directoire',
+            role_source: 'JUHL',
+            texte: 'Iga juhatuse liige võib esindada osaühingut kõigis õigustoimingutes.',
+            depuis: null,
+          },
+        ],
+        speciales: [
+          {
+            type_source: 'YHESJ',
+            type_libelle: 'Ühine esindusõigus',
+            texte:
+              'Juhatuse liikmed Kadri Tamm-Näidis (isikukood [isikukood masqué]) ja Peeter Näidis esindavad osaühingut ühiselt tehingutes üle 10000 euro.',
+            depuis: '2020-02-03',
+            inscription: '2',
+          },
+        ],
+      });
+    });
+
+    it('a special condition that ended is not served', async () => {
+      const { text } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/16900001/dirigeants`);
+      expect(text).not.to.contain('ainult ühiselt');
+    });
+
+    it('a company whose card object publishes no rules has regles_representation null, not empty lists', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/dirigeants`);
+      expect(body.regles_representation).to.equal(null);
+    });
+
     it('a founder on the card is not served as a mandate', async () => {
       const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/16900001/dirigeants`);
       expect(body.mandats.map((m: { role_source: string }) => m.role_source)).not.to.include('ASUTAJA');

@@ -22,6 +22,8 @@ const PERSONAL_IDENTIFIERS = [
   // Estonia: personal codes, their hash, birth dates, e-mail, home address.
   '48505059999',
   '37001019999',
+  // Estonia: a board member's personal code quoted inside a special representation condition.
+  '38507079995',
   '9f2c0d0e5a7b1c3d',
   '05.05.1985',
   '1985-05-05',
@@ -123,6 +125,7 @@ describe(`European routes never name or identify a natural person where the cont
   it('EE officers: names and role only, never a personal code, birth date, e-mail or address', async () => {
     const text = await texts(EE_IDS.map((id) => `/v1/eu/entreprise/EE/${id}/dirigeants`));
     expect(text).to.contain('Tamm-Näidis'); // officers are named by the contract
+    expect(text).to.contain('esindavad osaühingut ühiselt'); // the rule quoting a personal code is served
     expectNone(text, [...PERSONAL_IDENTIFIERS, ...SOLE_TRADER_NAMES]);
   });
 
