@@ -1,5 +1,7 @@
+import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
 import { RATIOS_REGISTER } from '../../ingest/fr-comptes/ratiosFormat.ts';
 import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
+import { PROCEDURE_STATES, SIGNAL_CATEGORIES } from '../../projections/fr-entreprises-liste/publicSignals.ts';
 import {
   oneOf,
   readAmount,
@@ -54,7 +56,11 @@ const LAST_ACCOUNTS =
 const WITHHELD =
   'null si non publié, ou si les comptes sont déposés confidentiels (compte de résultat non diffusé) / null when not published or filed confidential';
 
+const SIGNALS_FRESH =
+  'annonces BODACC (procédures collectives, radiations), annulées ou rectifiées exclues ; servi si la dernière collecte a au plus 45 jours / BODACC notices, served up to 45 days old';
+
 const identity = { source: SIRENE_REGISTER, fraicheur: SIRENE_FRESH, available: true };
+const signals = { source: BODACC_REGISTER, fraicheur: SIGNALS_FRESH, available: true };
 const accounts = { source: RATIOS_REGISTER, fraicheur: ACCOUNTS_FRESH, available: true };
 
 export const FIELDS: readonly FieldDefinition[] = [
@@ -284,19 +290,44 @@ export const FIELDS: readonly FieldDefinition[] = [
     read: readNumber,
   },
   {
+    ...signals,
     name: 'signaux.procedure_collective',
     type: 'code',
-    source: 'fr.bodacc',
-    fraicheur: 'non servi / not served yet',
-    semantique:
-      'procédure collective en cours selon le BODACC : pas encore jointe à la liste / insolvency signal, not joined to the list yet',
+    semantique: `procédure collective selon la dernière annonce de procédure publiée au BODACC : ${PROCEDURE_STATES.join(', ')} (aucune : aucune annonce publiée, ce qui ne prouve pas l’absence de procédure ; cloturee : la dernière annonce clôt la procédure ; non_precisee : le jugement ne nomme pas la procédure) / insolvency proceeding per the latest BODACC notice`,
     filterable: true,
-    sortable: false,
-    operators: ['='],
-    available: false,
+    sortable: true,
+    operators: ENUM_OPS,
     defaultOutput: false,
     column: 'procedure_collective',
     sqlType: 'text',
+    read: oneOf(PROCEDURE_STATES, 'Procédure collective'),
+  },
+  {
+    ...signals,
+    name: 'signaux.dernier_signal',
+    type: 'code',
+    semantique: `catégorie du dernier signal BODACC de l’entreprise (procédure collective ou radiation) : ${SIGNAL_CATEGORIES.join(', ')} ; null si aucun / category of the latest BODACC signal`,
+    filterable: true,
+    sortable: true,
+    operators: ENUM_OPS,
+    defaultOutput: false,
+    column: 'dernier_signal',
+    sqlType: 'text',
+    read: oneOf(SIGNAL_CATEGORIES, 'Dernier signal'),
+  },
+  {
+    ...signals,
+    name: 'signaux.date_dernier_signal',
+    type: 'date',
+    semantique:
+      'date du dernier signal BODACC (date du jugement, à défaut date de parution), AAAA-MM-JJ ; null si aucun / date of the latest BODACC signal',
+    filterable: true,
+    sortable: true,
+    operators: ORDERED,
+    defaultOutput: false,
+    column: 'date_dernier_signal',
+    sqlType: 'date',
+    read: readDate,
   },
 ];
 

@@ -33,14 +33,20 @@ export const readDepartement = code(
   'département (01…95, 2A, 2B, 971…988)',
 );
 
+/**
+ * A value of a closed list, in any case: the list's own spelling is what is compared (upper-case letter codes
+ * such as `A`, lower-case words such as `cloturee`).
+ */
 export function oneOf(values: readonly string[], what: string): ValueReader {
   return (raw) => {
-    if (typeof raw !== 'string' || !values.includes(raw.trim().toUpperCase())) {
+    const given = typeof raw === 'string' ? raw.trim().toLowerCase() : null;
+    const value = values.find((v) => v.toLowerCase() === given);
+    if (value === undefined) {
       return refuse(
         `${what} : valeurs permises ${values.join(', ')}. / Allowed values: ${values.join(', ')}.`,
       );
     }
-    return { ok: true, value: raw.trim().toUpperCase() };
+    return { ok: true, value };
   };
 }
 

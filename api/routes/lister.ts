@@ -1,3 +1,4 @@
+import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
 import { RATIOS_REGISTER } from '../../ingest/fr-comptes/ratiosFormat.ts';
 import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { LISTE_PROJECTION } from '../../projections/fr-entreprises-liste/listeProjection.ts';
@@ -91,10 +92,32 @@ function fieldsUsed(criteria: readonly Criterion[], more: readonly FieldDefiniti
   return used;
 }
 
+/**
+ * The registers a request reads: Sirene and the accounts always (identity and the default members), the
+ * BODACC only when a public signal is a criterion, the sort or an output, so that a list without signals is
+ * neither refused nor cited for the gazette. Unreadable parameters are refused later by the validator.
+ */
+function registersRead(params: Record<string, unknown>): string[] {
+  const read = [SIRENE_REGISTER, RATIOS_REGISTER];
+  const text = (name: string) => (typeof params[name] === 'string' ? (params[name] as string) : undefined);
+  try {
+    const fields = [
+      ...parseCriteria(text('criteres')).map((c) => c.field),
+      parseSort(text('tri')).field,
+      ...parseOutputFields(text('champs')),
+    ];
+    if (fields.some((f) => f.source === BODACC_REGISTER)) read.push(BODACC_REGISTER);
+  } catch {
+    // A refused parameter never reaches the handler: nothing is read.
+  }
+  return read;
+}
+
 const shared = {
   method: 'GET' as const,
   freeTier: true,
-  registers: [SIRENE_REGISTER, RATIOS_REGISTER],
+  registers: [SIRENE_REGISTER, RATIOS_REGISTER, BODACC_REGISTER],
+  registersFor: registersRead,
   projections: [LISTE_PROJECTION],
   freshness: { maxAgeDays: 45, code: 'stock_perime' as const },
   refusal,
@@ -114,7 +137,7 @@ export function listerRoutes(
       path: '/v1/entreprises/requete/lister',
       summary: 'Liste d’entreprises (personnes morales) par critères combinés, 100 par page, total exact.',
       description:
-        'Géographie du siège, activité, forme juridique, effectif, âge, derniers comptes qualifiés. Personnes morales seulement ; aucune adresse électronique, aucun téléphone ni dirigeant.',
+        'Géographie du siège, activité, forme juridique, effectif, âge, derniers comptes qualifiés, signaux publics du BODACC (procédure collective, dernier signal). Personnes morales seulement ; aucune adresse électronique, aucun téléphone ni dirigeant.',
       params: listerParams,
       price: 20_000,
       responseSchema: listerResponseSchema,

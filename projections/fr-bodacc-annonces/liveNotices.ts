@@ -15,15 +15,19 @@ export interface LiveNotice {
 }
 
 /**
- * A notice is live unless a later notice points to it (a rectificatif replaces it, an annulation cancels
+ * A notice (aliased `a`, in table `notices`) is live unless a later notice points to it (a rectificatif replaces it, an annulation cancels
  * it), and a notice that only takes an earlier one back (annulation, rétractation sur tierce opposition, a
  * rectificatif that is a report of striking-off by the registrar) is not itself a fact.
  */
-const LIVE = `a.annule_precedent = false and a.type_avis is distinct from 'annulation'
-  and not exists (select 1 from fr_bodacc_annonces later where later.precedent_id = a.id)`;
+export const liveNoticeSql = (notices: string) => `a.annule_precedent = false
+  and a.type_avis is distinct from 'annulation'
+  and not exists (select 1 from ${notices} later where later.precedent_id = a.id)`;
+const LIVE = liveNoticeSql('fr_bodacc_annonces');
 
-const COLUMNS = `a.id, a.publication, to_char(a.date_parution, 'YYYY-MM-DD') as date_parution, a.type_avis,
-  a.famille, a.famille_libelle, a.tribunal, a.jugement, a.radiation_commentaire, a.precedent_id`;
+/** The members of a {@link LiveNotice}, read from a notices table aliased `a`. */
+export const LIVE_NOTICE_COLUMNS = `a.id, a.publication, to_char(a.date_parution, 'YYYY-MM-DD') as date_parution,
+  a.type_avis, a.famille, a.famille_libelle, a.tribunal, a.jugement, a.radiation_commentaire, a.precedent_id`;
+const COLUMNS = LIVE_NOTICE_COLUMNS;
 
 /** The company's live notices published on or after `since`, newest first, at most `limit`, with their total. */
 export async function liveNoticesSince(

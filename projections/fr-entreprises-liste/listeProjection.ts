@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { EntityDroppedData, EntityRecordedData } from '../../ingest/core/entityEvents.ts';
+import { BODACC_NOTICE, BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
 import {
   EXERCICE,
   parseExerciceId,
@@ -15,6 +16,7 @@ import {
 import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type ExerciceRow, exerciceRowOf } from './exerciceRows.ts';
+import { dropListeNotice, refreshSignals, upsertListeNotice } from './listeNotices.ts';
 import { LISTE_TABLES, listeMigrations } from './listeSchema.ts';
 import { refreshListe } from './refreshListe.ts';
 import { type SiegeRow, siegeRowOf, uniteRowOf } from './sireneRows.ts';
@@ -36,13 +38,13 @@ function dateOfVersion(version: unknown): string | null {
 
 /**
  * The list of companies by combined criteria: Sirene identity and head-office geography joined with the last
- * qualified annual accounts of the ratios dataset, one row per legal person (see refreshListe.ts for who is
- * listed). Reads only the events of both registers; every handler writes its source table, then recomputes
- * the company's served row.
+ * qualified annual accounts of the ratios dataset and the public signals of the BODACC, one row per legal
+ * person (see refreshListe.ts for who is listed). Reads only the events of these registers; every handler
+ * writes its source table, then recomputes the company's served row.
  */
 export const listeProjection: Projection = {
   name: LISTE_PROJECTION,
-  registers: [SIRENE_REGISTER, RATIOS_REGISTER],
+  registers: [SIRENE_REGISTER, RATIOS_REGISTER, BODACC_REGISTER],
   tables: LISTE_TABLES,
   migrations: listeMigrations,
   ...entityHandlers([
@@ -69,6 +71,16 @@ export const listeProjection: Projection = {
       upsertMany: upsertAccounts,
       drop: (trx, data, event) => dropAccounts(trx, [{ data, event }]),
       dropMany: dropAccounts,
+    },
+    {
+      register: BODACC_REGISTER,
+      kind: BODACC_NOTICE,
+      async upsert(trx, data) {
+        await refreshCompanySignals(trx, await upsertListeNotice(trx, data.id, data.record));
+      },
+      async drop(trx, data) {
+        await refreshCompanySignals(trx, await dropListeNotice(trx, data.id));
+      },
     },
   ]),
 };
@@ -139,4 +151,9 @@ async function dropAccounts(trx: Knex.Transaction, items: Items<EntityDroppedDat
     trx,
     keys.map((k) => k.siren),
   );
+}
+
+async function refreshCompanySignals(trx: Knex.Transaction, sirens: readonly string[]): Promise<void> {
+  await refreshSignals(trx, sirens);
+  await refreshListe(trx, sirens);
 }

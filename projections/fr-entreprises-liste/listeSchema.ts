@@ -4,7 +4,14 @@ import type { Migration } from '../../ops/database/migrations.ts';
 export const LISTE_TABLE = 'entreprises_liste';
 
 /** Source tables the served table is derived from (each kept as published, one row per entity). */
-export const LISTE_SOURCE_TABLES = ['liste_unites', 'liste_sieges', 'liste_exercices'] as const;
+export const LISTE_SOURCE_TABLES = [
+  'liste_unites',
+  'liste_sieges',
+  'liste_exercices',
+  'liste_annonces',
+  'liste_annonce_sirens',
+  'liste_signaux',
+] as const;
 
 export const LISTE_TABLES = [...LISTE_SOURCE_TABLES, LISTE_TABLE];
 
@@ -101,6 +108,53 @@ export const listeMigrations: Migration[] = [
       ]) {
         await knex.raw(
           `create index entreprises_liste_${columns.join('_')} on entreprises_liste (${columns.join(', ')})`,
+        );
+      }
+    },
+  },
+  {
+    name: 'fr_entreprises_liste_0003_public_signals',
+    async up(knex) {
+      // The BODACC notices the list reads (see listeNotices.ts), their companies, and each company's signals.
+      await knex.raw(`
+        create table liste_annonces (
+          id text primary key,
+          publication text,
+          date_parution date,
+          type_avis text,
+          famille text,
+          famille_libelle text,
+          tribunal text,
+          jugement jsonb,
+          radiation_commentaire text,
+          precedent_id text,
+          annule_precedent boolean not null default false
+        )`);
+      await knex.raw(
+        'create index liste_annonces_precedent on liste_annonces (precedent_id) where precedent_id is not null',
+      );
+      await knex.raw(`
+        create table liste_annonce_sirens (
+          siren text collate "C" not null,
+          annonce_id text not null,
+          primary key (siren, annonce_id)
+        )`);
+      await knex.raw('create index liste_annonce_sirens_notice on liste_annonce_sirens (annonce_id)');
+      await knex.raw(`
+        create table liste_signaux (
+          siren text collate "C" primary key,
+          procedure_collective text collate "C" not null,
+          dernier_signal text collate "C",
+          date_dernier_signal date
+        )`);
+      await knex.raw(`
+        alter table entreprises_liste
+          add column procedure_collective text collate "C" not null default 'aucune',
+          add column dernier_signal text collate "C",
+          add column date_dernier_signal date`);
+      for (const column of ['procedure_collective', 'dernier_signal', 'date_dernier_signal']) {
+        await knex.raw(
+          `create index entreprises_liste_etat_${column} on entreprises_liste (etat, ${column})`,
         );
       }
     },

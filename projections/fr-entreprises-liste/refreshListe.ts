@@ -20,6 +20,7 @@ const ELIGIBLE = `u.statut_diffusion = 'O' and u.etat in ('A', 'C') and ${served
  *   way, the one the unit names (`nicSiegeUniteLegale`) wins.
  * - Last qualified accounts: the latest closing date not after the date of the export that published it;
  *   on the same date, company accounts (C) before simplified (S) before consolidated (K).
+ * - Public signals: the company's row of `liste_signaux` (BODACC; see listeNotices.ts), `aucune` without one.
  */
 export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonly string[]): Promise<void> {
   if (sirens.length === 0) return;
@@ -27,12 +28,14 @@ export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonl
   await trx.raw(
     `insert into entreprises_liste (siren, denomination, etat, forme, naf, tranche_effectifs, date_creation,
             categorie_entreprise, code_postal, commune, departement, date_cloture, type_bilan, ca,
-            resultat_net, ebe, bfr_sur_ca)
+            resultat_net, ebe, bfr_sur_ca, procedure_collective, dernier_signal, date_dernier_signal)
      select u.siren, u.denomination, u.etat, u.categorie_juridique, u.naf, u.tranche_effectifs, u.date_creation,
             u.categorie_entreprise, s.code_postal, s.commune, s.departement, f.date_cloture, f.type_bilan, f.ca,
-            f.resultat_net, f.ebe, f.bfr_sur_ca
+            f.resultat_net, f.ebe, f.bfr_sur_ca, coalesce(g.procedure_collective, 'aucune'), g.dernier_signal,
+            g.date_dernier_signal
        from unnest(?::text[]) as k(siren)
        join liste_unites u on u.siren = k.siren
+       left join liste_signaux g on g.siren = u.siren
        left join lateral (
          select s.code_postal, s.commune, s.departement from liste_sieges s
           where s.siren = u.siren
@@ -51,7 +54,8 @@ export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonl
        categorie_entreprise = excluded.categorie_entreprise, code_postal = excluded.code_postal,
        commune = excluded.commune, departement = excluded.departement, date_cloture = excluded.date_cloture,
        type_bilan = excluded.type_bilan, ca = excluded.ca, resultat_net = excluded.resultat_net,
-       ebe = excluded.ebe, bfr_sur_ca = excluded.bfr_sur_ca`,
+       ebe = excluded.ebe, bfr_sur_ca = excluded.bfr_sur_ca, procedure_collective = excluded.procedure_collective,
+       dernier_signal = excluded.dernier_signal, date_dernier_signal = excluded.date_dernier_signal`,
     [unique],
   );
   await trx.raw(

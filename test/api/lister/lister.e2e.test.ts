@@ -281,13 +281,11 @@ describe(`Companies list routes (e2e, ${targetDescription})`, () => {
       await refused(a, 'champ_inconnu', { champ: 'criteres', indice: 1, nom: 'identite.capital' });
     });
 
-    it('champ_indisponible: a catalogue field not served yet', async () => {
-      const a = await lister(crit('signaux.procedure_collective', '=', 'oui'));
-      await refused(a, 'champ_indisponible', {
-        champ: 'criteres',
-        indice: 0,
-        nom: 'signaux.procedure_collective',
-      });
+    it('a public signal while the BODACC was never collected: 503 collecte_en_cours, a list without one is served', async () => {
+      const a = await compter(crit('signaux.procedure_collective', '=', 'cloturee'));
+      expect(a.status).to.equal(503);
+      expect(a.body).to.include({ error: 'collecte_en_cours', registre: 'fr.bodacc' });
+      expect((await compter(crit('identite.etat', '=', 'A'))).status).to.equal(200);
     });
 
     it('champ_non_filtrable: a served field that is not a criterion', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listerRoutes } from '../../../api/routes/lister.ts';
+import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
 import { ingestRatios } from '../../../ingest/fr-comptes/ingestRatios.ts';
 import { listeProjection } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
 import { testLogger } from '../../support/database.ts';
@@ -24,6 +25,8 @@ export async function startListerService(
     statementBudgetMs?: number;
     sireneVersion?: string;
     ratios?: boolean;
+    /** BODACC notices (`{file, date}`) to ingest after Sirene and the accounts. */
+    bodacc?: readonly { file: string; date: string }[];
   } = {},
 ): Promise<RunningService> {
   const t = await startTestService({
@@ -36,6 +39,9 @@ export async function startListerService(
   await ingestSireneSample(deps, { version: opts.sireneVersion ?? SNAPSHOT });
   if (opts.ratios !== false) {
     await ingestRatios({ ...deps, logger: testLogger, file: RATIOS_SAMPLE, snapshotDate: SNAPSHOT });
+  }
+  for (const { file, date } of opts.bodacc ?? []) {
+    await ingestBodaccExport({ ...deps, logger: testLogger, file, date });
   }
   await t.service.runner.caughtUp();
   return t;
