@@ -8,7 +8,7 @@ import type { Logger } from '../ops/logger.ts';
 import type { ServedLog } from '../ops/servedlog/servedLog.ts';
 import type { Signer } from '../ops/signing/signer.ts';
 import { createRouteRegistry, type RouteRegistry, toRouterPath } from './catalogue/registry.ts';
-import type { RouteDefinition } from './catalogue/route.ts';
+import { type LiveSources, NO_LIVE_SOURCES, type RouteDefinition } from './catalogue/route.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { freeDocumentCaching, paidAnswerCaching } from './middleware/caching.ts';
 import { crossOrigin } from './middleware/crossOrigin.ts';
@@ -51,6 +51,8 @@ export interface AppDeps {
   databaseReady?: () => boolean;
   /** True once shutdown has begun: every new request answers 503 service_en_arret. */
   stopping?: () => boolean;
+  /** Registers queried live by handlers; absent: none configured. */
+  live?: LiveSources;
 }
 
 export interface App {
@@ -97,7 +99,7 @@ export function createApp(deps: AppDeps): App {
     );
     chain.push(
       envelope(route, {
-        handlerDeps: { knex: deps.knex, budgeted: deps.budgeted },
+        handlerDeps: { knex: deps.knex, budgeted: deps.budgeted, live: deps.live ?? NO_LIVE_SOURCES },
         registers: deps.registers,
         now: deps.now,
       }),

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { NO_LIVE_SOURCES } from '../api/catalogue/route.ts';
 import { createChangementsRoute } from '../api/routes/changements.ts';
 import type { AppContext } from '../api/state.ts';
 import { readOdsExport } from '../ingest/core/readOdsExport.ts';
@@ -77,7 +78,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
 
     const route = createChangementsRoute();
     // The route reads on the application pool only; its budgeted pools stay unopened.
-    const handlerDeps = { knex: db.knex, budgeted: createBudgetedPools(db.knex) };
+    const handlerDeps = { knex: db.knex, budgeted: createBudgetedPools(db.knex), live: NO_LIVE_SOURCES };
     const call = (i: number) =>
       route.handler(fakeContext(companies[i % companies.length]!, '2020-01-01'), handlerDeps);
     const miss = await timed(async () => {

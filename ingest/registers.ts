@@ -24,6 +24,18 @@ export const REGISTERS: readonly RegisterInfo[] = [
     sourceUrl: 'https://www.data.gouv.fr/fr/datasets/5b7ffc618b4c4169d30727e0/',
   },
   {
+    code: 'fr.sirene.api',
+    nomCourt: 'API Sirene (INSEE)',
+    nomComplet: 'API Sirene 3.11 de l’INSEE, interrogée en temps réel (repli de la recherche)',
+    producteur: 'INSEE',
+    pays: 'FR',
+    ...ETALAB_2,
+    mode: 'direct',
+    photoComplete: false,
+    seuilFraicheurJours: null,
+    sourceUrl: 'https://portail-api.insee.fr/',
+  },
+  {
     code: 'fr.bodacc',
     nomCourt: 'BODACC',
     nomComplet: 'Bulletin officiel des annonces civiles et commerciales',

@@ -12,6 +12,8 @@ export interface Config {
   accountUrl: string;
   /** Requests a second per API key and per client address (averaged over 10 s); 0: no limit. */
   rateLimits: { perKey: number; perAddress: number };
+  /** INSEE's API Sirene, the search's real-time fallback: off without an integration key. */
+  sireneApi: { key: string | null; url: string; timeoutMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,6 +31,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       perKey: nonNegative(env.RATE_LIMIT_PER_KEY, 200),
       perAddress: nonNegative(env.RATE_LIMIT_PER_ADDRESS, 100),
+    },
+    sireneApi: {
+      key: env.INSEE_SIRENE_API_KEY?.trim() || null,
+      url: env.INSEE_SIRENE_API_URL?.trim() || 'https://api.insee.fr/api-sirene/3.11',
+      timeoutMs: nonNegative(env.INSEE_SIRENE_API_TIMEOUT_MS, 2000) || 2000,
     },
   };
 }

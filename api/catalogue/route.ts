@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { SireneApiSearch } from '../../ingest/fr-sirene/sireneApi.ts';
 import type { BudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { ApiError } from '../errors/apiError.ts';
 import type { AppContext, ProvenanceEntry } from '../state.ts';
@@ -33,10 +34,19 @@ export interface HandlerResult {
   dataFreshness?: string;
 }
 
+/** Registers queried live at request time, each null when not configured. */
+export interface LiveSources {
+  /** INSEE's API Sirene: the search's fallback when an index stage is abandoned. */
+  sireneSearch: SireneApiSearch | null;
+}
+
+export const NO_LIVE_SOURCES: LiveSources = { sireneSearch: null };
+
 export interface HandlerDeps {
   knex: Knex;
   /** Pools whose sessions carry a statement budget, for reads that must end within one (lists). */
   budgeted: BudgetedPools;
+  live: LiveSources;
 }
 
 /**

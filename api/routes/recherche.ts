@@ -1,3 +1,4 @@
+import { SIRENE_API_REGISTER } from '../../ingest/fr-sirene/sireneApi.ts';
 import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { RECHERCHE_PROJECTION } from '../../projections/fr-sirene-recherche/rechercheProjection.ts';
 import {
@@ -10,6 +11,7 @@ import { checkSearchText, cleanSearchText } from '../../schemas/params/searchTex
 import { rechercheSchema } from '../../schemas/responses/recherche.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
+import { type FallbackOutcome, withLiveFallback } from './rechercheFallback.ts';
 
 /** Contract limit: 10 results per call. */
 export const RESULTS_PER_CALL = 10;
@@ -32,13 +34,16 @@ function resultOf(company: FoundCompany) {
 }
 
 /**
- * The body of a search answer. A stage abandoned with nothing found is 503 `recherche_indisponible`
- * (the real-time registry fallback is not configured, so it counts as failed); abandoned with something
- * found is a partial answer (`resultats_partiels`).
+ * The body of a search answer. A stage abandoned is covered by the real-time fallback when it answered
+ * (`repli_temps_reel`); otherwise (not configured, or failed) the answer is partial (`resultats_partiels`),
+ * or 503 `recherche_indisponible` when nothing was found.
  */
-export function rechercheBody(outcome: SearchOutcome): Record<string, unknown> {
+export function rechercheBody(
+  outcome: SearchOutcome,
+  fallback: FallbackOutcome | null = null,
+): Record<string, unknown> {
   const resultats = outcome.companies.slice(0, RESULTS_PER_CALL).map(resultOf);
-  const partial = outcome.abandoned.length > 0;
+  const partial = outcome.abandoned.length > 0 && fallback?.answered !== true;
   if (partial && resultats.length === 0) {
     throw unavailable(
       'recherche_indisponible',
@@ -69,6 +74,7 @@ export function rechercheBody(outcome: SearchOutcome): Record<string, unknown> {
       : {}),
     resultats_partiels: partial,
     etages_abandonnes: outcome.abandoned,
+    repli_temps_reel: fallback?.answered === true,
     listes_bornees: {
       resultats: {
         nombre_total: total,
@@ -116,14 +122,28 @@ export const rechercheRoute: RouteDefinition = {
   projections: [RECHERCHE_PROJECTION],
   freshness: { maxAgeDays: 45, code: 'stock_perime' },
   responseSchema: rechercheSchema,
-  async handler(ctx, { knex }) {
+  async handler(ctx, { knex, live }) {
     const text = cleanSearchText(String(ctx.state.params?.q ?? ''));
     const parsed = parseFrenchIdentifier(text);
-    const outcome = await searchCompanies(knex, {
-      text,
-      identifier: parsed && 'identifier' in parsed ? parsed.identifier : null,
-      limit: RESULTS_PER_CALL,
-    });
-    return { body: rechercheBody(outcome) };
+    const identifier = parsed && 'identifier' in parsed ? parsed.identifier : null;
+    const indexed = await searchCompanies(knex, { text, identifier, limit: RESULTS_PER_CALL });
+    const { outcome, fallback } = await withLiveFallback(
+      knex,
+      indexed,
+      { text, siren: identifier?.siren ?? null, limit: RESULTS_PER_CALL },
+      live.sireneSearch,
+    );
+    if (fallback?.failure)
+      ctx.state.log?.warn(
+        { register: SIRENE_API_REGISTER, failure: fallback.failure },
+        'search fallback failed',
+      );
+    return {
+      body: rechercheBody(outcome, fallback),
+      // The live answer is cited beside the stock it completed (its observation is in the log).
+      ...(fallback?.answered && fallback.observedAt
+        ? { provenance: [{ registre: SIRENE_API_REGISTER, version: fallback.observedAt }] }
+        : {}),
+    };
   },
 };

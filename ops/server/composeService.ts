@@ -15,6 +15,7 @@ import {
 import { PRICED_ROUTES } from '../../api/routes/index.ts';
 import type { AppMiddleware } from '../../api/state.ts';
 import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
+import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/sireneApi.ts';
 import { REGISTERS } from '../../ingest/registers.ts';
 import { accountsProjection } from '../../projections/accounts/accountsProjection.ts';
 import type { Projection } from '../../projections/core/projection.ts';
@@ -73,6 +74,8 @@ export interface ComposeOptions {
    */
   payment?: PaymentConfig | false;
   now?: () => Date;
+  /** Overrides the configuration of INSEE's API Sirene (the search fallback), e.g. a replay server in tests. */
+  sireneApi?: Config['sireneApi'];
   servedLogFlushMs?: number;
   /**
    * Do not touch the database while composing: `serve` listens first and reaches the database in the
@@ -148,6 +151,9 @@ export async function composeService(
     signer,
     servedLog,
     paymentFor: paid?.paymentFor,
+    live: {
+      sireneSearch: sireneApiSearchFromConfig(opts.sireneApi ?? config.sireneApi, { store, now: opts.now }),
+    },
     keyedCreditHeaders: paid?.keyedCreditHeaders,
     keepSettledAnswers: paid?.keepSettledAnswers,
     serverUrl: config.baseUrl,

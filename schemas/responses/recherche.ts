@@ -45,6 +45,7 @@ export const rechercheSchema: JsonSchema = {
     'aucune_correspondance_fiable',
     'resultats_partiels',
     'etages_abandonnes',
+    'repli_temps_reel',
     'listes_bornees',
     'resultats',
   ],
@@ -81,6 +82,11 @@ export const rechercheSchema: JsonSchema = {
       type: 'boolean',
       description:
         'Un étage de l’index a été abandonné et le repli en temps réel a échoué. / An index stage was abandoned and the real-time fallback failed.',
+    },
+    repli_temps_reel: {
+      type: 'boolean',
+      description:
+        'Un étage abandonné a été couvert par l’API Sirene de l’INSEE interrogée en temps réel (citée dans provenance, registre fr.sirene.api) ; total_results est alors une borne basse. / An abandoned stage was covered by INSEE’s API Sirene queried live.',
     },
     etages_abandonnes: {
       type: 'array',

@@ -1,0 +1,119 @@
+import { expect } from 'chai';
+import { createLiveQueryClient, LiveUnavailableError } from '../../../ingest/core/liveQuery.ts';
+import type { NewEvent } from '../../../ops/eventstore/port.ts';
+import { type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
+
+describe('Live register client (cockatiel policies, observations appended first)', () => {
+  let upstream: ReplayServer;
+  let appended: { stream: string; events: NewEvent[] }[];
+  const store = {
+    async append(stream: string, events: NewEvent[]) {
+      appended.push({ stream, events });
+      return { ok: true as const, nextExpectedVersion: 0n, lastPosition: 0n };
+    },
+  };
+  const client = (extra: Partial<Parameters<typeof createLiveQueryClient>[0]> = {}) =>
+    createLiveQueryClient({
+      register: 'test.live',
+      baseUrl: upstream.url,
+      headers: { 'X-Key': 'secret-key' },
+      timeoutMs: 200,
+      retries: 1,
+      store,
+      now: () => new Date('2026-11-25T10:00:00Z'),
+      ...extra,
+    });
+
+  beforeEach(async () => {
+    appended = [];
+    upstream = await startReplayServer(() => ({ status: 200, body: '{"header":{"statut":200},"x":1}' }));
+  });
+  afterEach(() => upstream.close());
+
+  it('sends the credential header, and records the answer without it before returning', async () => {
+    const answer = await client().get('/siret', { q: 'siren:005420120' });
+    expect(upstream.requests[0]!.headers['x-key']).to.equal('secret-key');
+    expect(answer).to.include({ status: 200, observedAt: '2026-11-25T10:00:00.000Z', cached: false });
+    expect(answer.record).to.deep.equal({ header: { statut: 200 }, x: 1 });
+    expect(appended).to.have.length(1);
+    const event = appended[0]!.events[0]!;
+    expect(event.type).to.equal('LiveRecordObserved');
+    expect(event.data).to.deep.include({
+      register: 'test.live',
+      status: 200,
+      url: `${upstream.url}/siret?q=siren%3A005420120`,
+    });
+    expect((event.data as { bodySha256: string }).bodySha256).to.match(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(appended)).not.to.contain('secret-key');
+  });
+
+  it('serves a fresh observation again from the cache, without asking upstream', async () => {
+    const c = client({ cacheMs: 60_000 });
+    await c.get('/siret', { q: 'a' });
+    const again = await c.get('/siret', { q: 'a' });
+    expect(again.cached).to.equal(true);
+    expect(upstream.requests).to.have.length(1);
+  });
+
+  it('retries a transient 503 once, then gives the answer', async () => {
+    let calls = 0;
+    upstream.answer = () => (++calls === 1 ? { status: 503 } : { status: 200, body: '{}' });
+    expect((await client().get('/x')).status).to.equal(200);
+    expect(calls).to.equal(2);
+  });
+
+  it('an upstream still failing after its retry is unavailable (injoignable), and nothing is recorded', async () => {
+    upstream.answer = () => ({ status: 503 });
+    const err = await client()
+      .get('/x')
+      .catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(LiveUnavailableError).with.property('reason', 'injoignable');
+    expect(appended).to.have.length(0);
+  });
+
+  it('an answer slower than the timeout is unavailable (delai_depasse)', async () => {
+    upstream.answer = () => ({ status: 200, body: '{}', delayMs: 1000 });
+    const err = await client()
+      .get('/x')
+      .catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(LiveUnavailableError).with.property('reason', 'delai_depasse');
+  });
+
+  it('a refused key (401) is unavailable (refus), not retried', async () => {
+    upstream.answer = () => ({ status: 401, body: '{}' });
+    const err = await client()
+      .get('/x')
+      .catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(LiveUnavailableError).with.property('reason', 'refus');
+    expect(upstream.requests).to.have.length(1);
+  });
+
+  it('a declared answer status (404: no match) is an answer, recorded like any other', async () => {
+    upstream.answer = () => ({
+      status: 404,
+      body: '{"header":{"statut":404,"message":"Aucun élément trouvé"}}',
+    });
+    const answer = await client({ answerStatuses: [404] }).get('/x');
+    expect(answer.status).to.equal(404);
+    expect(appended).to.have.length(1);
+  });
+
+  it('after repeated failures the circuit opens: the next call fails at once, upstream untouched', async () => {
+    upstream.answer = () => ({ status: 503 });
+    const c = client({ retries: 0, breaker: { failures: 2, halfOpenAfterMs: 60_000 } });
+    for (let i = 0; i < 2; i++) await c.get('/x').catch(() => undefined);
+    const before = upstream.requests.length;
+    const err = await c.get('/x').catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(LiveUnavailableError).with.property('reason', 'circuit_ouvert');
+    expect(upstream.requests.length).to.equal(before);
+  });
+
+  it('an unreachable upstream is unavailable (injoignable)', async () => {
+    await upstream.close();
+    const err = await client({ baseUrl: 'http://127.0.0.1:9' })
+      .get('/x')
+      .catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(LiveUnavailableError).with.property('reason', 'injoignable');
+    upstream = await startReplayServer(() => ({ status: 200 }));
+  });
+});
