@@ -42,6 +42,7 @@ export function quote(
     config,
     error: why.code,
     message: why.message,
+    params: ctx.state.params,
   });
   answer402(ctx, q.body, { 'PAYMENT-REQUIRED': q.header });
 }

@@ -2,6 +2,7 @@ import type { PaymentRequired } from '@x402/core/types';
 import { formatPrice } from '../catalogue/price.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { encodeBase64Json } from './base64Json.ts';
+import { bazaarExtensionOf } from './bazaarDiscovery.ts';
 import type { PaymentConfig } from './paymentConfig.ts';
 import type { PaymentRequirements } from './requirements.ts';
 
@@ -22,7 +23,10 @@ export function resourceOf(route: RouteDefinition, url: string): ResourceInfo {
   return { url, description: route.summary, mimeType: route.contentType ?? 'application/json' };
 }
 
-/** The x402 v2 quote of a priced route: `{x402Version: 2, error, resource, accepts}` in header and body. */
+/**
+ * The x402 v2 quote of a priced route: `{x402Version: 2, error, resource, accepts, extensions}` in header and
+ * body; `extensions.bazaar` advertises the route to x402 discovery (bazaarDiscovery.ts).
+ */
 export function buildQuote(args: {
   route: RouteDefinition;
   resource: ResourceInfo;
@@ -30,12 +34,15 @@ export function buildQuote(args: {
   config: PaymentConfig;
   error: string;
   message: string;
+  /** The request's parameters: the path ones fill the discovery extension's `pathParams`. */
+  params?: Record<string, unknown>;
 }): Quote {
   const paymentRequired: PaymentRequired = {
     x402Version: 2,
     error: args.error,
     resource: args.resource,
     accepts: args.requirements,
+    extensions: bazaarExtensionOf(args.route, args.params),
   };
   return {
     header: encodeBase64Json(paymentRequired),

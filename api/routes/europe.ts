@@ -137,7 +137,7 @@ export const euSearchRoute: RouteDefinition = {
       required: true,
       description:
         'Nom de l’entreprise (ou identifiant national), 1 à 100 caractères après nettoyage. / Company name or national identifier.',
-      schema: { type: 'string', minLength: 1, maxLength: 300 },
+      schema: { type: 'string', minLength: 1, maxLength: 300, examples: ['001 Kinnisvara'] },
     },
     {
       name: 'pays',

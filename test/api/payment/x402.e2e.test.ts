@@ -77,7 +77,9 @@ describe(`x402 payments (${targetDescription})`, () => {
     it('answers an unpaid call with 402 and the requirements in PAYMENT-REQUIRED, one entry per asset', async () => {
       const res = await fetch(url());
       expect(res.status).to.equal(402);
-      const quote = decode(res.headers.get('payment-required'));
+      const { extensions, ...quote } = decode(res.headers.get('payment-required'));
+      // The route advertised to x402 discovery (bazaar extension; its content: bazaarDiscovery.unit.test.ts).
+      expect(extensions?.bazaar).to.have.nested.property('info.input.method', 'GET');
       expect(quote).to.deep.equal({
         x402Version: 2,
         error: 'paiement_requis',
