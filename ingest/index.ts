@@ -1,53 +1,26 @@
-import type { CliCommand } from '../ops/cli/context.ts';
-import { ariregisterCommand } from './ee-ariregister/ariregisterCommand.ts';
-import { bodaccCommand } from './fr-bodacc/bodaccCommand.ts';
-import { ratiosCommand } from './fr-comptes/ratiosCommand.ts';
-import { joafeCommand } from './fr-joafe/joafeCommand.ts';
-import { rnaCommand } from './fr-rna/rnaCommand.ts';
-import { sireneCommand } from './fr-sirene/sireneCommand.ts';
-import { urCommand } from './lv-ur/urCommand.ts';
-import { brregCommand } from './no-brreg/brregCommand.ts';
-import { brregUpdatesCommand } from './no-brreg/brregUpdatesCommand.ts';
+import type { IngestCommandSpec } from '../ops/cli/context.ts';
+import { ariregisterIngestSpec } from './ee-ariregister/ariregisterCommand.ts';
+import { bodaccIngestSpec } from './fr-bodacc/bodaccCommand.ts';
+import { ratiosIngestSpec } from './fr-comptes/ratiosCommand.ts';
+import { joafeIngestSpec } from './fr-joafe/joafeCommand.ts';
+import { rnaIngestSpec } from './fr-rna/rnaCommand.ts';
+import { sireneIngestSpec } from './fr-sirene/sireneCommand.ts';
+import { urIngestSpec } from './lv-ur/urCommand.ts';
+import { brregIngestSpec } from './no-brreg/brregCommand.ts';
+import { brregUpdatesIngestSpec } from './no-brreg/brregUpdatesCommand.ts';
 
-/** `npx registres ingest <register> ...`: one command per register folder, added with the folder. */
-export const INGESTERS: Readonly<Record<string, { description: string; command: CliCommand }>> = {
-  'fr-sirene': {
-    description: 'INSEE Sirene stock: --unites-legales <file> --etablissements <file> [--version YYYY-MM-DD]',
-    command: sireneCommand,
-  },
-  'fr-comptes': {
-    description: 'annual-accounts ratios (INPI/BCE): the CSV export of data.economie.gouv.fr ratios_inpi_bce',
-    command: ratiosCommand,
-  },
-  'fr-bodacc': {
-    description: 'BODACC annonces-commerciales export (JSON, JSONL, or a recorded API answer)',
-    command: bodaccCommand,
-  },
-  'fr-rna': {
-    description: 'RNA files (rna_waldec / rna_import CSV, or their zip), one monthly stock',
-    command: rnaCommand,
-  },
-  'fr-joafe': {
-    description: 'JOAFE jo_associations export (JSON, JSONL, or a recorded API answer)',
-    command: joafeCommand,
-  },
-  'no-brreg': {
-    description: 'Enhetsregisteret bulk files: --enheter <csv|json[.gz]> [--underenheter <file>]',
-    command: brregCommand,
-  },
-  'no-brreg-oppdateringer': {
-    description:
-      'Enhetsregisteret update feed on top of the last bulk pass: --oppdateringer <recorded page.json> ... [--enheter <documents.json>] [--underenheter <documents.json>]',
-    command: brregUpdatesCommand,
-  },
-  'ee-ariregister': {
-    description:
-      'e-Business Register open data: --lihtandmed <csv[.zip]> [--isikud] [--osanikud] [--yldandmed] [--kasusaajad] (json[.zip])',
-    command: ariregisterCommand,
-  },
-  'lv-ur': {
-    description:
-      'Register of Enterprises open data: --register <csv> [--members] [--officers] [--beneficial_owners] [--liquidations] [--suspensions_prohibitions] [--securing_measures] [--reorganizations] [--insolvency] [--financial_statements] [--balance_sheets] [--income_statements] [--cash_flow_statements]',
-    command: urCommand,
-  },
+/**
+ * `registres ingest <register> ...`: one command per register folder, added with the folder. Each is declared
+ * (options, help) without its code, which is loaded only when the command runs.
+ */
+export const INGESTERS: Readonly<Record<string, IngestCommandSpec>> = {
+  'fr-sirene': sireneIngestSpec,
+  'fr-comptes': ratiosIngestSpec,
+  'fr-bodacc': bodaccIngestSpec,
+  'fr-rna': rnaIngestSpec,
+  'fr-joafe': joafeIngestSpec,
+  'no-brreg': brregIngestSpec,
+  'no-brreg-oppdateringer': brregUpdatesIngestSpec,
+  'ee-ariregister': ariregisterIngestSpec,
+  'lv-ur': urIngestSpec,
 };

@@ -1,12 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const INGEST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { demoDirOf } from '../../ops/sourceRoot.ts';
 
 /** The demo files a register folder ships (`ingest/<folder>/demo/`), sorted, SOURCE.txt left out. */
 export async function demoFiles(folder: string, extensions: readonly string[]): Promise<string[]> {
-  const dir = path.join(INGEST_DIR, folder, 'demo');
+  const dir = demoDirOf(folder);
   const names = (await fs.readdir(dir)).filter((n) => extensions.some((e) => n.endsWith(e))).sort();
   return names.map((n) => path.join(dir, n));
 }

@@ -1,64 +1,75 @@
-import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import type { CliCommand } from '../../ops/cli/context.ts';
+import type { IngestCommandSpec } from '../../ops/cli/context.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import type { NoticePassResult } from './noticePass.ts';
-import { createProgressReporter } from './progressReporter.ts';
+
+export type NoticeExportIngest = (args: {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  file: string;
+  date?: string;
+  version?: string;
+  onProgress(rows: number): void;
+}) => Promise<NoticePassResult>;
+
+const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
 
 /**
- * `npx registres ingest <register> <export.json|jsonl> [--date YYYY-MM-DD] [--version V]` for the registers
+ * `registres ingest <register> <export.json|jsonl> [--date YYYY-MM-DD] [--version V]` for the registers
  * published as notice exports of the official-journal open data (BODACC, JOAFE).
  */
-export function noticeExportCommand(opts: {
-  register: string;
+export function noticeExportSpec(opts: {
   label: string;
-  ingest(args: {
-    knex: Knex;
-    store: EventStore;
-    logger: Logger;
-    file: string;
-    date?: string;
-    version?: string;
-    onProgress(rows: number): void;
-  }): Promise<NoticePassResult>;
-}): CliCommand {
-  return async (argv, ctx) => {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { date: { type: 'string' }, version: { type: 'string' } },
-    });
-    const file = positionals[0];
-    if (!file || (values.date && !/^\d{4}-\d{2}-\d{2}$/.test(values.date))) {
-      ctx.out(
-        `usage: registres ingest ${opts.register.replaceAll('.', '-')} <export.json|.jsonl> [--date YYYY-MM-DD] [--version V]`,
-      );
-      return 2;
-    }
-    return ctx.withDatabase(async (db, store) => {
-      const progress = createProgressReporter({ label: opts.label, logger: ctx.logger });
-      const result = await opts.ingest({
-        knex: db.knex,
-        store,
-        logger: ctx.logger,
-        file,
-        date: values.date,
-        version: values.version,
-        onProgress: (n) => progress.update(n),
-      });
-      progress.stop();
-      if (result.status === 'already_ingested') {
-        ctx.out(
-          `${opts.label}: this export was already ingested (version ${result.version}); nothing appended`,
-        );
-      } else {
-        const c = result.completed.counts;
-        ctx.out(
-          `${opts.label} ${result.completed.version}: ${c.rows} notices read, ${c.recorded} new, ${c.changed} changed, ${c.unchanged} already known`,
-        );
-      }
-      return 0;
-    });
+  summary: string;
+  load(): Promise<NoticeExportIngest>;
+}): IngestCommandSpec {
+  return {
+    summary: opts.summary,
+    arguments: [
+      { syntax: '<export>', description: 'the export file (JSON, JSONL, or a recorded API answer)' },
+    ],
+    options: [
+      { name: 'date', value: '<YYYY-MM-DD>', description: 'date of the export (default: today, UTC)' },
+      { name: 'version', value: '<label>', description: 'version label (default: from the export)' },
+    ],
+    async load() {
+      const [ingest, { createProgressReporter }] = await Promise.all([
+        opts.load(),
+        import('./progressReporter.ts'),
+      ]);
+      return async ({ args, options }, ctx) => {
+        const date = single(options.date);
+        if (date && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+          ctx.out(`--date must be YYYY-MM-DD, got "${date}"`);
+          return 2;
+        }
+        return ctx.withDatabase(async (db, store) => {
+          const progress = createProgressReporter({ label: opts.label, logger: ctx.logger });
+          const result = await ingest({
+            knex: db.knex,
+            store,
+            logger: ctx.logger,
+            file: args[0]!,
+            date,
+            version: single(options.version),
+            onProgress: (n) => progress.update(n),
+          });
+          progress.stop();
+          if (result.status === 'already_ingested') {
+            ctx.out(
+              `${opts.label}: this export was already ingested (version ${result.version}); nothing appended`,
+            );
+          } else {
+            const c = result.completed.counts;
+            ctx.out(
+              `${opts.label} ${result.completed.version}: ${c.rows} notices read, ${c.recorded} new, ${c.changed} changed, ${c.unchanged} already known`,
+            );
+          }
+          return 0;
+        });
+      };
+    },
   };
 }

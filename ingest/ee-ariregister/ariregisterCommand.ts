@@ -1,20 +1,20 @@
-import { fileIngestCommand } from '../core/fileIngestCommand.ts';
+import { fileIngestSpec } from '../core/fileIngestCommand.ts';
 import { ARIREGISTER_REGISTER } from './ariregisterEvents.ts';
-import { ingestAriregister } from './ingestAriregister.ts';
 
-/** `registres ingest ee-ariregister --lihtandmed <file> [--isikud <file>] [--osanikud <file>] [--yldandmed <file>] [--kasusaajad <file>] [--date] [--version]` */
-export const ariregisterCommand = fileIngestCommand({
+/** `registres ingest ee-ariregister --lihtandmed <file> [--isikud <file>] ... [--date] [--version]` */
+export const ariregisterIngestSpec = fileIngestSpec({
   register: ARIREGISTER_REGISTER,
+  summary: 'e-Business Register open data (ettevotja_rekvisiidid files, plain or zipped)',
   roles: [
-    { name: 'lihtandmed', required: true },
-    { name: 'isikud', required: false },
-    { name: 'osanikud', required: false },
-    { name: 'yldandmed', required: false },
-    { name: 'kasusaajad', required: false },
+    { name: 'lihtandmed', required: true, description: 'basic data, lihtandmed CSV' },
+    { name: 'isikud', required: false, description: 'persons on the card, kaardile_kantud_isikud JSON' },
+    { name: 'osanikud', required: false, description: 'shareholders, osanikud JSON' },
+    { name: 'yldandmed', required: false, description: 'general data, yldandmed JSON' },
+    { name: 'kasusaajad', required: false, description: 'beneficial owners, kasusaajad JSON' },
   ],
-  run: ({ files, ...opts }) =>
-    ingestAriregister({
-      ...opts,
-      files: { ...files, lihtandmed: files.lihtandmed! },
-    }),
+  async load() {
+    const { ingestAriregister } = await import('./ingestAriregister.ts');
+    return ({ files, ...opts }) =>
+      ingestAriregister({ ...opts, files: { ...files, lihtandmed: files.lihtandmed! } });
+  },
 });

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { demoDirOf } from '../../ops/sourceRoot.ts';
 import type { DemoSeeder } from '../core/demoSeeder.ts';
 import { todayUtc } from '../core/today.ts';
 import { ARIREGISTER_REGISTER } from './ariregisterEvents.ts';
 import { ingestAriregister } from './ingestAriregister.ts';
 
-const demo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+const demo = demoDirOf('ee-ariregister');
 
 /** The demo files of the e-Business Register, in their real layouts (see demo/SOURCE.txt). */
 export const ARIREGISTER_DEMO_FILES = {

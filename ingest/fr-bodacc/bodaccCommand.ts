@@ -1,9 +1,8 @@
-import { noticeExportCommand } from '../core/noticeExportCommand.ts';
-import { ingestBodaccExport } from './ingestBodacc.ts';
+import { noticeExportSpec } from '../core/noticeExportCommand.ts';
 
-/** `npx registres ingest fr-bodacc <export.json|jsonl> [--date YYYY-MM-DD] [--version V]` */
-export const bodaccCommand = noticeExportCommand({
-  register: 'fr.bodacc',
+/** `registres ingest fr-bodacc <export.json|jsonl> [--date YYYY-MM-DD] [--version V]` */
+export const bodaccIngestSpec = noticeExportSpec({
   label: 'BODACC',
-  ingest: ingestBodaccExport,
+  summary: 'BODACC annonces-commerciales export (JSON, JSONL, or a recorded API answer)',
+  load: async () => (await import('./ingestBodacc.ts')).ingestBodaccExport,
 });

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { demoDirOf } from '../../ops/sourceRoot.ts';
 import type { DemoSeeder } from '../core/demoSeeder.ts';
 import { ingestRatios } from './ingestRatios.ts';
 import { RATIOS_REGISTER } from './ratiosFormat.ts';
 
-const DEMO_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo', 'ratios_inpi_bce_demo.csv');
+const DEMO_FILE = path.join(demoDirOf('fr-comptes'), 'ratios_inpi_bce_demo.csv');
 
 /** Demo accounts for companies of the Sirene demo sample, through the real ingester (see demo/SOURCE.txt). */
 export const ratiosDemoSeeder: DemoSeeder = {

@@ -1,9 +1,8 @@
-import { noticeExportCommand } from '../core/noticeExportCommand.ts';
-import { ingestJoafeExport } from './ingestJoafe.ts';
+import { noticeExportSpec } from '../core/noticeExportCommand.ts';
 
-/** `npx registres ingest fr-joafe <export.json|jsonl> [--date YYYY-MM-DD] [--version V]` */
-export const joafeCommand = noticeExportCommand({
-  register: 'fr.joafe',
+/** `registres ingest fr-joafe <export.json|jsonl> [--date YYYY-MM-DD] [--version V]` */
+export const joafeIngestSpec = noticeExportSpec({
   label: 'JOAFE',
-  ingest: ingestJoafeExport,
+  summary: 'JOAFE jo_associations export (JSON, JSONL, or a recorded API answer)',
+  load: async () => (await import('./ingestJoafe.ts')).ingestJoafeExport,
 });

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { demoDirOf } from '../../ops/sourceRoot.ts';
 import type { DemoSeeder } from '../core/demoSeeder.ts';
 import { ingestSirene } from './ingestSirene.ts';
 import { SIRENE_REGISTER } from './sireneEvents.ts';
 
-const DEMO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+const DEMO_DIR = demoDirOf('fr-sirene');
 export const DEMO_UNITES_LEGALES = path.join(DEMO_DIR, 'StockUniteLegale_utf8.csv');
 export const DEMO_ETABLISSEMENTS = path.join(DEMO_DIR, 'StockEtablissement_utf8.csv');
 

@@ -1,10 +1,10 @@
-import { fileIngestCommand } from '../core/fileIngestCommand.ts';
-import { ingestUr } from './ingestUr.ts';
+import { fileIngestSpec } from '../core/fileIngestCommand.ts';
 import { UR_REGISTER } from './urEvents.ts';
 
 /** `registres ingest lv-ur --register <file> [--members <file>] ... [--financial_statements <file>] [--date] [--version]` */
-export const urCommand = fileIngestCommand({
+export const urIngestSpec = fileIngestSpec({
   register: UR_REGISTER,
+  summary: 'Register of Enterprises open data (dati.ur.gov.lv CSV files)',
   roles: [
     { name: 'register', required: true },
     { name: 'members', required: false },
@@ -20,9 +20,8 @@ export const urCommand = fileIngestCommand({
     { name: 'income_statements', required: false },
     { name: 'cash_flow_statements', required: false },
   ],
-  run: ({ files, ...opts }) =>
-    ingestUr({
-      ...opts,
-      files: { ...files, register: files.register! },
-    }),
+  async load() {
+    const { ingestUr } = await import('./ingestUr.ts');
+    return ({ files, ...opts }) => ingestUr({ ...opts, files: { ...files, register: files.register! } });
+  },
 });

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { demoDirOf } from '../../ops/sourceRoot.ts';
 import type { DemoSeeder } from '../core/demoSeeder.ts';
 import { todayUtc } from '../core/today.ts';
 import { ingestUr } from './ingestUr.ts';
 import { UR_REGISTER } from './urEvents.ts';
 
-const demo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+const demo = demoDirOf('lv-ur');
 
 /** The demo files of the Register of Enterprises, in their published layouts (see demo/SOURCE.txt). */
 export const UR_DEMO_FILES = {

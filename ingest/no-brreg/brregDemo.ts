@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { demoDirOf } from '../../ops/sourceRoot.ts';
 import type { DemoSeeder } from '../core/demoSeeder.ts';
 import { todayUtc } from '../core/today.ts';
 import { BRREG_REGISTER } from './brregEvents.ts';
 import { ingestBrreg } from './ingestBrreg.ts';
 
-const demo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+const demo = demoDirOf('no-brreg');
 
 export const brregDemo: DemoSeeder = {
   register: BRREG_REGISTER,

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { INGESTERS } from '../../ingest/index.ts';
-import { PROJECTIONS } from '../../projections/index.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../database/openDatabase.ts';
-import { createPostgresEventStore } from '../eventstore/postgres/index.ts';
 import { createLogger } from '../logger.ts';
-import { migrateAll } from '../server/migrateAll.ts';
-import { auditCommand } from './commands/audit.ts';
-import { createAccountKey, creditAccount, showAccount } from './commands/keys.ts';
-import { projectCommand, rebuildCommand } from './commands/projections.ts';
-import { serveCommand } from './commands/serve.ts';
+import { SOURCE_ROOT } from '../sourceRoot.ts';
 import type { CliCommand, CliContext } from './context.ts';
+import { ingestCommandOf } from './ingestCommand.ts';
+
+// Every command's code (the database, the projections, the server) is imported when the command runs, never
+// at start: `registres --help` and `--version` load commander and the command declarations only.
 
 function createContext(): CliContext {
   const config = loadConfig();
@@ -21,6 +19,13 @@ function createContext(): CliContext {
     logger,
     out: (line) => process.stdout.write(`${line}\n`),
     async withDatabase(fn) {
+      const [{ openDatabase }, { migrateAll }, { PROJECTIONS }, { createPostgresEventStore }] =
+        await Promise.all([
+          import('../database/openDatabase.ts'),
+          import('../server/migrateAll.ts'),
+          import('../../projections/index.ts'),
+          import('../eventstore/postgres/index.ts'),
+        ]);
       const db = await openDatabase(config, logger);
       try {
         await migrateAll(db.knex, PROJECTIONS);
@@ -40,23 +45,34 @@ const FORMER_REGISTER_KEYS: Readonly<Record<string, string>> = { 'fr.ratios-inpi
 
 /**
  * One spelling: the register's folder name (`fr-bodacc`, `lv-ur`). The register code with dots
- * (`fr.bodacc`, `no.brreg.oppdateringer`), written before, is still understood.
+ * (`fr.bodacc`, `no.brreg.oppdateringer`), written before, is still understood, with a note.
  */
-function ingesterKeyOf(register: string): string | undefined {
+function currentRegisterKey(register: string): string | undefined {
   if (register in INGESTERS) return register;
   const former = FORMER_REGISTER_KEYS[register];
   if (former) return former;
   return Object.keys(INGESTERS).find((k) => k === register.replaceAll('.', '-'));
 }
 
+/** `argv` with a former register key of `ingest` replaced by its folder name (and a note on stderr). */
+function withCurrentRegisterKey(argv: string[]): string[] {
+  const at = argv.indexOf('ingest');
+  const register = at >= 0 ? argv[at + 1] : undefined;
+  if (register === undefined || register.startsWith('-') || register in INGESTERS) return argv;
+  const key = currentRegisterKey(register);
+  if (!key) return argv;
+  process.stderr.write(`note: "${register}" is written "${key}" now (the register's folder name)\n`);
+  return [...argv.slice(0, at + 1), key, ...argv.slice(at + 2)];
+}
+
 /** `registres <command>`: returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   const run =
-    (command: CliCommand) =>
+    (load: () => Promise<CliCommand>) =>
     async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;
-      code = await command(cmd.args, createContext());
+      code = await (await load())(cmd.args, createContext());
     };
   const program = new Command('registres')
     .description('Registres API: serve, migrate, project, rebuild, ingest, keys, audit, bench')
@@ -69,51 +85,40 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('serve')
     .description('Serve the API (embedded database unless DATABASE_URL is set)')
-    .action(run(serveCommand));
+    .action(run(async () => (await import('./commands/serve.ts')).serveCommand));
   program
     .command('migrate')
     .description('Apply database migrations')
     .action(
-      run(async (_argv, ctx) =>
-        ctx.withDatabase(async (db) => {
-          ctx.out(`Database: ${db.displayUrl} (${db.kind}); schema up to date`);
-          return 0;
-        }),
+      run(
+        async () => (_argv, ctx) =>
+          ctx.withDatabase(async (db) => {
+            ctx.out(`Database: ${db.displayUrl} (${db.kind}); schema up to date`);
+            return 0;
+          }),
       ),
     );
   program
     .command('project')
     .argument('[name]', 'projection name')
     .description('Apply the event log to the read tables up to its head')
-    .action(run(projectCommand));
+    .action(run(async () => (await import('./commands/projections.ts')).projectCommand));
   program
     .command('rebuild')
     .argument('<name>', 'projection name')
     .description('Truncate a projection and replay the log; prints table checksums')
-    .action(run(rebuildCommand));
-  program
+    .action(run(async () => (await import('./commands/projections.ts')).rebuildCommand));
+  const ingest = program
     .command('ingest')
-    .argument('<register>', `register: ${Object.keys(INGESTERS).join(', ') || '(none yet)'}`)
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .description('Ingest an upstream file of a register into the event log')
-    .action(
-      run(async (argv, ctx) => {
-        const [register, ...rest] = argv;
-        const key = ingesterKeyOf(register ?? '');
-        const ingester = key ? INGESTERS[key] : undefined;
-        if (!ingester) {
-          ctx.out(
-            `Unknown register "${register ?? ''}". Available: ${Object.keys(INGESTERS).join(', ') || '(none yet)'}`,
-          );
-          return 2;
-        }
-        if (key !== register) {
-          process.stderr.write(`note: "${register}" is written "${key}" now (the register's folder name)\n`);
-        }
-        return ingester.command(rest, ctx);
-      }),
+    .description('Ingest the upstream files of a register into the event log')
+    .showHelpAfterError();
+  for (const [name, spec] of Object.entries(INGESTERS)) {
+    ingest.addCommand(
+      ingestCommandOf(name, spec, createContext, (c) => {
+        code = c;
+      }).copyInheritedSettings(ingest),
     );
+  }
   const keys = program
     .command('keys')
     .description('API keys and prepaid credits: create an account and its key, add credits, show a balance');
@@ -122,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('Open an account and print its key (shown once, stored hashed)')
     .option('--credits <N>', 'credits to start with (1 credit = 1 EUR, e.g. 5 or 2.5)')
     .action(async (opts: { credits?: string }) => {
+      const { createAccountKey } = await import('./commands/keys.ts');
       code = await createAccountKey(opts, createContext());
     });
   keys
@@ -130,6 +136,7 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<account>', 'account id (printed by keys create)')
     .argument('<N>', 'credits to add (1 credit = 1 EUR)')
     .action(async (account: string, amount: string) => {
+      const { creditAccount } = await import('./commands/keys.ts');
       code = await creditAccount(account, amount, createContext());
     });
   keys
@@ -137,6 +144,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('Balance by lot (closest expiry first) and free calls used this month')
     .argument('<account>', 'account id')
     .action(async (account: string) => {
+      const { showAccount } = await import('./commands/keys.ts');
       code = await showAccount(account, createContext());
     });
   program
@@ -146,7 +154,7 @@ export async function main(argv: string[]): Promise<number> {
     .allowUnknownOption()
     .allowExcessArguments()
     .description('Verify a saved signed response against the public keys and the served log')
-    .action(run(auditCommand));
+    .action(run(async () => (await import('./commands/audit.ts')).auditCommand));
   program
     .command('bench')
     .argument('<name>', 'benchmark name (eventstore, ...)')
@@ -154,16 +162,17 @@ export async function main(argv: string[]): Promise<number> {
     .allowExcessArguments()
     .description('Run a benchmark and print its table')
     .action(
-      run(async (argv) => {
+      run(async () => async (argv) => {
         const { runBench } = await import('../../bench/index.ts');
         return runBench(argv);
       }),
     );
 
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(withCurrentRegisterKey(argv), { from: 'user' });
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode;
+    // A usage error (unknown command or option, missing argument) is exit code 2, as the commands' own.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     throw err;
   }
   return code;
@@ -171,6 +180,6 @@ export async function main(argv: string[]): Promise<number> {
 
 /** The package's version, from its package.json. */
 function packageVersion(): string {
-  const url = new URL('../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+  const file = path.join(SOURCE_ROOT, 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }

@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { SNAPSHOT_STARTED, snapshotStreamId } from '../../../ingest/core/snapshotEvents.ts';
 import type { UpdatesAppliedData } from '../../../ingest/core/updateEvents.ts';
-import { brregUpdatesCommand } from '../../../ingest/no-brreg/brregUpdatesCommand.ts';
+import { brregUpdatesIngestSpec } from '../../../ingest/no-brreg/brregUpdatesCommand.ts';
 import { ingestBrreg } from '../../../ingest/no-brreg/ingestBrreg.ts';
 import { ingestBrregUpdates } from '../../../ingest/no-brreg/ingestBrregUpdates.ts';
 import type { CliContext } from '../../../ops/cli/context.ts';
+import { runIngestCommand } from '../../../ops/cli/ingestCommand.ts';
 import { loadConfig } from '../../../ops/config.ts';
 import { countEstablishments } from '../../../projections/eu-no/brregEstablishments.ts';
 import { NO_ESTABLISHMENTS } from '../../../projections/eu-no/noProjection.ts';
@@ -148,13 +149,15 @@ describe(`Norway: recorded pages of the update feed (oppdateringer) on top of th
         out: (line) => lines.push(line),
         withDatabase: (fn) => fn(t.db, t.service.store),
       };
-      expect(await brregUpdatesCommand([], cli)).to.equal(2);
-      expect(lines.join('\n')).to.contain('missing --oppdateringer');
+      const command = (argv: string[]) =>
+        runIngestCommand('no-brreg-oppdateringer', brregUpdatesIngestSpec, argv, cli);
+      expect(await command([])).to.equal(2);
+      expect(lines.join('\n')).to.contain("required option '--oppdateringer <page.json>' not specified");
       const argv = [
         ...FILES.oppdateringer.flatMap((f) => ['--oppdateringer', f]),
         ...FILES.enheter.flatMap((f) => ['--enheter', f]),
       ];
-      expect(await brregUpdatesCommand(argv, cli)).to.equal(0);
+      expect(await command(argv)).to.equal(0);
       expect(lines.at(-1)).to.equal(
         'no.brreg oppdateringer 14757180..24720478: 10 updates, 1 recorded, 4 changed, 3 dropped, 0 unchanged, 2 unresolved',
       );

@@ -94,6 +94,24 @@ describe('The command line (registres, a child process)', function () {
     }
   });
 
+  it('each register’s ingest command lists its own options, and commander refuses a missing one', () => {
+    const help = registres(['ingest', 'fr-sirene', '--help']);
+    expect(help.status).to.equal(0);
+    for (const o of ['--unites-legales <file>', '--etablissements <file>', '--version', '--batch-size <N>']) {
+      expect(help.out).to.contain(o);
+    }
+    const missing = registres(['ingest', 'no-brreg']);
+    expect(missing.status).to.equal(2);
+    expect(missing.out).to.contain("required option '--enheter <file>' not specified");
+  });
+
+  it('an ingest whose file cannot be read says so in one line, exit code 1, no stack trace', () => {
+    const r = registres(['ingest', 'fr-bodacc', 'absent.json']);
+    expect(r.status).to.equal(1);
+    expect(r.out).to.contain('fr-bodacc: ENOENT');
+    expect(r.out).not.to.contain('    at ');
+  });
+
   it('register keys are the folder names; the former dotted codes are still understood', () => {
     const r = registres(['ingest', 'nulle-part']);
     expect(r.status).to.equal(2);
