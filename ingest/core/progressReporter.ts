@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { Logger } from '../../ops/logger.ts';
+import { routeTerminalLines } from '../../ops/terminalOutput.ts';
 
 export interface ProgressReporter {
   /** Rows read so far. */
@@ -8,7 +9,8 @@ export interface ProgressReporter {
 }
 
 /**
- * Rows, rows/s and ETA: a bar on a terminal (stderr), otherwise a structured log line every `everyMs`.
+ * Rows, rows/s and ETA: a bar on a terminal (stderr), otherwise a structured log line every `everyMs`. While
+ * the bar is drawn, the logger's terminal lines are printed above it (ops/terminalOutput.ts), never into it.
  * `totalRows` may be an estimate (from the file size); without it the bar shows no ETA.
  */
 export function createProgressReporter(opts: {
@@ -22,7 +24,8 @@ export function createProgressReporter(opts: {
   const started = Date.now();
   const rate = (rows: number) => Math.round(rows / Math.max((Date.now() - started) / 1000, 0.001));
   if (stream.isTTY) {
-    const bar = new cliProgress.SingleBar(
+    // A MultiBar of one bar: its log() prints a line above the bar and draws the bar again.
+    const bars = new cliProgress.MultiBar(
       {
         stream,
         format: `${opts.label} [{bar}] {percentage}% | {value}/{total} rows | {speed} rows/s | ETA {eta_formatted}`,
@@ -31,13 +34,19 @@ export function createProgressReporter(opts: {
       },
       cliProgress.Presets.shades_classic,
     );
-    bar.start(opts.totalRows ?? 0, 0, { speed: 0 });
+    const bar = bars.create(opts.totalRows ?? 0, 0, { speed: 0 });
+    routeTerminalLines((text) => bars.log(text));
     return {
       update(rows) {
         if (opts.totalRows === undefined || rows > bar.getTotal()) bar.setTotal(rows);
         bar.update(rows, { speed: rate(rows) });
       },
-      stop: () => bar.stop(),
+      stop() {
+        routeTerminalLines(null);
+        // Draws once more, which prints the log lines still waiting for the next frame.
+        bars.update();
+        bars.stop();
+      },
     };
   }
   const everyMs = opts.everyMs ?? 10_000;
