@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
 
 export class CsvSyntaxError extends Error {
@@ -13,23 +14,27 @@ export class CsvSyntaxError extends Error {
 }
 
 /**
- * The records of an RFC 4180 CSV stream (`,` separator, `"` quotes, `\n` or `\r\n` line ends, a UTF-8 byte
- * order mark dropped), as arrays of strings, a batch at a time: one batch per chunk of the stream. A quoted
- * field may hold separators, doubled quotes and line breaks, and may straddle chunks. A quote left open at
- * the end, or any other syntax error, throws a CsvSyntaxError. Record lengths are not checked here.
+ * The records of an RFC 4180 CSV stream (`,` separator unless `delimiter` says otherwise, `"` quotes, `\n` or
+ * `\r\n` line ends, a UTF-8 byte order mark dropped), as arrays of strings, a batch at a time: one batch per
+ * chunk of the stream. A quoted field may hold separators, doubled quotes and line breaks, and may straddle
+ * chunks. A quote left open at the end, or any other syntax error, throws a CsvSyntaxError. Record lengths
+ * are not checked here. The stream gives bytes (read as UTF-8) or text already decoded (e.g. by iconv).
  *
  * PapaParse's low-level parser does the parsing (about four times faster than csv-parse on the Sirene
- * stocks, BENCHMARKS.md); this drives it chunk by chunk, so memory stays at one chunk and backpressure is the
- * consumer's pace.
+ * stocks, BENCHMARKS.md; the project's one CSV parser); this drives it chunk by chunk, so memory stays at one
+ * chunk and backpressure is the consumer's pace.
  */
-export async function* readCsvRows(stream: Readable): AsyncGenerator<string[][]> {
-  stream.setEncoding('utf8');
+export async function* readCsvRows(
+  stream: Readable,
+  opts: { delimiter?: string } = {},
+): AsyncGenerator<string[][]> {
+  const delimiter = opts.delimiter ?? ',';
+  const decoder = new StringDecoder('utf8');
   let parser: Papa.Parser | null = null;
   let pending = '';
   let records = 0;
   const parse = (input: string, last: boolean): string[][] => {
-    if (parser === null)
-      parser = new Papa.Parser({ delimiter: ',', quoteChar: '"', newline: newlineOf(input) });
+    if (parser === null) parser = new Papa.Parser({ delimiter, quoteChar: '"', newline: newlineOf(input) });
     const result = parser.parse(input, 0, !last) as Papa.ParseResult<string[]>;
     const [error] = result.errors;
     if (error) {
@@ -41,8 +46,8 @@ export async function* readCsvRows(stream: Readable): AsyncGenerator<string[][]>
     return result.data;
   };
   let first = true;
-  for await (const chunk of stream as AsyncIterable<string>) {
-    let text = pending + chunk;
+  for await (const chunk of stream as AsyncIterable<string | Buffer>) {
+    let text = pending + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
     if (first) {
       if (text.length === 0) continue;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -59,6 +64,7 @@ export async function* readCsvRows(stream: Readable): AsyncGenerator<string[][]>
     pending += text.substring(end);
     if (rows.length > 0) yield rows;
   }
+  pending += decoder.end();
   if (pending.length > 0) {
     const rows = parse(pending, true).filter((r) => !(r.length === 1 && r[0] === ''));
     if (rows.length > 0) yield rows;

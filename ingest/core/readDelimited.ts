@@ -1,31 +1,52 @@
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { readCsvRows } from './readCsvRows.ts';
 
 /** A delimited-text row keyed by the file's own header; an empty field is `null` (not published). */
 export type DelimitedRecord = Record<string, string | null>;
 
+export interface NumberedRecord {
+  record: DelimitedRecord;
+  /** 1-based number of the record in the file, the header being record 1. */
+  number: number;
+}
+
 /**
  * Rows of a delimited text file keyed by header name (columns are mapped by name, never by position: the
- * registers add columns over time). A leading UTF-8 BOM is dropped. `onHeader` sees the header line once.
+ * registers add columns over time), with their record number. Header names are trimmed; a leading UTF-8 BOM
+ * is dropped. `onHeader` sees the header once, and may throw to refuse the file. A row shorter than the
+ * header lacks the missing columns; the fields of a longer one beyond the header are ignored. Blank lines
+ * are skipped. Parsed by readCsvRows (PapaParse), the project's one CSV parser.
  */
+export async function* readDelimitedNumbered(
+  input: Readable,
+  opts: { delimiter: string; onHeader?: (columns: string[]) => void },
+): AsyncGenerator<NumberedRecord> {
+  let columns: string[] | null = null;
+  let number = 0;
+  for await (const batch of readCsvRows(input, { delimiter: opts.delimiter })) {
+    for (const fields of batch) {
+      number++;
+      if (columns === null) {
+        columns = fields.map((c) => c.trim());
+        opts.onHeader?.(columns);
+        continue;
+      }
+      if (fields.length === 1 && fields[0] === '') continue;
+      const record: DelimitedRecord = {};
+      const n = Math.min(columns.length, fields.length);
+      for (let i = 0; i < n; i++) {
+        const v = fields[i]!;
+        record[columns[i]!] = v === '' ? null : v;
+      }
+      yield { record, number };
+    }
+  }
+}
+
+/** The records of readDelimitedNumbered, without their numbers. */
 export async function* readDelimited(
   input: Readable,
   opts: { delimiter: string; onHeader?: (columns: string[]) => void },
 ): AsyncGenerator<DelimitedRecord> {
-  const parser = input.pipe(
-    parse({
-      delimiter: opts.delimiter,
-      bom: true,
-      columns: (header: string[]) => {
-        const columns = header.map((c) => c.trim());
-        opts.onHeader?.(columns);
-        return columns;
-      },
-    }),
-  );
-  for await (const row of parser as AsyncIterable<Record<string, string>>) {
-    const record: DelimitedRecord = {};
-    for (const [k, v] of Object.entries(row)) record[k] = v === '' ? null : v;
-    yield record;
-  }
+  for await (const { record } of readDelimitedNumbered(input, opts)) yield record;
 }

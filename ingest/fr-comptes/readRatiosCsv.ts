@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { parse } from 'csv-parse';
+import { readDelimitedNumbered } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { EXERCICE, exerciceId, RATIOS_COLUMNS, type RatiosRecord } from './ratiosFormat.ts';
 
@@ -23,37 +23,27 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * → null). A row whose key columns are unreadable is set aside and reported, never guessed at.
  */
 export async function* readRatiosCsv(file: string, report: RatiosReadReport): AsyncGenerator<SnapshotRow> {
-  const parser = createReadStream(file).pipe(
-    parse({
-      delimiter: ';',
-      bom: true,
-      columns: (header: string[]) => {
-        const names = header.map((h) => h.trim());
-        const known = new Set<string>(RATIOS_COLUMNS);
-        report.colonnesInconnues = names.filter((n) => !known.has(n));
-        report.colonnesAbsentes = RATIOS_COLUMNS.filter((c) => !names.includes(c));
-        if (report.colonnesAbsentes.some((c) => c === 'siren' || c === 'date_cloture_exercice')) {
-          throw new Error(`not a ratios_inpi_bce export: missing ${report.colonnesAbsentes.join(', ')}`);
-        }
-        return names;
-      },
-      relax_column_count: true,
-      info: true,
-    }),
-  );
-  for await (const { record: row, info } of parser as AsyncIterable<{
-    record: Record<string, string>;
-    info: { lines: number };
-  }>) {
+  const onHeader = (names: string[]) => {
+    const known = new Set<string>(RATIOS_COLUMNS);
+    report.colonnesInconnues = names.filter((n) => !known.has(n));
+    report.colonnesAbsentes = RATIOS_COLUMNS.filter((c) => !names.includes(c));
+    if (report.colonnesAbsentes.some((c) => c === 'siren' || c === 'date_cloture_exercice')) {
+      throw new Error(`not a ratios_inpi_bce export: missing ${report.colonnesAbsentes.join(', ')}`);
+    }
+  };
+  for await (const { record: row, number } of readDelimitedNumbered(createReadStream(file), {
+    delimiter: ';',
+    onHeader,
+  })) {
     const record: RatiosRecord = {};
     for (const [k, v] of Object.entries(row)) {
-      const value = v.trim();
+      const value = v?.trim() ?? '';
       record[k] = value === '' ? null : value;
     }
     const motif = refusal(record);
     if (motif) {
       report.lignesEcartees++;
-      if (report.exemplesEcartes.length < 5) report.exemplesEcartes.push({ ligne: info.lines, motif });
+      if (report.exemplesEcartes.length < 5) report.exemplesEcartes.push({ ligne: number, motif });
       continue;
     }
     yield {

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { parse } from 'csv-parse';
+import type { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
+import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { RNA_IMPORT, RNA_WALDEC, type RnaRecord } from './rnaEvents.ts';
 
@@ -63,12 +64,8 @@ function isUtf8(head: Buffer): boolean {
 /** The rows of one RNA file as snapshot rows (see rnaEvents.ts), streamed. */
 export async function* readRnaCsv(file: string, layout?: RnaLayout): AsyncGenerator<SnapshotRow> {
   const l = layout ?? (await detectRnaLayout(file));
-  const parser = createReadStream(file)
-    .pipe(iconv.decodeStream(l.encoding))
-    .pipe(parse({ columns: true, bom: true, delimiter: l.delimiter, relax_column_count: true, trim: false }));
-  for await (const row of parser as AsyncIterable<Record<string, string>>) {
-    const record: RnaRecord = {};
-    for (const [k, v] of Object.entries(row)) record[k] = v === '' ? null : v;
+  const text = createReadStream(file).pipe(iconv.decodeStream(l.encoding)) as unknown as Readable;
+  for await (const record of readDelimited(text, { delimiter: l.delimiter }) as AsyncIterable<RnaRecord>) {
     const id = rnaIdOf(l.kind, record);
     if (!id) continue;
     yield { kind: l.kind, id, record };

@@ -66,19 +66,26 @@ export async function searchProfiles(
   }));
 }
 
-const countCache = new Map<string, number>();
+/** Counts kept per database (a test process opens several), each for at most COUNT_TTL_MS. */
+const countCaches = new WeakMap<Knex, Map<string, { n: number; at: number }>>();
+const COUNT_TTL_MS = 60_000;
 
 /**
- * Legal entities a local copy holds. A published copy changes only when a pass completes, so the count is
- * kept per (table, snapshot fingerprint, version).
+ * Legal entities a local copy holds. A snapshot pass changes the fingerprint in the key; an update feed (brreg
+ * oppdateringer) changes rows without one, so a count is also recounted once a minute old.
  */
 export async function countEntities(knex: Knex, table: string, snapshotKey: string): Promise<number> {
+  let cache = countCaches.get(knex);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(knex, cache);
+  }
   const key = `${table}|${snapshotKey}`;
-  const cached = countCache.get(key);
-  if (cached !== undefined) return cached;
+  const cached = cache.get(key);
+  if (cached !== undefined && Date.now() - cached.at < COUNT_TTL_MS) return cached.n;
   const { rows } = await knex.raw(`select count(*)::int as n from ${table} where not personne_physique`);
   const n = Number(rows[0].n);
-  if (countCache.size > 100) countCache.clear();
-  countCache.set(key, n);
+  if (cache.size > 100) cache.clear();
+  cache.set(key, { n, at: Date.now() });
   return n;
 }

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'csv-parse';
 import type { Knex } from 'knex';
+import { readDelimited } from '../../ingest/core/readDelimited.ts';
 import type { SnapshotCompletedData } from '../../ingest/core/snapshotEvents.ts';
 import { runSnapshotPass, type SnapshotRow } from '../../ingest/core/snapshotPass.ts';
 import {
@@ -23,11 +23,8 @@ export const ETABLISSEMENTS_SAMPLE = path.join(SIRENE_SAMPLES, 'StockEtablisseme
 
 /** Rows of a Sirene CSV as the event contract has them (ingest/fr-sirene/sireneEvents.ts). */
 export async function* readSireneCsv(file: string, kind: string): AsyncGenerator<SnapshotRow> {
-  const parser = createReadStream(file).pipe(parse({ columns: true, bom: true }));
-  for await (const row of parser as AsyncIterable<Record<string, string>>) {
-    const record: SireneRecord = {};
-    for (const [k, v] of Object.entries(row)) record[k] = v === '' ? null : v;
-    yield { kind, id: kind === UNITE_LEGALE ? row.siren! : row.siret!, record };
+  for await (const record of readDelimited(createReadStream(file), { delimiter: ',' })) {
+    yield { kind, id: kind === UNITE_LEGALE ? record.siren! : record.siret!, record: record as SireneRecord };
   }
 }
 

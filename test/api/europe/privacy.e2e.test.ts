@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { parse } from 'csv-parse/sync';
+import Papa from 'papaparse';
 import { targetDescription } from '../../support/database.ts';
 import {
   BRREG_ENHETER_SAMPLE,
@@ -11,10 +11,10 @@ import {
 import type { RunningService } from '../../support/service.ts';
 
 /** Names of the natural persons trading as sole proprietors (ENK) in the real brreg sample. */
-const norwegianSoleTraders = (
-  parse(readFileSync(BRREG_ENHETER_SAMPLE), { columns: true }) as Record<string, string>[]
-)
-  .filter((r) => r['organisasjonsform.kode'] === 'ENK')
+const norwegianSoleTraders = Papa.parse<Record<string, string>>(readFileSync(BRREG_ENHETER_SAMPLE, 'utf8'), {
+  header: true,
+})
+  .data.filter((r) => r['organisasjonsform.kode'] === 'ENK')
   .map((r) => ({ id: r.organisasjonsnummer!, name: r.navn! }));
 
 /** What identifies a natural person in the fixtures: never served by any route. */
