@@ -2,6 +2,7 @@ import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import type { Logger } from '../ops/logger.ts';
 import type { RouteDefinition } from './catalogue/route.ts';
+import type { NonceKey } from './payment/nonceStore.ts';
 
 /** Per-request state shared by the middleware chain. */
 export interface AppState {
@@ -16,6 +17,10 @@ export interface AppState {
   registresMuets?: MutedRegister[];
   /** Raw bytes of a JSON body, exactly as they will be sent (signature and digest are computed over them). */
   bodyBytes?: Buffer;
+  /** Set by the x402 rail on a settled answer, so that the keeper stores it once signed (x402Answers.ts). */
+  x402Settled?: { key: NonceKey };
+  /** True when the answer is a kept x402 answer sent again: already signed and in the served log. */
+  x402Replayed?: boolean;
 }
 
 export interface MutedRegister {

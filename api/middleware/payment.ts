@@ -3,12 +3,14 @@ import { formatCredits } from '../../ops/accounts/credits.ts';
 import type { KeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { formatPrice } from '../catalogue/price.ts';
 import { isPriced } from '../catalogue/route.ts';
+import { ApiError } from '../errors/apiError.ts';
 import type { FacilitatorClient } from '../payment/facilitatorClient.ts';
 import type { NonceStore } from '../payment/nonceStore.ts';
 import type { PaymentConfig } from '../payment/paymentConfig.ts';
 import { freeTierOf, resourceOf } from '../payment/paymentRequired.ts';
 import { payWithCredits } from '../payment/payWithCredits.ts';
 import { payWithX402, quote } from '../payment/payWithX402.ts';
+import { presentedKeys } from '../payment/presentedKeys.ts';
 import { answer402 } from '../payment/respond.ts';
 import type { X402AnswerStore } from '../payment/x402Answers.ts';
 import type { AppContext, AppMiddleware } from '../state.ts';
@@ -118,19 +120,14 @@ export function keyedCreditHeaders(opts: Pick<PaymentOptions, 'keys' | 'ledger'>
     try {
       await next();
     } catch (err) {
-      await fill(ctx);
+      // Over the rate limit, the database is spared: nothing was charged, and the balance is not read.
+      if (err instanceof ApiError && err.status === 429) {
+        if (presentedKeys(ctx).length > 0) ctx.set('X-Credits-Charged', formatCredits(0));
+      } else {
+        await fill(ctx);
+      }
       throw err;
     }
     if (ctx.status < 200 || ctx.status > 299) await fill(ctx);
   };
-}
-
-/** `X-Api-Key`, then `Authorization: Bearer`; the values are never logged. */
-function presentedKeys(ctx: AppContext): string[] {
-  const keys: string[] = [];
-  const header = ctx.get('x-api-key').trim();
-  if (header) keys.push(header);
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
-  if (bearer?.[1] && bearer[1] !== header) keys.push(bearer[1]);
-  return keys;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../errors/apiError.ts';
+import { presentedKeys } from '../payment/presentedKeys.ts';
 import type { AppMiddleware } from '../state.ts';
 
 export interface RateLimits {
@@ -26,7 +27,7 @@ export function rateLimit(limits: RateLimits): AppMiddleware {
   const byKey = make(limits.perKey);
   const byAddress = make(limits.perAddress);
   return async function rateLimitMiddleware(ctx, next) {
-    const key = presentedKey(ctx.get('x-api-key'), ctx.get('authorization'));
+    const key = presentedKeys(ctx)[0] ?? null;
     const limiter = key ? byKey : byAddress;
     if (!limiter) return next();
     const id = key ? `k:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}` : `a:${ctx.ip}`;
@@ -59,11 +60,4 @@ export function rateLimit(limits: RateLimits): AppMiddleware {
     ctx.set('RateLimit-Reset', String(Math.max(0, Math.ceil(state.msBeforeNext / 1000))));
     return next();
   };
-}
-
-/** The key a request presents (X-Api-Key, else a bearer token), whatever it turns out to be. */
-function presentedKey(header: string, authorization: string): string | null {
-  const key = header.trim();
-  if (key) return key;
-  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
 }

@@ -98,16 +98,13 @@ export interface SettledMark {
   key: NonceKey;
 }
 
-const SETTLED = Symbol('x402 settled');
-const REPLAYED = Symbol('x402 replayed');
-
 export function markSettled(ctx: AppContext, key: NonceKey): void {
-  (ctx.state as unknown as Record<symbol, unknown>)[SETTLED] = { key } satisfies SettledMark;
+  ctx.state.x402Settled = { key } satisfies SettledMark;
 }
 
 /** Whether this answer is a kept answer sent again (it is already signed and in the served log). */
 export function isReplayed(ctx: AppContext): boolean {
-  return (ctx.state as unknown as Record<symbol, unknown>)[REPLAYED] === true;
+  return ctx.state.x402Replayed === true;
 }
 
 /** Whether an earlier answer was bought by this very request (same method, path and query). */
@@ -119,7 +116,7 @@ export function answersRequest(answer: SettledAnswer, ctx: AppContext): boolean 
 
 /** Sends a kept answer again, as it was: same status, bytes, digest, signature and settlement receipt. */
 export function replay(ctx: AppContext, answer: SettledAnswer): void {
-  (ctx.state as unknown as Record<symbol, unknown>)[REPLAYED] = true;
+  ctx.state.x402Replayed = true;
   ctx.status = answer.status;
   ctx.body = answer.body;
   for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);
@@ -133,7 +130,7 @@ export function replay(ctx: AppContext, answer: SettledAnswer): void {
 export function keepSettledAnswers(store: X402AnswerStore): AppMiddleware {
   return async function keepSettledAnswersMiddleware(ctx, next) {
     await next();
-    const mark = (ctx.state as unknown as Record<symbol, unknown>)[SETTLED] as SettledMark | undefined;
+    const mark = ctx.state.x402Settled;
     if (!mark || isReplayed(ctx) || ctx.status < 200 || ctx.status > 299 || !Buffer.isBuffer(ctx.body))
       return;
     const headers: Record<string, string> = {};
