@@ -11,7 +11,7 @@ export const VOCABULAIRE_TABLE = 'fr_sirene_recherche_vocabulaire';
  * "établissements", articles and prepositions). They are left out of the indexed form of a name: they
  * would make every other name a fuzzy match of "Société ..." and cost the trigram index most of its time.
  */
-const GENERIC_WORDS = [
+export const GENERIC_WORDS = [
   'sa',
   'sas',
   'sasu',

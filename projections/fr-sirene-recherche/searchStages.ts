@@ -1,5 +1,6 @@
+import { distance } from 'fastest-levenshtein';
 import type { Knex } from 'knex';
-import { RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE } from './rechercheSchema.ts';
+import { GENERIC_WORDS, RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE } from './rechercheSchema.ts';
 
 /** One company found, with what the result shows and how well its names match (0..1). */
 export interface FoundCompany {
@@ -193,6 +194,14 @@ async function byWords(
        ) v`,
     [words, SPELLINGS_PER_WORD],
   );
+  // A misspelt generic word (`ETABLISSEMETS`, `SOVIETE`) is no name's word: the names' indexed forms drop
+  // the generic words. Kept, it made the name unfindable, or found with a confidence it did not deserve.
+  const generic = new Set(
+    words.filter((w) => !found.some((f) => f.w === w && f.mot === w) && isMisspeltGenericWord(w)),
+  );
+  if (generic.size > 0 && generic.size < words.length) {
+    return byWords(trx, trgm, { ...query, essentiel: all.filter((w) => !generic.has(w)).join(' ') }, run);
+  }
   const spellings = words.map((w) => found.filter((f) => f.w === w).map((f) => f.mot));
   // Two adjacent letters swapped change most of a short word's trigrams: `sodpia` shares too few with
   // `sodipa` to pass the similarity threshold. A word with no spelling is looked up by its transpositions,
@@ -244,6 +253,22 @@ async function byWords(
     if (found.total > 0 || found.capped) return found;
   }
   return ofAllButOne;
+}
+
+/** Generic words long enough for a misspelling of them to be told apart from another word. */
+const LONG_GENERIC_WORDS = GENERIC_WORDS.filter((g) => g.length >= 7);
+
+/**
+ * A query word that is a generic word misspelt: at most one edit (Levenshtein) from a long generic word
+ * (`societe`, `etablissement(s)`, `compagnie`), two for words of nine letters or more, and not the generic
+ * word itself (the indexed forms already drop those).
+ */
+export function isMisspeltGenericWord(word: string): boolean {
+  if (word.length < 6 || GENERIC_WORDS.includes(word)) return false;
+  const allowed = word.length >= 9 ? 2 : 1;
+  return LONG_GENERIC_WORDS.some(
+    (g) => Math.abs(g.length - word.length) <= allowed && distance(g, word) <= allowed,
+  );
 }
 
 /** The word with two adjacent letters swapped, each way it can be (words of 4 letters or more). */

@@ -103,6 +103,13 @@ describe(`GET /v1/recherche (e2e, ${targetDescription})`, () => {
       expect(body.resultats[0]!.score_confiance).to.be.at.least(0.5);
     });
 
+    it('a misspelt generic word does not hide the name: found first, and not flagged', async () => {
+      // « ETABLISSEMENTS » is no name's indexed word; misspelt, it was taken for one, and nothing was found.
+      const { body } = await search(t, 'etablissemennts henty duval');
+      expect(body.resultats[0]?.denomination).to.equal('ETABLISSEMENTS HENRY DUVAL');
+      expect(body.aucune_correspondance_fiable).to.equal(false);
+    });
+
     it('a sigle finds its company', async () => {
       const { body } = await search(t, 'sodipa');
       expect(sirens(body)).to.deep.equal(['005480546']);
