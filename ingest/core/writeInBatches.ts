@@ -2,7 +2,8 @@
  * Groups a stream of rows into batches and writes each batch while the next one is being read: at most one
  * write is in flight, so reading and parsing (this process) overlap the database's work on the previous
  * batch, and memory stays at two batches. Within a batch a key seen twice keeps its later row, as a later
- * batch would. Batches are written in order; the first failed write stops the reading and is thrown.
+ * batch would. Batches are written in order; the first failed write stops the reading and is thrown; a
+ * failure of the rows themselves is thrown once the write in flight has ended.
  */
 export async function writeInBatches<T>(
   rows: AsyncIterable<T>,
@@ -19,9 +20,16 @@ export async function writeInBatches<T>(
     // Awaited at the next send or at the end; until then a failure must not count as unhandled.
     inFlight.catch(() => {});
   };
-  for await (const row of rows) {
-    batch.set(opts.keyOf(row), row);
-    if (batch.size >= opts.batchSize) await send();
+  try {
+    for await (const row of rows) {
+      batch.set(opts.keyOf(row), row);
+      if (batch.size >= opts.batchSize) await send();
+    }
+  } catch (err) {
+    // The rows failed (a file ending early): the write in flight ends before the failure is told, so that
+    // nothing of this pass lands after the caller has moved on (a next pass's start, for instance).
+    if (inFlight) await (inFlight as Promise<void>).catch(() => {});
+    throw err;
   }
   await send();
   if (inFlight) await inFlight;
