@@ -157,7 +157,9 @@ export async function main(argv: string[]): Promise<number> {
     .action(run(async () => (await import('./commands/audit.ts')).auditCommand));
   program
     .command('bench')
-    .argument('<name>', 'benchmark name (eventstore, ...)')
+    .argument('[name]', 'benchmark name (eventstore, ...); without one, the list')
+    // `bench <name> --help` is the benchmark's own help, and `bench --help` the list: not commander's.
+    .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()
     .description('Run a benchmark and print its table')

@@ -112,6 +112,15 @@ describe('The command line (registres, a child process)', function () {
     expect(r.out).not.to.contain('    at ');
   });
 
+  it('bench <name> --help is the benchmark’s own help, bench --help the list of benchmarks', () => {
+    const own = registres(['bench', 'recherche-qualite', '--help']);
+    expect(own.status).to.equal(0);
+    expect(own.out).to.contain('--seed N');
+    const list = registres(['bench', '--help']);
+    expect(list.status).to.equal(0);
+    expect(list.out).to.contain('cli-start');
+  });
+
   it('register keys are the folder names; the former dotted codes are still understood', () => {
     const r = registres(['ingest', 'nulle-part']);
     expect(r.status).to.equal(2);
