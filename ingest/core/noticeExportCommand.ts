@@ -2,17 +2,9 @@ import type { Knex } from 'knex';
 import type { IngestCommandSpec } from '../../ops/cli/context.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
-import type { NoticePassResult } from './noticePass.ts';
+import type { NoticeExportOptions, NoticePassResult } from './noticePass.ts';
 
-export type NoticeExportIngest = (args: {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  file: string;
-  date?: string;
-  version?: string;
-  onProgress(rows: number): void;
-}) => Promise<NoticePassResult>;
+export type NoticeExportIngest = (args: NoticeExportOptions) => Promise<NoticePassResult>;
 
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
 

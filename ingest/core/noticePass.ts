@@ -136,3 +136,17 @@ async function completedPassOfFile(
   }
   return null;
 }
+
+/** What a notice-export ingester (BODACC, JOAFE) is given: one export file, dated. */
+export interface NoticeExportOptions {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  file: string;
+  /** YYYY-MM-DD the export was taken (default: today, UTC). */
+  date?: string;
+  /** Version label (default: the date). */
+  version?: string;
+  onProgress?: (rows: number) => void;
+  now?: () => Date;
+}

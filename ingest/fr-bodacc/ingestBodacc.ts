@@ -2,23 +2,17 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { fileSha256 } from '../core/fileSha256.ts';
-import { type NoticePassResult, type NoticeRow, runNoticePass } from '../core/noticePass.ts';
+import {
+  type NoticeExportOptions,
+  type NoticePassResult,
+  type NoticeRow,
+  runNoticePass,
+} from '../core/noticePass.ts';
 import { readOdsExport } from '../core/readOdsExport.ts';
 import { BODACC_NOTICE, BODACC_REGISTER, bodaccStreamOf } from './bodaccEvents.ts';
 import { noticeSirens } from './noticeSirens.ts';
 
-export interface BodaccIngestOptions {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  file: string;
-  /** YYYY-MM-DD the export was taken (default: today, UTC). */
-  date?: string;
-  /** Version label (default: the date). */
-  version?: string;
-  onProgress?: (rows: number) => void;
-  now?: () => Date;
-}
+export type BodaccIngestOptions = NoticeExportOptions;
 
 /**
  * One BODACC `annonces-commerciales` export (JSON, JSONL, or a recorded v1/v2.1 answer) into the log as a

@@ -2,21 +2,16 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { fileSha256 } from '../core/fileSha256.ts';
-import { type NoticePassResult, type NoticeRow, runNoticePass } from '../core/noticePass.ts';
+import {
+  type NoticeExportOptions,
+  type NoticePassResult,
+  type NoticeRow,
+  runNoticePass,
+} from '../core/noticePass.ts';
 import { readOdsExport } from '../core/readOdsExport.ts';
 import { JOAFE_NOTICE, JOAFE_REGISTER, joafeStreamOf } from './joafeEvents.ts';
 
-export interface JoafeIngestOptions {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  file: string;
-  /** YYYY-MM-DD the export was taken (default: today, UTC). */
-  date?: string;
-  version?: string;
-  onProgress?: (rows: number) => void;
-  now?: () => Date;
-}
+export type JoafeIngestOptions = NoticeExportOptions;
 
 const W_NUMBER = /^W[0-9A-Z]{9}$/;
 
