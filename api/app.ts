@@ -2,11 +2,11 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import Koa from 'koa';
 import compress from 'koa-compress';
-import type { RegisterInfo } from '../ingest/core/registerInfo.ts';
 import type { BudgetedPools } from '../ops/database/budgetedPools.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { ServedLog } from '../ops/servedlog/servedLog.ts';
 import type { Signer } from '../ops/signing/signer.ts';
+import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import { createRouteRegistry, type RouteRegistry, toRouterPath } from './catalogue/registry.ts';
 import { type LiveSources, NO_LIVE_SOURCES, type RouteDefinition } from './catalogue/route.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
@@ -99,7 +99,12 @@ export function createApp(deps: AppDeps): App {
     );
     chain.push(
       envelope(route, {
-        handlerDeps: { knex: deps.knex, budgeted: deps.budgeted, live: deps.live ?? NO_LIVE_SOURCES },
+        handlerDeps: {
+          knex: deps.knex,
+          budgeted: deps.budgeted,
+          live: deps.live ?? NO_LIVE_SOURCES,
+          registers: deps.registers,
+        },
         registers: deps.registers,
         now: deps.now,
       }),

@@ -7,7 +7,7 @@ import { printTable } from './core/printTable.ts';
 export const description =
   'start-up of the command line: `registres --help`, compiled build vs tsx vs plain node';
 
-const BIN = path.join(SOURCE_ROOT, 'ops/cli/bin.mjs');
+const BIN = path.join(SOURCE_ROOT, 'app/cli/bin.mjs');
 
 /** Median wall time of `runs` runs of a command, in milliseconds. */
 function median(runs: number, args: string[], env: NodeJS.ProcessEnv = {}): number {

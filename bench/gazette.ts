@@ -5,11 +5,12 @@ import { parseArgs } from 'node:util';
 import { NO_LIVE_SOURCES } from '../api/catalogue/route.ts';
 import { createChangementsRoute } from '../api/routes/changements.ts';
 import type { AppContext } from '../api/state.ts';
+import { REGISTERS } from '../app/registers.ts';
+import { migrateAll } from '../app/server/migrateAll.ts';
 import { readOdsExport } from '../ingest/core/readOdsExport.ts';
-import { ingestBodaccExport } from '../ingest/fr-bodacc/ingestBodacc.ts';
+import { ingestBodaccExport } from '../ingest/fr-bodacc/ingestFrBodacc.ts';
 import { createBudgetedPools } from '../ops/database/budgetedPools.ts';
 import { createPostgresEventStore } from '../ops/eventstore/postgres/index.ts';
-import { migrateAll } from '../ops/server/migrateAll.ts';
 import { createProjectionRunner } from '../projections/core/projectionRunner.ts';
 import { bodaccAnnoncesProjection } from '../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import type { BenchContext } from './core/benchContext.ts';
@@ -78,7 +79,12 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
 
     const route = createChangementsRoute();
     // The route reads on the application pool only; its budgeted pools stay unopened.
-    const handlerDeps = { knex: db.knex, budgeted: createBudgetedPools(db.knex), live: NO_LIVE_SOURCES };
+    const handlerDeps = {
+      knex: db.knex,
+      budgeted: createBudgetedPools(db.knex),
+      live: NO_LIVE_SOURCES,
+      registers: REGISTERS,
+    };
     const call = (i: number) =>
       route.handler(fakeContext(companies[i % companies.length]!, '2020-01-01'), handlerDeps);
     const miss = await timed(async () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RELIABLE_SCORE } from '../api/routes/recherche.ts';
 import { snapshotPassMigrations } from '../ingest/core/snapshotPass.ts';
-import { ingestSirene } from '../ingest/fr-sirene/ingestSirene.ts';
+import { ingestFrSirene } from '../ingest/fr-sirene/ingestFrSirene.ts';
 import { extensionSchema } from '../ops/database/extensions.ts';
 import { runMigrations } from '../ops/database/migrations.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../ops/eventstore/postgres/index.ts';
@@ -65,7 +65,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       ...projectionMigrationsFor([rechercheProjection]),
     ]);
     const store = createPostgresEventStore({ knex, notifications: db.notifications, logger: ctx.logger });
-    await ingestSirene({
+    await ingestFrSirene({
       knex,
       store,
       logger: ctx.logger,

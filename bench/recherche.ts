@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { runSnapshotPass, snapshotPassMigrations } from '../ingest/core/snapshotPass.ts';
-import { SIRENE_REGISTER, sireneStreamOf } from '../ingest/fr-sirene/sireneEvents.ts';
 import { extensionSchema } from '../ops/database/extensions.ts';
 import { runMigrations } from '../ops/database/migrations.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../ops/eventstore/postgres/index.ts';
@@ -8,6 +7,7 @@ import { createProjectionRunner } from '../projections/core/projectionRunner.ts'
 import { projectionMigrationsFor } from '../projections/core/schema.ts';
 import { rechercheProjection } from '../projections/fr-sirene-recherche/rechercheProjection.ts';
 import { RECHERCHE_TABLE } from '../projections/fr-sirene-recherche/rechercheSchema.ts';
+import { FR_SIRENE_REGISTER, frSireneStreamOf } from '../schemas/events/frSireneEvents.ts';
 import type { BenchContext } from './core/benchContext.ts';
 import { formatBytes, formatCount, formatSeconds } from './core/format.ts';
 import { type BenchDatabase, type EmbeddedPlacement, openBenchDatabase } from './core/openBenchDatabase.ts';
@@ -202,12 +202,12 @@ async function generateAndProject(db: BenchDatabase, rows: number, batchSize: nu
       knex,
       store,
       logger: ctx.logger,
-      register: SIRENE_REGISTER,
+      register: FR_SIRENE_REGISTER,
       version: '2026-11-01',
       snapshotDate: '2026-11-01',
       fileSha256: '0'.repeat(64),
       rows: generateSearchCompanies(rows),
-      streamOf: sireneStreamOf,
+      streamOf: frSireneStreamOf,
       onProgress: (n) => {
         if (n % 200_000 === 0) ctx.out(`    ${formatCount(n)} rows`);
       },

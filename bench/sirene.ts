@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ingestSirene } from '../ingest/fr-sirene/ingestSirene.ts';
-import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../ingest/fr-sirene/sireneColumns.ts';
+import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../ingest/fr-sirene/frSireneColumns.ts';
+import { ingestFrSirene } from '../ingest/fr-sirene/ingestFrSirene.ts';
 import { openAccount } from '../ops/accounts/openAccount.ts';
 import { createSigner } from '../ops/signing/signer.ts';
 import type { BenchContext } from './core/benchContext.ts';
@@ -119,7 +119,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             ingestPeakRss = child.peakRss;
             ctx.out(child.output.trim().replace(/^/gm, '  | '));
           } else {
-            await ingestSirene({
+            await ingestFrSirene({
               knex: db.knex,
               store: service.store,
               logger: ctx.logger,

@@ -1,26 +1,55 @@
 import type { Knex } from 'knex';
-import type { SireneApiSearch } from '../../ingest/fr-sirene/sireneApi.ts';
 import type { BudgetedPools } from '../../ops/database/budgetedPools.ts';
+import type { Logger } from '../../ops/logger.ts';
+import type { SireneApiSearch } from '../../schemas/events/frSireneApiEvents.ts';
+import type { JsonSchema, ParamDefinition } from '../../schemas/jsonSchema.ts';
+import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { ApiError } from '../errors/apiError.ts';
-import type { AppContext, ProvenanceEntry } from '../state.ts';
+import type { ErrorCode, MotifPanne } from '../errors/errorCodes.ts';
 
-/** JSON Schema fragment (draft 2020-12, as used by OpenAPI 3.1). */
-export type JsonSchema = Record<string, unknown>;
+// The two types every schema builds on live in schemas/ (below api/); re-exported for the route modules.
+export type { JsonSchema, ParamDefinition } from '../../schemas/jsonSchema.ts';
 
-export interface ParamDefinition {
-  name: string;
-  in: 'path' | 'query';
-  required: boolean;
-  description: string;
-  schema: JsonSchema;
-  /** Extra check beyond the schema (e.g. a Luhn key); returns a French message when the value is refused. */
-  check?: (value: string) => string | null;
+/**
+ * What a handler reads of the request's state, set by the middleware before it (api/state.ts: the whole
+ * state, which adds what the middleware alone uses).
+ */
+export interface RouteState {
+  log: Logger;
+  /** Validated parameters (path and query), coerced to their schema types. */
+  params?: Record<string, unknown>;
+  /** Provenance gathered for the envelope by the freshness guard. */
+  provenance?: ProvenanceEntry[];
+  /** Registers the freshness guard set aside for a route that degrades instead of refusing. */
+  registresMuets?: MutedRegister[];
+}
+
+/** The request as a handler sees it: its state and the response headers it may set. */
+export interface RouteContext {
+  state: RouteState;
+  set(field: string, value: string): void;
+}
+
+export interface MutedRegister {
+  registre: string;
+  /** A `motif_panne` code (api/errors/errorCodes.ts). */
+  motif: MotifPanne;
+}
+
+export interface ProvenanceEntry {
+  registre: string;
+  version: string;
+  empreinte_sha256?: string;
+  date_photo?: string;
 }
 
 /** How stale a local copy may be before the route refuses to sell it. */
 export interface FreshnessRule {
-  /** Maximum age in days of the snapshot date, measured when the request is served. */
-  maxAgeDays: number;
+  /**
+   * Maximum age in days of the snapshot date, measured when the request is served. Absent: the register
+   * dictionary's threshold (`seuilFraicheurJours`) of each register read.
+   */
+  maxAgeDays?: number;
   /** The 503 code the spec gives this case. */
   code: 'photo_perimee' | 'stock_perime';
 }
@@ -47,6 +76,8 @@ export interface HandlerDeps {
   /** Pools whose sessions carry a statement budget, for reads that must end within one (lists). */
   budgeted: BudgetedPools;
   live: LiveSources;
+  /** The register dictionary the app was composed with (citations, licences, countries). */
+  registers: readonly RegisterInfo[];
 }
 
 /**
@@ -66,7 +97,9 @@ export interface RouteDefinition {
    * A check across parameters, run with the others before payment (e.g. an identifier whose format depends
    * on the country): returns the refusal, or null.
    */
-  paramsCheck?: (params: Record<string, unknown>) => { error: string; champ: string; message: string } | null;
+  paramsCheck?: (
+    params: Record<string, unknown>,
+  ) => { error: ErrorCode; champ: string; message: string } | null;
   /** Price in atomic units of a 6-decimal token ($0.005 = 5000). 0 means a free route. */
   price: number;
   /** Whether the monthly free quota of a key-holding account covers this route. */
@@ -100,7 +133,7 @@ export interface RouteDefinition {
   refusal?: (code: string, champ: string, message: string) => ApiError;
   /** Extra members of the route's OpenAPI operation (`x-...`), e.g. a catalogue the route documents. */
   openApiExtensions?: Record<string, unknown>;
-  handler(ctx: AppContext, deps: HandlerDeps): Promise<HandlerResult>;
+  handler(ctx: RouteContext, deps: HandlerDeps): Promise<HandlerResult>;
 }
 
 export function isPriced(route: RouteDefinition): boolean {

@@ -1,17 +1,19 @@
+import type { ErrorCode } from './errorCodes.ts';
+
 /**
  * A refusal or outage the client is told about. The body is always `{error, champ?, message}` plus any
  * extra members the contract gives the code (e.g. `indice`, `nom`, `champs_absents`).
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly champ: string | undefined;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
   constructor(
     status: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     opts: { champ?: string; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
@@ -34,11 +36,15 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (code: string, champ: string, message: string, extra?: Record<string, unknown>) =>
-  new ApiError(400, code, message, { champ, extra });
+export const badRequest = (
+  code: ErrorCode,
+  champ: string,
+  message: string,
+  extra?: Record<string, unknown>,
+) => new ApiError(400, code, message, { champ, extra });
 
-export const notFound = (code: string, message: string, extra?: Record<string, unknown>) =>
+export const notFound = (code: ErrorCode, message: string, extra?: Record<string, unknown>) =>
   new ApiError(404, code, message, { extra });
 
-export const unavailable = (code: string, message: string, extra?: Record<string, unknown>) =>
+export const unavailable = (code: ErrorCode, message: string, extra?: Record<string, unknown>) =>
   new ApiError(503, code, message, { extra, headers: { 'Retry-After': '60' } });

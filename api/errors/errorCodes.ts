@@ -1,4 +1,4 @@
-import { PAYMENT_ERROR_CODES } from '../payment/refusals.ts';
+import { PAYMENT_ERROR_CODES, type PaymentRefusalCode } from '../payment/refusals.ts';
 
 /**
  * The closed list of error codes this service answers, served by GET /v1/lecture. A code used anywhere in
@@ -10,7 +10,7 @@ export interface ErrorCodeEntry {
   signification: string;
 }
 
-export const ERROR_CODES: readonly ErrorCodeEntry[] = [
+export const ERROR_CODES = [
   {
     code: 'parametre_invalide',
     statut: 400,
@@ -222,10 +222,10 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     signification:
       "Défaut interne imprévu, consigné avec l'identifiant de requête ; rien n'est facturé. / Unexpected internal fault, logged with the request id; nothing is charged.",
   },
-];
+] as const satisfies readonly ErrorCodeEntry[];
 
 /** Values of `motif_panne`: why a source or the service could not answer. */
-export const MOTIFS_PANNE: readonly { code: string; signification: string }[] = [
+export const MOTIFS_PANNE = [
   {
     code: 'base_indisponible',
     signification: 'Base de données du service injoignable. / Service database unreachable.',
@@ -259,13 +259,19 @@ export const MOTIFS_PANNE: readonly { code: string; signification: string }[] = 
     signification:
       "Source trop lente dans le budget de la requête. / Source too slow for the request's budget.",
   },
-];
+] as const satisfies readonly Omit<ErrorCodeEntry, 'statut'>[];
+
+/** A code of the closed list: the `error` of every refusal or outage the service answers. */
+export type ErrorCode =
+  | (typeof ERROR_CODES)[number]['code']
+  | (typeof PAYMENT_ERROR_CODES)[number]['code']
+  | PaymentRefusalCode;
+
+/** A value of `motif_panne`. */
+export type MotifPanne = (typeof MOTIFS_PANNE)[number]['code'];
 
 /** Payment refusals (api/payment/refusals.ts) belong to the same closed list. */
-export const ALL_ERROR_CODES: readonly ErrorCodeEntry[] = [
-  ...ERROR_CODES,
-  ...PAYMENT_ERROR_CODES.filter((p) => !ERROR_CODES.some((e) => e.code === p.code)),
-];
+export const ALL_ERROR_CODES: readonly ErrorCodeEntry[] = [...ERROR_CODES, ...PAYMENT_ERROR_CODES];
 
 const KNOWN = new Set(ALL_ERROR_CODES.map((e) => e.code));
 export function isKnownErrorCode(code: string): boolean {

@@ -62,8 +62,8 @@ export function successorOf(prefix: string): string {
 }
 
 /**
- * The most rows a page may expect to read while following the SIREN index in order (about 15 ms of
- * filtered scan). Walking the key finds a page of matches after about (offset + limit) × rows / matches
+ * The most rows a page may expect to read while following the SIREN index in order (a short filtered scan;
+ * bench lister, BENCHMARKS.md). Walking the key finds a page of matches after about (offset + limit) × rows / matches
  * rows when the matches are spread over the SIRENs; beyond this bound, the matches are read by the
  * criteria's indexes and sorted instead, whatever the planner estimated (it cannot know the exact count,
  * and a criterion rarer than it thinks makes a walk read the whole table).

@@ -1,7 +1,7 @@
-import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
-import { RATIOS_REGISTER } from '../../ingest/fr-comptes/ratiosFormat.ts';
-import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { PROCEDURE_STATES, SIGNAL_CATEGORIES } from '../../projections/fr-entreprises-liste/publicSignals.ts';
+import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
+import { FR_RATIOS_INPI_BCE_REGISTER } from '../../schemas/events/frRatiosInpiBceEvents.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import {
   oneOf,
   readAmount,
@@ -59,9 +59,9 @@ const WITHHELD =
 const SIGNALS_FRESH =
   'annonces BODACC (procédures collectives, radiations), annulées ou rectifiées exclues ; servi si la dernière collecte a au plus 45 jours / BODACC notices, served up to 45 days old';
 
-const identity = { source: SIRENE_REGISTER, fraicheur: SIRENE_FRESH, available: true };
-const signals = { source: BODACC_REGISTER, fraicheur: SIGNALS_FRESH, available: true };
-const accounts = { source: RATIOS_REGISTER, fraicheur: ACCOUNTS_FRESH, available: true };
+const identity = { source: FR_SIRENE_REGISTER, fraicheur: SIRENE_FRESH, available: true };
+const signals = { source: FR_BODACC_REGISTER, fraicheur: SIGNALS_FRESH, available: true };
+const accounts = { source: FR_RATIOS_INPI_BCE_REGISTER, fraicheur: ACCOUNTS_FRESH, available: true };
 
 export const FIELDS: readonly FieldDefinition[] = [
   {

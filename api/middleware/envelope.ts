@@ -1,6 +1,6 @@
-import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
-import type { HandlerDeps, RouteDefinition } from '../catalogue/route.ts';
-import type { AppMiddleware, ProvenanceEntry } from '../state.ts';
+import type { RegisterInfo } from '../../schemas/registerInfo.ts';
+import type { HandlerDeps, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
+import type { AppMiddleware } from '../state.ts';
 
 export const DISCLAIMER =
   'Données publiées telles quelles par les registres officiels cités ; ce document n’est pas un extrait officiel. / Data as published by the cited official registers; this is not an official extract.';

@@ -1,7 +1,7 @@
-import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
-import type { RouteDefinition } from '../catalogue/route.ts';
+import type { RegisterInfo } from '../../schemas/registerInfo.ts';
+import type { MutedRegister, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
-import type { AppMiddleware, MutedRegister, ProvenanceEntry } from '../state.ts';
+import type { AppMiddleware } from '../state.ts';
 
 export interface RegisterSnapshotView {
   register: string;

@@ -1,13 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
+import type { NonceKey } from './nonceKey.ts';
 import { x402AnswerMigrations } from './x402Answers.ts';
-
-export interface NonceKey {
-  /** Token contract, payer and EIP-3009 nonce: what the token itself refuses to use twice. */
-  asset: string;
-  payer: string;
-  nonce: string;
-}
 
 /**
  * The x402 nonces this service has seen. A nonce is reserved while its request runs (so a concurrent replay

@@ -25,7 +25,7 @@ export interface PaymentRefusal {
 export const refusal = (code: PaymentRefusalCode, message: string): PaymentRefusal => ({ code, message });
 
 /** Entries for the closed list of error codes (same shape as api/errors/errorCodes.ts). */
-export const PAYMENT_ERROR_CODES: readonly { code: string; statut: number; signification: string }[] = [
+export const PAYMENT_ERROR_CODES = [
   {
     code: 'paiement_illisible',
     statut: 402,
@@ -90,4 +90,4 @@ export const PAYMENT_ERROR_CODES: readonly { code: string; statut: number; signi
     signification:
       'Route payable par clé seulement (dépôts au registre). / Key-only route (registry filings).',
   },
-];
+] as const satisfies readonly { code: string; statut: number; signification: string }[];

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { AppContext, AppMiddleware } from '../state.ts';
-import type { NonceKey } from './nonceStore.ts';
+import type { NonceKey } from './nonceKey.ts';
 
 /** How long a settled x402 answer can be fetched again with the same payment (X402_REPLAY_WINDOW_HOURS). */
 export const DEFAULT_REPLAY_WINDOW_SECONDS = 24 * 3600;

@@ -1,9 +1,9 @@
-import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
-import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { BODACC_ANNONCES_PROJECTION } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { liveSignalNotices } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
 import { type Signal, signalOf } from '../../projections/fr-bodacc-annonces/signalOf.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { alertesSchema } from '../../schemas/responses/alertes.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
@@ -30,7 +30,7 @@ export const alertesRoute: RouteDefinition = {
   price: 10_000,
   freeTier: true,
   // Sirene decides which companies are served (the profile's refusals) and names them.
-  registers: [BODACC_REGISTER, SIRENE_REGISTER],
+  registers: [FR_BODACC_REGISTER, FR_SIRENE_REGISTER],
   projections: [BODACC_ANNONCES_PROJECTION, unitesLegalesProjection.name],
   responseSchema: alertesSchema,
   async handler(ctx, { knex }) {

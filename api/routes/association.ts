@@ -1,5 +1,3 @@
-import { JOAFE_REGISTER } from '../../ingest/fr-joafe/joafeEvents.ts';
-import { RNA_REGISTER } from '../../ingest/fr-rna/rnaEvents.ts';
 import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
 import {
   joafeCoverage,
@@ -10,12 +8,13 @@ import { ASSOCIATIONS_PROJECTION } from '../../projections/fr-associations/assoc
 import type { JoafeRow } from '../../projections/fr-associations/joafeRow.ts';
 import type { RnaRow } from '../../projections/fr-associations/rnaRow.ts';
 import { rnaTimestampToUtc } from '../../projections/fr-associations/rnaTimestamp.ts';
+import { FR_JOAFE_REGISTER } from '../../schemas/events/frJoafeEvents.ts';
+import { FR_RNA_REGISTER } from '../../schemas/events/frRnaEvents.ts';
 import { isLuhnValid } from '../../schemas/params/luhn.ts';
 import { rnaPathParam } from '../../schemas/params/rna.ts';
 import { associationAnnoncesSchema, associationSchema } from '../../schemas/responses/association.ts';
-import type { RouteDefinition } from '../catalogue/route.ts';
+import type { ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
 import { notFound } from '../errors/apiError.ts';
-import type { ProvenanceEntry } from '../state.ts';
 
 /** Notices served per call; `nombre_total` counts them all. */
 export const NOTICES_LIMIT = 100;
@@ -40,7 +39,7 @@ export const associationRoute: RouteDefinition = {
   params: [rnaPathParam],
   price: 5000,
   freeTier: true,
-  registers: [RNA_REGISTER],
+  registers: [FR_RNA_REGISTER],
   projections: [ASSOCIATIONS_PROJECTION],
   responseSchema: associationSchema,
   async handler(ctx, { knex }) {
@@ -97,7 +96,7 @@ export const associationAnnoncesRoute: RouteDefinition = {
   params: [rnaPathParam],
   price: 10_000,
   freeTier: true,
-  registers: [JOAFE_REGISTER],
+  registers: [FR_JOAFE_REGISTER],
   projections: [ASSOCIATIONS_PROJECTION],
   freshness: { maxAgeDays: JOURNAL_MAX_AGE_DAYS, code: 'photo_perimee' },
   responseSchema: associationAnnoncesSchema,
@@ -153,12 +152,12 @@ function noticeItem(n: JoafeRow) {
 async function rnaProvenance(knex: Parameters<typeof readSnapshotStates>[0]): Promise<ProvenanceEntry[]> {
   const [state] = await readSnapshotStates(knex, {
     projections: [ASSOCIATIONS_PROJECTION],
-    registers: [RNA_REGISTER],
+    registers: [FR_RNA_REGISTER],
   });
   if (!state?.current) return [];
   return [
     {
-      registre: RNA_REGISTER,
+      registre: FR_RNA_REGISTER,
       version: state.current.version,
       empreinte_sha256: state.current.sha256,
       date_photo: state.current.snapshotDate,

@@ -1,6 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
-import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import {
   BODACC_ANNONCES_PROJECTION,
   bodaccRevision,
@@ -8,6 +6,8 @@ import {
 import { type LiveNotice, liveNoticesSince } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
 import { currentSireneStock } from '../../projections/fr-bodacc-annonces/sireneStock.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { dateQueryParam } from '../../schemas/params/date.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { changementsSchema } from '../../schemas/responses/changements.ts';
@@ -58,7 +58,7 @@ export function createChangementsRoute(
     freeTier: true,
     // Sirene decides which companies are served (the profile's refusals) and names them; the answer reports its
     // stock version, so both registers are in its provenance.
-    registers: [BODACC_REGISTER, SIRENE_REGISTER],
+    registers: [FR_BODACC_REGISTER, FR_SIRENE_REGISTER],
     projections: [BODACC_ANNONCES_PROJECTION, unitesLegalesProjection.name],
     responseSchema: changementsSchema,
     async handler(ctx, { knex }) {

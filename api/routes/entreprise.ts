@@ -1,7 +1,7 @@
-import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { etablissementsProjection } from '../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { sireneToWgs84 } from '../../projections/fr-sirene-etablissements/sireneCoordinates.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import {
   entrepriseEtablissementsSchema,
@@ -17,8 +17,8 @@ import { assertCovered } from './entreprise/sireneCoverage.ts';
 import { tvaIntracommunautaire } from './entreprise/tvaIntracommunautaire.ts';
 import { establishmentState, identityOf } from './entreprise/unitFields.ts';
 
-/** Sirene is a monthly stock: a copy older than 45 days is not sold (register dictionary threshold). */
-export const SIRENE_FRESHNESS = { maxAgeDays: 45, code: 'photo_perimee' } as const;
+/** Sirene is a monthly stock: a copy older than the register dictionary's threshold is not sold. */
+export const SIRENE_FRESHNESS = { code: 'photo_perimee' } as const;
 export const SIRENE_PROJECTIONS = [unitesLegalesProjection.name, etablissementsProjection.name];
 
 /** `geo=true`: WGS84 coordinates converted from Sirene's Lambert positions (null where none is published). */
@@ -48,7 +48,7 @@ export const entrepriseProfileRoute: RouteDefinition = {
   ],
   price: 5000,
   freeTier: true,
-  registers: [SIRENE_REGISTER],
+  registers: [FR_SIRENE_REGISTER],
   projections: SIRENE_PROJECTIONS,
   freshness: SIRENE_FRESHNESS,
   responseSchema: entrepriseProfileSchema,
@@ -98,7 +98,7 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
   ],
   price: 3000,
   freeTier: true,
-  registers: [SIRENE_REGISTER],
+  registers: [FR_SIRENE_REGISTER],
   projections: SIRENE_PROJECTIONS,
   freshness: SIRENE_FRESHNESS,
   responseSchema: entrepriseEtablissementsSchema,

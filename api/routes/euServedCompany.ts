@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { findRegister } from '../../ingest/registers.ts';
 import type { EuProfileRow } from '../../projections/eu-profile/euProfileRow.ts';
 import { passReadFile } from '../../projections/eu-profile/passFilesTable.ts';
 import { readProfile } from '../../projections/eu-profile/readProfile.ts';
+import type { RegisterInfo } from '../../schemas/registerInfo.ts';
+import type { RouteContext } from '../catalogue/route.ts';
 import { notFound } from '../errors/apiError.ts';
-import type { AppContext } from '../state.ts';
 
 /** The company of a local copy, or the 404 that says why it is not served (unknown, or a natural person). */
 export async function servedCompany(
@@ -36,8 +36,8 @@ export function detailHeader(pays: string, id: string, company: Pick<EuProfileRo
 }
 
 /** The members every detail route of a local copy ends with (`source` comes with the envelope). */
-export function detailFooter(ctx: AppContext, register: string) {
-  const info = findRegister(register);
+export function detailFooter(ctx: RouteContext, registers: readonly RegisterInfo[], register: string) {
+  const info = registers.find((r) => r.code === register);
   const photo = (ctx.state.provenance ?? []).find((p) => p.registre === register);
   return {
     photo_le: photo?.date_photo ?? null,

@@ -1,96 +1,14 @@
-import { findRegister, REGISTERS } from '../../ingest/registers.ts';
-import { EU_LOCAL_COPIES, localCopyOf } from '../../projections/eu-profile/euLocalCopies.ts';
+import type { EuLocalCopy } from '../../projections/eu-profile/euLocalCopy.ts';
 import {
   countEntities,
   type ProfileMatch,
   searchProfiles,
 } from '../../projections/eu-profile/searchProfiles.ts';
 import { euProfileSchema, euSearchSchema } from '../../schemas/responses/europe.ts';
-import type { RouteDefinition } from '../catalogue/route.ts';
+import type { MutedRegister, RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
-import type { MutedRegister } from '../state.ts';
-import { EUROPE_EE_ROUTES } from './europe-ee.ts';
-import { EUROPE_LV_ROUTES } from './europe-lv.ts';
+import type { MotifPanne } from '../errors/errorCodes.ts';
 import { servedCompany } from './euServedCompany.ts';
-
-const PAYS_LIST = EU_LOCAL_COPIES.map((c) => c.pays).join(', ');
-
-/** 400 `pays_non_couvert` or `parametre_invalide` for an identifier that is not the country's format. */
-function checkCountryAndId(params: Record<string, unknown>) {
-  const copy = localCopyOf(String(params.pays));
-  if (!copy) {
-    return {
-      error: 'pays_non_couvert',
-      champ: 'pays',
-      message: `Pays non couvert par cette route ; couverts : ${PAYS_LIST}. / Country not covered; covered: ${PAYS_LIST}.`,
-    };
-  }
-  if (!copy.idPattern.test(String(params.id))) {
-    return { error: 'parametre_invalide', champ: 'id', message: `${copy.pays} : ${copy.idDescription}.` };
-  }
-  return null;
-}
-
-export const euProfileRoute: RouteDefinition = {
-  id: 'eu.entreprise.profil',
-  method: 'GET',
-  path: '/v1/eu/entreprise/{pays}/{id}',
-  summary: 'Profil unifié d’une entreprise européenne (NO, EE, LV depuis les copies locales).',
-  description:
-    'statut normalisé : actif, en_cessation, radie ; libellé source dans statut_detail. Personnes physiques et entrepreneurs individuels : 404 entreprise_individuelle_non_servie.',
-  params: [
-    {
-      name: 'pays',
-      in: 'path',
-      required: true,
-      description: 'Code pays à 2 lettres (NO, EE, LV). / 2-letter country code.',
-      schema: { type: 'string', pattern: '^[A-Za-z]{2}$', examples: ['NO'] },
-    },
-    {
-      name: 'id',
-      in: 'path',
-      required: true,
-      description:
-        'Identifiant national : NO 9 chiffres, EE 8 chiffres, LV 11 chiffres. / National identifier.',
-      schema: { type: 'string', pattern: '^\\d{1,20}$', examples: ['998543118'] },
-    },
-  ],
-  paramsCheck: checkCountryAndId,
-  price: 10_000,
-  freeTier: true,
-  registers: EU_LOCAL_COPIES.map((c) => c.register),
-  registersFor: (params) => {
-    const copy = localCopyOf(String(params.pays ?? ''));
-    return copy ? [copy.register] : [];
-  },
-  projections: EU_LOCAL_COPIES.map((c) => c.projection),
-  responseSchema: euProfileSchema,
-  async handler(ctx, { knex }) {
-    const copy = localCopyOf(String(ctx.state.params?.pays))!;
-    const id = String(ctx.state.params?.id);
-    const row = await servedCompany(knex, copy.table, copy.pays, id);
-    return {
-      body: {
-        pays: copy.pays,
-        registre: findRegister(copy.register)?.nomCourt ?? copy.register,
-        id_national: row.id_national,
-        denomination: row.denomination,
-        forme_juridique: { code: row.forme_code, libelle: row.forme_libelle },
-        statut: row.statut,
-        statut_detail: row.statut_detail,
-        date_creation: row.date_creation,
-        adresse_siege: {
-          adresse: row.adresse,
-          code_postal: row.code_postal,
-          ville: row.ville,
-          pays: row.pays_adresse,
-        },
-        identifiants: { tva: row.tva, lei: row.lei },
-        lien_registre: row.lien_registre,
-      },
-    };
-  },
-};
 
 const MAX_RESULTS = 10;
 /** Time one register may take before it is reported mute (`delai_depasse`). */
@@ -115,7 +33,7 @@ function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-function motifOf(err: unknown): string {
+function motifOf(err: unknown): MotifPanne {
   if ((err as { budget?: boolean }).budget) return 'delai_depasse';
   const code = (err as { code?: string }).code ?? '';
   // Connection refused/reset or PostgreSQL "connection exception" class (08xxx), admin shutdown (57P01).
@@ -123,142 +41,230 @@ function motifOf(err: unknown): string {
   return 'copie_locale_illisible';
 }
 
-export const euSearchRoute: RouteDefinition = {
-  id: 'eu.recherche',
-  method: 'GET',
-  path: '/v1/eu/recherche',
-  summary: 'Recherche d’entreprises européennes par nom dans les copies locales (NO, EE, LV).',
-  description:
-    'Au plus 10 résultats. Un registre qui ne peut répondre (collecte en cours, photo périmée, lecture en échec) est listé dans registres_muets et la réponse vient des autres.',
-  params: [
-    {
-      name: 'q',
-      in: 'query',
-      required: true,
-      description:
-        'Nom de l’entreprise (ou identifiant national), 1 à 100 caractères après nettoyage. / Company name or national identifier.',
-      schema: { type: 'string', minLength: 1, maxLength: 300, examples: ['001 Kinnisvara'] },
-    },
-    {
-      name: 'pays',
-      in: 'query',
-      required: false,
-      description: 'Restreint à un pays (NO, EE, LV). / Restrict to one country.',
-      schema: { type: 'string', pattern: '^[A-Za-z]{2}$' },
-    },
-  ],
-  paramsCheck(params) {
-    if (!cleanSearchText(String(params.q ?? ''))) {
-      return {
-        error: 'parametre_invalide',
-        champ: 'q',
-        message: 'Rien de cherchable dans « q » après nettoyage. / Nothing searchable left in q.',
-      };
-    }
-    if (params.pays !== undefined && !localCopyOf(String(params.pays))) {
+/**
+ * The unified profile and the search across the European local copies, built for the countries the register
+ * manifests declare (app/registers/): every text that names the countries is generated from that list.
+ */
+export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] {
+  const PAYS_LIST = copies.map((c) => c.pays).join(', ');
+  const localCopyOf = (pays: string) => copies.find((c) => c.pays === pays.toUpperCase());
+
+  /** 400 `pays_non_couvert` or `parametre_invalide` for an identifier that is not the country's format. */
+  function checkCountryAndId(
+    params: Record<string, unknown>,
+  ): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
+    const copy = localCopyOf(String(params.pays));
+    if (!copy) {
       return {
         error: 'pays_non_couvert',
         champ: 'pays',
-        message: `Pays non couvert par la recherche ; couverts : ${PAYS_LIST}. / Country not covered.`,
+        message: `Pays non couvert par cette route ; couverts : ${PAYS_LIST}. / Country not covered; covered: ${PAYS_LIST}.`,
       };
     }
-    return null;
-  },
-  price: 3000,
-  freeTier: true,
-  registers: EU_LOCAL_COPIES.map((c) => c.register),
-  registersFor: (params) =>
-    EU_LOCAL_COPIES.filter(
-      (c) => params.pays === undefined || c.pays === String(params.pays).toUpperCase(),
-    ).map((c) => c.register),
-  freshnessDegrades: true,
-  projections: EU_LOCAL_COPIES.map((c) => c.projection),
-  responseSchema: euSearchSchema,
-  async handler(ctx, { knex }) {
-    const q = cleanSearchText(String(ctx.state.params?.q));
-    const pays = ctx.state.params?.pays === undefined ? null : String(ctx.state.params.pays).toUpperCase();
-    const provenance = ctx.state.provenance ?? [];
-    const muted: MutedRegister[] = [...(ctx.state.registresMuets ?? [])];
-    const fresh = EU_LOCAL_COPIES.filter(
-      (c) => (pays === null || c.pays === pays) && provenance.some((p) => p.registre === c.register),
-    );
-    const answers = await Promise.allSettled(
-      fresh.map((copy) => {
-        const p = provenance.find((x) => x.registre === copy.register)!;
-        return withinBudget(
-          Promise.all([
-            searchProfiles(knex, copy.table, q, { idPattern: copy.idPattern, limit: MAX_RESULTS }),
-            countEntities(knex, copy.table, `${p.empreinte_sha256 ?? ''}|${p.version}`),
-          ]),
-          REGISTER_BUDGET_MS,
-        );
-      }),
-    );
-    const results: (ProfileMatch & { pays: string; registre: string })[] = [];
-    /** A register that returned its whole allowance may hold more matches than were read. */
-    let reachedLimit = false;
-    const covered: { pays: string; registre: string; mode: string; entites: number }[] = [];
-    answers.forEach((answer, i) => {
-      const copy = fresh[i]!;
-      if (answer.status === 'rejected') {
-        ctx.state.log.warn({ err: answer.reason, registre: copy.register }, 'european search: register mute');
-        muted.push({ registre: copy.register, motif: motifOf(answer.reason) });
-        return;
-      }
-      const [matches, entites] = answer.value;
-      if (matches.length >= MAX_RESULTS) reachedLimit = true;
-      for (const m of matches) results.push({ ...m, pays: copy.pays, registre: copy.register });
-      covered.push({ pays: copy.pays, registre: copy.register, mode: 'copie_locale', entites });
-    });
-    if (covered.length === 0) {
-      throw unavailable(
-        'recherche_indisponible',
-        'Aucun registre de la recherche européenne n’a pu répondre. / No register of the European search could answer.',
-        { registres_muets: muted.map((m) => mutedEntry(m)) },
-      );
+    if (!copy.idPattern.test(String(params.id))) {
+      return { error: 'parametre_invalide', champ: 'id', message: `${copy.pays} : ${copy.idDescription}.` };
     }
-    // Provenance only of the registers that answered.
-    ctx.state.provenance = provenance.filter((p) => covered.some((c) => c.registre === p.registre));
-    results.sort(
-      (a, b) =>
-        b.score - a.score || a.pays.localeCompare(b.pays) || a.id_national.localeCompare(b.id_national),
-    );
-    const served = results.slice(0, MAX_RESULTS);
-    return {
-      body: {
-        nombre_resultats: served.length,
-        registres_muets: muted.map((m) => mutedEntry(m)),
-        listes_bornees: {
-          resultats: {
-            nombre_total: results.length,
-            tronque: results.length > served.length,
-            total_borne_basse: reachedLimit,
-          },
-        },
-        resultats: served.map((r) => ({
-          pays: r.pays,
-          id_national: r.id_national,
-          denomination: r.denomination,
-          statut: r.statut,
-          ville: r.ville,
-          registre: r.registre,
-          correspondance: r.correspondance,
-          score_confiance: Math.round(Math.min(1, Math.max(0, r.score)) * 1000) / 1000,
-        })),
-        pays_couverts: covered,
-      },
-    };
-  },
-};
+    return null;
+  }
 
-function mutedEntry(m: MutedRegister) {
-  return { pays: findRegister(m.registre, REGISTERS)?.pays ?? null, registre: m.registre, motif: m.motif };
+  const profileRoute: RouteDefinition = {
+    id: 'eu.entreprise.profil',
+    method: 'GET',
+    path: '/v1/eu/entreprise/{pays}/{id}',
+    summary: `Profil unifié d’une entreprise européenne (${PAYS_LIST} depuis les copies locales).`,
+    description:
+      'statut normalisé : actif, en_cessation, radie ; libellé source dans statut_detail. Personnes physiques et entrepreneurs individuels : 404 entreprise_individuelle_non_servie.',
+    params: [
+      {
+        name: 'pays',
+        in: 'path',
+        required: true,
+        description: `Code pays à 2 lettres (${PAYS_LIST}). / 2-letter country code.`,
+        schema: { type: 'string', pattern: '^[A-Za-z]{2}$', examples: ['NO'] },
+      },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: `Identifiant national : ${copies.map((c) => `${c.pays} ${c.idLabel}`).join(', ')}. / National identifier.`,
+        schema: { type: 'string', pattern: '^\\d{1,20}$', examples: ['998543118'] },
+      },
+    ],
+    paramsCheck: checkCountryAndId,
+    price: 10_000,
+    freeTier: true,
+    registers: copies.map((c) => c.register),
+    registersFor: (params) => {
+      const copy = localCopyOf(String(params.pays ?? ''));
+      return copy ? [copy.register] : [];
+    },
+    projections: copies.map((c) => c.projection),
+    responseSchema: euProfileSchema,
+    async handler(ctx, { knex, registers }) {
+      const copy = localCopyOf(String(ctx.state.params?.pays))!;
+      const id = String(ctx.state.params?.id);
+      const row = await servedCompany(knex, copy.table, copy.pays, id);
+      return {
+        body: {
+          pays: copy.pays,
+          registre: registers.find((r) => r.code === copy.register)?.nomCourt ?? copy.register,
+          id_national: row.id_national,
+          denomination: row.denomination,
+          forme_juridique: { code: row.forme_code, libelle: row.forme_libelle },
+          statut: row.statut,
+          statut_detail: row.statut_detail,
+          date_creation: row.date_creation,
+          adresse_siege: {
+            adresse: row.adresse,
+            code_postal: row.code_postal,
+            ville: row.ville,
+            pays: row.pays_adresse,
+          },
+          identifiants: { tva: row.tva, lei: row.lei },
+          lien_registre: row.lien_registre,
+        },
+      };
+    },
+  };
+
+  const searchRoute: RouteDefinition = {
+    id: 'eu.recherche',
+    method: 'GET',
+    path: '/v1/eu/recherche',
+    summary: `Recherche d’entreprises européennes par nom dans les copies locales (${PAYS_LIST}).`,
+    description:
+      'Au plus 10 résultats. Un registre qui ne peut répondre (collecte en cours, photo périmée, lecture en échec) est listé dans registres_muets et la réponse vient des autres.',
+    params: [
+      {
+        name: 'q',
+        in: 'query',
+        required: true,
+        description:
+          'Nom de l’entreprise (ou identifiant national), 1 à 100 caractères après nettoyage. / Company name or national identifier.',
+        schema: { type: 'string', minLength: 1, maxLength: 300, examples: ['001 Kinnisvara'] },
+      },
+      {
+        name: 'pays',
+        in: 'query',
+        required: false,
+        description: `Restreint à un pays (${PAYS_LIST}). / Restrict to one country.`,
+        schema: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+      },
+    ],
+    paramsCheck(params) {
+      if (!cleanSearchText(String(params.q ?? ''))) {
+        return {
+          error: 'parametre_invalide',
+          champ: 'q',
+          message: 'Rien de cherchable dans « q » après nettoyage. / Nothing searchable left in q.',
+        };
+      }
+      if (params.pays !== undefined && !localCopyOf(String(params.pays))) {
+        return {
+          error: 'pays_non_couvert',
+          champ: 'pays',
+          message: `Pays non couvert par la recherche ; couverts : ${PAYS_LIST}. / Country not covered.`,
+        };
+      }
+      return null;
+    },
+    price: 3000,
+    freeTier: true,
+    registers: copies.map((c) => c.register),
+    registersFor: (params) =>
+      copies
+        .filter((c) => params.pays === undefined || c.pays === String(params.pays).toUpperCase())
+        .map((c) => c.register),
+    freshnessDegrades: true,
+    projections: copies.map((c) => c.projection),
+    responseSchema: euSearchSchema,
+    async handler(ctx, { knex }) {
+      const q = cleanSearchText(String(ctx.state.params?.q));
+      const pays = ctx.state.params?.pays === undefined ? null : String(ctx.state.params.pays).toUpperCase();
+      const provenance = ctx.state.provenance ?? [];
+      const muted: MutedRegister[] = [...(ctx.state.registresMuets ?? [])];
+      const fresh = copies.filter(
+        (c) => (pays === null || c.pays === pays) && provenance.some((p) => p.registre === c.register),
+      );
+      const answers = await Promise.allSettled(
+        fresh.map((copy) => {
+          const p = provenance.find((x) => x.registre === copy.register)!;
+          return withinBudget(
+            Promise.all([
+              searchProfiles(knex, copy.table, q, { idPattern: copy.idPattern, limit: MAX_RESULTS }),
+              countEntities(knex, copy.table, `${p.empreinte_sha256 ?? ''}|${p.version}`),
+            ]),
+            REGISTER_BUDGET_MS,
+          );
+        }),
+      );
+      const results: (ProfileMatch & { pays: string; registre: string })[] = [];
+      /** A register that returned its whole allowance may hold more matches than were read. */
+      let reachedLimit = false;
+      const covered: { pays: string; registre: string; mode: string; entites: number }[] = [];
+      answers.forEach((answer, i) => {
+        const copy = fresh[i]!;
+        if (answer.status === 'rejected') {
+          ctx.state.log.warn(
+            { err: answer.reason, registre: copy.register },
+            'european search: register mute',
+          );
+          muted.push({ registre: copy.register, motif: motifOf(answer.reason) });
+          return;
+        }
+        const [matches, entites] = answer.value;
+        if (matches.length >= MAX_RESULTS) reachedLimit = true;
+        for (const m of matches) results.push({ ...m, pays: copy.pays, registre: copy.register });
+        covered.push({ pays: copy.pays, registre: copy.register, mode: 'copie_locale', entites });
+      });
+      if (covered.length === 0) {
+        throw unavailable(
+          'recherche_indisponible',
+          'Aucun registre de la recherche européenne n’a pu répondre. / No register of the European search could answer.',
+          { registres_muets: muted.map((m) => mutedEntry(copies, m)) },
+        );
+      }
+      // Provenance only of the registers that answered.
+      ctx.state.provenance = provenance.filter((p) => covered.some((c) => c.registre === p.registre));
+      results.sort(
+        (a, b) =>
+          b.score - a.score || a.pays.localeCompare(b.pays) || a.id_national.localeCompare(b.id_national),
+      );
+      const served = results.slice(0, MAX_RESULTS);
+      return {
+        body: {
+          nombre_resultats: served.length,
+          registres_muets: muted.map((m) => mutedEntry(copies, m)),
+          listes_bornees: {
+            resultats: {
+              nombre_total: results.length,
+              tronque: results.length > served.length,
+              total_borne_basse: reachedLimit,
+            },
+          },
+          resultats: served.map((r) => ({
+            pays: r.pays,
+            id_national: r.id_national,
+            denomination: r.denomination,
+            statut: r.statut,
+            ville: r.ville,
+            registre: r.registre,
+            correspondance: r.correspondance,
+            score_confiance: Math.round(Math.min(1, Math.max(0, r.score)) * 1000) / 1000,
+          })),
+          pays_couverts: covered,
+        },
+      };
+    },
+  };
+
+  return [searchRoute, profileRoute];
 }
 
-/** The European routes of the local copies NO, EE, LV. */
-export const EUROPE_ROUTES: readonly RouteDefinition[] = [
-  euSearchRoute,
-  euProfileRoute,
-  ...EUROPE_EE_ROUTES,
-  ...EUROPE_LV_ROUTES,
-];
+function mutedEntry(copies: readonly EuLocalCopy[], m: MutedRegister) {
+  return {
+    pays: copies.find((c) => c.register === m.registre)?.pays ?? null,
+    registre: m.registre,
+    motif: m.motif,
+  };
+}

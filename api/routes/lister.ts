@@ -1,7 +1,7 @@
-import { BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
-import { RATIOS_REGISTER } from '../../ingest/fr-comptes/ratiosFormat.ts';
-import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { LISTE_PROJECTION } from '../../projections/fr-entreprises-liste/listeProjection.ts';
+import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
+import { FR_RATIOS_INPI_BCE_REGISTER } from '../../schemas/events/frRatiosInpiBceEvents.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { compterResponseSchema, listerResponseSchema } from '../../schemas/responses/lister.ts';
 import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
 import {
@@ -98,7 +98,7 @@ function fieldsUsed(criteria: readonly Criterion[], more: readonly FieldDefiniti
  * neither refused nor cited for the gazette. Unreadable parameters are refused later by the validator.
  */
 function registersRead(params: Record<string, unknown>): string[] {
-  const read = [SIRENE_REGISTER, RATIOS_REGISTER];
+  const read = [FR_SIRENE_REGISTER, FR_RATIOS_INPI_BCE_REGISTER];
   const text = (name: string) => (typeof params[name] === 'string' ? (params[name] as string) : undefined);
   try {
     const fields = [
@@ -106,7 +106,7 @@ function registersRead(params: Record<string, unknown>): string[] {
       parseSort(text('tri')).field,
       ...parseOutputFields(text('champs')),
     ];
-    if (fields.some((f) => f.source === BODACC_REGISTER)) read.push(BODACC_REGISTER);
+    if (fields.some((f) => f.source === FR_BODACC_REGISTER)) read.push(FR_BODACC_REGISTER);
   } catch {
     // A refused parameter never reaches the handler: nothing is read.
   }
@@ -116,7 +116,7 @@ function registersRead(params: Record<string, unknown>): string[] {
 const shared = {
   method: 'GET' as const,
   freeTier: true,
-  registers: [SIRENE_REGISTER, RATIOS_REGISTER, BODACC_REGISTER],
+  registers: [FR_SIRENE_REGISTER, FR_RATIOS_INPI_BCE_REGISTER, FR_BODACC_REGISTER],
   registersFor: registersRead,
   projections: [LISTE_PROJECTION],
   freshness: { maxAgeDays: 45, code: 'stock_perime' as const },

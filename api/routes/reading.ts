@@ -1,4 +1,4 @@
-import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
+import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import {
   jwksSchema,
   openApiDocumentSchema,

@@ -1,11 +1,11 @@
-import { SIRENE_API_REGISTER } from '../../ingest/fr-sirene/sireneApi.ts';
-import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
 import { RECHERCHE_PROJECTION } from '../../projections/fr-sirene-recherche/rechercheProjection.ts';
 import {
   type SearchOutcome,
   searchCompanies,
 } from '../../projections/fr-sirene-recherche/searchCompanies.ts';
 import type { FoundCompany } from '../../projections/fr-sirene-recherche/searchStages.ts';
+import { FR_SIRENE_API_REGISTER } from '../../schemas/events/frSireneApiEvents.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { parseFrenchIdentifier } from '../../schemas/params/frenchIdentifier.ts';
 import { checkSearchText, cleanSearchText } from '../../schemas/params/searchText.ts';
 import { rechercheSchema } from '../../schemas/responses/recherche.ts';
@@ -118,9 +118,9 @@ export const rechercheRoute: RouteDefinition = {
   ],
   price: 2000,
   freeTier: true,
-  registers: [SIRENE_REGISTER],
+  registers: [FR_SIRENE_REGISTER],
   projections: [RECHERCHE_PROJECTION],
-  freshness: { maxAgeDays: 45, code: 'stock_perime' },
+  freshness: { code: 'stock_perime' },
   responseSchema: rechercheSchema,
   async handler(ctx, { knex, live }) {
     const text = cleanSearchText(String(ctx.state.params?.q ?? ''));
@@ -135,14 +135,14 @@ export const rechercheRoute: RouteDefinition = {
     );
     if (fallback?.failure)
       ctx.state.log?.warn(
-        { register: SIRENE_API_REGISTER, failure: fallback.failure },
+        { register: FR_SIRENE_API_REGISTER, failure: fallback.failure },
         'search fallback failed',
       );
     return {
       body: rechercheBody(outcome, fallback),
       // The live answer is cited beside the stock it completed (its observation is in the log).
       ...(fallback?.answered && fallback.observedAt
-        ? { provenance: [{ registre: SIRENE_API_REGISTER, version: fallback.observedAt }] }
+        ? { provenance: [{ registre: FR_SIRENE_API_REGISTER, version: fallback.observedAt }] }
         : {}),
     };
   },

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { LiveUnavailableError } from '../../ingest/core/liveQuery.ts';
-import type { LiveCompany, SireneApiSearch } from '../../ingest/fr-sirene/sireneApi.ts';
 import type { SearchOutcome } from '../../projections/fr-sirene-recherche/searchCompanies.ts';
 import type { FoundCompany } from '../../projections/fr-sirene-recherche/searchStages.ts';
+import type { LiveCompany, SireneApiSearch } from '../../schemas/events/frSireneApiEvents.ts';
+import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 
 /** What the real-time fallback added to an outcome whose index stages were not all run. */
 export interface FallbackOutcome {

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { RouteDefinition } from '../../api/catalogue/route.ts';
 import { notFound } from '../../api/errors/apiError.ts';
-import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
 import { runSnapshotPass, type SnapshotRow } from '../../ingest/core/snapshotPass.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { entityHandlers } from '../../projections/core/entityHandlers.ts';
 import type { Projection } from '../../projections/core/projection.ts';
+import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 
 /**
  * A register made for the payment benchmark: rows served by primary key through the whole priced chain
@@ -81,7 +81,7 @@ export const benchRoute: RouteDefinition = {
   async handler(ctx, { knex }) {
     const id = String(ctx.state.params?.id);
     const row = (await knex.raw(SELECT_LIGNE, [id])).rows[0] as { id: string; nom: string } | undefined;
-    if (!row) throw notFound('ligne_inconnue', `Aucune ligne ${id}.`);
+    if (!row) throw notFound('entreprise_inconnue', `Aucune ligne ${id}.`);
     return { body: { id: row.id, nom: row.nom } };
   },
 };

@@ -7,10 +7,10 @@ import readline from 'node:readline';
 import type { Knex } from 'knex';
 import {
   ETABLISSEMENT,
-  SIRENE_REGISTER,
-  sireneStreamOf,
+  FR_SIRENE_REGISTER,
+  frSireneStreamOf,
   UNITE_LEGALE,
-} from '../../ingest/fr-sirene/sireneEvents.ts';
+} from '../../schemas/events/frSireneEvents.ts';
 import { timed } from '../core/timing.ts';
 import type { GeneratedSireneFiles } from './generateSireneFiles.ts';
 
@@ -85,12 +85,12 @@ async function writeEventsFile(files: GeneratedSireneFiles, target: string): Pro
         continue;
       }
       const id = line.split(',', idField + 1)[idField]!;
-      const stream = sireneStreamOf({ kind, id });
+      const stream = frSireneStreamOf({ kind, id });
       const version = (versions.get(stream) ?? -1) + 1;
       versions.set(stream, version);
-      const data = JSON.stringify({ register: SIRENE_REGISTER, kind, id, line });
+      const data = JSON.stringify({ register: FR_SIRENE_REGISTER, kind, id, line });
       const metadata = JSON.stringify({
-        register: SIRENE_REGISTER,
+        register: FR_SIRENE_REGISTER,
         snapshotVersion: '2026-11-01',
         rowSha256: createHash('sha256').update(line).digest('hex'),
         pass: 1,

@@ -4,7 +4,7 @@ import { RECHERCHE_TABLE, SIEGES_TABLE } from '../../projections/fr-sirene-reche
 /**
  * Diagnostic shortcut, for the benchmark only: fills the search tables from the Sirene records already in
  * the event log with two INSERT ... SELECT statements, instead of the projection's one statement per event
- * (which ran at about 470 events/s on the shared benchmark machine, over an hour for 2 million events).
+ * (too slow for a benchmark at millions of rows: bench/HISTORY.md).
  * Valid for the generated companies only, which are all searchable legal persons: it applies none of the
  * projection's exclusions, and maps the workforce band the way `sizeRank` does. Search latency depends on
  * the table's content, which is the same; the projected path itself is timed by `bench recherche` at

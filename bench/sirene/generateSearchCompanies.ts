@@ -1,5 +1,5 @@
 import type { SnapshotRow } from '../../ingest/core/snapshotPass.ts';
-import { ETABLISSEMENT, UNITE_LEGALE } from '../../ingest/fr-sirene/sireneEvents.ts';
+import { ETABLISSEMENT, UNITE_LEGALE } from '../../schemas/events/frSireneEvents.ts';
 import { mulberry32 as random } from '../core/mulberry32.ts';
 
 /**

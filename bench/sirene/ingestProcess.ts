@@ -24,7 +24,7 @@ export async function ingestInChildProcess(opts: {
   const child = spawn(
     process.execPath,
     [
-      'ops/cli/bin.mjs',
+      'app/cli/bin.mjs',
       'ingest',
       'fr-sirene',
       '--unites-legales',

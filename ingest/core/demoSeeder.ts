@@ -9,5 +9,9 @@ import type { Logger } from '../../ops/logger.ts';
 export interface DemoSeeder {
   register: string;
   description: string;
-  seed(ctx: { knex: Knex; store: EventStore; logger: Logger }): Promise<void>;
+  /**
+   * `snapshotDate`: the date of the pass, for a register whose passes carry one (default: today, so that a
+   * fresh clone serves its demo within the register's freshness threshold).
+   */
+  seed(ctx: { knex: Knex; store: EventStore; logger: Logger; snapshotDate?: string }): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { IngestCommandSpec } from '../../ops/cli/context.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
-import type { SnapshotCompletedData } from './snapshotEvents.ts';
+import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import type { IngestCommandSpec } from './ingestCommandSpec.ts';
 
 export type FilesPassRunner = (opts: {
   knex: Knex;

@@ -3,21 +3,11 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { FILE_KIND, type FileRecord } from '../../schemas/events/fileEvents.ts';
+import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { createProgressReporter } from './progressReporter.ts';
-import type { SnapshotCompletedData } from './snapshotEvents.ts';
 import { runSnapshotPass, type SnapshotRow } from './snapshotPass.ts';
 import { sha256OfFile } from './upstreamFile.ts';
-
-/** The entity kind that records, within a pass, which upstream file of each role it read. */
-export const FILE_KIND = 'fichier';
-
-/** What a pass records of each file it read (kind `fichier`, id = the file's role). */
-export interface FileRecord {
-  role: string;
-  nom: string;
-  sha256: string;
-  lignes: number;
-}
 
 /** A delimited file's header as the reader found it (JSON files have none). */
 export type HeaderSink = (columns: string[]) => void;

@@ -16,7 +16,12 @@ import {
 } from 'cockatiel';
 import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../../ops/eventstore/port.ts';
-import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData, liveStreamOf } from './liveEvents.ts';
+import {
+  LIVE_RECORD_OBSERVED,
+  type LiveRecordObservedData,
+  liveStreamOf,
+} from '../../schemas/events/liveEvents.ts';
+import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 
 /** How one live register is reached: its real public address, credentials in headers, and its policies. */
 export interface LiveQueryOptions {
@@ -50,17 +55,6 @@ export interface LiveAnswer {
   record: unknown;
   /** True when served from the read-through cache (an earlier observation, already in the log). */
   cached: boolean;
-}
-
-/** Why a live register could not answer: down, timed out, refused us, circuit open, or unreadable. */
-export class LiveUnavailableError extends Error {
-  constructor(
-    readonly register: string,
-    readonly reason: 'injoignable' | 'delai_depasse' | 'circuit_ouvert' | 'refus' | 'illisible' | 'sature',
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 class TransientStatus extends Error {

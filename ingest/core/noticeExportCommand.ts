@@ -1,7 +1,4 @@
-import type { Knex } from 'knex';
-import type { IngestCommandSpec } from '../../ops/cli/context.ts';
-import type { EventStore } from '../../ops/eventstore/port.ts';
-import type { Logger } from '../../ops/logger.ts';
+import type { IngestCommandSpec } from './ingestCommandSpec.ts';
 import type { NoticeExportOptions, NoticePassResult } from './noticePass.ts';
 
 export type NoticeExportIngest = (args: NoticeExportOptions) => Promise<NoticePassResult>;

@@ -1,10 +1,18 @@
 import type { Knex } from 'knex';
 import type { BulkAppendEntry, EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
+import {
+  ENTITY_CHANGED,
+  ENTITY_RECORDED,
+  type EntityRecordedData,
+} from '../../schemas/events/entityEvents.ts';
+import {
+  SNAPSHOT_COMPLETED,
+  type SnapshotCompletedData,
+  snapshotStreamId,
+} from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
-import { ENTITY_CHANGED, ENTITY_RECORDED, type EntityRecordedData } from './entityEvents.ts';
 import { finishPromotion, promotePass } from './passPromotion.ts';
-import { SNAPSHOT_COMPLETED, type SnapshotCompletedData, snapshotStreamId } from './snapshotEvents.ts';
 import { completePass, entityKey, markSeen, startPass, withDigests } from './snapshotPass.ts';
 import { writeInBatches } from './writeInBatches.ts';
 

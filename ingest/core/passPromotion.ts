@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
-import { SNAPSHOT_COMPLETED, SNAPSHOT_STARTED, snapshotStreamId } from './snapshotEvents.ts';
+import {
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  snapshotStreamId,
+} from '../../schemas/events/snapshotEvents.ts';
 
 /**
  * How a completed pass becomes the write side's reference in `ingest_digests`:

@@ -20,8 +20,8 @@ export class CsvSyntaxError extends Error {
  * chunks. A quote left open at the end, or any other syntax error, throws a CsvSyntaxError. Record lengths
  * are not checked here. The stream gives bytes (read as UTF-8) or text already decoded (e.g. by iconv).
  *
- * PapaParse's low-level parser does the parsing (about four times faster than csv-parse on the Sirene
- * stocks, BENCHMARKS.md; the project's one CSV parser); this drives it chunk by chunk, so memory stays at one
+ * PapaParse's low-level parser does the parsing (faster than csv-parse on the Sirene stocks, bench sirene in
+ * bench/HISTORY.md; the project's one CSV parser); this drives it chunk by chunk, so memory stays at one
  * chunk and backpressure is the consumer's pace.
  */
 export async function* readCsvRows(

@@ -4,7 +4,6 @@ import type { Migration } from '../../ops/database/migrations.ts';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
 import { canonicalJson, ownJsonIfCanonical } from '../../ops/json/canonicalJson.ts';
 import type { Logger } from '../../ops/logger.ts';
-import { crashPoint } from './crashPoint.ts';
 import {
   ENTITY_CHANGED,
   ENTITY_DROPPED,
@@ -12,8 +11,7 @@ import {
   type EntityDroppedData,
   type EntityRecordedData,
   type EntityValuesData,
-} from './entityEvents.ts';
-import { finishPromotion, passPromotionMigrations, passTokenOf, promotePass } from './passPromotion.ts';
+} from '../../schemas/events/entityEvents.ts';
 import {
   SNAPSHOT_ABANDONED,
   SNAPSHOT_COMPLETED,
@@ -22,7 +20,9 @@ import {
   type SnapshotCompletedData,
   type SnapshotStartedData,
   snapshotStreamId,
-} from './snapshotEvents.ts';
+} from '../../schemas/events/snapshotEvents.ts';
+import { crashPoint } from './crashPoint.ts';
+import { finishPromotion, passPromotionMigrations, passTokenOf, promotePass } from './passPromotion.ts';
 import { reconcileInterruptedUpdates } from './updateDigests.ts';
 import { writeInBatches } from './writeInBatches.ts';
 
@@ -93,8 +93,8 @@ export const snapshotPassMigrations: Migration[] = [
   },
   /**
    * Every row is updated once per pass (seen, then promoted): with half of each page free, the new version
-   * of a row fits in its page and no index entry is written (a heap-only update). Measured on 1,000,000
-   * rows: the promotion of a first pass took 11.6 s, 5.9 s with this setting (BENCHMARKS.md).
+   * of a row fits in its page and no index entry is written (a heap-only update). The promotion of a
+   * first pass takes about half the time with this setting (bench sirene, bench/HISTORY.md).
    */
   {
     name: '0201_ingest_digests_fillfactor',

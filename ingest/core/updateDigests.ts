@@ -1,14 +1,19 @@
 import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
-import { ENTITY_CHANGED, ENTITY_DROPPED, ENTITY_RECORDED, type EntityRecordedData } from './entityEvents.ts';
-import { digestOf } from './rowDigest.ts';
-import { snapshotStreamId } from './snapshotEvents.ts';
+import {
+  ENTITY_CHANGED,
+  ENTITY_DROPPED,
+  ENTITY_RECORDED,
+  type EntityRecordedData,
+} from '../../schemas/events/entityEvents.ts';
+import { snapshotStreamId } from '../../schemas/events/snapshotEvents.ts';
 import {
   UPDATES_INTERRUPTED,
   UPDATES_STARTED,
   type UpdatesInterruptedData,
   type UpdatesStartedData,
-} from './updateEvents.ts';
+} from '../../schemas/events/updateEvents.ts';
+import { digestOf } from './rowDigest.ts';
 
 /** Events read at a time when an interrupted feed's events are looked for in the log. */
 const READ_PAGE = 5000;

@@ -1,24 +1,24 @@
 import type { Knex } from 'knex';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
-import { crashPoint } from './crashPoint.ts';
 import {
   ENTITY_CHANGED,
   ENTITY_DROPPED,
   ENTITY_RECORDED,
   type EntityDroppedData,
   type EntityRecordedData,
-} from './entityEvents.ts';
-import { finishPromotion } from './passPromotion.ts';
-import { SNAPSHOT_STARTED, snapshotStreamId } from './snapshotEvents.ts';
-import { digestOf } from './snapshotPass.ts';
-import { reconcileInterruptedUpdates, storeDigests } from './updateDigests.ts';
+} from '../../schemas/events/entityEvents.ts';
+import { SNAPSHOT_STARTED, snapshotStreamId } from '../../schemas/events/snapshotEvents.ts';
 import {
   UPDATES_APPLIED,
   UPDATES_STARTED,
   type UpdatesAppliedData,
   type UpdatesStartedData,
-} from './updateEvents.ts';
+} from '../../schemas/events/updateEvents.ts';
+import { crashPoint } from './crashPoint.ts';
+import { finishPromotion } from './passPromotion.ts';
+import { digestOf } from './snapshotPass.ts';
+import { reconcileInterruptedUpdates, storeDigests } from './updateDigests.ts';
 
 /** One update of a register's change feed, already turned into the entity's whole record. */
 export interface EntityUpdate {

@@ -116,8 +116,8 @@ export function createAccountLedger(deps: {
    * Group commit: the charges of one account that arrive while its previous append is in flight go to the
    * log together, in one append with the stream's expected version. One drain per account at a time. An
    * idle account's first charge waits for the end of the event loop's turn (setImmediate), so that the
-   * charges of the answers finished in the same turn join it: 4.6 charges an append instead of 3.8 under
-   * ten connections (BENCHMARKS.md, 2026-11-24 late session).
+   * charges of the answers finished in the same turn join it (more charges an append under load: bench
+   * payment, bench/HISTORY.md).
    */
   const waiting = new Map<string, PendingCommit[]>();
   const drain = async (accountId: string) => {

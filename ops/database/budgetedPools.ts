@@ -24,9 +24,9 @@ type Conn = { query(sql: string, cb: (err: Error | null) => void): void };
 type AfterCreate = (conn: Conn, done: (err: Error | null, conn: Conn) => void) => void;
 
 /**
- * Serial sessions: measured on the 1M-company list bench (2 cores), a serial count of every active company
- * took 30 ms against 60 ms with two workers (their start-up dominates), and a page walking the key in
- * parallel waited 95 ms for its workers; requests run side by side, one request does not take several cores.
+ * Serial sessions: on the list bench (bench lister, bench/HISTORY.md), a serial count of every active
+ * company was faster than with parallel workers (their start-up dominates), and a page walking the key in
+ * parallel waited for its workers; requests run side by side, one request does not take several cores.
  */
 export function sessionSettingsSql(timeoutMs: number): string {
   const budget = Math.max(1, Math.trunc(timeoutMs));

@@ -103,7 +103,15 @@ export interface SubscribeOptions {
    * cut the wait short. Without it, every wake-up reads at once.
    */
   coalesce?: { ms: number; types: ReadonlySet<string> };
+  /**
+   * The reader's upcaster: applied to each batch as part of the read, before delivery (a failure is a read
+   * failure, retried like one). The read side uses it to turn stored shapes into the ones its handlers take.
+   */
+  upcast?: Upcaster;
 }
+
+/** Rewrites a batch of read events into the shape a reader takes (e.g. compact stored forms expanded). */
+export type Upcaster = (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
 
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;

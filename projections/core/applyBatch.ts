@@ -25,8 +25,8 @@ export async function applyBatch(
   try {
     // Read tables are derived from the log and move with their checkpoint in this one transaction: a server
     // crash may lose the last batches' commits, never half of one, and they are applied again from the
-    // checkpoint. So the commit does not wait for its WAL flush (measured: 4 ms a batch, the largest cost of
-    // projecting a Sirene stock after the writes themselves). The log's own appends stay synchronous.
+    // checkpoint. So the commit does not wait for its WAL flush (the largest cost of projecting a Sirene
+    // stock after the writes themselves: bench sirene, bench/HISTORY.md). The log's own appends stay synchronous.
     await trx.raw('set local synchronous_commit = off');
     const passes = await PassTracker.load(trx, projection);
     const apply = (run: readonly RecordedEvent[]) => applyRun(trx, projection, run);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import {
   SNAPSHOT_ABANDONED,
   SNAPSHOT_COMPLETED,
@@ -6,8 +7,7 @@ import {
   type SnapshotAbandonedData,
   type SnapshotCompletedData,
   type SnapshotStartedData,
-} from '../../ingest/core/snapshotEvents.ts';
-import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+} from '../../schemas/events/snapshotEvents.ts';
 import type { Projection } from './projection.ts';
 
 /**

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import {
   ENTITY_CHANGED,
   ENTITY_DROPPED,
   ENTITY_RECORDED,
   type EntityDroppedData,
   type EntityRecordedData,
-} from '../../ingest/core/entityEvents.ts';
-import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+} from '../../schemas/events/entityEvents.ts';
 import type { EventHandler, Projection, RunHandler } from './projection.ts';
 
 /** One entity event with its data, as a binding's batch functions receive it. */

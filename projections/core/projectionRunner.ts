@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { createValuesExpander } from './entityValuesUpcaster.ts';
 import type { Projection } from './projection.ts';
 import { readProjectionStates } from './projectionState.ts';
 import { createProjectionWorker, type ProjectionWorker } from './projectionWorker.ts';
@@ -51,8 +52,17 @@ export function createProjectionRunner(deps: {
     if (names.has(p.name)) throw new Error(`projection name used twice: ${p.name}`);
     names.add(p.name);
   }
+  // The read side owns the shapes it reads: Sirene's entity rows, stored as values, are upcast to records.
+  const upcast = createValuesExpander(knex);
   const workers = deps.projections.map((projection) =>
-    createProjectionWorker({ knex, eventStore, logger, projection, batchSize: deps.batchSize ?? 500 }),
+    createProjectionWorker({
+      knex,
+      eventStore,
+      logger,
+      projection,
+      batchSize: deps.batchSize ?? 500,
+      upcast,
+    }),
   );
   let started = false;
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventStore, Subscription } from '../../ops/eventstore/port.ts';
+import type { EventStore, Subscription, Upcaster } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { applyBatch } from './applyBatch.ts';
 import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from './applySnapshotEvent.ts';
@@ -42,8 +42,10 @@ export function createProjectionWorker(deps: {
   logger: Logger;
   projection: Projection;
   batchSize: number;
+  /** The runner's upcaster, applied to every batch read (see SubscribeOptions.upcast). */
+  upcast?: Upcaster;
 }): ProjectionWorker {
-  const { knex, eventStore, projection, batchSize } = deps;
+  const { knex, eventStore, projection, batchSize, upcast } = deps;
   const logger = deps.logger.child({ projection: projection.name });
   let subscription: Subscription | null = null;
   let applied = 0n;
@@ -97,6 +99,7 @@ export function createProjectionWorker(deps: {
     subscription = eventStore.subscribe({
       from,
       batchSize,
+      ...(upcast ? { upcast } : {}),
       onEvents: async (events) => {
         // A batch holding nothing this projection handles (the served log's events, other registers) is
         // not written: re-reading it after a restart costs nothing, a transaction per batch per projection

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EntityDroppedData, EntityRecordedData } from '../../ingest/core/entityEvents.ts';
+import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import type { EntityBinding, EntityItem } from './entityHandlers.ts';
 
 /** A read table written a batch of rows at a time: its name, key columns and every written column's SQL type. */

@@ -41,7 +41,39 @@ export const projectionCoreMigrations: Migration[] = [
   },
 ];
 
+/** Runs after the staged-pass table exists (stagedPassMigrations). */
+const projectionRenameMigrations: Migration[] = [
+  {
+    // The European read models took their register's name (eu-no → no-brreg, eu-ee → ee-ariregister,
+    // eu-lv → lv-ur): their checkpoints and snapshot states follow, so nothing is projected again.
+    name: '0102_projection_register_names',
+    async up(knex) {
+      const renames: [string, string][] = [
+        ['eu-no', 'no-brreg'],
+        ['eu-ee', 'ee-ariregister'],
+        ['eu-lv', 'lv-ur'],
+      ];
+      for (const [before, after] of renames) {
+        await knex.raw('update projection_state set name = ? where name = ?', [after, before]);
+        await knex.raw('update projection_snapshots set projection = ? where projection = ?', [
+          after,
+          before,
+        ]);
+        await knex.raw('update projection_staged_events set projection = ? where projection = ?', [
+          after,
+          before,
+        ]);
+      }
+    },
+  },
+];
+
 /** Everything to migrate before a runner starts: the core tables, then each projection's own. */
 export function projectionMigrationsFor(projections: readonly Projection[]): Migration[] {
-  return [...projectionCoreMigrations, ...stagedPassMigrations, ...projections.flatMap((p) => p.migrations)];
+  return [
+    ...projectionCoreMigrations,
+    ...stagedPassMigrations,
+    ...projectionRenameMigrations,
+    ...projections.flatMap((p) => p.migrations),
+  ];
 }

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
+import type { Migration } from '../../ops/database/migrations.ts';
+import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import {
   SNAPSHOT_ABANDONED,
   SNAPSHOT_COMPLETED,
   SNAPSHOT_STARTED,
   type SnapshotAbandonedData,
   type SnapshotStartedData,
-} from '../../ingest/core/snapshotEvents.ts';
-import type { Migration } from '../../ops/database/migrations.ts';
-import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+} from '../../schemas/events/snapshotEvents.ts';
 import type { Projection } from './projection.ts';
 
 /**

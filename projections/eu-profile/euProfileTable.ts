@@ -38,11 +38,11 @@ export async function createProfileTable(knex: Knex, table: string): Promise<voi
       lien_registre text
     )`);
   // GIN on the legal persons' names: the search filters on word similarity (`<%`), which this index serves;
-  // a GiST nearest-neighbour read was 4 to 40 times slower (BENCHMARKS.md, bench europe).
+  // a GiST nearest-neighbour read was much slower (bench europe, bench/HISTORY.md).
   const trgm = await extensionSchema(knex, 'pg_trgm');
   await knex.raw(
     // fastupdate off: a pending list is read whole by every search until a vacuum merges it (see the French
-    // search, BENCHMARKS.md).
+    // search, bench/HISTORY.md).
     `create index ${table}_nom_trgm on ${table} using gin (nom_normalise ${trgm}.gin_trgm_ops)
        with (fastupdate = off) where not personne_physique`,
   );

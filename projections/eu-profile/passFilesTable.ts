@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { FILE_KIND } from '../../ingest/core/filesPass.ts';
+import { FILE_KIND } from '../../schemas/events/fileEvents.ts';
 import type { EntityBinding } from '../core/entityHandlers.ts';
 
 /**

@@ -39,7 +39,7 @@ export async function searchProfiles(
   }
   // Candidates: the names equal to the query, and the names with a run of words close to it (word
   // similarity >= 0.6, pg_trgm's `<%`), both served by the GIN index. A query made of common words matches
-  // tens of thousands of names: at most CANDIDATES of them are read and ranked (bench europe: 3 to 9 times
+  // tens of thousands of names: at most CANDIDATES of them are read and ranked (bench europe: several times
   // faster on such queries), so equal names come first and the rest is ranked among those read.
   // Score: the higher of word and whole-name similarity. pg_trgm's functions and operator are named through
   // its schema, so the search answers whatever the search_path.

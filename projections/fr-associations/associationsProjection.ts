@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { JOAFE_NOTICE, JOAFE_REGISTER } from '../../ingest/fr-joafe/joafeEvents.ts';
-import { RNA_IMPORT, RNA_REGISTER, RNA_WALDEC, type RnaRecord } from '../../ingest/fr-rna/rnaEvents.ts';
+import { FR_JOAFE_REGISTER, JOAFE_NOTICE } from '../../schemas/events/frJoafeEvents.ts';
+import { FR_RNA_REGISTER, RNA_IMPORT, RNA_WALDEC, type RnaRecord } from '../../schemas/events/frRnaEvents.ts';
 import { type EntityBinding, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { joafeRowOf } from './joafeRow.ts';
@@ -35,7 +35,7 @@ const RNA_COLUMNS = [
 ] as const;
 
 const rnaBinding = (kind: string): EntityBinding => ({
-  register: RNA_REGISTER,
+  register: FR_RNA_REGISTER,
   kind,
   async upsert(trx, data) {
     const row = rnaRowOf(kind, data.id, data.record as RnaRecord);
@@ -61,7 +61,7 @@ const rnaBinding = (kind: string): EntityBinding => ({
  */
 export const associationsProjection: Projection = {
   name: ASSOCIATIONS_PROJECTION,
-  registers: [RNA_REGISTER, JOAFE_REGISTER],
+  registers: [FR_RNA_REGISTER, FR_JOAFE_REGISTER],
   tables: ['fr_rna_associations', 'fr_joafe_annonces', 'fr_joafe_parutions'],
   migrations: [
     {
@@ -100,7 +100,7 @@ export const associationsProjection: Projection = {
     rnaBinding(RNA_WALDEC),
     rnaBinding(RNA_IMPORT),
     {
-      register: JOAFE_REGISTER,
+      register: FR_JOAFE_REGISTER,
       kind: JOAFE_NOTICE,
       async upsert(trx, data) {
         await upsertJoafe(trx, data.id, data.record);

@@ -1,4 +1,4 @@
-import { parseJsonMember } from '../../ingest/fr-bodacc/noticeSirens.ts';
+import { parseJsonMember } from '../../schemas/events/noticeSirens.ts';
 
 export interface JoafeTheme {
   code: string;

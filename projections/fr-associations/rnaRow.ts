@@ -1,4 +1,4 @@
-import { RNA_IMPORT } from '../../ingest/fr-rna/rnaEvents.ts';
+import { RNA_IMPORT } from '../../schemas/events/frRnaEvents.ts';
 
 /** What the association record serves of an RNA row: no manager address, no civility, phone, e-mail or note. */
 export interface RnaRow {

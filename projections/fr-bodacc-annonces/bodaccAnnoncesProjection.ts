@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { BODACC_NOTICE, BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
+import { BODACC_NOTICE, FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { noticeCompaniesOf, noticeRowOf } from './noticeRow.ts';
@@ -13,7 +13,7 @@ export const BODACC_ANNONCES_PROJECTION = 'fr-bodacc-annonces';
  */
 export const bodaccAnnoncesProjection: Projection = {
   name: BODACC_ANNONCES_PROJECTION,
-  registers: [BODACC_REGISTER],
+  registers: [FR_BODACC_REGISTER],
   tables: ['fr_bodacc_annonces', 'fr_bodacc_annonce_sirens', 'fr_bodacc_revision'],
   migrations: [
     {
@@ -62,7 +62,7 @@ export const bodaccAnnoncesProjection: Projection = {
   ],
   ...entityHandlers([
     {
-      register: BODACC_REGISTER,
+      register: FR_BODACC_REGISTER,
       kind: BODACC_NOTICE,
       async upsert(trx, data, event) {
         await upsertNotice(trx, data.id, data.record, event.position);

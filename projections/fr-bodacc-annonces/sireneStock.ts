@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { type CurrentSnapshot, readSnapshotStates } from '../core/snapshotState.ts';
 
 /**
@@ -9,12 +9,12 @@ import { type CurrentSnapshot, readSnapshotStates } from '../core/snapshotState.
 export async function currentSireneStock(knex: Knex): Promise<CurrentSnapshot | null> {
   const { rows } = await knex.raw<{ rows: { projection: string }[] }>(
     'select distinct projection from projection_snapshots where register = ?',
-    [SIRENE_REGISTER],
+    [FR_SIRENE_REGISTER],
   );
   if (rows.length === 0) return null;
   const [state] = await readSnapshotStates(knex, {
     projections: rows.map((r) => r.projection),
-    registers: [SIRENE_REGISTER],
+    registers: [FR_SIRENE_REGISTER],
   });
   return state?.current ?? null;
 }

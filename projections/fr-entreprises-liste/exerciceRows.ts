@@ -1,4 +1,4 @@
-import type { RatiosRecord } from '../../ingest/fr-comptes/ratiosFormat.ts';
+import type { RatiosRecord } from '../../schemas/events/frRatiosInpiBceEvents.ts';
 
 export interface ExerciceRow {
   siren: string;

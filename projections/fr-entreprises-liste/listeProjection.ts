@@ -1,18 +1,18 @@
 import type { Knex } from 'knex';
-import type { EntityDroppedData, EntityRecordedData } from '../../ingest/core/entityEvents.ts';
-import { BODACC_NOTICE, BODACC_REGISTER } from '../../ingest/fr-bodacc/bodaccEvents.ts';
+import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
+import { BODACC_NOTICE, FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
 import {
   EXERCICE,
+  FR_RATIOS_INPI_BCE_REGISTER,
   parseExerciceId,
-  RATIOS_REGISTER,
   type RatiosRecord,
-} from '../../ingest/fr-comptes/ratiosFormat.ts';
+} from '../../schemas/events/frRatiosInpiBceEvents.ts';
 import {
   ETABLISSEMENT,
-  SIRENE_REGISTER,
+  FR_SIRENE_REGISTER,
   type SireneRecord,
   UNITE_LEGALE,
-} from '../../ingest/fr-sirene/sireneEvents.ts';
+} from '../../schemas/events/frSireneEvents.ts';
 import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type ExerciceRow, exerciceRowOf } from './exerciceRows.ts';
@@ -44,12 +44,12 @@ function dateOfVersion(version: unknown): string | null {
  */
 export const listeProjection: Projection = {
   name: LISTE_PROJECTION,
-  registers: [SIRENE_REGISTER, RATIOS_REGISTER, BODACC_REGISTER],
+  registers: [FR_SIRENE_REGISTER, FR_RATIOS_INPI_BCE_REGISTER, FR_BODACC_REGISTER],
   tables: LISTE_TABLES,
   migrations: listeMigrations,
   ...entityHandlers([
     {
-      register: SIRENE_REGISTER,
+      register: FR_SIRENE_REGISTER,
       kind: UNITE_LEGALE,
       upsert: (trx, data, event) => upsertUnits(trx, [{ data, event }]),
       upsertMany: upsertUnits,
@@ -57,7 +57,7 @@ export const listeProjection: Projection = {
       dropMany: dropUnits,
     },
     {
-      register: SIRENE_REGISTER,
+      register: FR_SIRENE_REGISTER,
       kind: ETABLISSEMENT,
       upsert: (trx, data, event) => upsertEstablishments(trx, [{ data, event }]),
       upsertMany: upsertEstablishments,
@@ -65,7 +65,7 @@ export const listeProjection: Projection = {
       dropMany: dropEstablishments,
     },
     {
-      register: RATIOS_REGISTER,
+      register: FR_RATIOS_INPI_BCE_REGISTER,
       kind: EXERCICE,
       upsert: (trx, data, event) => upsertAccounts(trx, [{ data, event }]),
       upsertMany: upsertAccounts,
@@ -73,7 +73,7 @@ export const listeProjection: Projection = {
       dropMany: dropAccounts,
     },
     {
-      register: BODACC_REGISTER,
+      register: FR_BODACC_REGISTER,
       kind: BODACC_NOTICE,
       async upsert(trx, data) {
         await refreshCompanySignals(trx, await upsertListeNotice(trx, data.id, data.record));

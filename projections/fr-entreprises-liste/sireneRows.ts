@@ -1,4 +1,4 @@
-import type { SireneRecord } from '../../ingest/fr-sirene/sireneEvents.ts';
+import type { SireneRecord } from '../../schemas/events/frSireneEvents.ts';
 import { departementOf } from './departement.ts';
 
 export interface UniteRow {

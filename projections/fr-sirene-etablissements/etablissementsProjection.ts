@@ -1,6 +1,6 @@
-import type { EntityRecordedData } from '../../ingest/core/entityEvents.ts';
-import { publishedDate, publishedValue } from '../../ingest/fr-sirene/publishedValue.ts';
-import { ETABLISSEMENT, SIRENE_REGISTER } from '../../ingest/fr-sirene/sireneEvents.ts';
+import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
+import { ETABLISSEMENT, FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
+import { publishedDate, publishedValue } from '../../schemas/events/publishedValue.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type RowTable, rowBinding } from '../core/rowTable.ts';
@@ -53,7 +53,7 @@ const ETABLISSEMENTS: RowTable<EtablissementRow> = {
  */
 export const etablissementsProjection: Projection = {
   name: 'fr-sirene-etablissements',
-  registers: [SIRENE_REGISTER],
+  registers: [FR_SIRENE_REGISTER],
   tables: [ETABLISSEMENTS_TABLE],
   migrations: [
     {
@@ -82,7 +82,7 @@ export const etablissementsProjection: Projection = {
   ],
   ...entityHandlers([
     rowBinding({
-      register: SIRENE_REGISTER,
+      register: FR_SIRENE_REGISTER,
       kind: ETABLISSEMENT,
       table: ETABLISSEMENTS,
       rowOf: etablissementRowOf,

@@ -1,10 +1,10 @@
-import type { EntityRecordedData } from '../../ingest/core/entityEvents.ts';
+import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import {
   ETABLISSEMENT,
-  SIRENE_REGISTER,
+  FR_SIRENE_REGISTER,
   type SireneRecord,
   UNITE_LEGALE,
-} from '../../ingest/fr-sirene/sireneEvents.ts';
+} from '../../schemas/events/frSireneEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type RowTable, rowBinding } from '../core/rowTable.ts';
@@ -63,17 +63,17 @@ function siegeRowOf(data: EntityRecordedData): SiegeRow | null {
 /** The search index of French companies, built from Sirene entity events only. */
 export const rechercheProjection: Projection = {
   name: RECHERCHE_PROJECTION,
-  registers: [SIRENE_REGISTER],
+  registers: [FR_SIRENE_REGISTER],
   tables: [RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE],
   migrations: rechercheMigrations,
   ...entityHandlers([
     // A company not indexed (sole proprietor, lost its diffusion or its category) leaves the index.
     rowBinding({
-      register: SIRENE_REGISTER,
+      register: FR_SIRENE_REGISTER,
       kind: UNITE_LEGALE,
       table: RECHERCHE,
       rowOf: (data) => searchRowOf(data.id, data.record as SireneRecord),
     }),
-    rowBinding({ register: SIRENE_REGISTER, kind: ETABLISSEMENT, table: SIEGES, rowOf: siegeRowOf }),
+    rowBinding({ register: FR_SIRENE_REGISTER, kind: ETABLISSEMENT, table: SIEGES, rowOf: siegeRowOf }),
   ]),
 };

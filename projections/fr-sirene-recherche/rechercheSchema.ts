@@ -183,8 +183,8 @@ export const rechercheMigrations: Migration[] = [
       await knex.raw(`
         alter table ${RECHERCHE_TABLE}
           add column mots text[] generated always as (fr_sirene_recherche_mots(denomination, autres_noms)) stored`);
-      // fastupdate off: a GIN pending list is read in full by every search until a vacuum merges it (measured:
-      // 10 ms instead of 0.06 ms for a two-word match after a load, with autovacuum late or off).
+      // fastupdate off: a GIN pending list is read in full by every search until a vacuum merges it (a
+      // two-word match after a load, with autovacuum late or off, was many times slower: bench/HISTORY.md).
       await knex.raw(
         `create index fr_sirene_recherche_mots on ${RECHERCHE_TABLE} using gin (mots) with (fastupdate = off)`,
       );

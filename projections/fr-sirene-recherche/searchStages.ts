@@ -118,10 +118,8 @@ export const NOTABLE = `r.etat = 'A' and r.rang_taille >= 3`;
 /**
  * Candidates scored in full, at most, after all of them are ranked by one trigram similarity of their names
  * with the query (plus the active and size bonuses): the full score takes four (`similarity` and
- * `word_similarity` of both name forms), and a common word brings up to 601 candidates. Measured on the 200
- * bench queries: at 100,000 companies every page is the same as with every candidate scored (at 20, four
- * pages differ in their last places); at 1,000,000, 198 of 200 pages are the same as before this change and
- * the two others come from which candidates were read, not from this cut (100 gives the same pages).
+ * `word_similarity` of both name forms), and a common word brings up to 601 candidates. On the bench
+ * queries, the pages are those of every candidate scored (bench recherche, bench/HISTORY.md).
  * Ranking first by the query words held exactly, then the shortest name, lost typos: `COIFFURE DUARND`
  * no longer found `COIFFURE DURAND` among the other hairdressers, which hold the same word and are shorter.
  */
@@ -289,7 +287,7 @@ const NOT_EXACT = 'not (r.cles @> array[?]::text[])';
  * Counts the approximate matches among the first 2 × CANDIDATE_CAP + 1 companies holding the words, exact
  * matches included (as many rows as the scoring path may read): a name of one common word has thousands of
  * exact matches that hold its word, and proving that none of them is approximate meant reading them all a
- * second time (measured: 20 ms for 3,351 rows at 1,000,000 companies). When that many were read, the count
+ * second time (bench recherche, bench/HISTORY.md). When that many were read, the count
  * is a lower bound.
  */
 async function countMatches(trx: Knex.Transaction, match: WordMatch): Promise<StageRows> {

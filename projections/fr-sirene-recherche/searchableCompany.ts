@@ -1,5 +1,5 @@
-import { legalCategoryRefusal } from '../../ingest/fr-sirene/legalCategoryCoverage.ts';
-import type { SireneRecord } from '../../ingest/fr-sirene/sireneEvents.ts';
+import type { SireneRecord } from '../../schemas/events/frSireneEvents.ts';
+import { legalCategoryRefusal } from '../../schemas/events/legalCategoryCoverage.ts';
 
 /** One row of the search table, as the projection writes it. */
 export interface SearchRow {

@@ -1,6 +1,6 @@
-import type { EntityRecordedData } from '../../ingest/core/entityEvents.ts';
-import { publishedDate, publishedValue } from '../../ingest/fr-sirene/publishedValue.ts';
-import { SIRENE_REGISTER, UNITE_LEGALE } from '../../ingest/fr-sirene/sireneEvents.ts';
+import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
+import { FR_SIRENE_REGISTER, UNITE_LEGALE } from '../../schemas/events/frSireneEvents.ts';
+import { publishedDate, publishedValue } from '../../schemas/events/publishedValue.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type RowTable, rowBinding } from '../core/rowTable.ts';
@@ -52,7 +52,7 @@ const UNITES_LEGALES: RowTable<UniteLegaleRow> = {
  */
 export const unitesLegalesProjection: Projection = {
   name: 'fr-sirene-unites-legales',
-  registers: [SIRENE_REGISTER],
+  registers: [FR_SIRENE_REGISTER],
   tables: [UNITES_LEGALES_TABLE],
   migrations: [
     {
@@ -80,7 +80,7 @@ export const unitesLegalesProjection: Projection = {
   ],
   ...entityHandlers([
     rowBinding({
-      register: SIRENE_REGISTER,
+      register: FR_SIRENE_REGISTER,
       kind: UNITE_LEGALE,
       table: UNITES_LEGALES,
       rowOf: uniteLegaleRowOf,

@@ -1,4 +1,4 @@
-import type { ParamDefinition } from '../../api/catalogue/route.ts';
+import type { ParamDefinition } from '../jsonSchema.ts';
 
 /** Null when the value is a real calendar date written YYYY-MM-DD; otherwise the message of the 400. */
 export function checkCalendarDate(value: string): string | null {

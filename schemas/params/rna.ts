@@ -1,4 +1,4 @@
-import type { ParamDefinition } from '../../api/catalogue/route.ts';
+import type { ParamDefinition } from '../jsonSchema.ts';
 
 export const RNA_PATTERN = '^W[0-9A-Z]{9}$';
 

@@ -1,4 +1,4 @@
-import type { ParamDefinition } from '../../api/catalogue/route.ts';
+import type { ParamDefinition } from '../jsonSchema.ts';
 import { isLuhnValid } from './luhn.ts';
 
 export const SIREN_PATTERN = '^\\d{9}$';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../api/catalogue/route.ts';
+import type { JsonSchema } from '../jsonSchema.ts';
 
 const nullableString = { type: ['string', 'null'] };
 const nullableDate = { type: ['string', 'null'], format: 'date' };

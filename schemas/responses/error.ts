@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../api/catalogue/route.ts';
+import type { JsonSchema } from '../jsonSchema.ts';
 
 export const errorSchema: JsonSchema = {
   type: 'object',

@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../../api/catalogue/route.ts';
-import { EU_STATUTS } from '../../projections/eu-profile/euStatut.ts';
+import { EU_STATUTS } from '../enums/euStatut.ts';
+import type { JsonSchema } from '../jsonSchema.ts';
 import { boundedListSchema } from './changements.ts';
 
 const nullableString = { type: ['string', 'null'] };

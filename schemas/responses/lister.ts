@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../api/catalogue/route.ts';
+import type { JsonSchema } from '../jsonSchema.ts';
 
 const nullable = (type: string, extra: Record<string, unknown> = {}): JsonSchema => ({
   type: [type, 'null'],

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../api/catalogue/route.ts';
+import type { JsonSchema } from '../jsonSchema.ts';
 
 /** What a 402 says of the free quota of a key (api/payment/paymentRequired.ts freeTierOf). */
 const freeTierSchema: JsonSchema = {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../api/catalogue/route.ts';
+import type { JsonSchema } from '../jsonSchema.ts';
 import { boundedListSchema } from './changements.ts';
 
 const nullableString = (description: string): JsonSchema => ({ type: ['string', 'null'], description });

@@ -1,7 +1,7 @@
 import { type IncomingHttpHeaders, request } from 'node:http';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
-import { REGISTERS } from '../../ingest/registers.ts';
+import { REGISTERS } from '../../app/registers.ts';
 import { createKnex, type Database } from '../../ops/database/openDatabase.ts';
 import { freshDatabase } from '../support/database.ts';
 import { type RunningService, startTestService } from '../support/service.ts';
@@ -122,7 +122,7 @@ describe('API core (e2e)', () => {
     it('an unknown identifier is a 404 with a code', async () => {
       const { res, body } = await getJson(`${t.baseUrl}/v1/test/widget/0404`);
       expect(res.status).to.equal(404);
-      expect(body.error).to.equal('widget_inconnu');
+      expect(body.error).to.equal('entreprise_inconnue');
     });
 
     it('a fault in a handler answers 503 incident_interne, never 500', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { REGISTERS } from '../../ingest/registers.ts';
+import { REGISTERS } from '../../app/registers.ts';
 import { type RunningService, startTestService } from '../support/service.ts';
 import { ingestWidgets, WIDGETS, widgetRoute, widgetsProjection } from '../support/widgetRegister.ts';
 

@@ -2,9 +2,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
-import { DEMO_SEEDERS } from '../../ingest/demo.ts';
+import { DEMO_SEEDERS } from '../../app/readSide.ts';
+import { seedDemoData } from '../../app/server/seedDemoData.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
-import { seedDemoData } from '../../ops/server/seedDemoData.ts';
 import { testLogger } from '../support/database.ts';
 import { type RunningService, startTestService } from '../support/service.ts';
 

@@ -4,7 +4,7 @@ import { wrapFetchWithPayment } from '@x402/fetch';
 import { expect } from 'chai';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
-import { REGISTERS } from '../../ingest/registers.ts';
+import { REGISTERS } from '../../app/registers.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { targetDescription } from '../support/database.ts';
 import { type RunningService, startTestService } from '../support/service.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
-import { REGISTERS } from '../../ingest/registers.ts';
+import { REGISTERS } from '../../app/registers.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { loadConfig } from '../../ops/config.ts';
 import { targetDescription } from '../support/database.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { DEMO_SEEDERS } from '../../ingest/demo.ts';
-import { seedDemoData } from '../../ops/server/seedDemoData.ts';
+import { DEMO_SEEDERS } from '../../app/readSide.ts';
+import { seedDemoData } from '../../app/server/seedDemoData.ts';
 import { testLogger } from '../support/database.ts';
 import { type RunningService, startTestService } from '../support/service.ts';
 

@@ -1,16 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EUROPE_ROUTES } from '../../api/routes/europe.ts';
-import { ARIREGISTER_DEMO_FILES } from '../../ingest/ee-ariregister/ariregisterDemo.ts';
-import { ingestAriregister } from '../../ingest/ee-ariregister/ingestAriregister.ts';
-import { ingestUr } from '../../ingest/lv-ur/ingestUr.ts';
-import { UR_DEMO_FILES } from '../../ingest/lv-ur/urDemo.ts';
-import { ingestBrreg } from '../../ingest/no-brreg/ingestBrreg.ts';
-import { REGISTERS } from '../../ingest/registers.ts';
+import { LOADED_REGISTERS, type LoadedRegister, PRICED_ROUTES } from '../../app/readSide.ts';
+import { REGISTERS } from '../../app/registers.ts';
+import { EE_ARIREGISTER_DEMO_FILES } from '../../ingest/ee-ariregister/eeAriregisterDemo.ts';
+import { LV_UR_DEMO_FILES } from '../../ingest/lv-ur/lvUrDemo.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
-import { eeProjection } from '../../projections/eu-ee/eeProjection.ts';
-import { lvProjection } from '../../projections/eu-lv/lvProjection.ts';
-import { noProjection } from '../../projections/eu-no/noProjection.ts';
 import { testLogger } from './database.ts';
 import { type RunningService, startTestService } from './service.ts';
 
@@ -19,37 +13,40 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const BRREG_ENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/enheter_csv_sample.csv');
 /** The real brreg sub-units sample (30 underenheter rows, early-2024 CSV, same source). */
 export const BRREG_UNDERENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/underenheter_csv_sample.csv');
-export { ARIREGISTER_DEMO_FILES, UR_DEMO_FILES };
+export { EE_ARIREGISTER_DEMO_FILES, LV_UR_DEMO_FILES };
+
+/** The European registers, as their manifests declare them (app/registers/). */
+const EUROPEAN = LOADED_REGISTERS.filter(({ manifest }) => manifest.europe !== undefined);
+const paysOf = ({ manifest }: LoadedRegister) => manifest.dictionary[0]!.pays;
 
 /** The European read models and routes on a fresh database (or `db`), priced routes served unpaid. */
 export function startEuropeService(now: Date, db?: Database): Promise<RunningService> {
   return startTestService({
     db,
-    projections: [noProjection, eeProjection, lvProjection],
-    routes: EUROPE_ROUTES,
+    projections: EUROPEAN.flatMap(({ parts }) => parts.projections ?? []),
+    routes: PRICED_ROUTES.filter((r) => r.id.startsWith('eu.')),
     registers: REGISTERS,
     payment: false,
     now: () => now,
   });
 }
 
-export type Country = 'NO' | 'EE' | 'LV';
+/** A European country code (`NO`, `EE`, `LV`, …). */
+export type Country = string;
 
-/** Ingests the real-format files of the given countries with snapshot date `date`, and waits for the projections. */
+/**
+ * Ingests the real-format files each European register ships (its demo data, the samples of its
+ * SOURCE.txt) for the given countries with snapshot date `date`, and waits for the projections.
+ */
 export async function ingestEurope(
   t: RunningService,
   date: string,
-  countries: Country[] = ['NO', 'EE', 'LV'],
+  countries: Country[] = EUROPEAN.map(paysOf),
 ) {
   const ctx = { knex: t.db.knex, store: t.service.store, logger: testLogger, snapshotDate: date };
-  if (countries.includes('NO')) {
-    await ingestBrreg({
-      ...ctx,
-      files: { enheter: BRREG_ENHETER_SAMPLE, underenheter: BRREG_UNDERENHETER_SAMPLE },
-    });
+  for (const register of EUROPEAN) {
+    if (countries.includes(paysOf(register))) await register.parts.demo!.seed(ctx);
   }
-  if (countries.includes('EE')) await ingestAriregister({ ...ctx, files: ARIREGISTER_DEMO_FILES });
-  if (countries.includes('LV')) await ingestUr({ ...ctx, files: UR_DEMO_FILES });
   await t.service.runner.caughtUp();
 }
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type ComposeOptions, composeService, type Service } from '../../app/server/composeService.ts';
 import { loadConfig } from '../../ops/config.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
-import { type ComposeOptions, composeService, type Service } from '../../ops/server/composeService.ts';
 import { freshDatabase, testLogger } from './database.ts';
+import { checkResponsesOf } from './responseSchemas.ts';
 
 export interface RunningService {
   service: Service;
@@ -27,6 +28,8 @@ export async function startTestService(
     rateLimits: false,
     ...opts,
   });
+  // Every answer is checked against its route's declared schema (test/support/responseSchemaHooks.ts).
+  checkResponsesOf(service.app.koa);
   const port = await service.listen(0, '127.0.0.1');
   return {
     service,

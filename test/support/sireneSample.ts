@@ -3,16 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { readDelimited } from '../../ingest/core/readDelimited.ts';
-import type { SnapshotCompletedData } from '../../ingest/core/snapshotEvents.ts';
 import { runSnapshotPass, type SnapshotRow } from '../../ingest/core/snapshotPass.ts';
+import type { EventStore } from '../../ops/eventstore/port.ts';
 import {
   ETABLISSEMENT,
-  SIRENE_REGISTER,
+  FR_SIRENE_REGISTER,
+  frSireneStreamOf,
   type SireneRecord,
-  sireneStreamOf,
   UNITE_LEGALE,
-} from '../../ingest/fr-sirene/sireneEvents.ts';
-import type { EventStore } from '../../ops/eventstore/port.ts';
+} from '../../schemas/events/frSireneEvents.ts';
+import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { testLogger } from './database.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,11 +72,11 @@ export async function ingestSireneSample(
     knex: deps.knex,
     store: deps.store,
     logger: testLogger,
-    register: SIRENE_REGISTER,
+    register: FR_SIRENE_REGISTER,
     version,
     snapshotDate: version,
     fileSha256: 'f'.repeat(64),
     rows: rows(),
-    streamOf: sireneStreamOf,
+    streamOf: frSireneStreamOf,
   });
 }

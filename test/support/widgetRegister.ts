@@ -1,9 +1,13 @@
 import type { RouteDefinition } from '../../api/catalogue/route.ts';
 import { notFound } from '../../api/errors/apiError.ts';
-import type { RegisterInfo } from '../../ingest/core/registerInfo.ts';
-import { SNAPSHOT_COMPLETED, SNAPSHOT_STARTED, snapshotStreamId } from '../../ingest/core/snapshotEvents.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Projection } from '../../projections/core/projection.ts';
+import {
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  snapshotStreamId,
+} from '../../schemas/events/snapshotEvents.ts';
+import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 
 /**
  * A register made for the machinery's tests: one snapshot file of widgets, a projection, a priced route.
@@ -73,7 +77,7 @@ export const widgetRoute: RouteDefinition = {
     const row = (await knex('test_widgets').where({ id }).first()) as
       | { id: string; name: string }
       | undefined;
-    if (!row) throw notFound('widget_inconnu', `Aucun widget ${id}.`);
+    if (!row) throw notFound('entreprise_inconnue', `Aucun widget ${id}.`);
     return { body: { id: row.id, name: row.name, detail: ctx.state.params?.detail ?? false } };
   },
 };

@@ -30,8 +30,8 @@ const PROFILE_SQL = `
    where u.siren = ?`;
 
 /**
- * Named on a PostgreSQL server (see namedStatements.ts): sent unnamed, the server spent 0.50 of its 0.58 ms
- * per call parsing and planning this statement (its statement log, 3,134 calls) and 0.08 ms executing it.
+ * Named on a PostgreSQL server (see namedStatements.ts): sent unnamed, the server spent most of each call
+ * parsing and planning this statement rather than executing it (bench sirene, bench/HISTORY.md).
  */
 const PROFILE_STATEMENT = 'registres_fr_sirene_profile';
 

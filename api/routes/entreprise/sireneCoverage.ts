@@ -1,4 +1,4 @@
-import { legalCategoryRefusal } from '../../../ingest/fr-sirene/legalCategoryCoverage.ts';
+import { legalCategoryRefusal } from '../../../schemas/events/legalCategoryCoverage.ts';
 import { badRequest, notFound } from '../../errors/apiError.ts';
 
 /** What the coverage rules read of a legal unit. */

@@ -38,7 +38,7 @@ export async function appendBulk(
   };
   // An array (a snapshot pass's batch) is taken in one go: `for await` would yield to the event loop
   // between entries, so the append would only start once everything else this process runs meanwhile (the
-  // reading of the next batch) had taken its turns (BENCHMARKS.md, 2026-11-24, "the append's start").
+  // reading of the next batch) had taken its turns (bench sirene, bench/HISTORY.md).
   if (Symbol.iterator in entries) {
     for (const entry of entries) if (take(entry)) await flush();
   } else {

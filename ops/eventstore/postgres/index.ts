@@ -4,7 +4,6 @@ import type { Logger } from '../../logger.ts';
 import type { EventStore } from '../port.ts';
 import { appendBulk } from './appendBulk.ts';
 import { appendToStream, currentVersion } from './appendToStream.ts';
-import { createValuesExpander } from './entityValues.ts';
 import { headPosition, readAll } from './readAll.ts';
 import { readStream } from './readStream.ts';
 import { subscribe } from './subscribe.ts';
@@ -17,14 +16,13 @@ export function createPostgresEventStore(deps: {
   logger: Logger;
 }): EventStore {
   const { knex, notifications, logger } = deps;
-  const expand = createValuesExpander(knex);
   return {
     append: (streamId, events, expected) => appendToStream(knex, streamId, events, expected),
     appendBulk: (entries, opts) => appendBulk(knex, entries, opts),
-    readStream: (streamId, opts) => readStream(knex, streamId, opts, expand),
-    readAll: (from, opts) => readAll(knex, from, opts, expand),
+    readStream: (streamId, opts) => readStream(knex, streamId, opts),
+    readAll: (from, opts) => readAll(knex, from, opts),
     streamVersion: (streamId) => currentVersion(knex, streamId),
     headPosition: () => headPosition(knex),
-    subscribe: (opts) => subscribe(knex, notifications, logger, opts, expand),
+    subscribe: (opts) => subscribe(knex, notifications, logger, opts),
   };
 }

@@ -4,7 +4,8 @@ import type { NewEvent } from '../port.ts';
  * The events of one append, as column arrays for one multi-row insert (the `events_append` and
  * `events_append_bulk` functions of schema.ts): one statement, one round trip, whatever the count. Data and metadata travel as one JSON array text each (the events' JSON joined), not
  * as `jsonb[]` array literals: no per-element escaping here, and the server parses one document per column
- * instead of an array literal of quoted documents (measured: the literal's bind was most of the insert).
+ * instead of an array literal of quoted documents (the literal's bind was most of the insert: bench
+ * eventstore, bench/HISTORY.md).
  */
 export class EventRows {
   readonly streamIds: string[] = [];

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../database/namedStatements.ts';
-import type { EntityFilter, RecordedEvent } from '../port.ts';
-import type { ValuesExpander } from './entityValues.ts';
+import type { EntityFilter, RecordedEvent, Upcaster } from '../port.ts';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
 
 /**
@@ -13,7 +12,7 @@ export async function readAll(
   knex: Knex,
   from: bigint,
   opts: { limit?: number } = {},
-  expand?: ValuesExpander,
+  expand?: Upcaster,
 ): Promise<RecordedEvent[]> {
   const { rows } = await namedStatement<{ rows: EventRow[] }>(
     knex,
@@ -44,7 +43,7 @@ export async function readAllFiltered(
   knex: Knex,
   from: bigint,
   opts: { limit: number; types: ReadonlySet<string>; entities?: EntityFilter },
-  expand?: ValuesExpander,
+  expand?: Upcaster,
 ): Promise<FilteredRead> {
   const entityTypes = [...(opts.entities?.types ?? [])];
   const entityKeys = (opts.entities?.of ?? []).map((e) => `${e.register} ${e.kind}`);

@@ -1,14 +1,12 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../database/namedStatements.ts';
 import type { RecordedEvent } from '../port.ts';
-import type { ValuesExpander } from './entityValues.ts';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
 
 export async function readStream(
   knex: Knex,
   streamId: string,
   opts: { fromVersion?: bigint; limit?: number } = {},
-  expand?: ValuesExpander,
 ): Promise<RecordedEvent[]> {
   const { rows } = await namedStatement<{ rows: EventRow[] }>(
     knex,
@@ -20,5 +18,5 @@ export async function readStream(
     [streamId, (opts.fromVersion ?? 0n).toString(), opts.limit ?? 1_000_000],
   );
   const events = rows.map(toRecordedEvent);
-  return expand ? expand(events) : events;
+  return events;
 }

@@ -24,7 +24,7 @@ export const eventStoreMigrations: Migration[] = [
   },
   /**
    * Event data above the TOAST threshold (a Sirene establishment row is) is compressed with lz4 where the
-   * server has it: lz4 compresses several times faster than pglz, the default. A server built without lz4
+   * server has it: lz4 compresses faster than pglz, the default. A server built without lz4
    * (the embedded database) keeps pglz.
    */
   {
@@ -89,7 +89,7 @@ export const eventStoreMigrations: Migration[] = [
    * current version is found by one index probe, the events go in numbered on from it in array order, and
    * subscribers are woken as by `events_append`. One round trip instead of six (begin, lock, versions,
    * insert, notify, commit): each of those waited for the ingesting process's event loop, busy reading the
-   * next batch, and the append is a snapshot pass's critical path (BENCHMARKS.md, 2026-11-24).
+   * next batch, and the append is a snapshot pass's critical path (bench sirene, bench/HISTORY.md).
    * Returns the first and last positions written.
    */
   {

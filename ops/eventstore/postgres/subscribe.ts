@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { NotificationSource } from '../../database/notifications.ts';
 import type { Logger } from '../../logger.ts';
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../port.ts';
-import type { ValuesExpander } from './entityValues.ts';
 import { parseAppendedPayload } from './insertEvents.ts';
 import { readAll, readAllFiltered } from './readAll.ts';
 import { EVENTS_CHANNEL } from './schema.ts';
@@ -20,8 +19,8 @@ export function subscribe(
   notifications: NotificationSource,
   logger: Logger,
   opts: SubscribeOptions,
-  expand?: ValuesExpander,
 ): Subscription {
+  const expand = opts.upcast;
   const batchSize = opts.batchSize ?? 500;
   let position = opts.from;
   let stopped = false;

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import { ENTREPRISE_ROUTES } from '../../../api/routes/entreprise.ts';
-import { ingestSirene } from '../../../ingest/fr-sirene/ingestSirene.ts';
+import { ingestFrSirene } from '../../../ingest/fr-sirene/ingestFrSirene.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import {
   ETABLISSEMENTS_TABLE,
@@ -65,7 +65,7 @@ describe(`French company routes: Sirene samples → ingest → read models → H
       payment: false,
       now: () => new Date('2026-11-20T10:00:00Z'),
     });
-    const done = await ingestSirene({
+    const done = await ingestFrSirene({
       knex: t.db.knex,
       store: t.service.store,
       logger: testLogger,

@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { ENTREPRISE_ROUTES } from '../../../api/routes/entreprise.ts';
 import { generateSireneFiles } from '../../../bench/sirene/generateSireneFiles.ts';
-import { ENTITY_RECORDED } from '../../../ingest/core/entityEvents.ts';
-import { snapshotStreamId } from '../../../ingest/core/snapshotEvents.ts';
-import { ingestSirene } from '../../../ingest/fr-sirene/ingestSirene.ts';
+import { ingestFrSirene } from '../../../ingest/fr-sirene/ingestFrSirene.ts';
 import { EVENTS_CHANNEL } from '../../../ops/eventstore/postgres/schema.ts';
 import { etablissementsProjection } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { ENTITY_RECORDED } from '../../../schemas/events/entityEvents.ts';
+import { snapshotStreamId } from '../../../schemas/events/snapshotEvents.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 import { removeTempDirs, tempDir } from '../../support/sireneFiles.ts';
@@ -35,7 +35,7 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
       payment: false,
       now: () => new Date('2026-11-20T10:00:00Z'),
     });
-    await ingestSirene({
+    await ingestFrSirene({
       knex: t.db.knex,
       store: t.service.store,
       logger: testLogger,
@@ -80,7 +80,7 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
     const child: ChildProcess = spawn(
       process.execPath,
       [
-        'ops/cli/bin.mjs',
+        'app/cli/bin.mjs',
         'ingest',
         'fr-sirene',
         '--unites-legales',
@@ -118,7 +118,7 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
     expect(sirene.collecte_en_cours.version).to.equal('2026-11-15');
 
     // The next pass abandons the killed one and completes.
-    const done = await ingestSirene({
+    const done = await ingestFrSirene({
       knex: t.db.knex,
       store: t.service.store,
       logger: testLogger,

@@ -5,13 +5,13 @@ import { expect } from 'chai';
 import { manifestSha256 } from '../../../ingest/core/filesPass.ts';
 import { targetDescription } from '../../support/database.ts';
 import {
-  ARIREGISTER_DEMO_FILES,
   BRREG_ENHETER_SAMPLE,
   BRREG_UNDERENHETER_SAMPLE,
+  EE_ARIREGISTER_DEMO_FILES,
   getJson,
   ingestEurope,
+  LV_UR_DEMO_FILES,
   startEuropeService,
-  UR_DEMO_FILES,
 } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
 
@@ -137,7 +137,7 @@ describe(`European unified profile (e2e, ${targetDescription})`, () => {
   }
 
   it('provenance carries the SHA-256 of the sorted manifest of the pass’s files', async () => {
-    const files = Object.values(ARIREGISTER_DEMO_FILES).map((f) => ({
+    const files = Object.values(EE_ARIREGISTER_DEMO_FILES).map((f) => ({
       nom: path.basename(f),
       sha256: sha(f),
     }));
@@ -151,7 +151,7 @@ describe(`European unified profile (e2e, ${targetDescription})`, () => {
       },
     ]);
     const lv = (await getJson(`${t.baseUrl}/v1/eu/entreprise/LV/40003900001`)).body;
-    const lvFiles = Object.values(UR_DEMO_FILES).map((f) => ({ nom: path.basename(f), sha256: sha(f) }));
+    const lvFiles = Object.values(LV_UR_DEMO_FILES).map((f) => ({ nom: path.basename(f), sha256: sha(f) }));
     expect(lv.provenance[0].empreinte_sha256).to.equal(manifestSha256(lvFiles));
     const no = (await getJson(`${t.baseUrl}/v1/eu/entreprise/NO/998543118`)).body;
     expect(no.provenance[0].empreinte_sha256).to.equal(

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { alertesRoute } from '../../../api/routes/alertes.ts';
-import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
-import { REGISTERS } from '../../../ingest/registers.ts';
+import { REGISTERS } from '../../../app/registers.ts';
+import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestFrBodacc.ts';
 import { bodaccAnnoncesProjection } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { testLogger } from '../../support/database.ts';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { associationAnnoncesRoute, associationRoute } from '../../../api/routes/association.ts';
-import { ingestJoafeExport } from '../../../ingest/fr-joafe/ingestJoafe.ts';
-import { ingestRnaStock } from '../../../ingest/fr-rna/ingestRna.ts';
-import { REGISTERS } from '../../../ingest/registers.ts';
+import { REGISTERS } from '../../../app/registers.ts';
+import { ingestJoafeExport } from '../../../ingest/fr-joafe/ingestFrJoafe.ts';
+import { ingestRnaStock } from '../../../ingest/fr-rna/ingestFrRna.ts';
 import { associationsProjection } from '../../../projections/fr-associations/associationsProjection.ts';
 import { testLogger } from '../../support/database.ts';
 import {

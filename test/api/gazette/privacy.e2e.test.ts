@@ -2,16 +2,16 @@ import { expect } from 'chai';
 import { alertesRoute } from '../../../api/routes/alertes.ts';
 import { associationAnnoncesRoute, associationRoute } from '../../../api/routes/association.ts';
 import { createChangementsRoute } from '../../../api/routes/changements.ts';
+import { REGISTERS } from '../../../app/registers.ts';
 import { readOdsExport } from '../../../ingest/core/readOdsExport.ts';
-import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
-import { noticeSirens, parseJsonMember } from '../../../ingest/fr-bodacc/noticeSirens.ts';
-import { ingestJoafeExport } from '../../../ingest/fr-joafe/ingestJoafe.ts';
-import { ingestRnaStock } from '../../../ingest/fr-rna/ingestRna.ts';
-import { readRnaCsv } from '../../../ingest/fr-rna/readRnaCsv.ts';
-import { REGISTERS } from '../../../ingest/registers.ts';
+import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestFrBodacc.ts';
+import { ingestJoafeExport } from '../../../ingest/fr-joafe/ingestFrJoafe.ts';
+import { ingestRnaStock } from '../../../ingest/fr-rna/ingestFrRna.ts';
+import { readRnaCsv } from '../../../ingest/fr-rna/readFrRnaCsv.ts';
 import { associationsProjection } from '../../../projections/fr-associations/associationsProjection.ts';
 import { bodaccAnnoncesProjection } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { noticeSirens, parseJsonMember } from '../../../schemas/events/noticeSirens.ts';
 import { testLogger } from '../../support/database.ts';
 import {
   BODACC_EXPORT_1,

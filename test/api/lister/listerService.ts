@@ -1,15 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listerRoutes } from '../../../api/routes/lister.ts';
-import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
-import { ingestRatios } from '../../../ingest/fr-comptes/ingestRatios.ts';
+import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestFrBodacc.ts';
+import { ingestFrRatiosInpiBce } from '../../../ingest/fr-ratios-inpi-bce/ingestFrRatiosInpiBce.ts';
 import { listeProjection } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
 import { testLogger } from '../../support/database.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 import { ingestSireneSample } from '../../support/sireneSample.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const RATIOS_SAMPLE = path.resolve(here, '../../fixtures/fr-comptes/ratios_inpi_bce_sample.csv');
+export const RATIOS_SAMPLE = path.resolve(
+  here,
+  '../../fixtures/fr-ratios-inpi-bce/ratios_inpi_bce_sample.csv',
+);
 
 export const SNAPSHOT = '2026-11-01';
 
@@ -38,7 +41,7 @@ export async function startListerService(
   const deps = { knex: t.db.knex, store: t.service.store };
   await ingestSireneSample(deps, { version: opts.sireneVersion ?? SNAPSHOT });
   if (opts.ratios !== false) {
-    await ingestRatios({ ...deps, logger: testLogger, file: RATIOS_SAMPLE, snapshotDate: SNAPSHOT });
+    await ingestFrRatiosInpiBce({ ...deps, logger: testLogger, file: RATIOS_SAMPLE, snapshotDate: SNAPSHOT });
   }
   for (const { file, date } of opts.bodacc ?? []) {
     await ingestBodaccExport({ ...deps, logger: testLogger, file, date });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
+import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestFrBodacc.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import {
   AUTOCARS,

@@ -1,8 +1,8 @@
 import { validateDiscoveryExtension } from '@x402/extensions/bazaar';
 import { expect } from 'chai';
 import { bazaarExtensionOf } from '../../../api/payment/bazaarDiscovery.ts';
-import { PRICED_ROUTES } from '../../../api/routes/index.ts';
 import { rechercheRoute } from '../../../api/routes/recherche.ts';
+import { PRICED_ROUTES } from '../../../app/readSide.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the extension is read as a facilitator reads it
 type Bazaar = Record<string, any>;

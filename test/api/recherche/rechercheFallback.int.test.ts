@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { rechercheBody } from '../../../api/routes/recherche.ts';
 import { withLiveFallback } from '../../../api/routes/rechercheFallback.ts';
-import { sireneApiSearchFromConfig } from '../../../ingest/fr-sirene/sireneApi.ts';
+import { sireneApiSearchFromConfig } from '../../../ingest/fr-sirene/frSireneApi.ts';
 import type { SearchOutcome } from '../../../projections/fr-sirene-recherche/searchCompanies.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type ReplayServer, startReplayServer } from '../../support/replayServer.ts';

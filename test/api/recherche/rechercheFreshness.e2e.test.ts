@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { rechercheRoute } from '../../../api/routes/recherche.ts';
-import { REGISTERS } from '../../../ingest/registers.ts';
+import { REGISTERS } from '../../../app/registers.ts';
 import { rechercheProjection } from '../../../projections/fr-sirene-recherche/rechercheProjection.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { UNITE_LEGALE } from '../../../ingest/fr-sirene/sireneEvents.ts';
+import { UNITE_LEGALE } from '../../../schemas/events/frSireneEvents.ts';
 import { targetDescription } from '../../support/database.ts';
 import type { RunningService } from '../../support/service.ts';
 import { readSireneSample } from '../../support/sireneSample.ts';

@@ -1,9 +1,9 @@
 import { rechercheRoute } from '../../../api/routes/recherche.ts';
+import { REGISTERS } from '../../../app/registers.ts';
 import type { SnapshotRow } from '../../../ingest/core/snapshotPass.ts';
-import { UNITE_LEGALE } from '../../../ingest/fr-sirene/sireneEvents.ts';
-import { REGISTERS } from '../../../ingest/registers.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
 import { rechercheProjection } from '../../../projections/fr-sirene-recherche/rechercheProjection.ts';
+import { UNITE_LEGALE } from '../../../schemas/events/frSireneEvents.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 import { ingestSireneSample, readSireneSample } from '../../support/sireneSample.ts';
 

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { ENTITY_CHANGED, ENTITY_DROPPED, ENTITY_RECORDED } from '../../../ingest/core/entityEvents.ts';
 import {
   runSnapshotPass,
   type SnapshotRow,
@@ -10,6 +9,7 @@ import { entityHandlers } from '../../../projections/core/entityHandlers.ts';
 import type { Projection } from '../../../projections/core/projection.ts';
 import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
+import { ENTITY_CHANGED, ENTITY_DROPPED, ENTITY_RECORDED } from '../../../schemas/events/entityEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 

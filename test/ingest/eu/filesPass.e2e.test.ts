@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { SNAPSHOT_COMPLETED, snapshotStreamId } from '../../../ingest/core/snapshotEvents.ts';
-import { ingestUr } from '../../../ingest/lv-ur/ingestUr.ts';
+import { ingestLvUr } from '../../../ingest/lv-ur/ingestLvUr.ts';
+import { SNAPSHOT_COMPLETED, snapshotStreamId } from '../../../schemas/events/snapshotEvents.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
-import { getJson, startEuropeService, UR_DEMO_FILES } from '../../support/europeService.ts';
+import { getJson, LV_UR_DEMO_FILES, startEuropeService } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
 
 describe(`A pass over several files guards what it publishes (${targetDescription})`, () => {
@@ -17,9 +17,9 @@ describe(`A pass over several files guards what it publishes (${targetDescriptio
     writeFileSync(file, text);
     return file;
   };
-  const register = readFileSync(UR_DEMO_FILES.register, 'utf8');
-  const pass = (files: Parameters<typeof ingestUr>[0]['files'], date: string) =>
-    ingestUr({ knex: t.db.knex, store: t.service.store, logger: testLogger, files, snapshotDate: date });
+  const register = readFileSync(LV_UR_DEMO_FILES.register, 'utf8');
+  const pass = (files: Parameters<typeof ingestLvUr>[0]['files'], date: string) =>
+    ingestLvUr({ knex: t.db.knex, store: t.service.store, logger: testLogger, files, snapshotDate: date });
 
   before(async () => {
     t = await startEuropeService(new Date('2026-11-20T10:00:00Z'));
@@ -48,7 +48,7 @@ describe(`A pass over several files guards what it publishes (${targetDescriptio
       'register.csv',
       `${[`${lines[0]};new_column`, ...lines.slice(1).map((l) => `${l};x`)].join('\n')}\n`,
     );
-    const done = await pass({ register: extra, members: UR_DEMO_FILES.members }, '2026-11-18');
+    const done = await pass({ register: extra, members: LV_UR_DEMO_FILES.members }, '2026-11-18');
     expect(done.report?.colonnes_inconnues).to.deep.equal({ register: ['new_column'] });
     const events = await t.service.store.readStream(snapshotStreamId('lv.ur'));
     const completed = events.filter((e) => e.type === SNAPSHOT_COMPLETED);
@@ -58,10 +58,10 @@ describe(`A pass over several files guards what it publishes (${targetDescriptio
   });
 
   it('a file with a header and no row is refused: the members already published stay served', async () => {
-    const header = readFileSync(UR_DEMO_FILES.members, 'utf8').split('\n')[0];
+    const header = readFileSync(LV_UR_DEMO_FILES.members, 'utf8').split('\n')[0];
     const empty = write('members.csv', `${header}\n`);
     let error: Error | null = null;
-    await pass({ register: UR_DEMO_FILES.register, members: empty }, '2026-11-19').catch((e: Error) => {
+    await pass({ register: LV_UR_DEMO_FILES.register, members: empty }, '2026-11-19').catch((e: Error) => {
       error = e;
     });
     expect(String(error)).to.contain('holds no row; pass refused');

@@ -2,14 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { migrateAll } from '../../../app/server/migrateAll.ts';
 import { runNoticePass } from '../../../ingest/core/noticePass.ts';
 import { readOdsExport } from '../../../ingest/core/readOdsExport.ts';
-import { snapshotStreamId } from '../../../ingest/core/snapshotEvents.ts';
-import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
+import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestFrBodacc.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../../ops/eventstore/port.ts';
 import { createPostgresEventStore } from '../../../ops/eventstore/postgres/index.ts';
-import { migrateAll } from '../../../ops/server/migrateAll.ts';
+import { snapshotStreamId } from '../../../schemas/events/snapshotEvents.ts';
 import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
 import { BODACC_EXPORT_1, BODACC_EXPORT_2, BODACC_SAMPLE, SUCRERIES } from '../../support/gazetteFixtures.ts';
 

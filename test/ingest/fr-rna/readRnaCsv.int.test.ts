@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { detectRnaLayout, readRnaCsv } from '../../../ingest/fr-rna/readRnaCsv.ts';
+import { detectRnaLayout, readRnaCsv } from '../../../ingest/fr-rna/readFrRnaCsv.ts';
 import {
   RNA_IMPORT_2018,
   RNA_WALDEC_2018,

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { snapshotStreamId } from '../../../ingest/core/snapshotEvents.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
-import { ingestSirene, type SireneReport } from '../../../ingest/fr-sirene/ingestSirene.ts';
-import { SIRENE_REGISTER } from '../../../ingest/fr-sirene/sireneEvents.ts';
+import { ingestFrSirene, type SireneReport } from '../../../ingest/fr-sirene/ingestFrSirene.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
+import { createValuesExpander } from '../../../projections/core/entityValuesUpcaster.ts';
 import { etablissementsProjection } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
+import { snapshotStreamId } from '../../../schemas/events/snapshotEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { removeTempDirs, samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
@@ -30,7 +31,7 @@ describe(`Sirene ingester (${targetDescription})`, () => {
   afterEach(() => bed.close());
 
   const ingest = (over: { unitesLegales?: string; etablissements?: string; version?: string } = {}) =>
-    ingestSirene({
+    ingestFrSirene({
       knex: bed.knex,
       store: bed.store,
       logger: testLogger,
@@ -39,8 +40,11 @@ describe(`Sirene ingester (${targetDescription})`, () => {
       version: 'version' in over ? over.version : '2026-11-01',
       progress: false,
     });
+  // As the read side reads them: its upcaster turns the rows stored as values back into records.
   const entityEvents = async (from = 0n) =>
-    (await bed.store.readAll(from)).filter((e) => e.type.startsWith('Entity'));
+    (await createValuesExpander(bed.knex)(await bed.store.readAll(from))).filter((e) =>
+      e.type.startsWith('Entity'),
+    );
 
   it('records every unit and establishment of the real samples on the company streams', async () => {
     const done = await ingest();
@@ -49,15 +53,15 @@ describe(`Sirene ingester (${targetDescription})`, () => {
     expect(events).to.have.length(599);
     const unit = events.find((e) => (e.data as { id: string }).id === '005420021')!;
     expect(unit.streamId).to.equal('fr.sirene-005420021');
-    expect(unit.data).to.deep.include({ register: SIRENE_REGISTER, kind: 'unite_legale' });
+    expect(unit.data).to.deep.include({ register: FR_SIRENE_REGISTER, kind: 'unite_legale' });
     const estab = events.find((e) => (e.data as { id: string }).id === '00542002100056')!;
     expect(estab.streamId).to.equal('fr.sirene-005420021');
-    expect(estab.metadata).to.include({ register: SIRENE_REGISTER, snapshotVersion: '2026-11-01' });
+    expect(estab.metadata).to.include({ register: FR_SIRENE_REGISTER, snapshotVersion: '2026-11-01' });
   });
 
   it('stores each row as its values under the columns its pass declares once, and reads it back as the row', async () => {
     const done = await ingest();
-    const [started] = await bed.store.readStream(snapshotStreamId(SIRENE_REGISTER));
+    const [started] = await bed.store.readStream(snapshotStreamId(FR_SIRENE_REGISTER));
     const columns = (started!.data as { columns: Record<string, string[]> }).columns;
     const csv = await samples.unites();
     expect(columns.unite_legale).to.deep.equal([...csv.header].sort());
@@ -81,7 +85,7 @@ describe(`Sirene ingester (${targetDescription})`, () => {
 
   it('frames the pass with the stock date and the manifest SHA-256, and keeps each file’s SHA-256', async () => {
     const done = await ingest();
-    const frame = await bed.store.readStream(snapshotStreamId(SIRENE_REGISTER));
+    const frame = await bed.store.readStream(snapshotStreamId(FR_SIRENE_REGISTER));
     expect(frame.map((e) => e.type)).to.deep.equal(['SnapshotStarted', 'SnapshotCompleted']);
     const units = await sha256Of(UNITES_LEGALES_SAMPLE);
     const estabs = await sha256Of(ETABLISSEMENTS_SAMPLE);

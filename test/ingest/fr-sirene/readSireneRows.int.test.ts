@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import type { ValuesRow } from '../../../ingest/core/snapshotPass.ts';
+import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../../../ingest/fr-sirene/frSireneColumns.ts';
 import {
   emptyFileReport,
   readSireneRows,
   type SireneFileReport,
-} from '../../../ingest/fr-sirene/readSireneRows.ts';
-import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../../../ingest/fr-sirene/sireneColumns.ts';
+} from '../../../ingest/fr-sirene/readFrSireneRows.ts';
 import { csvText, removeTempDirs, samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
 import { ETABLISSEMENTS_SAMPLE, UNITES_LEGALES_SAMPLE } from '../../support/sireneSample.ts';
 import { writeZip } from '../../support/writeZip.ts';

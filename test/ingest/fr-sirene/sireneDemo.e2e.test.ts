@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { ENTREPRISE_ROUTES } from '../../../api/routes/entreprise.ts';
-import { DEMO_SEEDERS } from '../../../ingest/demo.ts';
-import { DEMO_UNITES_LEGALES, sireneDemoSeeder } from '../../../ingest/fr-sirene/sireneDemo.ts';
-import { seedDemoData } from '../../../ops/server/seedDemoData.ts';
+import { DEMO_SEEDERS } from '../../../app/readSide.ts';
+import { seedDemoData } from '../../../app/server/seedDemoData.ts';
+import { DEMO_UNITES_LEGALES, frSireneDemo } from '../../../ingest/fr-sirene/frSireneDemo.ts';
 import { etablissementsProjection } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
@@ -24,7 +24,7 @@ describe(`Sirene demo data (${targetDescription})`, () => {
 
   it('is seeded by serve on an empty register, through the real ingester, and served at once', async () => {
     expect(DEMO_SEEDERS.map((s) => s.register)).to.include('fr.sirene');
-    const seeded = await seedDemoData(t.db, t.service.store, testLogger, [sireneDemoSeeder(now)]);
+    const seeded = await seedDemoData(t.db, t.service.store, testLogger, [frSireneDemo(now)]);
     expect(seeded).to.deep.equal(['fr.sirene']);
     await t.service.runner.caughtUp();
     const res = await fetch(`${t.baseUrl}/v1/entreprise/005420021/etablissements`);
@@ -35,7 +35,7 @@ describe(`Sirene demo data (${targetDescription})`, () => {
   });
 
   it('is not seeded again once the register has a pass', async () => {
-    expect(await seedDemoData(t.db, t.service.store, testLogger, [sireneDemoSeeder(now)])).to.deep.equal([]);
+    expect(await seedDemoData(t.db, t.service.store, testLogger, [frSireneDemo(now)])).to.deep.equal([]);
   });
 
   it('ships legal persons only: no sole proprietor or group of natural persons is republished', async () => {

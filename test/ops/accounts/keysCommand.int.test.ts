@@ -1,7 +1,7 @@
 import { expect } from 'chai';
+import { createAccountKey, creditAccount, showAccount } from '../../../app/cli/commands/keys.ts';
 import { createKeyResolver } from '../../../ops/accounts/keyResolver.ts';
-import { createAccountKey, creditAccount, showAccount } from '../../../ops/cli/commands/keys.ts';
-import type { CliContext } from '../../../ops/cli/context.ts';
+import type { CliContext } from '../../../ops/commandContext.ts';
 import { loadConfig } from '../../../ops/config.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { type AccountsDatabase, openAccountsDatabase } from './support/accountsDatabase.ts';

@@ -1,10 +1,4 @@
 import type { Knex } from 'knex';
-import {
-  SNAPSHOT_ABANDONED,
-  SNAPSHOT_COMPLETED,
-  SNAPSHOT_STARTED,
-  snapshotStreamId,
-} from '../../../ingest/core/snapshotEvents.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
 import type { EventStore, NewEvent } from '../../../ops/eventstore/port.ts';
@@ -12,6 +6,12 @@ import { createPostgresEventStore, eventStoreMigrations } from '../../../ops/eve
 import type { Projection } from '../../../projections/core/projection.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import { projectionMigrationsFor } from '../../../projections/core/schema.ts';
+import {
+  SNAPSHOT_ABANDONED,
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  snapshotStreamId,
+} from '../../../schemas/events/snapshotEvents.ts';
 import { freshDatabase, testLogger } from '../../support/database.ts';
 
 /** A fresh database with the event log and the given projections migrated, and runners stopped at close. */

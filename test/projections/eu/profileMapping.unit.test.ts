@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { flattenBrreg } from '../../../ingest/no-brreg/readBrregFile.ts';
-import { urStatut } from '../../../projections/eu-lv/urProfile.ts';
-import { brregProfile } from '../../../projections/eu-no/brregProfile.ts';
+import { flattenNoBrreg } from '../../../ingest/no-brreg/readNoBrregFile.ts';
+import { lvUrStatut } from '../../../projections/lv-ur/lvUrProfile.ts';
+import { noBrregProfile } from '../../../projections/no-brreg/noBrregProfile.ts';
 
 /** A brreg REST/bulk-JSON object, field names from FORMATS.md §4 (values of a fictitious unit). */
 const jsonUnit = {
@@ -27,7 +27,7 @@ const jsonUnit = {
 
 describe('Unified profile from the registers’ own fields', () => {
   it('a brreg JSON object is flattened to the CSV’s dotted names and mapped the same way', () => {
-    const row = brregProfile('999999999', flattenBrreg(jsonUnit));
+    const row = noBrregProfile('999999999', flattenNoBrreg(jsonUnit));
     expect(row).to.deep.include({
       denomination: 'EKSEMPEL AS',
       forme_code: 'AS',
@@ -42,30 +42,30 @@ describe('Unified profile from the registers’ own fields', () => {
   });
 
   it('a deleted brreg unit (slettedato) is radie', () => {
-    const row = brregProfile('999999999', flattenBrreg({ ...jsonUnit, slettedato: '2024-05-01' }));
+    const row = noBrregProfile('999999999', flattenNoBrreg({ ...jsonUnit, slettedato: '2024-05-01' }));
     expect([row.statut, row.statut_detail]).to.deep.equal(['radie', 'slettedato 2024-05-01']);
   });
 
   it('a brreg bankruptcy wins over voluntary winding up in statut_detail', () => {
-    const row = brregProfile('999999999', flattenBrreg({ ...jsonUnit, konkurs: true }));
+    const row = noBrregProfile('999999999', flattenNoBrreg({ ...jsonUnit, konkurs: true }));
     expect([row.statut, row.statut_detail]).to.deep.equal(['en_cessation', 'konkurs']);
   });
 
   it('a brreg sole proprietorship keeps no name and no address', () => {
-    const enk = flattenBrreg({
+    const enk = flattenNoBrreg({
       ...jsonUnit,
       organisasjonsform: { kode: 'ENK', beskrivelse: 'Enkeltpersonforetak' },
     });
-    const row = brregProfile('999999999', enk);
+    const row = noBrregProfile('999999999', enk);
     expect(row).to.include({ personne_physique: true, denomination: null, adresse: null, ville: null });
   });
 
   it('an open Latvian entity (closed is a single space) is actif', () => {
-    expect(urStatut({ closed: ' ', terminated: null })).to.deep.equal({ statut: 'actif', detail: null });
+    expect(lvUrStatut({ closed: ' ', terminated: null })).to.deep.equal({ statut: 'actif', detail: null });
   });
 
   it('a struck-off Latvian entity is radie with no detail from register.csv: the closed code is not a label', () => {
-    expect(urStatut({ closed: 'L', terminated: '2021-05-10' })).to.deep.equal({
+    expect(lvUrStatut({ closed: 'L', terminated: '2021-05-10' })).to.deep.equal({
       statut: 'radie',
       detail: null,
     });

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
-import { eeProjection } from '../../../projections/eu-ee/eeProjection.ts';
-import { lvProjection } from '../../../projections/eu-lv/lvProjection.ts';
-import { noProjection } from '../../../projections/eu-no/noProjection.ts';
+import { eeAriregisterProjection } from '../../../projections/ee-ariregister/eeAriregisterProjection.ts';
+import { lvUrProjection } from '../../../projections/lv-ur/lvUrProjection.ts';
+import { noBrregProjection } from '../../../projections/no-brreg/noBrregProjection.ts';
 import { targetDescription } from '../../support/database.ts';
 import { ingestEurope, startEuropeService } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
@@ -16,7 +16,7 @@ describe(`European read models rebuild to the same bytes (${targetDescription})`
   });
   after(() => t.stop());
 
-  for (const projection of [noProjection, eeProjection, lvProjection]) {
+  for (const projection of [noBrregProjection, eeAriregisterProjection, lvUrProjection]) {
     it(`${projection.name}: truncating and replaying the log gives the same table checksums`, async () => {
       const before = await Promise.all(projection.tables.map((table) => tableChecksum(t.db.knex, table)));
       const { rows } = await t.db.knex.raw(`select count(*)::int as n from ${projection.tables[0]}`);

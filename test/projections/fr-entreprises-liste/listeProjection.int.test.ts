@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
-import { ingestRatios } from '../../../ingest/fr-comptes/ingestRatios.ts';
+import { ingestFrRatiosInpiBce } from '../../../ingest/fr-ratios-inpi-bce/ingestFrRatiosInpiBce.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import { listeProjection } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
@@ -43,7 +43,7 @@ describe(`Companies list projection (${targetDescription})`, function () {
   async function load(order: 'sirene-first' | 'ratios-first') {
     const deps = { knex: bed.knex, store: bed.store };
     const ratios = () =>
-      ingestRatios({ ...deps, logger: testLogger, file: RATIOS_SAMPLE, snapshotDate: '2026-11-01' });
+      ingestFrRatiosInpiBce({ ...deps, logger: testLogger, file: RATIOS_SAMPLE, snapshotDate: '2026-11-01' });
     if (order === 'ratios-first') await ratios();
     await ingestSireneSample(deps, { version: '2026-11-01' });
     if (order === 'sirene-first') await ratios();

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
-import { UNITE_LEGALE } from '../../../ingest/fr-sirene/sireneEvents.ts';
 import { cachedExtensionSchema } from '../../../ops/database/extensions.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
@@ -13,6 +12,7 @@ import {
   SIEGES_TABLE,
   VOCABULAIRE_TABLE,
 } from '../../../projections/fr-sirene-recherche/rechercheSchema.ts';
+import { UNITE_LEGALE } from '../../../schemas/events/frSireneEvents.ts';
 import { targetDescription } from '../../support/database.ts';
 import { ingestSireneSample, readSireneSample } from '../../support/sireneSample.ts';
 import { openTestBed, type TestBed } from '../core/testBed.ts';

@@ -5,12 +5,6 @@ import {
   type SnapshotRow,
   snapshotPassMigrations,
 } from '../../../ingest/core/snapshotPass.ts';
-import {
-  ETABLISSEMENT,
-  SIRENE_REGISTER,
-  sireneStreamOf,
-  UNITE_LEGALE,
-} from '../../../ingest/fr-sirene/sireneEvents.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { rechercheProjection } from '../../../projections/fr-sirene-recherche/rechercheProjection.ts';
 import {
@@ -18,6 +12,12 @@ import {
   searchCompanies,
 } from '../../../projections/fr-sirene-recherche/searchCompanies.ts';
 import { CANDIDATE_CAP, SCORED_CANDIDATES } from '../../../projections/fr-sirene-recherche/searchStages.ts';
+import {
+  ETABLISSEMENT,
+  FR_SIRENE_REGISTER,
+  frSireneStreamOf,
+  UNITE_LEGALE,
+} from '../../../schemas/events/frSireneEvents.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { openTestBed, type TestBed } from '../core/testBed.ts';
 
@@ -71,12 +71,12 @@ async function ingest(bed: TestBed, companies: Company[]): Promise<string[]> {
     knex: bed.knex,
     store: bed.store,
     logger: testLogger,
-    register: SIRENE_REGISTER,
+    register: FR_SIRENE_REGISTER,
     version: '2026-11-01',
     snapshotDate: '2026-11-01',
     fileSha256: 'f'.repeat(64),
     rows: rows(),
-    streamOf: sireneStreamOf,
+    streamOf: frSireneStreamOf,
   });
   await bed.runner().catchUp();
   return sirens;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestBodacc.ts';
-import { ingestJoafeExport } from '../../../ingest/fr-joafe/ingestJoafe.ts';
-import { ingestRnaStock } from '../../../ingest/fr-rna/ingestRna.ts';
-import { REGISTERS } from '../../../ingest/registers.ts';
+import { REGISTERS } from '../../../app/registers.ts';
+import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestFrBodacc.ts';
+import { ingestJoafeExport } from '../../../ingest/fr-joafe/ingestFrJoafe.ts';
+import { ingestRnaStock } from '../../../ingest/fr-rna/ingestFrRna.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import { associationsProjection } from '../../../projections/fr-associations/associationsProjection.ts';
 import { bodaccAnnoncesProjection } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';

@@ -1,0 +1,145 @@
+import type { Knex } from 'knex';
+import {
+  EE_ARIREGISTER_PROFILES,
+  EE_BENEFICIAL_OWNERS,
+  EE_FILES,
+  EE_GENERAL,
+  EE_PERSONS,
+  EE_SHAREHOLDERS,
+  eeAriregisterProjection,
+} from '../../projections/ee-ariregister/eeAriregisterProjection.ts';
+import { eeBeneficialOwners } from '../../projections/ee-ariregister/eeBeneficialOwners.ts';
+import {
+  eeAnnualReports,
+  eeCapital,
+  eeStatusEvents,
+} from '../../projections/ee-ariregister/eeGeneralData.ts';
+import { eeMandates } from '../../projections/ee-ariregister/eeMandates.ts';
+import { eeFounders, eeMembers, naturalPersonsPct } from '../../projections/ee-ariregister/eeMembers.ts';
+import { eeRepresentationRules } from '../../projections/ee-ariregister/eeRepresentation.ts';
+import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
+import { EE_ARIREGISTER_REGISTER } from '../../schemas/events/eeAriregisterEvents.ts';
+import {
+  eeAccountsSchema,
+  eeBeneficialOwnersSchema,
+  eeEventsSchema,
+  eeMembersSchema,
+  eeOfficersSchema,
+} from '../../schemas/responses/eeAriregister.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { detailLists, europeanDetailRoutes } from './europeanDetailRoute.ts';
+
+type Rows = Record<string, unknown>[] | undefined;
+
+/** The company's general-data object, or null when the published pass holds none for it. */
+async function generalData(knex: Knex, id: string) {
+  const [doc] = await readDetails(knex, EE_GENERAL, id);
+  return (doc?.yldandmed as Record<string, unknown> | undefined) ?? null;
+}
+
+export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
+  {
+    pays: 'EE',
+    register: EE_ARIREGISTER_REGISTER,
+    projection: eeAriregisterProjection.name,
+    profilesTable: EE_ARIREGISTER_PROFILES,
+    filesTable: EE_FILES,
+    idParam: {
+      name: 'registrikood',
+      in: 'path',
+      required: true,
+      description:
+        'Registrikood estonien, 8 chiffres (personnes morales seulement). / Estonian registry code, 8 digits.',
+      schema: { type: 'string', pattern: '^\\d{8}$', examples: ['12652512'] },
+    },
+    header: (company) => ({ forme_juridique: { code: company.forme_code, libelle: company.forme_libelle } }),
+  },
+  [
+    {
+      segment: 'dirigeants',
+      summary: 'Dirigeants inscrits d’une personne morale estonienne (mandats en cours).',
+      description:
+        'Personnes physiques : prénom, nom et rôle seulement. Mandats en cours seulement ; pas d’historique. regles_representation : règle légale de chaque rôle (standard) et conditions spéciales en vigueur (speciales), textes du registre tels que publiés, codes personnels masqués ; null quand le fichier ne les publie pas.',
+      price: 10_000,
+      responseSchema: eeOfficersSchema,
+      measuredBy: 'isikud',
+      async read({ knex, id, measured, photoLe }) {
+        const [doc] = await readDetails(knex, EE_PERSONS, id);
+        const mandats = eeMandates((doc?.kaardile_kantud_isikud as Rows) ?? [], photoLe);
+        return {
+          ...detailLists.mandates(mandats, measured),
+          regles_representation: eeRepresentationRules(doc, photoLe),
+        };
+      },
+    },
+    {
+      segment: 'associes',
+      summary: 'Associés inscrits d’une personne morale estonienne.',
+      description:
+        'Personnes morales nommées ; personnes physiques comptées, jamais nommées (associés et fondateurs). Les actions dématérialisées d’une AS sont tenues hors registre : une AS sans ligne n’a pas zéro actionnaire. capital : capital social inscrit en cours (données générales) ; fondateurs null quand la fiche n’en garde pas.',
+      price: 20_000,
+      responseSchema: eeMembersSchema,
+      measuredBy: 'osanikud',
+      async read({ knex, id, company, measured }) {
+        const [doc] = await readDetails(knex, EE_SHAREHOLDERS, id);
+        const associes = eeMembers((doc?.osanikud as Rows) ?? []);
+        const [card] = await readDetails(knex, EE_PERSONS, id);
+        const pledges = doc?.osapandid_tingimuslikud_voorandamised as unknown[] | undefined;
+        // An AS keeps its shareholders in the securities depository: an empty list proves nothing there.
+        const dematerialised = company.forme_code === 'AS';
+        return {
+          ...detailLists.members(associes, measured && !dematerialised),
+          nombre_actionnaires_hors_carte: null,
+          actionnaires_hors_carte: null,
+          fondateurs: eeFounders((card?.kaardile_kantud_isikud as Rows) ?? []),
+          gages_sur_parts: pledges && pledges.length === 0 ? [] : null,
+          capital: eeCapital(await generalData(knex, id)),
+          detenu_par_personnes_physiques_pct: naturalPersonsPct(associes),
+        };
+      },
+    },
+    {
+      segment: 'beneficiaires-effectifs',
+      summary: 'Bénéficiaires effectifs déclarés d’une personne morale estonienne (comptés, jamais nommés).',
+      description:
+        'Bénéficiaires en cours : mode de contrôle, pays de résidence, depuis. Jamais de nom, de code personnel ni de date de naissance. aucun_beneficiaire_inscrit vrai seulement mesuré sur le fichier complet de la photo.',
+      price: 20_000,
+      responseSchema: eeBeneficialOwnersSchema,
+      measuredBy: 'kasusaajad',
+      async read({ knex, id, measured, photoLe }) {
+        const [doc] = await readDetails(knex, EE_BENEFICIAL_OWNERS, id);
+        const beneficiaires = eeBeneficialOwners((doc?.kasusaajad as Rows) ?? [], photoLe);
+        return detailLists.beneficialOwners(beneficiaires, measured);
+      },
+    },
+    {
+      segment: 'comptes',
+      summary: 'Rapports annuels déposés d’une personne morale estonienne (période, effectif, activité).',
+      description: 'Tirés des données générales ouvertes, qui ne portent pas de chiffres financiers.',
+      price: 20_000,
+      responseSchema: eeAccountsSchema,
+      measuredBy: 'yldandmed',
+      async read({ knex, id, measured }) {
+        const general = await generalData(knex, id);
+        const rapports = eeAnnualReports(general);
+        return {
+          nombre_rapports: rapports.length,
+          aucun_rapport_depose: measured && general !== null && rapports.length === 0,
+          rapports,
+        };
+      },
+    },
+    {
+      segment: 'evenements',
+      summary:
+        'Historique des statuts d’une personne morale estonienne (inscription, liquidation, faillite, radiation).',
+      price: 20_000,
+      responseSchema: eeEventsSchema,
+      measuredBy: 'yldandmed',
+      async read({ knex, id, measured }) {
+        const general = await generalData(knex, id);
+        return detailLists.events(eeStatusEvents(general), measured && general !== null);
+      },
+    },
+  ],
+);

@@ -1,0 +1,65 @@
+import type { CliCommand } from '../../../ops/commandContext.ts';
+import { openDatabase } from '../../../ops/database/openDatabase.ts';
+import { composeService, ServiceStopped } from '../../server/composeService.ts';
+import { demoDataWanted, seedDemoData } from '../../server/seedDemoData.ts';
+
+/**
+ * `serve`: the API over the embedded database (or DATABASE_URL), projections running, until SIGINT/SIGTERM.
+ * It listens before it reaches the database: a PostgreSQL server down at start is an outage (503
+ * base_indisponible) that heals when the server comes back, not an exit. On SIGINT/SIGTERM it stops accepting,
+ * lets running requests finish, flushes the served log and exits 0.
+ */
+export const serveCommand: CliCommand = async (_argv, ctx) => {
+  const { config, logger } = ctx;
+  let requestStop: (signal: string) => void = () => {};
+  const stopRequested = new Promise<string>((resolve) => {
+    requestStop = resolve;
+  });
+  process.once('SIGINT', () => requestStop('SIGINT'));
+  process.once('SIGTERM', () => requestStop('SIGTERM'));
+
+  const db = await openDatabase(config, logger);
+  const where =
+    db.kind === 'postgres'
+      ? `PostgreSQL server ${db.displayUrl}`
+      : db.kind === 'embedded'
+        ? `embedded PostgreSQL (PGlite) in ${config.dataDir}, socket ${db.displayUrl}`
+        : `embedded PostgreSQL (PGlite) owned by another process, through its socket ${db.displayUrl}`;
+  ctx.out(`Database: ${where}`);
+  const service = await composeService(db, config, logger, { deferDatabase: true });
+  const port = await service.listen(config.port);
+  ctx.out(`Listening: http://localhost:${port} (PORT=${config.port})`);
+  ctx.out(`Signing key id: ${service.signer.keyId} (public keys at /.well-known/jwks.json)`);
+  ctx.out(`Routes: GET /v1/catalogue · OpenAPI: GET /openapi.json · health: GET /health`);
+
+  const started = (async () => {
+    await service.whenDatabaseReady();
+    if (demoDataWanted(db)) {
+      const seeded = await seedDemoData(db, service.store, logger);
+      if (seeded.length > 0)
+        ctx.out(`Demo data: ${seeded.join(', ')} (real-format samples; DEMO_DATA=0 to skip)`);
+    }
+    await service.runner.caughtUp();
+    ctx.out('Ready: database reached, projections caught up');
+  })();
+  const outcome = await Promise.race([
+    stopRequested.then((signal) => ({ signal })),
+    started.then(
+      () => null,
+      (err: unknown) => ({ err }),
+    ),
+  ]);
+  if (outcome && 'err' in outcome && !(outcome.err instanceof ServiceStopped)) {
+    logger.error({ err: (outcome.err as Error)?.message }, 'start-up failed');
+    await service.close({ graceMs: 0 });
+    await db.close();
+    return 1;
+  }
+  const signal = outcome && 'signal' in outcome ? outcome.signal : await stopRequested;
+  logger.info({ signal }, 'shutting down: draining running requests, flushing the served log');
+  await service.close();
+  started.catch(() => {});
+  await db.close();
+  logger.info('stopped');
+  return 0;
+};

@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError } from 'commander';
+import type { CliCommand, CliContext } from '../../ops/commandContext.ts';
+import { loadConfig } from '../../ops/config.ts';
+import { createLogger } from '../../ops/logger.ts';
+import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
+import { INGESTERS } from '../registers.ts';
+import { ingestCommandOf } from './ingestCommand.ts';
+
+// Every command's code (the database, the projections, the server) is imported when the command runs, never
+// at start: `registres --help` and `--version` load commander and the command declarations only.
+
+function createContext(): CliContext {
+  const config = loadConfig();
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
+  return {
+    config,
+    logger,
+    out: (line) => process.stdout.write(`${line}\n`),
+    async withDatabase(fn) {
+      const [{ openDatabase }, { migrateAll }, { PROJECTIONS }, { createPostgresEventStore }] =
+        await Promise.all([
+          import('../../ops/database/openDatabase.ts'),
+          import('../server/migrateAll.ts'),
+          import('../readSide.ts'),
+          import('../../ops/eventstore/postgres/index.ts'),
+        ]);
+      const db = await openDatabase(config, logger);
+      try {
+        await migrateAll(db.knex, PROJECTIONS);
+        return await fn(
+          db,
+          createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger }),
+        );
+      } finally {
+        await db.close();
+      }
+    },
+  };
+}
+
+/** Register keys of the command line that name a register otherwise than by its folder (accepted, with a note). */
+const FORMER_REGISTER_KEYS: Readonly<Record<string, string>> = { 'fr-comptes': 'fr-ratios-inpi-bce' };
+
+/**
+ * One spelling: the register's folder name (`fr-bodacc`, `lv-ur`). The register code with dots
+ * (`fr.bodacc`, `no.brreg.oppdateringer`), written before, is still understood, with a note.
+ */
+function currentRegisterKey(register: string): string | undefined {
+  if (register in INGESTERS) return register;
+  const former = FORMER_REGISTER_KEYS[register];
+  if (former) return former;
+  return Object.keys(INGESTERS).find((k) => k === register.replaceAll('.', '-'));
+}
+
+/** `argv` with a former register key of `ingest` replaced by its folder name (and a note on stderr). */
+function withCurrentRegisterKey(argv: string[]): string[] {
+  const at = argv.indexOf('ingest');
+  const register = at >= 0 ? argv[at + 1] : undefined;
+  if (register === undefined || register.startsWith('-') || register in INGESTERS) return argv;
+  const key = currentRegisterKey(register);
+  if (!key) return argv;
+  process.stderr.write(`note: "${register}" is written "${key}" now (the register's folder name)\n`);
+  return [...argv.slice(0, at + 1), key, ...argv.slice(at + 2)];
+}
+
+/** `registres <command>`: returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const run =
+    (load: () => Promise<CliCommand>) =>
+    async (...args: unknown[]) => {
+      const cmd = args[args.length - 1] as Command;
+      code = await (await load())(cmd.args, createContext());
+    };
+  const program = new Command('registres')
+    .description('Registres API: serve, migrate, project, rebuild, ingest, keys, audit, bench')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    // Program options only before the command: `ingest … --version 2026-11-15` is the ingest's own option.
+    .enablePositionalOptions()
+    .exitOverride()
+    .showHelpAfterError();
+
+  program
+    .command('serve')
+    .description('Serve the API (embedded database unless DATABASE_URL is set)')
+    .action(run(async () => (await import('./commands/serve.ts')).serveCommand));
+  program
+    .command('migrate')
+    .description('Apply database migrations')
+    .action(
+      run(
+        async () => (_argv, ctx) =>
+          ctx.withDatabase(async (db) => {
+            ctx.out(`Database: ${db.displayUrl} (${db.kind}); schema up to date`);
+            return 0;
+          }),
+      ),
+    );
+  program
+    .command('project')
+    .argument('[name]', 'projection name')
+    .description('Apply the event log to the read tables up to its head')
+    .action(run(async () => (await import('./commands/projections.ts')).projectCommand));
+  program
+    .command('rebuild')
+    .argument('<name>', 'projection name')
+    .description('Truncate a projection and replay the log; prints table checksums')
+    .action(run(async () => (await import('./commands/projections.ts')).rebuildCommand));
+  const ingest = program
+    .command('ingest')
+    .description('Ingest the upstream files of a register into the event log')
+    .showHelpAfterError();
+  for (const [name, spec] of Object.entries(INGESTERS)) {
+    ingest.addCommand(
+      ingestCommandOf(name, spec, createContext, (c) => {
+        code = c;
+      }).copyInheritedSettings(ingest),
+    );
+  }
+  const keys = program
+    .command('keys')
+    .description('API keys and prepaid credits: create an account and its key, add credits, show a balance');
+  keys
+    .command('create')
+    .description('Open an account and print its key (shown once, stored hashed)')
+    .option('--credits <N>', 'credits to start with (1 credit = 1 EUR, e.g. 5 or 2.5)')
+    .action(async (opts: { credits?: string }) => {
+      const { createAccountKey } = await import('./commands/keys.ts');
+      code = await createAccountKey(opts, createContext());
+    });
+  keys
+    .command('credit')
+    .description('Add credits to an account, valid 12 months')
+    .argument('<account>', 'account id (printed by keys create)')
+    .argument('<N>', 'credits to add (1 credit = 1 EUR)')
+    .action(async (account: string, amount: string) => {
+      const { creditAccount } = await import('./commands/keys.ts');
+      code = await creditAccount(account, amount, createContext());
+    });
+  keys
+    .command('show')
+    .description('Balance by lot (closest expiry first) and free calls used this month')
+    .argument('<account>', 'account id')
+    .action(async (account: string) => {
+      const { showAccount } = await import('./commands/keys.ts');
+      code = await showAccount(account, createContext());
+    });
+  program
+    .command('audit')
+    .argument('<action>', 'verify')
+    .argument('[file]', 'saved response (curl -si output)')
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .description('Verify a saved signed response against the public keys and the served log')
+    .action(run(async () => (await import('./commands/audit.ts')).auditCommand));
+  program
+    .command('bench')
+    .argument('[name]', 'benchmark name (eventstore, ...); without one, the list')
+    // `bench <name> --help` is the benchmark's own help, and `bench --help` the list: not commander's.
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .description('Run a benchmark and print its table')
+    .action(
+      run(async () => async (argv) => {
+        const { runBench } = await import('../../bench/index.ts');
+        return runBench(argv);
+      }),
+    );
+
+  try {
+    await program.parseAsync(withCurrentRegisterKey(argv), { from: 'user' });
+  } catch (err) {
+    // A usage error (unknown command or option, missing argument) is exit code 2, as the commands' own.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    throw err;
+  }
+  return code;
+}
+
+/** The package's version, from its package.json. */
+function packageVersion(): string {
+  const file = path.join(SOURCE_ROOT, 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}

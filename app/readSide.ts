@@ -1,0 +1,50 @@
+import type { RouteDefinition } from '../api/catalogue/route.ts';
+import { europeRoutes } from '../api/routes/europe.ts';
+import type { DemoSeeder } from '../ingest/core/demoSeeder.ts';
+import { accountsProjection } from '../projections/accounts/accountsProjection.ts';
+import type { Projection } from '../projections/core/projection.ts';
+import type { EuLocalCopy } from '../projections/eu-profile/euLocalCopy.ts';
+import type { RegisterManifest, RegisterReadSide } from './registerManifest.ts';
+import { REGISTER_MANIFESTS } from './registers.ts';
+
+/** Each register's manifest with its loaded read side, in manifest order. */
+export interface LoadedRegister {
+  manifest: RegisterManifest;
+  parts: RegisterReadSide;
+}
+
+// Loaded once, when the server or a command that reads the data needs it (the command line's start does not).
+export const LOADED_REGISTERS: readonly LoadedRegister[] = await Promise.all(
+  REGISTER_MANIFESTS.map(async (manifest) => ({ manifest, parts: await manifest.load() })),
+);
+
+/** Demo datasets, in manifest order: `serve` runs each on a register that has never had a pass. */
+export const DEMO_SEEDERS: readonly DemoSeeder[] = LOADED_REGISTERS.flatMap(({ parts }) =>
+  parts.demo ? [parts.demo] : [],
+);
+
+/** Every read model: the accounts (payment), then each register's. */
+export const PROJECTIONS: readonly Projection[] = [
+  accountsProjection,
+  ...LOADED_REGISTERS.flatMap(({ parts }) => parts.projections ?? []),
+];
+
+/** The European registers held as local copies, in manifest order. */
+export const EU_LOCAL_COPIES: readonly EuLocalCopy[] = LOADED_REGISTERS.flatMap(({ manifest, parts }) => {
+  if (!manifest.europe) return [];
+  if (!parts.europeProfiles) throw new Error(`${manifest.stem}: a European register needs its profile table`);
+  const entry = manifest.dictionary[0]!;
+  return [{ pays: entry.pays, register: entry.code, ...parts.europeProfiles, ...manifest.europe }];
+});
+
+const isEuropean = ({ manifest }: LoadedRegister) => manifest.europe !== undefined;
+
+/**
+ * The priced routes: the registers' own (French first, in manifest order), the European profile and search
+ * built for every European country, then each European register's detail routes.
+ */
+export const PRICED_ROUTES: readonly RouteDefinition[] = [
+  ...LOADED_REGISTERS.filter((l) => !isEuropean(l)).flatMap(({ parts }) => parts.routes ?? []),
+  ...europeRoutes(EU_LOCAL_COPIES),
+  ...LOADED_REGISTERS.filter(isEuropean).flatMap(({ parts }) => parts.routes ?? []),
+];

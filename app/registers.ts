@@ -1,0 +1,39 @@
+import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
+import type { RegisterInfo } from '../schemas/registerInfo.ts';
+import type { RegisterManifest } from './registerManifest.ts';
+import { eeAriregister } from './registers/ee-ariregister.ts';
+import { frBodacc } from './registers/fr-bodacc.ts';
+import { frJoafe } from './registers/fr-joafe.ts';
+import { frRatiosInpiBce } from './registers/fr-ratios-inpi-bce.ts';
+import { frRna } from './registers/fr-rna.ts';
+import { frSirene } from './registers/fr-sirene.ts';
+import { lvUr } from './registers/lv-ur.ts';
+import { noBrreg } from './registers/no-brreg.ts';
+
+/**
+ * Every register the service reads, one line each, in the order of the dictionary and the catalogue. A new
+ * register is its folders (ingest/, projections/, api/routes/, schemas/, app/registers/<stem>.ts) plus one line
+ * here; everything below, and the read side (readSide.ts), is derived.
+ */
+export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
+  frSirene,
+  frBodacc,
+  frRna,
+  frJoafe,
+  frRatiosInpiBce,
+  noBrreg,
+  eeAriregister,
+  lvUr,
+];
+
+/** The register dictionary (GET /v1/provenance/registres). */
+export const REGISTERS: readonly RegisterInfo[] = REGISTER_MANIFESTS.flatMap((m) => m.dictionary);
+
+/** `registres ingest <key> …`: one command per key the manifests declare. */
+export const INGESTERS: Readonly<Record<string, IngestCommandSpec>> = Object.fromEntries(
+  REGISTER_MANIFESTS.flatMap((m) => Object.entries(m.ingest)),
+);
+
+export function findRegister(code: string): RegisterInfo | undefined {
+  return REGISTERS.find((r) => r.code === code);
+}

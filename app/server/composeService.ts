@@ -1,0 +1,317 @@
+import http from 'node:http';
+import { type App, createApp } from '../../api/app.ts';
+import type { RouteDefinition } from '../../api/catalogue/route.ts';
+import { isDatabaseOutage } from '../../api/errors/databaseOutage.ts';
+import type { SnapshotReader } from '../../api/middleware/freshnessGuard.ts';
+import { keyedCreditHeaders, payment } from '../../api/middleware/payment.ts';
+import { checkFacilitatorSupport, createFacilitatorClient } from '../../api/payment/facilitatorClient.ts';
+import { createNonceStore } from '../../api/payment/nonceStore.ts';
+import { loadPaymentConfig, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
+import {
+  createX402AnswerStore,
+  DEFAULT_REPLAY_WINDOW_SECONDS,
+  keepSettledAnswers,
+} from '../../api/payment/x402Answers.ts';
+import type { AppMiddleware } from '../../api/state.ts';
+import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
+import { createAccountLedger } from '../../ops/accounts/accountLedger.ts';
+import { createKeyResolver } from '../../ops/accounts/keyResolver.ts';
+import type { Config } from '../../ops/config.ts';
+import { createBudgetedPools } from '../../ops/database/budgetedPools.ts';
+import type { Database } from '../../ops/database/openDatabase.ts';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import { createPostgresEventStore } from '../../ops/eventstore/postgres/index.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { createServedLog } from '../../ops/servedlog/createServedLog.ts';
+import type { ServedLog } from '../../ops/servedlog/servedLog.ts';
+import { loadOrCreateSigner } from '../../ops/signing/loadOrCreateSigner.ts';
+import type { Signer } from '../../ops/signing/signer.ts';
+import { accountsProjection } from '../../projections/accounts/accountsProjection.ts';
+import type { Projection } from '../../projections/core/projection.ts';
+import { createProjectionRunner, type ProjectionRunner } from '../../projections/core/projectionRunner.ts';
+import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
+import type { RegisterInfo } from '../../schemas/registerInfo.ts';
+import { PRICED_ROUTES, PROJECTIONS } from '../readSide.ts';
+import { REGISTERS } from '../registers.ts';
+import { migrateAll } from './migrateAll.ts';
+
+export interface Service {
+  db: Database;
+  store: EventStore;
+  runner: ProjectionRunner;
+  signer: Signer;
+  servedLog: ServedLog;
+  app: App;
+  /**
+   * Listens; resolves with the bound port. Starts the projections too, unless the database is deferred
+   * (`deferDatabase`): then `whenDatabaseReady` does.
+   */
+  listen(port: number, host?: string): Promise<number>;
+  /**
+   * With `deferDatabase`: migrates and starts the projections, retrying while the database is unreachable
+   * (priced routes answer 503 base_indisponible meanwhile). Resolves once ready; rejects on any other failure,
+   * or with `ServiceStopped` when close() is called first.
+   */
+  whenDatabaseReady(): Promise<void>;
+  /**
+   * Stops accepting connections; requests already running finish (up to `graceMs`, default 10 s) and later ones
+   * on open connections answer 503 service_en_arret; then the served log is flushed, the projections stop.
+   */
+  close(opts?: { graceMs?: number }): Promise<void>;
+}
+
+/** whenDatabaseReady was cut short by close(). */
+export class ServiceStopped extends Error {}
+
+export interface ComposeOptions {
+  projections?: readonly Projection[];
+  routes?: readonly RouteDefinition[];
+  registers?: readonly RegisterInfo[];
+  /**
+   * Payment of priced routes. Default: x402 and API keys from the environment (loadPaymentConfig). A config
+   * object overrides the environment; `false` serves priced routes unpaid (benchmark baseline, core tests).
+   */
+  payment?: PaymentConfig | false;
+  now?: () => Date;
+  /** Overrides the configuration of INSEE's API Sirene (the search fallback), e.g. a replay server in tests. */
+  sireneApi?: Config['sireneApi'];
+  servedLogFlushMs?: number;
+  /**
+   * Do not touch the database while composing: `serve` listens first and reaches the database in the
+   * background (whenDatabaseReady), so that a database down at start is an outage, not an exit.
+   */
+  deferDatabase?: boolean;
+  /** Rate limits; default the configuration's (RATE_LIMIT_PER_KEY, RATE_LIMIT_PER_ADDRESS); false: none. */
+  rateLimits?: { perKey: number; perAddress: number } | false;
+  /** Delays between attempts to reach the database when deferred (ms); the last one repeats. */
+  databaseRetryMs?: readonly number[];
+}
+
+const DATABASE_RETRY_MS = [250, 500, 1000, 2000, 5000] as const;
+
+/** Events per projection transaction on a PostgreSQL server (the runner's default, 500, elsewhere). */
+const PROJECTION_BATCH_ON_SERVER = 2000;
+
+/** Wires database, event log, projections, signer, served log and the API. Used by `serve` and the e2e tests. */
+export async function composeService(
+  db: Database,
+  config: Config,
+  logger: Logger,
+  opts: ComposeOptions = {},
+): Promise<Service> {
+  const paymentConfig = opts.payment === undefined ? loadPaymentConfig() : opts.payment;
+  // Keys resolve and balances load from the accounts read model: payment cannot run without it.
+  const projections = [...(opts.projections ?? PROJECTIONS)];
+  if (paymentConfig && !projections.includes(accountsProjection)) projections.push(accountsProjection);
+  if (!opts.deferDatabase) await migrateAll(db.knex, projections);
+  let databaseReady = !opts.deferDatabase;
+  let stopping = false;
+  const store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger });
+  const runner = createProjectionRunner({
+    knex: db.knex,
+    eventStore: store,
+    logger,
+    projections: [...projections],
+    // A server applies a Sirene stock's millions of events in fewer, larger transactions (one read of the log,
+    // one write per table and one checkpoint per batch). The embedded database keeps short ones: it is one
+    // session, and a request waits for the transaction in progress.
+    batchSize: db.kind === 'postgres' ? PROJECTION_BATCH_ON_SERVER : undefined,
+  });
+  const signer = await loadOrCreateSigner({
+    signingKeyFile: config.signingKeyFile,
+    dataDir: config.dataDir,
+    logger,
+  });
+  const servedLog = createServedLog({ eventStore: store, logger, flushIntervalMs: opts.servedLogFlushMs });
+  const paid = paymentConfig
+    ? sharedPaymentMiddleware({
+        db,
+        store,
+        logger,
+        config: paymentConfig,
+        baseUrl: config.baseUrl,
+        routes: opts.routes ?? PRICED_ROUTES,
+        now: opts.now,
+      })
+    : undefined;
+  const budgeted = createBudgetedPools(db.knex);
+  const app = createApp({
+    logger,
+    knex: db.knex,
+    budgeted,
+    registers: opts.registers ?? REGISTERS,
+    routes: opts.routes ?? PRICED_ROUTES,
+    projectionNames: projections.map((p) => p.name),
+    readSnapshots: cachedSnapshotReader(
+      (q) => readSnapshotStates(db.knex, q),
+      () => runner.snapshotFingerprint(),
+    ),
+    projectionStatus: () => runner.status(),
+    signer,
+    servedLog,
+    paymentFor: paid?.paymentFor,
+    live: {
+      sireneSearch: sireneApiSearchFromConfig(opts.sireneApi ?? config.sireneApi, { store, now: opts.now }),
+    },
+    keyedCreditHeaders: paid?.keyedCreditHeaders,
+    keepSettledAnswers: paid?.keepSettledAnswers,
+    serverUrl: config.baseUrl,
+    now: opts.now,
+    databaseReady: () => databaseReady,
+    rateLimits: opts.rateLimits === false ? undefined : (opts.rateLimits ?? config.rateLimits),
+    stopping: () => stopping,
+  });
+  let server: http.Server | null = null;
+  /** Requests inside the Koa chain: shutdown waits for them, so that every signed answer is recorded. */
+  const running = new Set<Promise<unknown>>();
+  let wakeStopped: (() => void) | null = null;
+  const stopped = new Promise<void>((resolve) => {
+    wakeStopped = resolve;
+  });
+  return {
+    db,
+    store,
+    runner,
+    signer,
+    servedLog,
+    app,
+    async listen(port, host = config.host) {
+      if (databaseReady) await runner.start();
+      const handle = app.koa.callback();
+      server = http.createServer((req, res) => {
+        const done = handle(req, res);
+        running.add(done);
+        done.finally(() => running.delete(done));
+      });
+      server.keepAliveTimeout = 5000;
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(port, host, () => resolve());
+      });
+      const address = server.address();
+      return typeof address === 'object' && address ? address.port : port;
+    },
+    async whenDatabaseReady() {
+      const delays = opts.databaseRetryMs ?? DATABASE_RETRY_MS;
+      for (let attempt = 0; !databaseReady; attempt++) {
+        if (stopping) throw new ServiceStopped('the service stopped before its database was reached');
+        try {
+          await migrateAll(db.knex, projections);
+          await runner.start();
+          databaseReady = true;
+          if (attempt > 0)
+            logger.info({ attempts: attempt + 1 }, 'database reached: migrated, projections started');
+        } catch (err) {
+          if (!isDatabaseOutage(err)) throw err;
+          const wait = delays[Math.min(attempt, delays.length - 1)] ?? 1000;
+          logger.warn(
+            { err: (err as Error).message, retryInMs: wait },
+            'database unreachable: priced routes answer 503 base_indisponible until it is reached',
+          );
+          await Promise.race([new Promise((resolve) => setTimeout(resolve, wait)), stopped]);
+        }
+      }
+    },
+    async close(closeOpts = {}) {
+      stopping = true;
+      wakeStopped?.();
+      if (server) {
+        const s = server;
+        server = null;
+        const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+        s.closeIdleConnections?.();
+        // Running requests finish and are recorded; a client that holds its connection open is cut after them.
+        const grace = new Promise<void>((resolve) =>
+          setTimeout(resolve, closeOpts.graceMs ?? 10_000).unref(),
+        );
+        await Promise.race([Promise.allSettled([...running]), grace]);
+        s.closeAllConnections?.();
+        await closed;
+      }
+      // Shutting down during a database outage must still shut down: say what could not be done.
+      await servedLog.close().catch((err: Error) => {
+        logger.error({ err: err.message }, 'served log not flushed at shutdown: the database is unreachable');
+      });
+      await runner.stop().catch((err: Error) => {
+        logger.warn({ err: err.message }, 'projection runner stopped with an error');
+      });
+      await budgeted.close();
+    },
+  };
+}
+
+/** One payment middleware for every priced route: one nonce store, one ledger, one key resolver. */
+function sharedPaymentMiddleware(deps: {
+  db: Database;
+  store: EventStore;
+  logger: Logger;
+  config: PaymentConfig;
+  baseUrl: string;
+  routes: readonly RouteDefinition[];
+  now?: () => Date;
+}): {
+  paymentFor: () => AppMiddleware;
+  keyedCreditHeaders: AppMiddleware;
+  keepSettledAnswers: AppMiddleware;
+} {
+  const { knex } = deps.db;
+  const facilitator = createFacilitatorClient({
+    url: deps.config.facilitatorUrl,
+    logger: deps.logger,
+    authHeaders: deps.config.facilitatorHeaders,
+  });
+  if (deps.config.payTo !== null) {
+    // In the background: a facilitator down at start must not hold the service back.
+    void checkFacilitatorSupport(facilitator, deps.config.network, deps.logger);
+  }
+  const answers = createX402AnswerStore(knex, {
+    windowSeconds: deps.config.replayWindowSeconds ?? DEFAULT_REPLAY_WINDOW_SECONDS,
+  });
+  const keys = createKeyResolver(knex);
+  const ledger = createAccountLedger({
+    knex,
+    store: deps.store,
+    logger: deps.logger,
+    freeCallsPerMonth: deps.config.freeCallsPerMonth,
+    now: deps.now,
+  });
+  const middleware = payment({
+    config: deps.config,
+    nonces: createNonceStore(knex),
+    facilitator,
+    ledger,
+    keys,
+    answers,
+    keyOnlyRouteIds: deps.routes.filter((r) => r.keyOnly).map((r) => r.id),
+    baseUrl: deps.baseUrl,
+    now: deps.now,
+  });
+  return {
+    paymentFor: () => middleware,
+    keyedCreditHeaders: keyedCreditHeaders({ keys, ledger }),
+    keepSettledAnswers: keepSettledAnswers(answers),
+  };
+}
+
+/**
+ * Snapshot state changes only when a projection applies a snapshot event: answers are kept while no batch
+ * holding one has been committed by this runner (and at most a few seconds, for writers outside this process such as a rebuild
+ * from the command line). Saves one query on every priced request.
+ */
+function cachedSnapshotReader(
+  read: SnapshotReader,
+  fingerprint: () => string,
+  maxAgeMs = 5000,
+): SnapshotReader {
+  const cache = new Map<string, { at: number; fingerprint: string; value: ReturnType<SnapshotReader> }>();
+  return (query) => {
+    const key = JSON.stringify(query);
+    const print = fingerprint();
+    const hit = cache.get(key);
+    if (hit && hit.fingerprint === print && Date.now() - hit.at < maxAgeMs) return hit.value;
+    const value = read(query);
+    cache.set(key, { at: Date.now(), fingerprint: print, value });
+    value.catch(() => cache.delete(key));
+    return value;
+  };
+}

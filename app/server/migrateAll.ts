@@ -1,0 +1,17 @@
+import type { Knex } from 'knex';
+import { paymentMigrations } from '../../api/payment/nonceStore.ts';
+import { snapshotPassMigrations } from '../../ingest/core/snapshotPass.ts';
+import { runMigrations } from '../../ops/database/migrations.ts';
+import { eventStoreMigrations } from '../../ops/eventstore/postgres/index.ts';
+import type { Projection } from '../../projections/core/projection.ts';
+import { projectionMigrationsFor } from '../../projections/core/schema.ts';
+
+/** The whole schema, in order: event log, payment nonces, ingestion digests, projection runner, then each projection's tables. */
+export async function migrateAll(knex: Knex, projections: readonly Projection[]): Promise<string[]> {
+  return runMigrations(knex, [
+    ...eventStoreMigrations,
+    ...paymentMigrations,
+    ...snapshotPassMigrations,
+    ...projectionMigrationsFor(projections),
+  ]);
+}

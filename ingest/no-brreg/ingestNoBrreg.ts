@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { ENHET, NO_BRREG_REGISTER, noBrregStreamOf, UNDERENHET } from '../../schemas/events/noBrregEvents.ts';
+import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { ENHETER_COLUMNS, UNDERENHETER_COLUMNS } from './noBrregColumns.ts';
+import { readBrregFile } from './readNoBrregFile.ts';
+
+export interface NoBrregFiles {
+  /** `enheter` bulk file (CSV or JSON, gzipped or not): required. */
+  enheter: string;
+  underenheter?: string;
+}
+
+/** One pass of Enhetsregisteret: the `enheter` file and, when given, `underenheter`. */
+export function ingestNoBrreg(opts: {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  files: NoBrregFiles;
+  snapshotDate: string;
+  version?: string;
+}): Promise<SnapshotCompletedData> {
+  const files: PassFile[] = [
+    {
+      role: 'enheter',
+      path: opts.files.enheter,
+      read: (f, h) => readBrregFile(f, ENHET, h),
+      columns: ENHETER_COLUMNS,
+    },
+  ];
+  if (opts.files.underenheter) {
+    files.push({
+      role: 'underenheter',
+      path: opts.files.underenheter,
+      read: (f, h) => readBrregFile(f, UNDERENHET, h),
+      columns: UNDERENHETER_COLUMNS,
+    });
+  }
+  return runFilesPass({
+    ...opts,
+    register: NO_BRREG_REGISTER,
+    version: opts.version ?? opts.snapshotDate,
+    files,
+    streamOf: noBrregStreamOf,
+  });
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import type { Logger } from '../../ops/logger.ts';
+import {
+  ENHET,
+  NO_BRREG_REGISTER,
+  type NoBrregRecord,
+  noBrregStreamOf,
+  UNDERENHET,
+} from '../../schemas/events/noBrregEvents.ts';
+import type { UpdatesAppliedData } from '../../schemas/events/updateEvents.ts';
+import { manifestSha256 } from '../core/filesPass.ts';
+import { type EntityUpdate, lastRecordOf, runUpdatesPass } from '../core/updatesPass.ts';
+import { sha256OfFile } from '../core/upstreamFile.ts';
+import { applyNoBrregPatch, UnappliablePatch } from './applyNoBrregPatch.ts';
+import { type NoBrregUpdate, readNoBrregDocuments, readNoBrregUpdatePages } from './readNoBrregUpdates.ts';
+
+export interface NoBrregUpdateFiles {
+  /** Recorded pages of `/oppdateringer/enheter` and `/oppdateringer/underenheter`. */
+  oppdateringer: readonly string[];
+  /** Recorded `GET /enheter/{orgnr}` answers of the updated units (optional). */
+  enheter?: readonly string[];
+  /** Recorded `GET /underenheter/{orgnr}` answers of the updated sub-units (optional). */
+  underenheter?: readonly string[];
+}
+
+const DELETIONS = ['Sletting', 'Fjernet'];
+const CHANGES = ['Ny', 'Endring'];
+
+/**
+ * Applies recorded pages of brreg's update feed on top of the last completed Enhetsregisteret pass, as the
+ * same entity events a bulk file would give. An update's whole record is, in this order: the recorded
+ * entity document when one is given; else the feed's JSON Patch (`endringer`, pages fetched with
+ * `includeChanges=true`) applied to the entity's last record in the log (or to nothing, for `Ny`).
+ * `Sletting` and `Fjernet` drop the entity. `Ukjent`, and a change with neither patch nor document, are
+ * reported unresolved: the next bulk file settles them.
+ */
+export async function ingestNoBrregUpdates(opts: {
+  knex: Knex;
+  store: EventStore;
+  logger: Logger;
+  files: NoBrregUpdateFiles;
+}): Promise<UpdatesAppliedData> {
+  const { files, store } = opts;
+  const updates = await readNoBrregUpdatePages(files.oppdateringer);
+  const docs = {
+    [ENHET]: await readNoBrregDocuments(files.enheter ?? []),
+    [UNDERENHET]: await readNoBrregDocuments(files.underenheter ?? []),
+  };
+  const all = [...files.oppdateringer, ...(files.enheter ?? []), ...(files.underenheter ?? [])];
+  const fingerprints = await Promise.all(
+    all.map(async (f) => ({ nom: path.basename(f), sha256: await sha256OfFile(f) })),
+  );
+
+  // What this run made of each entity so far: a later update of the same entity builds on it.
+  const current = new Map<string, NoBrregRecord | null>();
+  async function resolve(u: NoBrregUpdate): Promise<Omit<EntityUpdate, 'updateId' | 'metadata'>> {
+    const row = { kind: u.kind, id: u.organisasjonsnummer };
+    const key = `${u.kind}:${u.organisasjonsnummer}`;
+    if (DELETIONS.includes(u.endringstype)) {
+      current.set(key, null);
+      return { ...row, record: null };
+    }
+    if (!CHANGES.includes(u.endringstype)) {
+      return { ...row, record: undefined, reason: `endringstype ${u.endringstype}` };
+    }
+    let record = docs[u.kind].get(u.organisasjonsnummer) ?? null;
+    if (!record && u.endringer) {
+      const base = current.has(key) ? current.get(key)! : await lastRecordOf(store, noBrregStreamOf(row));
+      if (!base && u.endringstype !== 'Ny') {
+        return { ...row, record: undefined, reason: 'entité inconnue du journal, pas de document' };
+      }
+      try {
+        record = applyNoBrregPatch(base ?? { organisasjonsnummer: u.organisasjonsnummer }, u.endringer);
+      } catch (err) {
+        if (!(err instanceof UnappliablePatch)) throw err;
+        return { ...row, record: undefined, reason: err.message };
+      }
+    }
+    if (!record) {
+      return { ...row, record: undefined, reason: 'ni endringer (includeChanges=true) ni document' };
+    }
+    if (!record.navn) return { ...row, record: undefined, reason: 'enregistrement sans navn' };
+    record = { ...record, organisasjonsnummer: u.organisasjonsnummer };
+    current.set(key, record);
+    return { ...row, record };
+  }
+
+  async function* resolved(): AsyncGenerator<EntityUpdate> {
+    for (const u of updates) {
+      yield {
+        ...(await resolve(u)),
+        updateId: String(u.oppdateringsid),
+        metadata: { oppdateringsid: u.oppdateringsid, dato: u.dato, endringstype: u.endringstype },
+      };
+    }
+  }
+
+  return runUpdatesPass({
+    ...opts,
+    register: NO_BRREG_REGISTER,
+    source: 'oppdateringer',
+    filesSha256: manifestSha256(fingerprints),
+    updates: resolved(),
+    streamOf: noBrregStreamOf,
+    report: () => ({ fichiers: fingerprints }),
+  });
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { demoDirOf } from '../../ops/sourceRoot.ts';
+import { NO_BRREG_REGISTER } from '../../schemas/events/noBrregEvents.ts';
+import type { DemoSeeder } from '../core/demoSeeder.ts';
+import { todayUtc } from '../core/today.ts';
+import { ingestNoBrreg } from './ingestNoBrreg.ts';
+
+const demo = demoDirOf('no-brreg');
+
+export const noBrregDemo: DemoSeeder = {
+  register: NO_BRREG_REGISTER,
+  description: 'Enhetsregisteret: 30 real enheter and 30 real underenheter rows (early-2024 CSV)',
+  async seed(ctx) {
+    await ingestNoBrreg({
+      ...ctx,
+      files: { enheter: path.join(demo, 'enheter.csv'), underenheter: path.join(demo, 'underenheter.csv') },
+      snapshotDate: ctx.snapshotDate ?? todayUtc(),
+    });
+  },
+};

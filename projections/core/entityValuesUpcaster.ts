@@ -1,0 +1,58 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent, Upcaster } from '../../ops/eventstore/port.ts';
+import type { EntityRecordedData, EntityValuesData } from '../../schemas/events/entityEvents.ts';
+import { SNAPSHOT_STARTED, type SnapshotStartedData } from '../../schemas/events/snapshotEvents.ts';
+
+/**
+ * The read side's upcaster (one per projection runner): an entity event whose data holds `values` and whose metadata names its
+ * `pass` is read back as `{register, kind, id, record}`, the record keyed by the column names that pass's
+ * `SnapshotStarted` declared for the kind, and its metadata gains the pass's `fileSha256`. A pass's columns
+ * are read once (one query for every pass a read meets first) and kept: a logged event never changes.
+ */
+export function createValuesExpander(knex: Knex): Upcaster {
+  const passes = new Map<string, Pick<SnapshotStartedData, 'columns' | 'fileSha256'>>();
+  return async (events) => {
+    const missing = new Set<string>();
+    for (const event of events) {
+      const pass = passOf(event);
+      if (pass !== null && !passes.has(pass)) missing.add(pass);
+    }
+    if (missing.size > 0) {
+      const { rows } = await knex.raw<{
+        rows: { position: string; columns: SnapshotStartedData['columns']; file_sha256: string }[];
+      }>(
+        `select position, data->'columns' as columns, data->>'fileSha256' as file_sha256 from events
+          where position = any(?::bigint[]) and type = ?`,
+        [[...missing], SNAPSHOT_STARTED],
+      );
+      for (const r of rows)
+        passes.set(String(r.position), { columns: r.columns ?? {}, fileSha256: r.file_sha256 });
+    }
+    for (const event of events) {
+      const pass = passOf(event);
+      if (pass === null) continue;
+      const data = event.data as EntityValuesData;
+      const started = passes.get(pass);
+      const names = started?.columns?.[data.kind];
+      if (!names || names.length !== data.values.length) {
+        throw new Error(
+          `event ${event.position}: its pass (SnapshotStarted at ${pass}) declares no ${data.values.length} columns for ${data.kind}`,
+        );
+      }
+      const record: Record<string, string | null> = {};
+      for (let i = 0; i < names.length; i++) record[names[i]!] = data.values[i]!;
+      const expanded: EntityRecordedData = { register: data.register, kind: data.kind, id: data.id, record };
+      event.data = expanded;
+      event.metadata = { ...event.metadata, fileSha256: started!.fileSha256 };
+    }
+    return events;
+  };
+}
+
+/** The pass of an entity event stored as values, else null. */
+function passOf(event: RecordedEvent): string | null {
+  const pass = event.metadata.pass;
+  if (typeof pass !== 'string') return null;
+  const values = (event.data as { values?: unknown } | null)?.values;
+  return Array.isArray(values) ? pass : null;
+}

@@ -1,0 +1,77 @@
+import {
+  EE_ARIREGISTER_REGISTER,
+  ETTEVOTJA,
+  ISIKUD,
+  KASUSAAJAD,
+  OSANIKUD,
+  YLDANDMED,
+} from '../../schemas/events/eeAriregisterEvents.ts';
+import { entityHandlers } from '../core/entityHandlers.ts';
+import type { Projection } from '../core/projection.ts';
+import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
+import {
+  createProfileTable,
+  deleteProfile,
+  ensureEuSearchSupport,
+  upsertProfile,
+} from '../eu-profile/euProfileTable.ts';
+import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { eeAriregisterProfile } from './eeAriregisterProfile.ts';
+
+export const EE_ARIREGISTER_PROFILES = 'eu_ee_entreprises';
+/** Raw basic-data row per company, for the detail routes' identity block (legal form, name). */
+export const EE_PERSONS = 'eu_ee_isikud';
+export const EE_SHAREHOLDERS = 'eu_ee_osanikud';
+export const EE_FILES = 'eu_ee_fichiers';
+export const EE_GENERAL = 'eu_ee_yldandmed';
+export const EE_BENEFICIAL_OWNERS = 'eu_ee_kasusaajad';
+
+const sameId = (_r: Record<string, unknown>, id: string) => id;
+
+/**
+ * Estonia's local copy: unified profile, officers, shareholders, general-data and beneficial-owners
+ * documents, files of the published pass.
+ */
+export const eeAriregisterProjection: Projection = {
+  name: 'ee-ariregister',
+  registers: [EE_ARIREGISTER_REGISTER],
+  tables: [EE_ARIREGISTER_PROFILES, EE_PERSONS, EE_SHAREHOLDERS, EE_FILES, EE_GENERAL, EE_BENEFICIAL_OWNERS],
+  migrations: [
+    {
+      name: 'eu_ee_0001_tables',
+      async up(knex) {
+        await ensureEuSearchSupport(knex);
+        await createProfileTable(knex, EE_ARIREGISTER_PROFILES);
+        await createDetailTable(knex, EE_PERSONS);
+        await createDetailTable(knex, EE_SHAREHOLDERS);
+        await createPassFilesTable(knex, EE_FILES);
+      },
+    },
+    {
+      name: 'eu_ee_0002_yldandmed',
+      async up(knex) {
+        await createDetailTable(knex, EE_GENERAL);
+      },
+    },
+    {
+      name: 'eu_ee_0003_kasusaajad',
+      async up(knex) {
+        await createDetailTable(knex, EE_BENEFICIAL_OWNERS);
+      },
+    },
+  ],
+  ...entityHandlers([
+    {
+      register: EE_ARIREGISTER_REGISTER,
+      kind: ETTEVOTJA,
+      upsert: (trx, data) =>
+        upsertProfile(trx, EE_ARIREGISTER_PROFILES, eeAriregisterProfile(data.id, data.record)),
+      drop: (trx, data) => deleteProfile(trx, EE_ARIREGISTER_PROFILES, data.id),
+    },
+    detailBinding(EE_ARIREGISTER_REGISTER, ISIKUD, EE_PERSONS, sameId),
+    detailBinding(EE_ARIREGISTER_REGISTER, OSANIKUD, EE_SHAREHOLDERS, sameId),
+    detailBinding(EE_ARIREGISTER_REGISTER, YLDANDMED, EE_GENERAL, sameId),
+    detailBinding(EE_ARIREGISTER_REGISTER, KASUSAAJAD, EE_BENEFICIAL_OWNERS, sameId),
+    passFilesBinding(EE_ARIREGISTER_REGISTER, EE_FILES),
+  ]),
+};

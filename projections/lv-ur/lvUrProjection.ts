@@ -1,0 +1,164 @@
+import type { Knex } from 'knex';
+import {
+  BALANCE_SHEET,
+  BENEFICIAL_OWNER,
+  CASH_FLOW_STATEMENT,
+  FINANCIAL_STATEMENT,
+  INCOME_STATEMENT,
+  INSOLVENCY_PROCEEDING,
+  LIQUIDATION,
+  LV_UR_REGISTER,
+  MEMBER,
+  OFFICER,
+  REGISTER_ROW,
+  SECURING_MEASURE,
+  SUSPENSION,
+} from '../../schemas/events/lvUrEvents.ts';
+import { type EntityBinding, entityHandlers } from '../core/entityHandlers.ts';
+import type { Projection } from '../core/projection.ts';
+import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
+import {
+  createProfileTable,
+  deleteProfile,
+  ensureEuSearchSupport,
+  upsertProfile,
+} from '../eu-profile/euProfileTable.ts';
+import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { createReorganisationsTable, reorganisationsBinding } from './lvReorganisationsTable.ts';
+import { createStatementTable, statementBinding } from './lvStatementsTable.ts';
+import { type LvStatutTables, refreshLvStatut } from './lvStatut.ts';
+import { lvUrProfile } from './lvUrProfile.ts';
+
+export const LV_UR_PROFILES = 'eu_lv_entreprises';
+export const LV_MEMBERS = 'eu_lv_membres';
+export const LV_OFFICERS = 'eu_lv_dirigeants';
+export const LV_OWNERS = 'eu_lv_beneficiaires';
+export const LV_FILES = 'eu_lv_fichiers';
+export const LV_LIQUIDATIONS = 'eu_lv_liquidations';
+export const LV_SUSPENSIONS = 'eu_lv_suspensions';
+export const LV_SECURING = 'eu_lv_suretes';
+export const LV_INSOLVENCY = 'eu_lv_insolvabilite';
+export const LV_ACCOUNTS = 'eu_lv_comptes';
+export const LV_REORGANISATIONS = 'eu_lv_reorganisations';
+export const LV_BALANCE_SHEETS = 'eu_lv_bilans';
+export const LV_INCOME_STATEMENTS = 'eu_lv_comptes_resultat';
+export const LV_CASH_FLOWS = 'eu_lv_flux_tresorerie';
+
+const atCompany = (r: Record<string, unknown>) => (r.at_legal_entity_registration_number as string) ?? null;
+const ofCompany = (r: Record<string, unknown>) => (r.legal_entity_registration_number as string) ?? null;
+const ofDebtor = (r: Record<string, unknown>) => (r.debtor_registration_number as string) ?? null;
+
+/** The rows `statut` is derived from (see lvStatut.ts). */
+const STATUT_TABLES: LvStatutTables = {
+  profiles: LV_UR_PROFILES,
+  liquidations: LV_LIQUIDATIONS,
+  suspensions: LV_SUSPENSIONS,
+  reorganisations: LV_REORGANISATIONS,
+  insolvency: LV_INSOLVENCY,
+};
+
+const companiesOf = async (trx: Knex.Transaction, table: string, id: string): Promise<string[]> =>
+  (
+    (await trx.raw(`select entreprise from ${table} where id = ?`, [id])).rows as { entreprise: string }[]
+  ).map((r) => r.entreprise);
+
+/** A binding of a table `statut` reads: the companies the row named, before and after, get their statut again. */
+function refreshingStatut(binding: EntityBinding, table: string): EntityBinding {
+  return {
+    ...binding,
+    async upsert(trx, data, event) {
+      const before = await companiesOf(trx, table, data.id);
+      await binding.upsert(trx, data, event);
+      await refreshLvStatut(trx, STATUT_TABLES, [...before, ...(await companiesOf(trx, table, data.id))]);
+    },
+    async drop(trx, data, event) {
+      const before = await companiesOf(trx, table, data.id);
+      await binding.drop(trx, data, event);
+      await refreshLvStatut(trx, STATUT_TABLES, before);
+    },
+  };
+}
+
+/**
+ * Latvia's local copy: unified profile (its `statut` derived from register.csv and the legal events, see
+ * lvStatut.ts), members, officers, owners, legal events (liquidations, suspensions, securing measures,
+ * reorganisations), insolvency, annual accounts (filed reports and their balance sheet, income and cash-flow
+ * statements), files of the published pass.
+ */
+export const lvUrProjection: Projection = {
+  name: 'lv-ur',
+  registers: [LV_UR_REGISTER],
+  tables: [
+    LV_UR_PROFILES,
+    LV_MEMBERS,
+    LV_OFFICERS,
+    LV_OWNERS,
+    LV_FILES,
+    LV_LIQUIDATIONS,
+    LV_SUSPENSIONS,
+    LV_SECURING,
+    LV_INSOLVENCY,
+    LV_ACCOUNTS,
+    LV_REORGANISATIONS,
+    LV_BALANCE_SHEETS,
+    LV_INCOME_STATEMENTS,
+    LV_CASH_FLOWS,
+  ],
+  migrations: [
+    {
+      name: 'eu_lv_0001_tables',
+      async up(knex) {
+        await ensureEuSearchSupport(knex);
+        await createProfileTable(knex, LV_UR_PROFILES);
+        await createDetailTable(knex, LV_MEMBERS);
+        await createDetailTable(knex, LV_OFFICERS);
+        await createDetailTable(knex, LV_OWNERS);
+        await createPassFilesTable(knex, LV_FILES);
+      },
+    },
+    {
+      name: 'eu_lv_0002_events_insolvency_accounts',
+      async up(knex) {
+        for (const table of [LV_LIQUIDATIONS, LV_SUSPENSIONS, LV_SECURING, LV_INSOLVENCY, LV_ACCOUNTS]) {
+          await createDetailTable(knex, table);
+        }
+      },
+    },
+    {
+      name: 'eu_lv_0003_reorganisations_statements',
+      async up(knex) {
+        await createReorganisationsTable(knex, LV_REORGANISATIONS);
+        for (const table of [LV_BALANCE_SHEETS, LV_INCOME_STATEMENTS, LV_CASH_FLOWS]) {
+          await createStatementTable(knex, table);
+        }
+      },
+    },
+  ],
+  ...entityHandlers([
+    {
+      register: LV_UR_REGISTER,
+      kind: REGISTER_ROW,
+      async upsert(trx, data) {
+        await upsertProfile(trx, LV_UR_PROFILES, lvUrProfile(data.id, data.record));
+        await refreshLvStatut(trx, STATUT_TABLES, [data.id]);
+      },
+      drop: (trx, data) => deleteProfile(trx, LV_UR_PROFILES, data.id),
+    },
+    detailBinding(LV_UR_REGISTER, MEMBER, LV_MEMBERS, atCompany),
+    detailBinding(LV_UR_REGISTER, OFFICER, LV_OFFICERS, atCompany),
+    detailBinding(LV_UR_REGISTER, BENEFICIAL_OWNER, LV_OWNERS, ofCompany),
+    refreshingStatut(detailBinding(LV_UR_REGISTER, LIQUIDATION, LV_LIQUIDATIONS, ofCompany), LV_LIQUIDATIONS),
+    refreshingStatut(detailBinding(LV_UR_REGISTER, SUSPENSION, LV_SUSPENSIONS, ofCompany), LV_SUSPENSIONS),
+    detailBinding(LV_UR_REGISTER, SECURING_MEASURE, LV_SECURING, ofCompany),
+    refreshingStatut(reorganisationsBinding(LV_REORGANISATIONS), LV_REORGANISATIONS),
+    refreshingStatut(
+      detailBinding(LV_UR_REGISTER, INSOLVENCY_PROCEEDING, LV_INSOLVENCY, ofDebtor),
+      LV_INSOLVENCY,
+    ),
+    detailBinding(LV_UR_REGISTER, FINANCIAL_STATEMENT, LV_ACCOUNTS, ofCompany),
+    statementBinding(BALANCE_SHEET, LV_BALANCE_SHEETS),
+    statementBinding(INCOME_STATEMENT, LV_INCOME_STATEMENTS),
+    statementBinding(CASH_FLOW_STATEMENT, LV_CASH_FLOWS),
+    passFilesBinding(LV_UR_REGISTER, LV_FILES),
+  ]),
+};

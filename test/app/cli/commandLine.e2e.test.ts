@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+
+const BIN = fileURLToPath(new URL('../../../app/cli/bin.mjs', import.meta.url));
+const PACKAGE = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** `registres …` in a child process, on an embedded database of its own. */
+function registres(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registres-cli-'));
+  try {
+    const base = { ...process.env };
+    delete base.DATABASE_URL;
+    const r = spawnSync(process.execPath, [BIN, ...args], {
+      env: { ...base, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    return { status: r.status, out: `${r.stdout}${r.stderr}` };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('The command line (registres, a child process)', function () {
+  this.timeout(180_000);
+
+  it('--version prints the package version', () => {
+    const r = registres(['--version']);
+    expect(r.status).to.equal(0);
+    expect(r.out.trim()).to.equal(PACKAGE.version);
+  });
+
+  it('a command’s own --version option is the command’s, not the program’s', () => {
+    const r = registres(['ingest', 'fr-bodacc', 'absent.json', '--version', '2026-01-01']);
+    expect(r.out.trim()).not.to.equal(PACKAGE.version);
+    expect(r.status).not.to.equal(0);
+  });
+
+  it('--help lists every command', () => {
+    const r = registres(['--help']);
+    expect(r.status).to.equal(0);
+    for (const c of ['serve', 'migrate', 'project', 'rebuild', 'ingest', 'keys', 'audit', 'bench']) {
+      expect(r.out).to.match(new RegExp(`\\n\\s+${c}\\b`));
+    }
+  });
+
+  it('keys --help lists its subcommands, and keys create --help its option', () => {
+    const keys = registres(['keys', '--help']);
+    expect(keys.status).to.equal(0);
+    for (const c of ['create', 'credit', 'show']) expect(keys.out).to.match(new RegExp(`\\n\\s+${c}\\b`));
+    const create = registres(['keys', 'create', '--help']);
+    expect(create.out).to.contain('--credits <N>');
+  });
+
+  it('keys create prints the key and the base URL the server answers on', () => {
+    const r = registres(['keys', 'create', '--credits', '1'], { BASE_URL: 'https://api.registres.example' });
+    expect(r.status).to.equal(0);
+    expect(r.out).to.match(/key:\s+rk_/);
+    expect(r.out).to.contain('https://api.registres.example/v1/');
+  });
+
+  it('a malformed option value is refused with exit code 2', () => {
+    const r = registres(['keys', 'create', '--credits', 'beaucoup']);
+    expect(r.status).to.equal(2);
+    expect(r.out).to.contain('not a credit amount');
+  });
+
+  it('logs are JSON lines when stdout is not a terminal', () => {
+    const r = registres(['keys', 'create'], { LOG_LEVEL: 'info' });
+    expect(r.out).to.match(/^\{"level":30,.*"msg":"account opened"\}$/m);
+  });
+
+  it('logs are readable lines on a terminal (a pseudo-terminal, by script)', function () {
+    if (spawnSync('script', ['--version']).status !== 0) this.skip();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registres-cli-'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+      delete env.DATABASE_URL;
+      const r = spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" keys create`, '/dev/null'], {
+        env,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(r.stdout).to.match(/INFO.*account opened/);
+      expect(r.stdout).not.to.contain('{"level"');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('each register’s ingest command lists its own options, and commander refuses a missing one', () => {
+    const help = registres(['ingest', 'fr-sirene', '--help']);
+    expect(help.status).to.equal(0);
+    for (const o of ['--unites-legales <file>', '--etablissements <file>', '--version', '--batch-size <N>']) {
+      expect(help.out).to.contain(o);
+    }
+    const missing = registres(['ingest', 'no-brreg']);
+    expect(missing.status).to.equal(2);
+    expect(missing.out).to.contain("required option '--enheter <file>' not specified");
+  });
+
+  it('an ingest whose file cannot be read says so in one line, exit code 1, no stack trace', () => {
+    const r = registres(['ingest', 'fr-bodacc', 'absent.json']);
+    expect(r.status).to.equal(1);
+    expect(r.out).to.contain('fr-bodacc: ENOENT');
+    expect(r.out).not.to.contain('    at ');
+  });
+
+  it('bench <name> --help is the benchmark’s own help, bench --help the list of benchmarks', () => {
+    const own = registres(['bench', 'recherche-qualite', '--help']);
+    expect(own.status).to.equal(0);
+    expect(own.out).to.contain('--seed N');
+    const list = registres(['bench', '--help']);
+    expect(list.status).to.equal(0);
+    expect(list.out).to.contain('cli-start');
+  });
+
+  it('register keys are the folder names; the former dotted codes are still understood', () => {
+    const r = registres(['ingest', 'nulle-part']);
+    expect(r.status).to.equal(2);
+    expect(r.out).to.contain('fr-bodacc');
+    expect(r.out).to.contain('lv-ur');
+    expect(r.out).not.to.match(/fr\.bodacc|lv\.ur/);
+    const former = registres(['ingest', 'fr.bodacc']);
+    expect(former.out).to.contain('"fr.bodacc" is written "fr-bodacc" now');
+    const renamed = registres(['ingest', 'fr-comptes']);
+    expect(renamed.out).to.contain('"fr-comptes" is written "fr-ratios-inpi-bce" now');
+  });
+});

@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { loadConfig } from '../../../ops/config.ts';
+import { openDatabase } from '../../../ops/database/openDatabase.ts';
+import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
+import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
+
+const BIN = fileURLToPath(new URL('../../../app/cli/bin.mjs', import.meta.url));
+const SERVER_URL = process.env.DATABASE_URL;
+
+interface Serving {
+  child: ChildProcess;
+  port: number;
+  /** Resolves when the process printed a line matching `pattern`. */
+  printed(pattern: RegExp): Promise<void>;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** `registres serve` in a child process, on a free port; resolves once it listens. */
+async function serve(env: NodeJS.ProcessEnv): Promise<Serving> {
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+  const onData = (chunk: Buffer) => {
+    out += String(chunk);
+    for (const w of [...waiters]) {
+      if (w.pattern.test(out)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const printed = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      if (pattern.test(out)) return resolve();
+      waiters.push({ pattern, resolve });
+      exit.then(() => reject(new Error(`serve exited before printing ${pattern}:\n${out}`)));
+    });
+  await printed(/Listening: http:\/\/localhost:\d+/);
+  const port = Number(/Listening: http:\/\/localhost:(\d+)/.exec(out)![1]);
+  return { child, port, printed, exit };
+}
+
+/** `registres keys create --credits 5`: the key it prints. */
+async function createKey(env: NodeJS.ProcessEnv): Promise<string> {
+  const child = spawn(process.execPath, [BIN, 'keys', 'create', '--credits', '5'], {
+    env: { ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk) => {
+    out += String(chunk);
+  });
+  await new Promise((resolve) => child.on('exit', resolve));
+  const key = /rk_[A-Za-z0-9_-]+/.exec(out)?.[0];
+  if (!key) throw new Error(`no key printed: ${out}`);
+  return key;
+}
+
+/** A loopback port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The signatures of every `ResponseServed` event in the log. */
+async function servedSignatures(env: NodeJS.ProcessEnv): Promise<Set<string>> {
+  const db = await openDatabase(loadConfig(env), testLogger);
+  try {
+    const { rows } = await db.knex.raw(
+      `select data->>'signature' as signature from events where type = 'ResponseServed'`,
+    );
+    return new Set((rows as { signature: string }[]).map((r) => r.signature));
+  } finally {
+    await db.close();
+  }
+}
+
+describe(`registres serve in a child process (${targetDescription})`, function () {
+  this.timeout(180_000);
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeEach(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-serve-'));
+    env = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: '1' };
+    if (SERVER_URL) await (await freshDatabase()).close();
+    else delete env.DATABASE_URL;
+  });
+  afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+  it('SIGTERM under load: the process exits 0 and every signed answer it sent is in the served log', async () => {
+    const key = await createKey(env);
+    const running = await serve(env);
+    await running.printed(/Ready: database reached/);
+    const url = `http://127.0.0.1:${running.port}/v1/recherche?q=sucreries`;
+    const signed: string[] = [];
+    const refused: number[] = [];
+    let answered = 0;
+    let signalled = false;
+    const worker = async () => {
+      for (;;) {
+        let res: Response;
+        try {
+          res = await fetch(url, { headers: { 'X-Api-Key': key } });
+        } catch {
+          return; // the server closed: stopped accepting
+        }
+        await res.arrayBuffer();
+        answered++;
+        if (res.status === 200) signed.push(res.headers.get('Signature')!.replace(/^sig1=/, ''));
+        else {
+          refused.push(res.status);
+          return;
+        }
+        if (answered >= 60 && !signalled) {
+          signalled = true;
+          running.child.kill('SIGTERM');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 12 }, worker));
+    expect(await running.exit).to.deep.equal({ code: 0, signal: null });
+
+    expect(signed.length).to.be.greaterThanOrEqual(60);
+    for (const status of refused) expect(status).to.equal(503);
+    const recorded = await servedSignatures(env);
+    const missing = signed.filter((s) => !recorded.has(s));
+    expect(missing, 'signed answers missing from the served log').to.deep.equal([]);
+  });
+
+  describe('with the PostgreSQL server down at start', () => {
+    let proxy: TcpProxy | null = null;
+    afterEach(async () => {
+      await proxy?.cut();
+      proxy = null;
+    });
+
+    it('listens, answers 503 base_indisponible, then serves once the database is back', async function () {
+      if (!SERVER_URL) this.skip(); // the embedded database runs in the process: it cannot be down at start
+      const real = new URL(SERVER_URL!);
+      const port = await freePort();
+      const behind = new URL(SERVER_URL!);
+      behind.hostname = '127.0.0.1';
+      behind.port = String(port);
+      const downEnv = { ...env, DATABASE_URL: behind.toString() };
+
+      const running = await serve(downEnv);
+      const base = `http://127.0.0.1:${running.port}`;
+      const free = await fetch(`${base}/openapi.json`);
+      expect(free.status).to.equal(200);
+      const priced = await fetch(`${base}/v1/recherche?q=sucreries`);
+      expect(priced.status).to.equal(503);
+      expect(((await priced.json()) as { error: string }).error).to.equal('base_indisponible');
+      expect(priced.headers.get('X-Credits-Charged')).to.equal(null);
+      expect(running.child.exitCode).to.equal(null);
+
+      proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) }, port);
+      await running.printed(/Ready: database reached/);
+      const key = await createKey(downEnv);
+      const res = await fetch(`${base}/v1/recherche?q=sucreries`, { headers: { 'X-Api-Key': key } });
+      expect(res.status).to.equal(200);
+      const signature = res.headers.get('Signature')!.replace(/^sig1=/, '');
+
+      running.child.kill('SIGTERM');
+      expect(await running.exit).to.deep.equal({ code: 0, signal: null });
+      expect((await servedSignatures(downEnv)).has(signature)).to.equal(true);
+    });
+  });
+});
