@@ -1,18 +1,18 @@
 import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { RegisterManifest } from './registerManifest.ts';
-import { eeAriregister } from './registers/ee-ariregister.ts';
-import { frBodacc } from './registers/fr-bodacc.ts';
-import { frJoafe } from './registers/fr-joafe.ts';
-import { frRatiosInpiBce } from './registers/fr-ratios-inpi-bce.ts';
-import { frRna } from './registers/fr-rna.ts';
-import { frSirene } from './registers/fr-sirene.ts';
-import { lvUr } from './registers/lv-ur.ts';
-import { noBrreg } from './registers/no-brreg.ts';
+import { eeAriregister } from './registers/eeAriregister.ts';
+import { frBodacc } from './registers/frBodacc.ts';
+import { frJoafe } from './registers/frJoafe.ts';
+import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
+import { frRna } from './registers/frRna.ts';
+import { frSirene } from './registers/frSirene.ts';
+import { lvUr } from './registers/lvUr.ts';
+import { noBrreg } from './registers/noBrreg.ts';
 
 /**
  * Every register the service reads, one line each, in the order of the dictionary and the catalogue. A new
- * register is its folders (ingest/, projections/, api/routes/, schemas/, app/registers/<stem>.ts) plus one line
+ * register is its folders (ingest/, projections/, api/routes/, schemas/, app/registers/<stem in camelCase>.ts) plus one line
  * here; everything below, and the read side (readSide.ts), is derived.
  */
 export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [

@@ -25,7 +25,7 @@ export const description =
 
 const TEMPLATE = path.resolve(
   path.dirname(new URL(import.meta.url).pathname),
-  '../test/fixtures/bodacc/annonces-commerciales_export_2026-11-16.jsonl',
+  '../test/fixtures/fr-bodacc/annonces-commerciales_export_2026-11-16.jsonl',
 );
 
 export async function run(argv: string[], ctx: BenchContext): Promise<number> {

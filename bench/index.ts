@@ -9,7 +9,8 @@ const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Runs the benchmark named by `argv[0]` with the rest of `argv` (`--help` or no name: the list).
- * Benchmarks are the files `bench/<name>.ts` exporting `run(argv, ctx)`; adding one needs no change here.
+ * Benchmarks are the files `bench/<name in camelCase>.ts` exporting `run(argv, ctx)`; adding one needs no
+ * change here.
  * Returns the process exit code.
  */
 export async function runBench(argv: string[], overrides: Partial<BenchContext> = {}): Promise<number> {
@@ -38,18 +39,23 @@ export async function runBench(argv: string[], overrides: Partial<BenchContext> 
   }
 }
 
+/** A benchmark's command-line name is its file name in kebab-case (`cliStart.ts` → `cli-start`). */
+const nameOfFile = (file: string) => file.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const fileOfName = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
 /** Names of the benchmarks: every `bench/*.ts` but this file. */
 export async function listBenchmarks(): Promise<string[]> {
   const files = await fs.readdir(BENCH_DIR);
   return files
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'index.ts')
-    .map((f) => f.slice(0, -'.ts'.length))
+    .map((f) => nameOfFile(f.slice(0, -'.ts'.length)))
     .sort();
 }
 
 async function loadBenchmark(name: string): Promise<BenchModule> {
-  const mod = (await import(path.join(BENCH_DIR, `${name}.ts`))) as Partial<BenchModule>;
-  if (typeof mod.run !== 'function') throw new Error(`bench/${name}.ts does not export run(argv, ctx)`);
+  const file = `${fileOfName(name)}.ts`;
+  const mod = (await import(path.join(BENCH_DIR, file))) as Partial<BenchModule>;
+  if (typeof mod.run !== 'function') throw new Error(`bench/${file} does not export run(argv, ctx)`);
   return mod as BenchModule;
 }
 

@@ -35,7 +35,7 @@ import {
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { detailLists, europeanDetailRoutes } from './europeanDetailRoute.ts';
 
-// Freshness: the register's own threshold (its manifest, app/registers/lv-ur.ts) gives 503 photo_perimee.
+// Freshness: the register's own threshold (its manifest, app/registers/lvUr.ts) gives 503 photo_perimee.
 export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   {
     pays: 'LV',

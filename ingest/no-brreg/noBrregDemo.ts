@@ -6,6 +6,11 @@ import { todayUtc } from '../core/today.ts';
 import { ingestNoBrreg } from './ingestNoBrreg.ts';
 
 const demo = demoDirOf('no-brreg');
+/** The real samples of the bulk files (demo/SOURCE.txt). */
+export const NO_BRREG_DEMO_FILES = {
+  enheter: path.join(demo, 'enheter.csv'),
+  underenheter: path.join(demo, 'underenheter.csv'),
+};
 
 export const noBrregDemo: DemoSeeder = {
   register: NO_BRREG_REGISTER,
@@ -13,7 +18,7 @@ export const noBrregDemo: DemoSeeder = {
   async seed(ctx) {
     await ingestNoBrreg({
       ...ctx,
-      files: { enheter: path.join(demo, 'enheter.csv'), underenheter: path.join(demo, 'underenheter.csv') },
+      files: NO_BRREG_DEMO_FILES,
       snapshotDate: ctx.snapshotDate ?? todayUtc(),
     });
   },

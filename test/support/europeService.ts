@@ -4,16 +4,20 @@ import { LOADED_REGISTERS, type LoadedRegister, PRICED_ROUTES } from '../../app/
 import { REGISTERS } from '../../app/registers.ts';
 import { EE_ARIREGISTER_DEMO_FILES } from '../../ingest/ee-ariregister/eeAriregisterDemo.ts';
 import { LV_UR_DEMO_FILES } from '../../ingest/lv-ur/lvUrDemo.ts';
+import { NO_BRREG_DEMO_FILES } from '../../ingest/no-brreg/noBrregDemo.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import { testLogger } from './database.ts';
 import { type RunningService, startTestService } from './service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The real brreg sample (30 enheter rows, early-2024 CSV; see test/fixtures/brreg/SOURCE.txt). */
-export const BRREG_ENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/enheter_csv_sample.csv');
+/** The real brreg sample (30 enheter rows, early-2024 CSV; see test/fixtures/no-brreg/SOURCE.txt). */
+export const BRREG_ENHETER_SAMPLE = path.resolve(here, '../fixtures/no-brreg/enheter_csv_sample.csv');
 /** The real brreg sub-units sample (30 underenheter rows, early-2024 CSV, same source). */
-export const BRREG_UNDERENHETER_SAMPLE = path.resolve(here, '../fixtures/brreg/underenheter_csv_sample.csv');
-export { EE_ARIREGISTER_DEMO_FILES, LV_UR_DEMO_FILES };
+export const BRREG_UNDERENHETER_SAMPLE = path.resolve(
+  here,
+  '../fixtures/no-brreg/underenheter_csv_sample.csv',
+);
+export { EE_ARIREGISTER_DEMO_FILES, LV_UR_DEMO_FILES, NO_BRREG_DEMO_FILES };
 
 /** The European registers, as their manifests declare them (app/registers/). */
 const EUROPEAN = LOADED_REGISTERS.filter(({ manifest }) => manifest.europe !== undefined);

@@ -6,16 +6,16 @@ const fixtures = path.resolve(here, '../fixtures');
 
 export const BODACC_SAMPLE = path.join(
   fixtures,
-  'bodacc/annonces-commerciales_ods-v1_registre-880878145.json',
+  'fr-bodacc/annonces-commerciales_ods-v1_registre-880878145.json',
 );
-export const BODACC_EXPORT_1 = path.join(fixtures, 'bodacc/annonces-commerciales_export_2026-11-16.jsonl');
-export const BODACC_EXPORT_2 = path.join(fixtures, 'bodacc/annonces-commerciales_export_2026-11-20.json');
-export const JOAFE_SAMPLE = path.join(fixtures, 'joafe/jo_associations_ods-v1_W643000551.json');
-export const JOAFE_EXPORT = path.join(fixtures, 'joafe/jo_associations_export_2026-11-18.json');
-export const RNA_WALDEC_2018 = path.join(fixtures, 'rna/rna_waldec_sample_2018-format.csv');
-export const RNA_IMPORT_2018 = path.join(fixtures, 'rna/rna_import_sample_2018-format.csv');
-export const RNA_WALDEC_LATIN1 = path.join(fixtures, 'rna/rna_waldec_20261101_dpt_64.csv');
-export const RNA_WALDEC_UTF8 = path.join(fixtures, 'rna/rna_waldec_20261101_national.csv');
+export const BODACC_EXPORT_1 = path.join(fixtures, 'fr-bodacc/annonces-commerciales_export_2026-11-16.jsonl');
+export const BODACC_EXPORT_2 = path.join(fixtures, 'fr-bodacc/annonces-commerciales_export_2026-11-20.json');
+export const JOAFE_SAMPLE = path.join(fixtures, 'fr-joafe/jo_associations_ods-v1_W643000551.json');
+export const JOAFE_EXPORT = path.join(fixtures, 'fr-joafe/jo_associations_export_2026-11-18.json');
+export const RNA_WALDEC_2018 = path.join(fixtures, 'fr-rna/rna_waldec_sample_2018-format.csv');
+export const RNA_IMPORT_2018 = path.join(fixtures, 'fr-rna/rna_import_sample_2018-format.csv');
+export const RNA_WALDEC_LATIN1 = path.join(fixtures, 'fr-rna/rna_waldec_20261101_dpt_64.csv');
+export const RNA_WALDEC_UTF8 = path.join(fixtures, 'fr-rna/rna_waldec_20261101_national.csv');
 
 /** Companies of the Sirene sample that the built BODACC fixtures are about. */
 export const SUCRERIES = '005420120';

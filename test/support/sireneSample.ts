@@ -17,7 +17,7 @@ import { testLogger } from './database.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The real INSEE sample files, copied from ../shared/samples/sirene (see SOURCE.txt there): 300 units, 299 establishments, 263 sirens in both. */
-export const SIRENE_SAMPLES = path.resolve(here, '../fixtures/sirene');
+export const SIRENE_SAMPLES = path.resolve(here, '../fixtures/fr-sirene');
 export const UNITES_LEGALES_SAMPLE = path.join(SIRENE_SAMPLES, 'StockUniteLegale_sample_2022-04.csv');
 export const ETABLISSEMENTS_SAMPLE = path.join(SIRENE_SAMPLES, 'StockEtablissement_sample_2024-04.csv');
 

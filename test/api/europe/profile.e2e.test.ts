@@ -5,12 +5,11 @@ import { expect } from 'chai';
 import { manifestSha256 } from '../../../ingest/core/filesPass.ts';
 import { targetDescription } from '../../support/database.ts';
 import {
-  BRREG_ENHETER_SAMPLE,
-  BRREG_UNDERENHETER_SAMPLE,
   EE_ARIREGISTER_DEMO_FILES,
   getJson,
   ingestEurope,
   LV_UR_DEMO_FILES,
+  NO_BRREG_DEMO_FILES,
   startEuropeService,
 } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
@@ -156,7 +155,7 @@ describe(`European unified profile (e2e, ${targetDescription})`, () => {
     const no = (await getJson(`${t.baseUrl}/v1/eu/entreprise/NO/998543118`)).body;
     expect(no.provenance[0].empreinte_sha256).to.equal(
       manifestSha256(
-        [BRREG_ENHETER_SAMPLE, BRREG_UNDERENHETER_SAMPLE].map((f) => ({
+        Object.values(NO_BRREG_DEMO_FILES).map((f) => ({
           nom: path.basename(f),
           sha256: sha(f),
         })),

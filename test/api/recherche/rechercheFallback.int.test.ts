@@ -13,7 +13,7 @@ import { startRechercheService } from './rechercheService.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECORDED = readFileSync(
-  path.resolve(here, '../../fixtures/insee-api-sirene/siret_raisonSociale_SUCRERIES_MARQUENTERRE.json'),
+  path.resolve(here, '../../fixtures/fr-sirene-api/siret_raisonSociale_SUCRERIES_MARQUENTERRE.json'),
 );
 const KEY = 'integration-key-never-logged';
 const request = { text: 'SUCRERIES MARQUENTERRE', siren: null, limit: 10 };

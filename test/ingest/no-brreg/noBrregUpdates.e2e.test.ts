@@ -20,7 +20,10 @@ import {
 } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
 
-const feed = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/brreg/oppdateringer');
+const feed = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../fixtures/no-brreg/oppdateringer',
+);
 const FILES = {
   oppdateringer: ['enheter-side-1.json', 'enheter-side-0.json', 'underenheter-side-0.json'].map((f) =>
     path.join(feed, f),

@@ -27,14 +27,14 @@ export const description =
   'French search quality on real names (Sirene sample): top-1 and reliability flag per typing category, vs raw trigram';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SAMPLES = path.resolve(HERE, '../test/fixtures/sirene');
+const SAMPLES = path.resolve(HERE, '../test/fixtures/fr-sirene');
 /** Target of issue 16 on its held-out set: the first result right 98% of the time. */
 const TARGET_TOP1 = 0.98;
 
 const USAGE = `registres bench recherche-qualite [--seed N]
 
 ${description}.
-Loads the real Sirene sample (test/fixtures/sirene, from INSEE's stock files) into the search index, makes
+Loads the real Sirene sample (test/fixtures/fr-sirene, from INSEE's stock files) into the search index, makes
 queries from each real legal-person name in the categories of issue 16 (seeded, deterministic), and counts
 how often the first result is the company sought (or one of the same name) for the raw trigram baseline and
 for the search, and how often aucune_correspondance_fiable is right (set exactly when the first result is
