@@ -22,6 +22,8 @@ import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
 import { healthRoute, type ProjectionStatusReader } from './routes/health.ts';
 import { readingRoutes } from './routes/reading.ts';
+import { answerSample } from './samples/sampleMiddleware.ts';
+import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
 import type { AppMiddleware, AppState } from './state.ts';
 
 export interface AppDeps {
@@ -75,6 +77,7 @@ export function createApp(deps: AppDeps): App {
     projectionNames: () => deps.projectionNames,
     jwks: () => ({ keys: [deps.signer.publicJwk] }),
     serverUrl: deps.serverUrl,
+    priced: deps.routes,
   });
   registry = createRouteRegistry([...reading, ...deps.routes]);
   const metrics = createMetrics({
@@ -83,6 +86,34 @@ export function createApp(deps: AppDeps): App {
 
   const limiter = deps.rateLimits ? rateLimit(deps.rateLimits) : null;
   const router = new Router<AppState>();
+  const readAndAnswer = (route: RouteDefinition): AppMiddleware[] => [
+    freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now }),
+    envelope(route, {
+      handlerDeps: {
+        knex: deps.knex,
+        budgeted: deps.budgeted,
+        live: deps.live ?? NO_LIVE_SOURCES,
+        registers: deps.registers,
+      },
+      registers: deps.registers,
+      now: deps.now,
+    }),
+  ];
+  // A priced route's free sample: the same validation, freshness guard and handler on its example
+  // parameters, signed, never charged. Registered before GET /v1/echantillons/{route}, which documents them.
+  for (const route of registry.routes) {
+    const sample = route.price > 0 ? sampleRequestOf(route) : null;
+    if (!sample) continue;
+    const chain: AppMiddleware[] = [
+      bindRoute(route),
+      signResponse({ signer: deps.signer, servedLog: deps.servedLog }),
+    ];
+    if (limiter) chain.push(limiter);
+    chain.push(answerSample(route, sample), validateParams(route));
+    if (deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
+    chain.push(...readAndAnswer(route));
+    router.get(samplePathOf(route), ...chain);
+  }
   for (const route of registry.routes) {
     const chain: AppMiddleware[] = [bindRoute(route)];
     if (route.price > 0) chain.push(paidAnswerCaching());
@@ -94,21 +125,7 @@ export function createApp(deps: AppDeps): App {
     chain.push(validateParams(route));
     if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
     if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));
-    chain.push(
-      freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now }),
-    );
-    chain.push(
-      envelope(route, {
-        handlerDeps: {
-          knex: deps.knex,
-          budgeted: deps.budgeted,
-          live: deps.live ?? NO_LIVE_SOURCES,
-          registers: deps.registers,
-        },
-        registers: deps.registers,
-        now: deps.now,
-      }),
-    );
+    chain.push(...readAndAnswer(route));
     router.get(toRouterPath(route.path), ...chain);
   }
   router.get('/health', healthRoute({ knex: deps.knex, projectionStatus: deps.projectionStatus }));

@@ -123,6 +123,11 @@ export interface RouteDefinition {
   responseSchema: JsonSchema;
   /** Registry filings: paid by API key only; x402 alone is answered 402 `compte_requis`. */
   keyOnly?: boolean;
+  /**
+   * The query parameters of its free sample (GET /v1/echantillons/{id}) beyond the required ones, which come
+   * from each parameter's first `examples` value: those are values the demo data answers.
+   */
+  sampleQuery?: Record<string, string>;
   /** Free routes may answer non-JSON (the catalogue is text/plain). */
   contentType?: string;
   /**

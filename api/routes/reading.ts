@@ -4,14 +4,18 @@ import {
   openApiDocumentSchema,
   readingSchema,
   registerDictionarySchema,
+  sampleAnswerSchema,
+  samplesListSchema,
   textSchema,
 } from '../../schemas/responses/reading.ts';
+import { formatPrice } from '../catalogue/price.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { textCatalogue } from '../catalogue/textCatalogue.ts';
 import { ALL_ERROR_CODES, MOTIFS_PANNE } from '../errors/errorCodes.ts';
 import type { RegisterSnapshotView, SnapshotReader } from '../middleware/freshnessGuard.ts';
 import { buildOpenApi } from '../openapi/buildOpenApi.ts';
+import { samplePathOf, sampleRequestOf } from '../samples/sampleRequest.ts';
 
 export interface ReadingRoutesDeps {
   registry: () => RouteRegistry;
@@ -21,6 +25,8 @@ export interface ReadingRoutesDeps {
   projectionNames: () => string[];
   jwks: () => Record<string, unknown>;
   serverUrl: string;
+  /** The priced routes: each has a free sample. */
+  priced: readonly RouteDefinition[];
 }
 
 const free = {
@@ -137,6 +143,67 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       responseSchema: jwksSchema,
       async handler() {
         return { body: deps.jwks() };
+      },
+    },
+    ...sampleRoutes(deps.priced),
+  ];
+}
+
+/** The samples surface: the list, and one real answer of each priced route (served by the app, see app.ts). */
+function sampleRoutes(priced: readonly RouteDefinition[]): RouteDefinition[] {
+  const sampled = priced.flatMap((route) => {
+    const request = sampleRequestOf(route);
+    return request ? [{ route, request }] : [];
+  });
+  const list: RouteDefinition = {
+    ...free,
+    id: 'echantillons',
+    method: 'GET',
+    path: '/v1/echantillons',
+    summary: 'Échantillons gratuits : une réponse réelle et signée de chaque route payante.',
+    responseSchema: samplesListSchema,
+    async handler() {
+      return {
+        body: {
+          nombre_echantillons: sampled.length,
+          echantillons: sampled.map(({ route, request }) => ({
+            route: route.id,
+            resume: route.summary,
+            echantillon: samplePathOf(route),
+            requete: request.url,
+            prix: formatPrice(route.price),
+          })),
+        },
+      };
+    },
+  };
+  if (sampled.length === 0) return [list];
+  return [
+    list,
+    {
+      ...free,
+      id: 'echantillon',
+      method: 'GET',
+      path: '/v1/echantillons/{route}',
+      summary:
+        'Échantillon d’une route payante : sa réponse réelle et signée sur les données de démonstration, jamais facturée.',
+      params: [
+        {
+          name: 'route',
+          in: 'path',
+          required: true,
+          description: 'Identifiant de la route (GET /v1/echantillons). / Route id.',
+          schema: {
+            type: 'string',
+            enum: sampled.map(({ route }) => route.id),
+            examples: ['entreprise.profil'],
+          },
+        },
+      ],
+      responseSchema: sampleAnswerSchema,
+      async handler() {
+        // Every valid id is answered by the sampled route's own chain, registered before this one (app.ts).
+        throw new Error('sample route reached without its chain');
       },
     },
   ];

@@ -109,3 +109,36 @@ export const jwksSchema: JsonSchema = {
 
 export const textSchema: JsonSchema = { type: 'string' };
 export const openApiDocumentSchema: JsonSchema = { type: 'object', description: 'Document OpenAPI 3.1.0.' };
+
+/** GET /v1/echantillons */
+export const samplesListSchema: JsonSchema = {
+  type: 'object',
+  required: ['nombre_echantillons', 'echantillons'],
+  properties: {
+    nombre_echantillons: { type: 'integer' },
+    echantillons: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['route', 'echantillon', 'requete', 'prix'],
+        properties: {
+          route: { type: 'string', description: 'Identifiant de la route. / Route id.' },
+          resume: { type: 'string' },
+          echantillon: { type: 'string', description: 'URL gratuite de l’échantillon. / Free sample URL.' },
+          requete: {
+            type: 'string',
+            description: 'La requête payante dont l’échantillon est la réponse. / The paid request sampled.',
+          },
+          prix: { type: 'string', description: 'Prix de la route en USD. / The route’s price in USD.' },
+        },
+      },
+    },
+  },
+};
+
+/** GET /v1/echantillons/{route}: the sampled route's own answer (envelope and body), as it documents it. */
+export const sampleAnswerSchema: JsonSchema = {
+  type: 'object',
+  description:
+    'Réponse réelle et signée de la route nommée, produite par son traitement sur les données de démonstration ; en-tête « Echantillon ». / A real, signed answer of the named route.',
+};

@@ -1,0 +1,90 @@
+import { expect } from 'chai';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { DEFAULT_ASSETS, type PaymentConfig } from '../../../api/payment/paymentConfig.ts';
+import { sampleRequestOf } from '../../../api/samples/sampleRequest.ts';
+import { DEMO_SEEDERS, PRICED_ROUTES } from '../../../app/readSide.ts';
+import { seedDemoData } from '../../../app/server/seedDemoData.ts';
+import { testLogger } from '../../support/database.ts';
+import { type RunningService, startTestService } from '../../support/service.ts';
+import { type FacilitatorStub, startFacilitatorStub } from '../payment/support/facilitatorStub.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
+type Json = any;
+
+/** The free samples surface on the demo data (`npm start`), with payment on: samples are never charged. */
+describe('Samples: one real, signed answer of each priced route, free (demo data)', () => {
+  let t: RunningService;
+  let facilitator: FacilitatorStub;
+  before(async () => {
+    facilitator = await startFacilitatorStub();
+    const payment: PaymentConfig = {
+      network: 'eip155:8453',
+      payTo: privateKeyToAccount(generatePrivateKey()).address,
+      facilitatorUrl: facilitator.url,
+      accountUrl: 'https://registres.example/compte',
+      assets: DEFAULT_ASSETS,
+      maxTimeoutSeconds: 60,
+      freeCallsPerMonth: 150,
+    };
+    t = await startTestService({ payment });
+    await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
+    await t.service.runner.caughtUp();
+  });
+  after(async () => {
+    await t?.stop();
+    await facilitator?.close();
+  });
+
+  it('every priced route has a sample request built from its declared examples', () => {
+    const missing = PRICED_ROUTES.filter((r) => sampleRequestOf(r) === null).map((r) => r.id);
+    expect(missing, 'routes whose required parameters have no example').to.deep.equal([]);
+  });
+
+  it('lists every priced route with its free sample URL, the request it answers and its price', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/echantillons`);
+    expect(res.status).to.equal(200);
+    const body = (await res.json()) as Json;
+    expect(body.echantillons.map((e: Json) => e.route)).to.deep.equal(PRICED_ROUTES.map((r) => r.id));
+    const profile = body.echantillons.find((e: Json) => e.route === 'entreprise.profil');
+    expect(profile).to.deep.include({
+      echantillon: '/v1/echantillons/entreprise.profil',
+      requete: '/v1/entreprise/005420120',
+    });
+    expect(profile.prix).to.match(/^\$0\.\d+$/);
+  });
+
+  for (const route of PRICED_ROUTES) {
+    it(`${route.id}: a 200 with the route's envelope, signed, marked as a sample, not charged`, async () => {
+      const res = await fetch(`${t.baseUrl}/v1/echantillons/${route.id}`);
+      const text = await res.text();
+      expect(res.status, text.slice(0, 300)).to.equal(200);
+      expect(res.headers.get('echantillon')).to.equal(route.id);
+      expect(res.headers.get('signature')).to.match(/^sig1=:/);
+      expect(res.headers.get('content-digest')).to.match(/^sha-256=:/);
+      expect(res.headers.get('payment-response')).to.equal(null);
+      const body = JSON.parse(text) as Json;
+      expect(Object.keys(body)[0]).to.equal('citation');
+      expect(body.provenance).to.be.an('array').that.is.not.empty;
+    });
+  }
+
+  it('the same request on the route itself is not free: 402', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/005420120`);
+    expect(res.status).to.equal(402);
+  });
+
+  it('ignores the query a client adds, and signs the request as the client sent it', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/echantillons/entreprise.profil?siren=552100554`);
+    expect(res.status).to.equal(200);
+    const body = (await res.json()) as Json;
+    expect(body.siren).to.equal('005420120');
+    expect(res.headers.get('signature-input')).to.contain('"@query"');
+  });
+
+  it('an unknown route is a 400 naming the parameter, not a 500', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/echantillons/entreprise.inconnue`);
+    expect(res.status).to.equal(400);
+    const body = (await res.json()) as Json;
+    expect(body).to.include({ error: 'parametre_invalide', champ: 'route' });
+  });
+});
