@@ -20,6 +20,7 @@ import { requestContext } from './middleware/requestContext.ts';
 import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceState.ts';
 import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
+import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { healthRoute, type ProjectionStatusReader } from './routes/health.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { answerSample } from './samples/sampleMiddleware.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   /** With payment: puts the credit headers on keyed refusals given outside the payment step. */
   keyedCreditHeaders?: AppMiddleware;
   serverUrl: string;
+  /** Where a client gets an API key (`ACCOUNT_URL`), shown on `GET /`; default `{serverUrl}/compte`. */
+  accountUrl?: string;
   now?: () => Date;
   /** False while the database has not been reached and migrated: priced routes answer 503 base_indisponible. */
   databaseReady?: () => boolean;
@@ -133,6 +136,7 @@ export function createApp(deps: AppDeps): App {
     ctx.type = metrics.registry.contentType;
     ctx.body = await metrics.registry.metrics();
   });
+  registerPageRoutes(router, { serverUrl: deps.serverUrl, accountUrl: deps.accountUrl });
 
   const koa = new Koa<AppState>();
   koa.proxy = process.env.TRUST_PROXY === '1';

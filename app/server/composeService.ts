@@ -156,6 +156,7 @@ export async function composeService(
     keyedCreditHeaders: paid?.keyedCreditHeaders,
     keepSettledAnswers: paid?.keepSettledAnswers,
     serverUrl: config.baseUrl,
+    accountUrl: paymentConfig ? paymentConfig.accountUrl : undefined,
     now: opts.now,
     databaseReady: () => databaseReady,
     rateLimits: opts.rateLimits === false ? undefined : (opts.rateLimits ?? config.rateLimits),
