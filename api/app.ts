@@ -9,6 +9,8 @@ import type { Signer } from '../ops/signing/signer.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import { createRouteRegistry, type RouteRegistry, toRouterPath } from './catalogue/registry.ts';
 import { type LiveSources, NO_LIVE_SOURCES, type RouteDefinition } from './catalogue/route.ts';
+import { mcpEndpoint } from './mcp/mcpEndpoint.ts';
+import { mcpToolsOf } from './mcp/mcpTools.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { freeDocumentCaching, paidAnswerCaching } from './middleware/caching.ts';
 import { crossOrigin } from './middleware/crossOrigin.ts';
@@ -131,6 +133,8 @@ export function createApp(deps: AppDeps): App {
     chain.push(...readAndAnswer(route));
     router.get(toRouterPath(route.path), ...chain);
   }
+  // The MCP endpoint: one tool per priced route, each call answered by its HTTP route (api/mcp/).
+  router.all('/mcp', mcpEndpoint(mcpToolsOf(registry.routes)));
   router.get('/health', healthRoute({ knex: deps.knex, projectionStatus: deps.projectionStatus }));
   router.get('/metrics', async (ctx) => {
     ctx.type = metrics.registry.contentType;

@@ -87,6 +87,11 @@ export interface HandlerDeps {
 export interface RouteDefinition {
   /** Stable identifier, e.g. `entreprise.profil`. */
   id: string;
+  /**
+   * Its MCP tool (api/mcp/): a snake_case English verb + object an agent understands, and what the answer
+   * holds, in English (the price and free-quota status are added). Every priced route has one (a test).
+   */
+  tool?: { name: string; description: string };
   method: 'GET';
   /** OpenAPI-style path with `{param}` placeholders. */
   path: string;

@@ -26,6 +26,7 @@ export function buildOpenApi(registry: RouteRegistry, opts: { serverUrl: string 
         'Données des registres officiels, payées à l’appel (x402 USDC/EURC sur eip155:8453, ou clé API à crédits), signées Ed25519 (RFC 9421). / Official register data, paid per call, signed.',
     },
     servers: [{ url: opts.serverUrl }],
+    tags: [...new Set(registry.routes.map(familyOf))].map((name) => ({ name })),
     paths,
     components: {
       schemas: {
@@ -115,10 +116,14 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     };
     responses['404'] = errorResponse('Inconnu. Jamais facturé.');
   }
+  const description = [route.description, route.tool ? `EN: ${route.tool.description}` : undefined]
+    .filter((d) => d !== undefined)
+    .join('\n\n');
   return {
     operationId: route.id,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    tags: [familyOf(route)],
+    ...(description ? { description } : {}),
     parameters: route.params.map((p) => ({
       name: p.name,
       in: p.in,
@@ -134,4 +139,20 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     'x-registres': route.registers,
     ...(route.openApiExtensions ?? {}),
   };
+}
+
+/**
+ * The family a route is listed under in the document, from its id (`entreprise.profil`, `eu.lv.comptes`):
+ * French companies, associations, company lists, the European unified routes, each European register's
+ * detail routes, and the free reading surface.
+ */
+export function familyOf(route: RouteDefinition): string {
+  if (route.price === 0) return 'Lecture gratuite / Free reading';
+  const [head, second] = route.id.split('.');
+  if (head === 'eu') {
+    return second && second.length === 2 ? `Europe ${second.toUpperCase()}` : 'Europe';
+  }
+  if (head === 'association') return 'Associations';
+  if (head === 'entreprises') return 'Listes d’entreprises / Company lists';
+  return 'Entreprises françaises / French companies';
 }

@@ -21,6 +21,11 @@ const NOTE =
  */
 export const alertesRoute: RouteDefinition = {
   id: 'entreprise.alertes',
+  tool: {
+    name: 'get_french_company_alerts',
+    description:
+      'The public warning signals of a French company from the BODACC gazette (collective proceedings, radiation), newest first, by SIREN.',
+  },
   method: 'GET',
   path: '/v1/entreprise/{siren}/alertes',
   summary: 'Signaux BODACC d’une entreprise : ouverture de procédure, plan, liquidation, clôture, radiation.',

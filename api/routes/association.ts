@@ -31,6 +31,11 @@ const unknownAssociation = (rna: string) =>
 /** GET /v1/association/{rna}: the RNA record, with its SIREN when RNA gives a SIRET. */
 export const associationRoute: RouteDefinition = {
   id: 'association.fiche',
+  tool: {
+    name: 'get_french_association',
+    description:
+      "A French association's record from the RNA register (and its JOAFE notices), by RNA number: name, object, address, dates.",
+  },
   method: 'GET',
   path: '/v1/association/{rna}',
   summary: 'Fiche RNA d’une association, avec son SIREN quand le RNA en donne un.',
@@ -88,6 +93,11 @@ const COVERAGE_NOTE =
  */
 export const associationAnnoncesRoute: RouteDefinition = {
   id: 'association.annonces',
+  tool: {
+    name: 'get_french_association_notices',
+    description:
+      'The notices of a French association published in the JOAFE journal (creation, changes, dissolution), by RNA number.',
+  },
   method: 'GET',
   path: '/v1/association/{rna}/annonces',
   summary: 'Annonces du Journal officiel (JOAFE) d’une association, avec la fenêtre de couverture.',

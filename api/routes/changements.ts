@@ -41,6 +41,11 @@ export function createChangementsRoute(
 
   return {
     id: 'entreprise.changements',
+    tool: {
+      name: 'get_french_company_changes',
+      description:
+        'The changes published in the BODACC gazette for a French company since a date (modifications, transfers, radiations, collective proceedings), by SIREN.',
+    },
     method: 'GET',
     path: '/v1/entreprise/{siren}/changements',
     summary:

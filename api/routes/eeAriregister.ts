@@ -40,6 +40,7 @@ async function generalData(knex: Knex, id: string) {
 export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   {
     pays: 'EE',
+    adjective: 'estonian',
     register: EE_ARIREGISTER_REGISTER,
     projection: eeAriregisterProjection.name,
     profilesTable: EE_ARIREGISTER_PROFILES,
@@ -57,6 +58,11 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
   [
     {
       segment: 'dirigeants',
+      tool: {
+        object: 'officers',
+        description:
+          "An Estonian company's current mandates (board members, procurators...) with role, natural persons by first and last name only, and the representation rules, by national registration number.",
+      },
       summary: 'Dirigeants inscrits d’une personne morale estonienne (mandats en cours).',
       description:
         'Personnes physiques : prénom, nom et rôle seulement. Mandats en cours seulement ; pas d’historique. regles_representation : règle légale de chaque rôle (standard) et conditions spéciales en vigueur (speciales), textes du registre tels que publiés, codes personnels masqués ; null quand le fichier ne les publie pas.',
@@ -74,6 +80,11 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
     },
     {
       segment: 'associes',
+      tool: {
+        object: 'members',
+        description:
+          "An Estonian company's registered shareholders and founders: legal persons named, natural persons counted, never named; share capital, by national registration number.",
+      },
       summary: 'Associés inscrits d’une personne morale estonienne.',
       description:
         'Personnes morales nommées ; personnes physiques comptées, jamais nommées (associés et fondateurs). Les actions dématérialisées d’une AS sont tenues hors registre : une AS sans ligne n’a pas zéro actionnaire. capital : capital social inscrit en cours (données générales) ; fondateurs null quand la fiche n’en garde pas.',
@@ -100,6 +111,11 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
     },
     {
       segment: 'beneficiaires-effectifs',
+      tool: {
+        object: 'beneficial_owners',
+        description:
+          "An Estonian company's declared beneficial owners, counted and never named, by national registration number.",
+      },
       summary: 'Bénéficiaires effectifs déclarés d’une personne morale estonienne (comptés, jamais nommés).',
       description:
         'Bénéficiaires en cours : mode de contrôle, pays de résidence, depuis. Jamais de nom, de code personnel ni de date de naissance. aucun_beneficiaire_inscrit vrai seulement mesuré sur le fichier complet de la photo.',
@@ -114,6 +130,11 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
     },
     {
       segment: 'comptes',
+      tool: {
+        object: 'accounts',
+        description:
+          "An Estonian company's annual reports filed: financial years and their main figures, by national registration number.",
+      },
       summary: 'Rapports annuels déposés d’une personne morale estonienne (période, effectif, activité).',
       description: 'Tirés des données générales ouvertes, qui ne portent pas de chiffres financiers.',
       price: 20_000,
@@ -131,6 +152,11 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
     },
     {
       segment: 'evenements',
+      tool: {
+        object: 'events',
+        description:
+          "An Estonian company's status events (liquidation, bankruptcy, deletion...) from the register, by national registration number.",
+      },
       summary:
         'Historique des statuts d’une personne morale estonienne (inscription, liquidation, faillite, radiation).',
       price: 20_000,

@@ -35,6 +35,11 @@ export const ETABLISSEMENTS_LIMIT = 1000;
 
 export const entrepriseProfileRoute: RouteDefinition = {
   id: 'entreprise.profil',
+  tool: {
+    name: 'get_french_company',
+    description:
+      "A French company's profile from the INSEE Sirene register, by SIREN: name, legal form, activity (NAF), size, state, head office, VAT number; sole traders and natural persons are not served.",
+  },
   method: 'GET',
   path: '/v1/entreprise/{siren}',
   summary: 'Fiche d’une entreprise française (Sirene) : identité, siège, TVA, nombre d’établissements.',
@@ -85,6 +90,11 @@ export const entrepriseProfileRoute: RouteDefinition = {
 
 export const entrepriseEtablissementsRoute: RouteDefinition = {
   id: 'entreprise.etablissements',
+  tool: {
+    name: 'list_french_company_establishments',
+    description:
+      'The establishments (SIRET) of a French company from Sirene, by SIREN: address, activity, state, optional WGS84 coordinates.',
+  },
   method: 'GET',
   path: '/v1/entreprise/{siren}/etablissements',
   summary:

@@ -69,6 +69,11 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
 
   const profileRoute: RouteDefinition = {
     id: 'eu.entreprise.profil',
+    tool: {
+      name: 'get_european_company',
+      description:
+        "A European company's unified profile by country and national identifier: name, legal form, normalised status, creation date, head office, VAT and LEI.",
+    },
     method: 'GET',
     path: '/v1/eu/entreprise/{pays}/{id}',
     summary: `Profil unifié d’une entreprise européenne (${PAYS_LIST} depuis les copies locales).`,
@@ -129,6 +134,11 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
 
   const searchRoute: RouteDefinition = {
     id: 'eu.recherche',
+    tool: {
+      name: 'search_european_companies',
+      description:
+        'Search companies by name or national identifier across the European registers held as local copies; lists the registers that could not answer.',
+    },
     method: 'GET',
     path: '/v1/eu/recherche',
     summary: `Recherche d’entreprises européennes par nom dans les copies locales (${PAYS_LIST}).`,

@@ -17,6 +17,8 @@ export interface EuropeanDetailRegister {
   filesTable: string;
   /** The path parameter that names the company. */
   idParam: ParamDefinition;
+  /** The country's adjective in English, for the MCP tools' names (`estonian`). */
+  adjective: string;
   /** Members every detail body of the register carries right after the header (e.g. the legal form). */
   header?: (company: EuProfileRow) => Record<string, unknown>;
 }
@@ -37,6 +39,8 @@ export interface DetailRead {
 export interface DetailSpec {
   /** Last path segment, also the last part of the route's id (`eu.ee.<segment>`). */
   segment: string;
+  /** The MCP tool: `get_<adjective>_company_<tool.object>`, and what the answer holds, in English. */
+  tool: { object: string; description: string };
   summary: string;
   description?: string;
   price: number;
@@ -66,6 +70,10 @@ export function europeanDetailRoutes(
   return details.map((spec) => ({
     ...common,
     id: `eu.${pays.toLowerCase()}.${spec.segment}`,
+    tool: {
+      name: `get_${register.adjective}_company_${spec.tool.object}`,
+      description: spec.tool.description,
+    },
     path: `/v1/eu/entreprise/${pays}/{${idParam.name}}/${spec.segment}`,
     summary: spec.summary,
     ...(spec.description === undefined ? {} : { description: spec.description }),

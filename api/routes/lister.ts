@@ -134,6 +134,11 @@ export function listerRoutes(
     {
       ...shared,
       id: 'entreprises.lister',
+      tool: {
+        name: 'list_french_companies',
+        description:
+          'List French companies matching criteria on Sirene fields, filed accounts and public signals (JSON criteria), sorted and paged, with the requested output fields.',
+      },
       path: '/v1/entreprises/requete/lister',
       summary: 'Liste d’entreprises (personnes morales) par critères combinés, 100 par page, total exact.',
       description:
@@ -178,6 +183,11 @@ export function listerRoutes(
     {
       ...shared,
       id: 'entreprises.compter',
+      tool: {
+        name: 'count_french_companies',
+        description:
+          'Count the French companies matching criteria on Sirene fields, filed accounts and public signals (the same criteria as list_french_companies).',
+      },
       path: '/v1/entreprises/requete/compter',
       summary:
         'Nombre exact d’entreprises (personnes morales) qui satisfont les mêmes critères que la liste.',

@@ -39,6 +39,7 @@ import { detailLists, europeanDetailRoutes } from './europeanDetailRoute.ts';
 export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   {
     pays: 'LV',
+    adjective: 'latvian',
     register: LV_UR_REGISTER,
     projection: lvUrProjection.name,
     profilesTable: LV_UR_PROFILES,
@@ -54,6 +55,11 @@ export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   [
     {
       segment: 'associes',
+      tool: {
+        object: 'members',
+        description:
+          "A Latvian company's registered members: legal persons named, natural persons counted, never named; shares and capital, by national registration number.",
+      },
       summary: 'Associés inscrits d’une entreprise lettone.',
       description:
         'Personnes physiques comptées, jamais nommées. Parts telles que publiées (LVL avant 2014) ; part du capital calculée seulement quand chaque ligne le permet.',
@@ -70,6 +76,11 @@ export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
     },
     {
       segment: 'dirigeants',
+      tool: {
+        object: 'officers',
+        description:
+          "A Latvian company's registered officers with the name published and their function; never an ID number or birth date, by national registration number.",
+      },
       summary: 'Dirigeants inscrits d’une entreprise lettone.',
       description: 'Nom publié et fonction ; jamais de numéro d’identité ni de date de naissance.',
       price: 10_000,
@@ -82,6 +93,11 @@ export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
     },
     {
       segment: 'beneficiaires-effectifs',
+      tool: {
+        object: 'beneficial_owners',
+        description:
+          "A Latvian company's declared beneficial owners, counted and never named, by national registration number.",
+      },
       summary: 'Bénéficiaires effectifs déclarés d’une entreprise lettone (comptés, jamais nommés).',
       price: 20_000,
       responseSchema: lvBeneficialOwnersSchema,
@@ -93,6 +109,11 @@ export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
     },
     {
       segment: 'comptes',
+      tool: {
+        object: 'accounts',
+        description:
+          "A Latvian company's filed financial statements: balance sheets, income and cash-flow statements by year, by national registration number.",
+      },
       summary:
         'Comptes annuels déposés d’une entreprise lettone : exercices, effectif, bilan, compte de résultat, flux de trésorerie.',
       description:
@@ -117,6 +138,11 @@ export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
     },
     {
       segment: 'evenements',
+      tool: {
+        object: 'events',
+        description:
+          "A Latvian company's legal events: liquidations, suspensions and prohibitions, securing measures, reorganisations, by national registration number.",
+      },
       summary:
         'Événements juridiques d’une entreprise lettone : liquidations, suspensions et interdictions, sûretés, réorganisations.',
       description:
@@ -136,6 +162,10 @@ export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
     },
     {
       segment: 'insolvabilite',
+      tool: {
+        object: 'insolvency',
+        description: "A Latvian company's insolvency proceedings, by national registration number.",
+      },
       summary: 'Procédures d’insolvabilité et de protection juridique (TAP) d’une entreprise lettone.',
       description: 'Aucun administrateur judiciaire n’est nommé.',
       price: 20_000,

@@ -88,6 +88,11 @@ export function rechercheBody(
 
 export const rechercheRoute: RouteDefinition = {
   id: 'recherche',
+  tool: {
+    name: 'search_french_companies',
+    description:
+      'Search French companies (legal persons) by name or identifier in Sirene: up to 10 results with a confidence score, and whether the best match is reliable.',
+  },
   method: 'GET',
   path: '/v1/recherche',
   summary:

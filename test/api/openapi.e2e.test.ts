@@ -55,6 +55,17 @@ describe('The OpenAPI document against the running service (demo data)', () => {
     }
   });
 
+  it('lists every operation under one declared family tag, and describes each priced one in English too', () => {
+    const tags = doc.tags.map((tag: Json) => tag.name);
+    expect(tags).to.include.members(['Entreprises françaises / French companies', 'Europe', 'Europe LV']);
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      const op = item.get;
+      expect(op.tags, path).to.have.length(1);
+      expect(tags, path).to.include(op.tags[0]);
+      if (op['x-prix-unites-atomiques'] > 0) expect(op.description, path).to.match(/EN: \S/);
+    }
+  });
+
   it('a real 402 body validates against the document’s 402 schema, and so does its header', async () => {
     const ajv = new Ajv2020({ strict: false });
     const schema = { ...doc.components.schemas.PaiementRequis, $defs: undefined };

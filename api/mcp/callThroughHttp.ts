@@ -1,0 +1,85 @@
+import type { McpTool } from './mcpTools.ts';
+
+/** The MCP tool result (the SDK's CallToolResult, as plain JSON). */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+}
+
+/** What the MCP request carries that the HTTP route reads: API keys, and an x402 payment from `_meta`. */
+export interface CallCredentials {
+  apiKey?: string;
+  authorization?: string;
+  /** `_meta["x402/payment"]`: an x402 PaymentPayload. */
+  payment?: unknown;
+}
+
+const decodeBase64Json = (value: string | null): unknown =>
+  value ? JSON.parse(Buffer.from(value, 'base64').toString('utf8')) : undefined;
+
+const asObject = (text: string): Record<string, unknown> | undefined => {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A tool call is its HTTP route's request, sent to this same server: the same validation, price, free quota,
+ * x402 verification and settlement, freshness guard, envelope, signature and served log. A non-2xx is an
+ * error result, never charged nor settled, exactly as over HTTP. A 402 with an x402 quote follows the x402
+ * MCP transport (v2): the PaymentRequired in `content[0].text` inside an `x402/error` wrapper (not in
+ * `structuredContent`, which an MCP client checks against the tool's output schema).
+ */
+export async function callThroughHttp(
+  origin: string,
+  tool: McpTool,
+  args: Record<string, unknown>,
+  credentials: CallCredentials,
+): Promise<ToolResult> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (credentials.apiKey) headers['x-api-key'] = credentials.apiKey;
+  if (credentials.authorization) headers.authorization = credentials.authorization;
+  if (credentials.payment !== undefined) {
+    headers['payment-signature'] = Buffer.from(JSON.stringify(credentials.payment), 'utf8').toString(
+      'base64',
+    );
+  }
+  const res = await fetch(`${origin}${tool.requestFor(args)}`, { headers });
+  const text = await res.text();
+  if (res.status >= 200 && res.status < 300) {
+    const body = asObject(text);
+    const meta: Record<string, unknown> = {
+      'registres/signature': {
+        'content-digest': res.headers.get('content-digest'),
+        'signature-input': res.headers.get('signature-input'),
+        signature: res.headers.get('signature'),
+      },
+    };
+    const settlement = decodeBase64Json(res.headers.get('payment-response'));
+    if (settlement !== undefined) meta['x402/payment-response'] = settlement;
+    return {
+      content: [{ type: 'text', text }],
+      ...(body && tool.outputSchema ? { structuredContent: body } : {}),
+      _meta: meta,
+    };
+  }
+  const quote = decodeBase64Json(res.headers.get('payment-required'));
+  if (res.status === 402 && quote !== undefined) {
+    const message = (asObject(text)?.message as string | undefined) ?? 'Payment required';
+    return {
+      isError: true,
+      content: [
+        { type: 'text', text: JSON.stringify({ 'x402/error': { code: 402, message, data: quote } }) },
+      ],
+    };
+  }
+  return { isError: true, content: [{ type: 'text', text }] };
+}

@@ -1,0 +1,107 @@
+import type { JsonSchema } from '../../schemas/jsonSchema.ts';
+import { envelopeSchema } from '../../schemas/responses/envelope.ts';
+import { formatPrice } from '../catalogue/price.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { samplePathOf, sampleRequestOf } from '../samples/sampleRequest.ts';
+
+type ObjectSchema = JsonSchema & { type: 'object' };
+
+/** An MCP tool of the service: what tools/list shows, and the HTTP request a call becomes. */
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  outputSchema?: ObjectSchema;
+  /** The HTTP request (path and query) a call with these arguments becomes. */
+  requestFor(args: Record<string, unknown>): string;
+  /** A priced route's tool: paid exactly like its HTTP route. */
+  priced: boolean;
+}
+
+/** The route's URL for the arguments of a call: path parameters filled in, the others as the query. */
+function urlOf(route: RouteDefinition, args: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  for (const p of route.params) {
+    const value = args[p.name];
+    if (value === undefined || value === null || p.in === 'path') continue;
+    query.set(p.name, String(value));
+  }
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(args[name] ?? '')),
+  );
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The route's parameters as the tool's input: each with its schema and description (values are strings). */
+function inputSchemaOf(route: RouteDefinition): ObjectSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const p of route.params) properties[p.name] = { ...p.schema, description: p.description };
+  return {
+    type: 'object',
+    properties,
+    required: route.params.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
+  };
+}
+
+const freeTool = (name: string, description: string, path: string): McpTool => ({
+  name,
+  description: `${description} Free.`,
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  requestFor: () => path,
+  priced: false,
+});
+
+/**
+ * One tool per priced route (its `tool` declaration), then the free tools: the catalogue, the register
+ * dictionary, the closed lists, and a sample of any paid tool.
+ */
+export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
+  const priced = routes.filter((r) => r.price > 0 && r.tool);
+  const tools: McpTool[] = priced.map((route) => ({
+    name: route.tool!.name,
+    description:
+      `${route.tool!.description} Price: ${formatPrice(route.price)} per call (USDC or EURC over x402, or an ` +
+      `API key's credits); ${route.freeTier ? 'covered by' : 'not covered by'} an API key's free monthly quota. ` +
+      `Returns the signed JSON body that GET ${route.path} serves, starting with its citation.`,
+    inputSchema: inputSchemaOf(route),
+    outputSchema: { type: 'object', allOf: [envelopeSchema, route.responseSchema] },
+    requestFor: (args) => urlOf(route, args),
+    priced: true,
+  }));
+  tools.push(
+    freeTool(
+      'get_catalogue',
+      'The catalogue of every route as plain text: method, path, price, free-quota flag, description.',
+      '/v1/catalogue',
+    ),
+    freeTool(
+      'get_register_dictionary',
+      'The registers the service reads: names, producer, country, licence, mode (local copy or live), freshness threshold and last complete snapshot.',
+      '/v1/provenance/registres',
+    ),
+    freeTool(
+      'get_closed_lists',
+      'The closed lists: every error code with its HTTP status and meaning, the outage reasons (motif_panne), and the fingerprints of the upstream files held.',
+      '/v1/lecture',
+    ),
+  );
+  const sampled = priced.filter((r) => sampleRequestOf(r) !== null);
+  if (sampled.length > 0) {
+    tools.push({
+      name: 'get_sample',
+      description:
+        'A real, signed answer of a paid tool, produced on the demo data by its real route and never charged: name the tool (e.g. get_french_company). Free.',
+      inputSchema: {
+        type: 'object',
+        properties: { tool: { type: 'string', enum: sampled.map((r) => r.tool!.name) } },
+        required: ['tool'],
+        additionalProperties: false,
+      },
+      requestFor: (args) => samplePathOf(sampled.find((r) => r.tool!.name === args.tool) ?? sampled[0]!),
+      priced: false,
+    });
+  }
+  return tools;
+}

@@ -1,0 +1,225 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { x402Client } from '@x402/core/client';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { expect } from 'chai';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { formatPrice } from '../../../api/catalogue/price.ts';
+import { DEFAULT_ASSETS, type PaymentConfig } from '../../../api/payment/paymentConfig.ts';
+import { DEMO_SEEDERS, PRICED_ROUTES } from '../../../app/readSide.ts';
+import { seedDemoData } from '../../../app/server/seedDemoData.ts';
+import { accountStream } from '../../../ops/accounts/accountEvents.ts';
+import { openAccount } from '../../../ops/accounts/openAccount.ts';
+import { testLogger } from '../../support/database.ts';
+import { type RunningService, startTestService } from '../../support/service.ts';
+import { type FacilitatorStub, startFacilitatorStub } from '../payment/support/facilitatorStub.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
+type Json = any;
+
+/** The x402 error a tool result carries in `content[0].text` (x402 MCP transport, v2). */
+const x402ErrorOf = (result: Json) => JSON.parse(result.content[0].text)['x402/error'];
+
+describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
+  let t: RunningService;
+  let facilitator: FacilitatorStub;
+  const payer = privateKeyToAccount(generatePrivateKey());
+
+  before(async () => {
+    facilitator = await startFacilitatorStub();
+    const payment: PaymentConfig = {
+      network: 'eip155:8453',
+      payTo: privateKeyToAccount(generatePrivateKey()).address,
+      facilitatorUrl: facilitator.url,
+      accountUrl: 'https://registres.example/compte',
+      assets: DEFAULT_ASSETS,
+      maxTimeoutSeconds: 60,
+      freeCallsPerMonth: 0,
+    };
+    t = await startTestService({ payment });
+    await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
+    await t.service.runner.caughtUp();
+  });
+  after(async () => {
+    await t?.stop();
+    await facilitator?.close();
+  });
+
+  async function connect(headers: Record<string, string> = {}): Promise<Client> {
+    const client = new Client({ name: 'registres-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers } }),
+    );
+    return client;
+  }
+
+  async function keyHolding(credits: number) {
+    const opened = await openAccount(t.service.store, { credits });
+    await t.service.runner.catchUp();
+    return opened;
+  }
+
+  it('lists one tool per priced route, each with a valid input and output schema, and the free tools', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    for (const route of PRICED_ROUTES) {
+      expect(route.tool, `${route.id} declares no MCP tool`).to.not.equal(undefined);
+      expect(names).to.include(route.tool!.name);
+    }
+    expect(names).to.include.members([
+      'get_catalogue',
+      'get_register_dictionary',
+      'get_closed_lists',
+      'get_sample',
+    ]);
+    expect(new Set(names).size).to.equal(names.length);
+    const ajv = new Ajv2020({ strict: false });
+    for (const tool of tools) {
+      expect(tool.name).to.match(/^[a-z]+(_[a-z]+)+$/);
+      expect(() => ajv.compile(tool.inputSchema)).to.not.throw();
+      if (tool.outputSchema) expect(() => ajv.compile(tool.outputSchema!)).to.not.throw();
+    }
+    const profile = tools.find((tool) => tool.name === 'get_french_company')!;
+    expect(profile.description).to.contain(
+      formatPrice(PRICED_ROUTES.find((r) => r.id === 'entreprise.profil')!.price),
+    );
+    expect(profile.description).to.contain('free monthly quota');
+    expect(profile.inputSchema.required).to.deep.equal(['siren']);
+    await client.close();
+  });
+
+  it('a call with an API key is charged like HTTP and returns the signed body', async () => {
+    const { key, accountId } = await keyHolding(1_000_000);
+    const client = await connect({ 'X-Api-Key': key });
+    const result: Json = await client.callTool({
+      name: 'get_french_company',
+      arguments: { siren: '005420120' },
+    });
+    expect(result.isError ?? false, result.content[0].text).to.equal(false);
+    expect(Object.keys(result.structuredContent)[0]).to.equal('citation');
+    expect(result.structuredContent.siren).to.equal('005420120');
+    expect(JSON.parse(result.content[0].text)).to.deep.equal(result.structuredContent);
+    expect(result._meta['registres/signature'].signature).to.match(/^sig1=:/);
+    await t.service.runner.catchUp();
+    const charged = (await t.service.store.readStream(accountStream(accountId))).filter(
+      (e) => e.type === 'CallCharged',
+    );
+    expect(charged).to.have.length(1);
+    await client.close();
+  });
+
+  it('an error result is never charged: an unknown SIREN with a key', async () => {
+    const { key, accountId } = await keyHolding(1_000_000);
+    const client = await connect({ Authorization: `Bearer ${key}` });
+    const result: Json = await client.callTool({
+      name: 'get_french_company',
+      arguments: { siren: '552100554' },
+    });
+    expect(result.isError).to.equal(true);
+    expect(JSON.parse(result.content[0].text).error).to.be.a('string');
+    await t.service.runner.catchUp();
+    const charged = (await t.service.store.readStream(accountStream(accountId))).filter(
+      (e) => e.type === 'CallCharged',
+    );
+    expect(charged).to.have.length(0);
+    await client.close();
+  });
+
+  it('a key without credits gets credits_insuffisants, as over HTTP', async () => {
+    const { key } = await keyHolding(0);
+    const client = await connect({ 'X-Api-Key': key });
+    const result: Json = await client.callTool({
+      name: 'get_french_company',
+      arguments: { siren: '005420120' },
+    });
+    expect(result.isError).to.equal(true);
+    expect(JSON.parse(result.content[0].text).error).to.equal('credits_insuffisants');
+    await client.close();
+  });
+
+  it('an unpaid call returns the x402 payment requirements, in the x402 MCP transport format', async () => {
+    const client = await connect();
+    const result: Json = await client.callTool({
+      name: 'get_french_company',
+      arguments: { siren: '005420120' },
+    });
+    expect(result.isError).to.equal(true);
+    expect(result.structuredContent).to.equal(undefined);
+    const error = x402ErrorOf(result);
+    expect(error.code).to.equal(402);
+    expect(error.data.x402Version).to.equal(2);
+    expect(error.data.accepts[0]).to.include({
+      scheme: 'exact',
+      network: 'eip155:8453',
+      amount: String(PRICED_ROUTES.find((r) => r.id === 'entreprise.profil')!.price),
+    });
+    await client.close();
+  });
+
+  it('a call paid with an EIP-3009 authorisation in _meta["x402/payment"] is settled and answered', async () => {
+    const client = await connect();
+    const unpaid: Json = await client.callTool({
+      name: 'get_french_company',
+      arguments: { siren: '005420120' },
+    });
+    const payments = new x402Client();
+    registerExactEvmScheme(payments, { signer: payer });
+    const payload = await payments.createPaymentPayload(x402ErrorOf(unpaid).data);
+    const settledBefore = facilitator.settleCalls.length;
+    const result: Json = await client.callTool({
+      name: 'get_french_company',
+      arguments: { siren: '005420120' },
+      _meta: { 'x402/payment': payload },
+    });
+    expect(result.isError ?? false).to.equal(false);
+    expect(result.structuredContent.siren).to.equal('005420120');
+    expect(result._meta['x402/payment-response']).to.include({ success: true });
+    expect(facilitator.settleCalls.length).to.equal(settledBefore + 1);
+    await client.close();
+  });
+
+  it('a refused payment is an error result with the requirements again, and nothing is settled', async () => {
+    const client = await connect();
+    const unpaid: Json = await client.callTool({
+      name: 'get_french_company',
+      arguments: { siren: '005420120' },
+    });
+    const payments = new x402Client();
+    registerExactEvmScheme(payments, { signer: payer });
+    const payload: Json = await payments.createPaymentPayload(x402ErrorOf(unpaid).data);
+    payload.payload.authorization.value = '1';
+    const settledBefore = facilitator.settleCalls.length;
+    const result: Json = await client.callTool({
+      name: 'get_french_company',
+      arguments: { siren: '005420120' },
+      _meta: { 'x402/payment': payload },
+    });
+    expect(result.isError).to.equal(true);
+    const error = x402ErrorOf(result);
+    expect(error.code).to.equal(402);
+    expect(error.data.error).to.be.a('string');
+    expect(facilitator.settleCalls.length).to.equal(settledBefore);
+    await client.close();
+  });
+
+  it('the free tools answer without payment: the dictionary, and a sample of a paid tool', async () => {
+    const client = await connect();
+    const dictionary: Json = await client.callTool({ name: 'get_register_dictionary', arguments: {} });
+    expect(dictionary.isError ?? false).to.equal(false);
+    expect(JSON.parse(dictionary.content[0].text).registres.map((r: Json) => r.code)).to.include('fr.sirene');
+    const sample: Json = await client.callTool({
+      name: 'get_sample',
+      arguments: { tool: 'get_latvian_company_officers' },
+    });
+    expect(sample.isError ?? false).to.equal(false);
+    expect(Object.keys(JSON.parse(sample.content[0].text))[0]).to.equal('citation');
+    await client.close();
+  });
+
+  it('refuses GET and DELETE: the endpoint is stateless', async () => {
+    expect((await fetch(`${t.baseUrl}/mcp`)).status).to.equal(405);
+    expect((await fetch(`${t.baseUrl}/mcp`, { method: 'DELETE' })).status).to.equal(405);
+  });
+});
