@@ -25,7 +25,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 const ajv = addFormats(new Ajv2020({ strict: true, strictTypes: false, allErrors: true }));
 // Whole OpenAPI documents are added, and schemas reached by JSON pointer inside them: their top-level members
 // are plain annotations to ajv (strict mode stays on for every schema keyword).
-ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components']);
+ajv.addVocabulary(['openapi', 'info', 'servers', 'tags', 'paths', 'components']);
 
 export interface ResponseViolation {
   routeId: string | null;
