@@ -6,14 +6,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { formatPrice } from '../../../api/catalogue/price.ts';
-import { DEFAULT_ASSETS, type PaymentConfig } from '../../../api/payment/paymentConfig.ts';
-import { DEMO_SEEDERS, PRICED_ROUTES } from '../../../app/readSide.ts';
-import { seedDemoData } from '../../../app/server/seedDemoData.ts';
+import { PRICED_ROUTES } from '../../../app/readSide.ts';
 import { accountStream } from '../../../ops/accounts/accountEvents.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
-import { testLogger } from '../../support/database.ts';
-import { type RunningService, startTestService } from '../../support/service.ts';
-import { type FacilitatorStub, startFacilitatorStub } from '../payment/support/facilitatorStub.ts';
+import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
+import type { RunningService } from '../../support/service.ts';
+import type { FacilitatorStub } from '../payment/support/facilitatorStub.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 type Json = any;
@@ -24,27 +22,14 @@ const x402ErrorOf = (result: Json) => JSON.parse(result.content[0].text)['x402/e
 describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
   let t: RunningService;
   let facilitator: FacilitatorStub;
+  let service: PaidDemoService;
   const payer = privateKeyToAccount(generatePrivateKey());
 
   before(async () => {
-    facilitator = await startFacilitatorStub();
-    const payment: PaymentConfig = {
-      network: 'eip155:8453',
-      payTo: privateKeyToAccount(generatePrivateKey()).address,
-      facilitatorUrl: facilitator.url,
-      accountUrl: 'https://registres.example/compte',
-      assets: DEFAULT_ASSETS,
-      maxTimeoutSeconds: 60,
-      freeCallsPerMonth: 0,
-    };
-    t = await startTestService({ payment });
-    await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
-    await t.service.runner.caughtUp();
+    service = await startPaidDemoService({ freeCallsPerMonth: 0 });
+    ({ t, facilitator } = service);
   });
-  after(async () => {
-    await t?.stop();
-    await facilitator?.close();
-  });
+  after(() => service?.stop());
 
   async function connect(headers: Record<string, string> = {}): Promise<Client> {
     const client = new Client({ name: 'registres-test', version: '1.0.0' });

@@ -1,12 +1,8 @@
 import { expect } from 'chai';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { DEFAULT_ASSETS, type PaymentConfig } from '../../../api/payment/paymentConfig.ts';
 import { sampleRequestOf } from '../../../api/samples/sampleRequest.ts';
-import { DEMO_SEEDERS, PRICED_ROUTES } from '../../../app/readSide.ts';
-import { seedDemoData } from '../../../app/server/seedDemoData.ts';
-import { testLogger } from '../../support/database.ts';
-import { type RunningService, startTestService } from '../../support/service.ts';
-import { type FacilitatorStub, startFacilitatorStub } from '../payment/support/facilitatorStub.ts';
+import { PRICED_ROUTES } from '../../../app/readSide.ts';
+import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
+import type { RunningService } from '../../support/service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 type Json = any;
@@ -14,26 +10,12 @@ type Json = any;
 /** The free samples surface on the demo data (`npm start`), with payment on: samples are never charged. */
 describe('Samples: one real, signed answer of each priced route, free (demo data)', () => {
   let t: RunningService;
-  let facilitator: FacilitatorStub;
+  let service: PaidDemoService;
   before(async () => {
-    facilitator = await startFacilitatorStub();
-    const payment: PaymentConfig = {
-      network: 'eip155:8453',
-      payTo: privateKeyToAccount(generatePrivateKey()).address,
-      facilitatorUrl: facilitator.url,
-      accountUrl: 'https://registres.example/compte',
-      assets: DEFAULT_ASSETS,
-      maxTimeoutSeconds: 60,
-      freeCallsPerMonth: 150,
-    };
-    t = await startTestService({ payment });
-    await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
-    await t.service.runner.caughtUp();
+    service = await startPaidDemoService();
+    t = service.t;
   });
-  after(async () => {
-    await t?.stop();
-    await facilitator?.close();
-  });
+  after(() => service?.stop());
 
   it('every priced route has a sample request built from its declared examples', () => {
     const missing = PRICED_ROUTES.filter((r) => sampleRequestOf(r) === null).map((r) => r.id);
