@@ -7,6 +7,7 @@ import type { Logger } from '../ops/logger.ts';
 import type { ServedLog } from '../ops/servedlog/servedLog.ts';
 import type { Signer } from '../ops/signing/signer.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
+import type { AccountReader } from './account/accountRoute.ts';
 import { createRouteRegistry, type RouteRegistry, toRouterPath } from './catalogue/registry.ts';
 import { type LiveSources, NO_LIVE_SOURCES, type RouteDefinition } from './catalogue/route.ts';
 import { mcpEndpoint } from './mcp/mcpEndpoint.ts';
@@ -51,6 +52,8 @@ export interface AppDeps {
   /** With payment: puts the credit headers on keyed refusals given outside the payment step. */
   keyedCreditHeaders?: AppMiddleware;
   serverUrl: string;
+  /** With payment: the accounts the keys open (GET /v1/compte). */
+  account?: AccountReader;
   /** Where a client gets an API key (`ACCOUNT_URL`), shown on `GET /`; default `{serverUrl}/compte`. */
   accountUrl?: string;
   now?: () => Date;
@@ -83,6 +86,7 @@ export function createApp(deps: AppDeps): App {
     jwks: () => ({ keys: [deps.signer.publicJwk] }),
     serverUrl: deps.serverUrl,
     priced: deps.routes,
+    ...(deps.account ? { account: deps.account } : {}),
   });
   registry = createRouteRegistry([...reading, ...deps.routes]);
   const metrics = createMetrics({

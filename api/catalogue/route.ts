@@ -27,6 +27,8 @@ export interface RouteState {
 /** The request as a handler sees it: its state and the response headers it may set. */
 export interface RouteContext {
   state: RouteState;
+  /** A request header (empty when absent). */
+  get(field: string): string;
   set(field: string, value: string): void;
 }
 

@@ -188,6 +188,12 @@ export const ERROR_CODES = [
       'Table de liste ou stock d’identité de plus de 45 jours. / List table or identity stock older than 45 days.',
   },
   {
+    code: 'cle_requise',
+    statut: 401,
+    signification:
+      'Clé d’API absente ou inconnue (GET /v1/compte) ; jamais facturé. / API key missing or unknown; never charged.',
+  },
+  {
     code: 'compte_incoherent',
     statut: 503,
     signification: 'Un total inférieur à la liste lue : non vendu. / A count below the list read; not sold.',

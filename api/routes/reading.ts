@@ -8,6 +8,7 @@ import {
   samplesListSchema,
   textSchema,
 } from '../../schemas/responses/reading.ts';
+import { type AccountReader, accountRoute } from '../account/accountRoute.ts';
 import { formatPrice } from '../catalogue/price.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
@@ -27,6 +28,8 @@ export interface ReadingRoutesDeps {
   serverUrl: string;
   /** The priced routes: each has a free sample. */
   priced: readonly RouteDefinition[];
+  /** With payment: GET /v1/compte reads the key's account. */
+  account?: AccountReader;
 }
 
 const free = {
@@ -146,6 +149,7 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       },
     },
     ...sampleRoutes(deps.priced),
+    ...(deps.account ? [accountRoute(deps.account)] : []),
   ];
 }
 

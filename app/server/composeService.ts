@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AccountReader } from '../../api/account/accountRoute.ts';
 import { type App, createApp } from '../../api/app.ts';
 import type { RouteDefinition } from '../../api/catalogue/route.ts';
 import { isDatabaseOutage } from '../../api/errors/databaseOutage.ts';
@@ -16,6 +17,7 @@ import type { AppMiddleware } from '../../api/state.ts';
 import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
 import { createAccountLedger } from '../../ops/accounts/accountLedger.ts';
 import { createKeyResolver } from '../../ops/accounts/keyResolver.ts';
+import { loadAccount } from '../../ops/accounts/loadAccount.ts';
 import type { Config } from '../../ops/config.ts';
 import { createBudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
@@ -155,6 +157,7 @@ export async function composeService(
     },
     keyedCreditHeaders: paid?.keyedCreditHeaders,
     keepSettledAnswers: paid?.keepSettledAnswers,
+    account: paid?.account,
     serverUrl: config.baseUrl,
     accountUrl: paymentConfig ? paymentConfig.accountUrl : undefined,
     now: opts.now,
@@ -254,6 +257,7 @@ function sharedPaymentMiddleware(deps: {
   paymentFor: () => AppMiddleware;
   keyedCreditHeaders: AppMiddleware;
   keepSettledAnswers: AppMiddleware;
+  account: AccountReader;
 } {
   const { knex } = deps.db;
   const facilitator = createFacilitatorClient({
@@ -291,6 +295,13 @@ function sharedPaymentMiddleware(deps: {
     paymentFor: () => middleware,
     keyedCreditHeaders: keyedCreditHeaders({ keys, ledger }),
     keepSettledAnswers: keepSettledAnswers(answers),
+    account: {
+      accountOf: (key) => keys.resolve(key),
+      load: (accountId) => loadAccount(knex, deps.store, accountId),
+      freeCallsPerMonth: deps.config.freeCallsPerMonth,
+      accountUrl: deps.config.accountUrl,
+      now: deps.now,
+    } satisfies AccountReader,
   };
 }
 
