@@ -19,6 +19,8 @@ type Json = any;
 /** The x402 error a tool result carries in `content[0].text` (x402 MCP transport, v2). */
 const x402ErrorOf = (result: Json) => JSON.parse(result.content[0].text)['x402/error'];
 
+const PROFILE_CALL = { name: 'get_french_company', arguments: { siren: '005420120' } };
+
 describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
   let t: RunningService;
   let facilitator: FacilitatorStub;
@@ -37,6 +39,14 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
       new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers } }),
     );
     return client;
+  }
+
+  /** The payer's EIP-3009 authorisation for the quote an unpaid call of the profile tool returns. */
+  async function paymentQuotedTo(client: Client): Promise<Json> {
+    const unpaid: Json = await client.callTool(PROFILE_CALL);
+    const payments = new x402Client();
+    registerExactEvmScheme(payments, { signer: payer });
+    return payments.createPaymentPayload(x402ErrorOf(unpaid).data);
   }
 
   async function keyHolding(credits: number) {
@@ -145,17 +155,10 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
 
   it('a call paid with an EIP-3009 authorisation in _meta["x402/payment"] is settled and answered', async () => {
     const client = await connect();
-    const unpaid: Json = await client.callTool({
-      name: 'get_french_company',
-      arguments: { siren: '005420120' },
-    });
-    const payments = new x402Client();
-    registerExactEvmScheme(payments, { signer: payer });
-    const payload = await payments.createPaymentPayload(x402ErrorOf(unpaid).data);
+    const payload = await paymentQuotedTo(client);
     const settledBefore = facilitator.settleCalls.length;
     const result: Json = await client.callTool({
-      name: 'get_french_company',
-      arguments: { siren: '005420120' },
+      ...PROFILE_CALL,
       _meta: { 'x402/payment': payload },
     });
     expect(result.isError ?? false).to.equal(false);
@@ -167,18 +170,11 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
 
   it('a refused payment is an error result with the requirements again, and nothing is settled', async () => {
     const client = await connect();
-    const unpaid: Json = await client.callTool({
-      name: 'get_french_company',
-      arguments: { siren: '005420120' },
-    });
-    const payments = new x402Client();
-    registerExactEvmScheme(payments, { signer: payer });
-    const payload: Json = await payments.createPaymentPayload(x402ErrorOf(unpaid).data);
+    const payload: Json = await paymentQuotedTo(client);
     payload.payload.authorization.value = '1';
     const settledBefore = facilitator.settleCalls.length;
     const result: Json = await client.callTool({
-      name: 'get_french_company',
-      arguments: { siren: '005420120' },
+      ...PROFILE_CALL,
       _meta: { 'x402/payment': payload },
     });
     expect(result.isError).to.equal(true);
