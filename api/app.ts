@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import Keygrip from 'keygrip';
 import type { Knex } from 'knex';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -7,7 +8,8 @@ import type { Logger } from '../ops/logger.ts';
 import type { ServedLog } from '../ops/servedlog/servedLog.ts';
 import type { Signer } from '../ops/signing/signer.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
-import type { AccountReader } from './account/accountRoute.ts';
+import type { AccountDesk } from './account/accountDesk.ts';
+import { registerAccountPages } from './account/pages/accountPages.ts';
 import { createRouteRegistry, type RouteRegistry, toRouterPath } from './catalogue/registry.ts';
 import { type LiveSources, NO_LIVE_SOURCES, type RouteDefinition } from './catalogue/route.ts';
 import { mcpEndpoint } from './mcp/mcpEndpoint.ts';
@@ -52,8 +54,8 @@ export interface AppDeps {
   /** With payment: puts the credit headers on keyed refusals given outside the payment step. */
   keyedCreditHeaders?: AppMiddleware;
   serverUrl: string;
-  /** With payment: the accounts the keys open (GET /v1/compte). */
-  account?: AccountReader;
+  /** With payment: the accounts the keys open (GET /v1/compte, and the account pages at `accountUrl`). */
+  account?: AccountDesk;
   /** Where a client gets an API key (`ACCOUNT_URL`), shown on `GET /`; default `{serverUrl}/compte`. */
   accountUrl?: string;
   now?: () => Date;
@@ -145,9 +147,20 @@ export function createApp(deps: AppDeps): App {
     ctx.body = await metrics.registry.metrics();
   });
   registerPageRoutes(router, { serverUrl: deps.serverUrl, accountUrl: deps.accountUrl });
+  if (deps.account) {
+    registerAccountPages(router, {
+      desk: deps.account,
+      serverUrl: deps.serverUrl,
+      accountUrl: deps.accountUrl ?? `${deps.serverUrl}/compte`,
+      routePaths: new Map(registry.routes.map((r) => [r.id, r.path])),
+      now: deps.now,
+    });
+  }
 
   const koa = new Koa<AppState>();
   koa.proxy = process.env.TRUST_PROXY === '1';
+  // Signs the account pages' cookies (HMAC-SHA256), with a secret every process holding the signing key derives.
+  koa.keys = new Keygrip([deps.signer.derivedSecret('account-page-cookies').toString('base64url')], 'sha256');
   koa.silent = true;
   koa.use(requestContext({ logger: deps.logger }));
   koa.use(crossOrigin());

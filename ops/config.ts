@@ -9,6 +9,7 @@ export interface Config {
   signingKeyFile: string | null;
   logLevel: string;
   baseUrl: string;
+  /** Where clients open an account and get keys: the service's own pages, default `{baseUrl}/compte`. */
   accountUrl: string;
   /** Requests a second per API key and per client address (averaged over 10 s); 0: no limit. */
   rateLimits: { perKey: number; perAddress: number };
@@ -19,6 +20,10 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   const host = env.HOST ?? '0.0.0.0';
+  const baseUrl = (env.BASE_URL?.trim() || `http://localhost:${Number.isFinite(port) ? port : 3000}`).replace(
+    /\/+$/,
+    '',
+  );
   return {
     port: Number.isFinite(port) ? port : 3000,
     host,
@@ -26,8 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     signingKeyFile: env.SIGNING_KEY_FILE?.trim() || null,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    baseUrl: env.BASE_URL ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`,
-    accountUrl: env.ACCOUNT_URL ?? 'https://registres.example/compte',
+    baseUrl,
+    accountUrl: env.ACCOUNT_URL?.trim() || `${baseUrl}/compte`,
     rateLimits: {
       perKey: nonNegative(env.RATE_LIMIT_PER_KEY, 200),
       perAddress: nonNegative(env.RATE_LIMIT_PER_ADDRESS, 100),

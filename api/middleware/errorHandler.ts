@@ -43,7 +43,8 @@ export function errorHandler(): AppMiddleware {
   };
 }
 
-function toApiError(err: unknown): ApiError {
+/** What a failure becomes for the client: its own refusal, or an outage code (never a 500). */
+export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (isDatabaseOutage(err)) {
     return new ApiError(

@@ -67,7 +67,7 @@ export async function payWithCredits(
     abandon(ctx);
     return true;
   }
-  const committed = await ledger.commit(reservation);
+  const committed = await ledger.commit(reservation, ctx.status);
   if (!committed.ok) {
     // Another server drew the same credits meanwhile: the answer is withheld, nothing is charged.
     ctx.state.log?.warn({ route: route.id, accountId }, 'charge no longer covered; answer withheld');

@@ -1,4 +1,5 @@
 import { getAddress, isAddress } from 'viem';
+import { loadConfig } from '../../ops/config.ts';
 
 /** The only network this service is paid on: Base mainnet, as a CAIP-2 identifier. */
 export const BASE_NETWORK = 'eip155:8453';
@@ -50,7 +51,6 @@ export interface PaymentConfig {
 }
 
 export const DEFAULT_FACILITATOR_URL = 'https://x402.org/facilitator';
-export const DEFAULT_ACCOUNT_URL = 'https://registres.example/compte';
 
 /**
  * Reads the payment settings from the environment. `X402_ASSETS` is either a comma list of built-in symbols
@@ -66,7 +66,8 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env): Payment
     network: BASE_NETWORK,
     payTo: payTo === null ? null : getAddress(payTo),
     facilitatorUrl: (env.X402_FACILITATOR_URL?.trim() || DEFAULT_FACILITATOR_URL).replace(/\/+$/, ''),
-    accountUrl: env.ACCOUNT_URL?.trim() || DEFAULT_ACCOUNT_URL,
+    // The account pages are served by this service (api/account/), at `{BASE_URL}/compte` unless told otherwise.
+    accountUrl: loadConfig(env).accountUrl,
     assets: parseAssets(env.X402_ASSETS),
     maxTimeoutSeconds: 60,
     freeCallsPerMonth: 150,

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AccountReader } from '../../api/account/accountRoute.ts';
+import type { AccountDesk } from '../../api/account/accountDesk.ts';
 import { type App, createApp } from '../../api/app.ts';
 import type { RouteDefinition } from '../../api/catalogue/route.ts';
 import { isDatabaseOutage } from '../../api/errors/databaseOutage.ts';
@@ -15,9 +15,12 @@ import {
 } from '../../api/payment/x402Answers.ts';
 import type { AppMiddleware } from '../../api/state.ts';
 import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
+import { issueKey, revokeKey } from '../../ops/accounts/accountKeys.ts';
 import { createAccountLedger } from '../../ops/accounts/accountLedger.ts';
 import { createKeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { loadAccount } from '../../ops/accounts/loadAccount.ts';
+import { openAccount } from '../../ops/accounts/openAccount.ts';
+import { recentCalls } from '../../ops/accounts/recentCalls.ts';
 import type { Config } from '../../ops/config.ts';
 import { createBudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
@@ -257,7 +260,7 @@ function sharedPaymentMiddleware(deps: {
   paymentFor: () => AppMiddleware;
   keyedCreditHeaders: AppMiddleware;
   keepSettledAnswers: AppMiddleware;
-  account: AccountReader;
+  account: AccountDesk;
 } {
   const { knex } = deps.db;
   const facilitator = createFacilitatorClient({
@@ -295,13 +298,31 @@ function sharedPaymentMiddleware(deps: {
     paymentFor: () => middleware,
     keyedCreditHeaders: keyedCreditHeaders({ keys, ledger }),
     keepSettledAnswers: keepSettledAnswers(answers),
+    // Keys issued or revoked here take effect at once in this process: the resolver is told, not only the
+    // projection (keyResolver.ts says how long another process takes).
     account: {
       accountOf: (key) => keys.resolve(key),
       load: (accountId) => loadAccount(knex, deps.store, accountId),
       freeCallsPerMonth: deps.config.freeCallsPerMonth,
       accountUrl: deps.config.accountUrl,
       now: deps.now,
-    } satisfies AccountReader,
+      async open() {
+        const opened = await openAccount(deps.store, { source: 'compte', now: deps.now?.() });
+        keys.remember(opened.keyHash, opened.accountId);
+        return opened;
+      },
+      recentCalls: (accountId) => recentCalls(deps.store, accountId),
+      async issueKey(accountId) {
+        const issued = await issueKey(deps.store, accountId, deps.now?.());
+        if (issued.ok) keys.remember(issued.issued.keyHash, accountId);
+        return issued;
+      },
+      async revokeKey(accountId, keyHash) {
+        const revoked = await revokeKey(knex, deps.store, accountId, keyHash, deps.now?.());
+        if (revoked.ok) keys.forget(keyHash);
+        return revoked;
+      },
+    } satisfies AccountDesk,
   };
 }
 

@@ -13,6 +13,12 @@ export interface KeyIssuedData {
   issuedAt: string;
 }
 
+/** A key no longer opens its account: calls that present it are treated as unkeyed. */
+export interface KeyRevokedData {
+  keyHash: string;
+  revokedAt: string;
+}
+
 export interface CreditsPurchasedData {
   lotId: string;
   /** Atomic units (1 credit = 1,000,000). */
@@ -35,6 +41,8 @@ export interface CallChargedData {
   /** The lots drawn, closest expiry first; their amounts add up to `amount`. */
   lots: LotDraw[];
   chargedAt: string;
+  /** HTTP status of the answer charged (always 2xx); absent on charges recorded before it was kept. */
+  status?: number;
 }
 
 export interface FreeCallUsedData {
@@ -43,15 +51,24 @@ export interface FreeCallUsedData {
   /** UTC calendar month, `YYYY-MM`. */
   month: string;
   usedAt: string;
+  /** HTTP status of the answer served (always 2xx); absent on calls recorded before it was kept. */
+  status?: number;
 }
 
 export type AccountEvent =
   | { type: 'KeyIssued'; data: KeyIssuedData }
+  | { type: 'KeyRevoked'; data: KeyRevokedData }
   | { type: 'CreditsPurchased'; data: CreditsPurchasedData }
   | { type: 'CallCharged'; data: CallChargedData }
   | { type: 'FreeCallUsed'; data: FreeCallUsedData };
 
-export const ACCOUNT_EVENT_TYPES = ['KeyIssued', 'CreditsPurchased', 'CallCharged', 'FreeCallUsed'] as const;
+export const ACCOUNT_EVENT_TYPES = [
+  'KeyIssued',
+  'KeyRevoked',
+  'CreditsPurchased',
+  'CallCharged',
+  'FreeCallUsed',
+] as const;
 
 export function asAccountEvent(event: Pick<RecordedEvent, 'type' | 'data'>): AccountEvent | null {
   return (ACCOUNT_EVENT_TYPES as readonly string[]).includes(event.type) ? (event as AccountEvent) : null;

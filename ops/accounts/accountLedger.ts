@@ -26,6 +26,8 @@ export interface Reservation {
   month: string;
   /** Committed balance when the hold was taken (what `X-Credits-Remaining` says if nothing is charged). */
   balance: number;
+  /** HTTP status of the answer, set when it is known (recorded with the charge). */
+  status?: number;
 }
 
 export type ReserveResult =
@@ -46,8 +48,11 @@ interface PendingCommit {
 export interface AccountLedger {
   /** Takes a free call or credits for a request, before its handler runs. */
   reserve(request: ChargeRequest): Promise<ReserveResult>;
-  /** The answer was 2xx: records the charge on the account stream (`FreeCallUsed` or `CallCharged`). */
-  commit(reservation: Reservation): Promise<CommitResult>;
+  /**
+   * The answer was 2xx (`status`): records the charge on the account stream (`FreeCallUsed` or
+   * `CallCharged`).
+   */
+  commit(reservation: Reservation, status?: number): Promise<CommitResult>;
   /** The answer was not 2xx: nothing is recorded and the hold is dropped. */
   release(reservation: Reservation): void;
   /** The account's committed balance now (what a refused call reports in `X-Credits-Remaining`); null: unknown account. */
@@ -229,7 +234,8 @@ export function createAccountLedger(deps: {
       });
     },
 
-    commit(reservation) {
+    commit(reservation, status) {
+      if (status !== undefined) reservation.status = status;
       return new Promise<CommitResult>((resolve, reject) => {
         const accountId = reservation.request.accountId;
         const queue = waiting.get(accountId);
@@ -269,6 +275,7 @@ function chargeEvent(
       routeId: request.routeId,
       month: reservation.month,
       usedAt: at.toISOString(),
+      ...(reservation.status === undefined ? {} : { status: reservation.status }),
     };
     return { event: { type: 'FreeCallUsed', data }, charged: 0 };
   }
@@ -280,6 +287,7 @@ function chargeEvent(
     amount: request.price,
     lots,
     chargedAt: at.toISOString(),
+    ...(reservation.status === undefined ? {} : { status: reservation.status }),
   };
   return { event: { type: 'CallCharged', data }, charged: request.price };
 }

@@ -9,18 +9,28 @@ export interface CreditLot {
   expiresAt: string;
 }
 
+/** A key of the account, by its hash; the key itself is never kept. */
+export interface AccountKey {
+  keyHash: string;
+  keyHint: string;
+  issuedAt: string;
+  /** Null while the key opens the account. */
+  revokedAt: string | null;
+}
+
 /** An account as its stream says, up to `version`. */
 export interface AccountState {
   accountId: string;
   /** Version of the last event folded in (the expected version of the next append). */
   version: bigint;
+  keys: AccountKey[];
   lots: CreditLot[];
   /** Free calls used, per UTC month `YYYY-MM`. */
   freeCalls: Record<string, number>;
 }
 
 export function emptyAccountState(accountId: string): AccountState {
-  return { accountId, version: -1n, lots: [], freeCalls: {} };
+  return { accountId, version: -1n, keys: [], lots: [], freeCalls: {} };
 }
 
 /** Pure fold of one event. The balances projection applies the same facts to its tables. */
@@ -30,7 +40,21 @@ export function applyAccountEvent(state: AccountState, event: RecordedEvent): Ac
   if (!e) return next;
   switch (e.type) {
     case 'KeyIssued':
-      return next;
+      if (state.keys.some((k) => k.keyHash === e.data.keyHash)) return next;
+      return {
+        ...next,
+        keys: [
+          ...state.keys,
+          { keyHash: e.data.keyHash, keyHint: e.data.keyHint, issuedAt: e.data.issuedAt, revokedAt: null },
+        ],
+      };
+    case 'KeyRevoked':
+      return {
+        ...next,
+        keys: state.keys.map((k) =>
+          k.keyHash === e.data.keyHash && k.revokedAt === null ? { ...k, revokedAt: e.data.revokedAt } : k,
+        ),
+      };
     case 'CreditsPurchased':
       return {
         ...next,
@@ -60,6 +84,11 @@ export function applyAccountEvent(state: AccountState, event: RecordedEvent): Ac
         freeCalls: { ...state.freeCalls, [e.data.month]: (state.freeCalls[e.data.month] ?? 0) + 1 },
       };
   }
+}
+
+/** The keys that still open the account, oldest first. */
+export function activeKeys(state: AccountState): AccountKey[] {
+  return state.keys.filter((k) => k.revokedAt === null);
 }
 
 const usable = (lot: CreditLot, now: Date) => lot.remaining > 0 && Date.parse(lot.expiresAt) > now.getTime();

@@ -1,10 +1,17 @@
 import type { Knex } from 'knex';
 import type { EventStore } from '../eventstore/port.ts';
 import { accountStream } from './accountEvents.ts';
-import { type AccountState, applyAccountEvent, type CreditLot, emptyAccountState } from './accountState.ts';
+import {
+  type AccountKey,
+  type AccountState,
+  applyAccountEvent,
+  type CreditLot,
+  emptyAccountState,
+} from './accountState.ts';
 
 interface SnapshotRow {
   version: string;
+  keys: { keyHash: string; keyHint: string; issuedAt: string; revokedAt: string | null }[];
   lots: { lotId: string; amount: number; remaining: number; purchasedAt: string; expiresAt: string }[];
   free_calls: Record<string, number>;
 }
@@ -30,6 +37,10 @@ async function readSnapshot(knex: Knex, accountId: string): Promise<AccountState
   const { rows } = await knex.raw<{ rows: SnapshotRow[] }>(
     `select a.version,
        coalesce((select json_agg(json_build_object(
+           'keyHash', k.key_hash, 'keyHint', k.key_hint, 'issuedAt', k.issued_at, 'revokedAt', k.revoked_at)
+           order by k.issued_at, k.key_hash)
+         from account_keys k where k.account_id = a.account_id), '[]'::json) as keys,
+       coalesce((select json_agg(json_build_object(
            'lotId', l.lot_id, 'amount', l.amount, 'remaining', l.remaining,
            'purchasedAt', l.purchased_at, 'expiresAt', l.expires_at) order by l.purchased_at, l.lot_id)
          from account_lots l where l.account_id = a.account_id), '[]'::json) as lots,
@@ -47,5 +58,11 @@ async function readSnapshot(knex: Knex, accountId: string): Promise<AccountState
     purchasedAt: new Date(l.purchasedAt).toISOString(),
     expiresAt: new Date(l.expiresAt).toISOString(),
   }));
-  return { accountId, version: BigInt(row.version), lots, freeCalls: row.free_calls };
+  const keys: AccountKey[] = row.keys.map((k) => ({
+    keyHash: k.keyHash,
+    keyHint: k.keyHint,
+    issuedAt: new Date(k.issuedAt).toISOString(),
+    revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt).toISOString(),
+  }));
+  return { accountId, version: BigInt(row.version), keys, lots, freeCalls: row.free_calls };
 }

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
-import { accountStream, type CreditsPurchasedData, expiryOf, type KeyIssuedData } from './accountEvents.ts';
-import { generateApiKey, hashApiKey, keyHint } from './apiKey.ts';
+import { accountStream, type CreditsPurchasedData, expiryOf } from './accountEvents.ts';
+import { newKey } from './accountKeys.ts';
 
 export interface OpenedAccount {
   accountId: string;
   /** The only time the key exists in clear: hand it to its owner, never store or log it. */
   key: string;
+  keyHash: string;
 }
 
 /** A new account with its key and, optionally, a first lot of credits (atomic units). */
@@ -16,19 +17,14 @@ export async function openAccount(
 ): Promise<OpenedAccount> {
   const at = opts.now ?? new Date();
   const accountId = randomBytes(8).toString('hex');
-  const key = generateApiKey();
-  const issued: KeyIssuedData = {
-    keyHash: hashApiKey(key),
-    keyHint: keyHint(key),
-    issuedAt: at.toISOString(),
-  };
-  const events: NewEvent[] = [{ type: 'KeyIssued', data: issued }];
+  const { issued, data } = newKey(at);
+  const events: NewEvent[] = [{ type: 'KeyIssued', data }];
   if (opts.credits !== undefined && opts.credits > 0) {
     events.push(creditsPurchased(opts.credits, at, opts.source ?? 'cli'));
   }
   const result = await store.append(accountStream(accountId), events, 'no_stream');
   if (!result.ok) throw new Error(result.message);
-  return { accountId, key };
+  return { accountId, key: issued.key, keyHash: issued.keyHash };
 }
 
 export function creditsPurchased(amount: number, at: Date, source: string): NewEvent {

@@ -6,6 +6,7 @@ import {
   type FreeCallUsedData,
   isAccountStream,
   type KeyIssuedData,
+  type KeyRevokedData,
 } from '../../ops/accounts/accountEvents.ts';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import type { EventHandler, Projection } from '../core/projection.ts';
@@ -51,6 +52,7 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
   const applied = new Map(stored.map((r) => [r.account_id, BigInt(r.version)]));
   const accounts = new Map<string, { version: string; opened_at: Date }>();
   const keys: unknown[] = [];
+  const revoked: unknown[] = [];
   const lots: unknown[] = [];
   const drawn = new Map<string, { account_id: string; lot_id: string; amount: number }>();
   const free = new Map<string, { account_id: string; month: string; used: number }>();
@@ -64,6 +66,9 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
     if (event.type === 'KeyIssued') {
       const d = event.data as KeyIssuedData;
       keys.push({ key_hash: d.keyHash, account_id: accountId, key_hint: d.keyHint, issued_at: d.issuedAt });
+    } else if (event.type === 'KeyRevoked') {
+      const d = event.data as KeyRevokedData;
+      revoked.push({ key_hash: d.keyHash, account_id: accountId, revoked_at: d.revokedAt });
     } else if (event.type === 'CreditsPurchased') {
       const d = event.data as CreditsPurchasedData;
       lots.push({
@@ -95,6 +100,14 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
        select * from json_to_recordset(?::json) as r(key_hash text, account_id text, key_hint text, issued_at timestamptz)
        on conflict do nothing`,
       [JSON.stringify(keys)],
+    );
+  }
+  if (revoked.length > 0) {
+    await trx.raw(
+      `update account_keys k set revoked_at = r.revoked_at
+         from json_to_recordset(?::json) as r(key_hash text, account_id text, revoked_at timestamptz)
+        where k.key_hash = r.key_hash and k.account_id = r.account_id and k.revoked_at is null`,
+      [JSON.stringify(revoked)],
     );
   }
   if (lots.length > 0) {
@@ -132,7 +145,7 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
   );
 }
 
-/** Keys (by hash), credit lots with what is left of them, and free calls per month, per account. */
+/** Keys (by hash, revoked or not), credit lots with what is left of them, and free calls per month, per account. */
 export const accountsProjection: Projection = {
   name: 'accounts',
   registers: [],
@@ -147,6 +160,12 @@ export const accountsProjection: Projection = {
       await trx.raw(
         'insert into account_keys (key_hash, account_id, key_hint, issued_at) values (?, ?, ?, ?) on conflict do nothing',
         [d.keyHash, accountId, d.keyHint, d.issuedAt],
+      );
+    }),
+    KeyRevoked: once<KeyRevokedData>(async (trx, accountId, d) => {
+      await trx.raw(
+        'update account_keys set revoked_at = ? where key_hash = ? and account_id = ? and revoked_at is null',
+        [d.revokedAt, d.keyHash, accountId],
       );
     }),
     CreditsPurchased: once<CreditsPurchasedData>(async (trx, accountId, d) => {

@@ -38,4 +38,11 @@ export const accountsMigrations: Migration[] = [
         )`);
     },
   },
+  {
+    name: '0311_account_keys_revoked',
+    async up(knex) {
+      // A revoked key stays listed (its owner sees when it stopped working); the resolver skips it.
+      await knex.raw('alter table account_keys add column revoked_at timestamptz');
+    },
+  },
 ];

@@ -15,6 +15,7 @@ describe('account state (unit)', () => {
   const state: AccountState = {
     accountId: 'a',
     version: 2n,
+    keys: [],
     lots: [
       lot('recent', 3_000_000, '2025-03-01T00:00:00.000Z'),
       lot('old', 1_000_000, '2024-09-01T00:00:00.000Z'),
