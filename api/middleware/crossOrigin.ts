@@ -21,8 +21,8 @@ export const EXPOSED_HEADERS = [
 ];
 
 /**
- * CORS for browser clients: any origin may call (the API is paid by header, key or x402, and sets no cookie,
- * so no credentials are allowed); a preflight (OPTIONS) is answered here, before payment, never charged.
+ * CORS for browser clients: any origin may call (the API is paid by header, key or x402; the only cookies are
+ * the account pages', and no credentials are allowed across origins); a preflight (OPTIONS) is answered here, before payment, never charged.
  */
 export function crossOrigin(): AppMiddleware {
   return cors({

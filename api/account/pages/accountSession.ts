@@ -82,8 +82,9 @@ export function csrfToken(ctx: AppContext, path: string): string {
 export function csrfValid(ctx: AppContext, token: unknown): boolean {
   // A browser names the page's origin on a POST (`null` from an opaque origin or some privacy settings: then the
   // token alone decides). Another site's origin is refused even with a token.
+  // (Koa 3's `ctx.origin` is the request's Origin header, not the site's: the site's is built here.)
   const origin = ctx.get('Origin');
-  if (origin && origin !== 'null' && origin !== ctx.origin) return false;
+  if (origin && origin !== 'null' && origin !== `${ctx.protocol}://${ctx.host}`) return false;
   const secret = ctx.cookies.get(CSRF_COOKIE, { signed: true });
   return typeof token === 'string' && !!secret && tokens.verify(secret, token);
 }
