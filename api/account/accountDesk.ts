@@ -8,10 +8,8 @@ export interface AccountDesk extends AccountReader {
   open(): Promise<{ accountId: string; key: string; keyHash: string }>;
   /** Its last charged calls, newest first. */
   recentCalls(accountId: string): Promise<AccountCall[]>;
-  /** Another key for the account (it opens the account at once). */
-  issueKey(
-    accountId: string,
-  ): Promise<{ ok: true; issued: IssuedKey } | { ok: false; error: 'compte_inconnu' }>;
+  /** Another key for the account (it opens the account at once); null when the account does not exist. */
+  issueKey(accountId: string): Promise<IssuedKey | null>;
   /** Revokes one of its keys (the next call presenting it is unkeyed); never its last active key. */
   revokeKey(accountId: string, keyHash: string): Promise<RevokeResult>;
 }

@@ -39,6 +39,7 @@ export function accountRoute(reader: AccountReader): RouteDefinition {
     params: [],
     price: 0,
     freeTier: false,
+    errors: ['cle_requise'],
     registers: [],
     projections: [],
     responseSchema: accountSchema,

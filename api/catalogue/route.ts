@@ -143,6 +143,12 @@ export interface RouteDefinition {
    * Default: `badRequest` → `{error, champ, message}`.
    */
   refusal?: (code: string, champ: string, message: string) => ApiError;
+  /**
+   * The codes its handler (or `paramsCheck`, or `refusal`) may answer, beyond those every route of its kind
+   * answers (validation, payment, freshness, outages: api/catalogue/routeErrors.ts). The OpenAPI document
+   * lists them per status, and the e2e suite refuses an error answer whose code is not listed.
+   */
+  errors?: readonly ErrorCode[];
   /** Extra members of the route's OpenAPI operation (`x-...`), e.g. a catalogue the route documents. */
   openApiExtensions?: Record<string, unknown>;
   handler(ctx: RouteContext, deps: HandlerDeps): Promise<HandlerResult>;

@@ -1,21 +1,24 @@
 import { ApiError } from '../errors/apiError.ts';
 
 /** The 400 codes of the list routes (spec: "closed list of the list routes"), plus the time budget's. */
-export type ListerRefusalCode =
-  | 'parametre_inconnu'
-  | 'criteres_illisibles'
-  | 'criteres_trop_longs'
-  | 'trop_de_criteres'
-  | 'champ_inconnu'
-  | 'champ_indisponible'
-  | 'champ_non_filtrable'
-  | 'operateur_refuse'
-  | 'valeur_invalide'
-  | 'personnes_physiques_exclues'
-  | 'tri_refuse'
-  | 'page_hors_bornes'
-  | 'champ_de_sortie_inconnu'
-  | 'requete_trop_large';
+export const LISTER_REFUSAL_CODES = [
+  'parametre_inconnu',
+  'criteres_illisibles',
+  'criteres_trop_longs',
+  'trop_de_criteres',
+  'champ_inconnu',
+  'champ_indisponible',
+  'champ_non_filtrable',
+  'operateur_refuse',
+  'valeur_invalide',
+  'personnes_physiques_exclues',
+  'tri_refuse',
+  'page_hors_bornes',
+  'champ_de_sortie_inconnu',
+  'requete_trop_large',
+] as const;
+
+export type ListerRefusalCode = (typeof LISTER_REFUSAL_CODES)[number];
 
 /**
  * A refusal of the list routes: `{error, champ, message, indice, nom}`. `champ` is the query parameter at

@@ -4,12 +4,59 @@ import { creditsInsuffisantsSchema, paymentRequiredSchema } from '../../schemas/
 import { formatPrice } from '../catalogue/price.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { JsonSchema, RouteDefinition } from '../catalogue/route.ts';
+import { errorCodesOf } from '../catalogue/routeErrors.ts';
+import type { ErrorCodeEntry } from '../errors/errorCodes.ts';
 
 const errorRef = { $ref: '#/components/schemas/Erreur' };
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorRef } },
-});
+
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': { description: 'Secondes avant de réessayer.', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Appels permis par fenêtre.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Appels restants dans la fenêtre.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Secondes avant la fin de la fenêtre.', schema: { type: 'integer' } },
+};
+
+/**
+ * One error status of an operation: every code the route may answer with it, each with its meaning, and a
+ * schema that admits those codes only. A 402 of a priced route is the x402 quote (or a refusal of the
+ * payment sent, same shape) or `credits_insuffisants`.
+ */
+function errorResponseOf(status: number, codes: readonly ErrorCodeEntry[], priced: boolean) {
+  const list = codes.map((c) => `- \`${c.code}\` : ${c.signification}`).join('\n');
+  const description = `${list}\n\nJamais facturé. / Never charged.`;
+  const only = { type: 'object', properties: { error: { enum: codes.map((c) => c.code) } } };
+  if (status === 402 && priced) {
+    return {
+      description: `Paiement requis : devis x402 (corps, et en-tête PAYMENT-REQUIRED en base64 JSON), refus du paiement envoyé, ou credits_insuffisants (clé, sans PAYMENT-REQUIRED). / Payment required.\n\n${description}`,
+      headers: {
+        'PAYMENT-REQUIRED': {
+          description: 'Le devis x402 v2 {x402Version, error, resource, accepts}, en base64 JSON.',
+          schema: { type: 'string' },
+        },
+      },
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              {
+                oneOf: [
+                  { $ref: '#/components/schemas/PaiementRequis' },
+                  { $ref: '#/components/schemas/CreditsInsuffisants' },
+                ],
+              },
+              only,
+            ],
+          },
+        },
+      },
+    };
+  }
+  return {
+    description,
+    ...(status === 429 ? { headers: RATE_LIMIT_HEADERS } : {}),
+    content: { 'application/json': { schema: { allOf: [errorRef, only] } } },
+  };
+}
 
 /** OpenAPI 3.1.0 generated from the route registry and schemas/: never written by hand. */
 export function buildOpenApi(registry: RouteRegistry, opts: { serverUrl: string }): Record<string, unknown> {
@@ -71,50 +118,9 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
       description: priced ? 'Réponse signée (Signature-Input, Signature, Content-Digest).' : 'Réponse.',
       content: { [contentType.split(';')[0]!.trim()]: { schema: okSchema } },
     },
-    '400': errorResponse('Paramètre invalide : {error, champ, message}. Jamais facturé.'),
-    '503': errorResponse(
-      'Panne nommée (base_indisponible, collecte_en_cours, photo_perimee, ...). Jamais facturé.',
-    ),
-    '429': {
-      description:
-        'trop_de_requetes : limite de débit par clé ou par adresse ; réessayer après Retry-After. Jamais facturé.',
-      headers: {
-        'Retry-After': { description: 'Secondes avant de réessayer.', schema: { type: 'integer' } },
-        'RateLimit-Limit': { description: 'Appels permis par fenêtre.', schema: { type: 'integer' } },
-        'RateLimit-Remaining': {
-          description: 'Appels restants dans la fenêtre.',
-          schema: { type: 'integer' },
-        },
-        'RateLimit-Reset': {
-          description: 'Secondes avant la fin de la fenêtre.',
-          schema: { type: 'integer' },
-        },
-      },
-      content: { 'application/json': { schema: errorRef } },
-    },
   };
-  if (priced) {
-    responses['402'] = {
-      description:
-        'Paiement requis : devis x402 (corps et en-tête PAYMENT-REQUIRED, base64 JSON), ou credits_insuffisants (clé, sans PAYMENT-REQUIRED). Jamais facturé.',
-      headers: {
-        'PAYMENT-REQUIRED': {
-          description: 'Le devis x402 v2 {x402Version, error, resource, accepts}, en base64 JSON.',
-          schema: { type: 'string' },
-        },
-      },
-      content: {
-        'application/json': {
-          schema: {
-            oneOf: [
-              { $ref: '#/components/schemas/PaiementRequis' },
-              { $ref: '#/components/schemas/CreditsInsuffisants' },
-            ],
-          },
-        },
-      },
-    };
-    responses['404'] = errorResponse('Inconnu. Jamais facturé.');
+  for (const { status, codes } of errorCodesOf(route)) {
+    responses[String(status)] = errorResponseOf(status, codes, priced);
   }
   const description = [route.description, route.tool ? `EN: ${route.tool.description}` : undefined]
     .filter((d) => d !== undefined)

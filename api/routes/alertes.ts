@@ -8,6 +8,7 @@ import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { alertesSchema } from '../../schemas/responses/alertes.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
+import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 
 /** Candidate notices read per call (collective procedures and radiations); a company rarely has more than a few. */
 const NOTICES_READ = 500;
@@ -34,6 +35,7 @@ export const alertesRoute: RouteDefinition = {
   params: [sirenPathParam],
   price: 10_000,
   freeTier: true,
+  errors: SIRENE_COVERAGE_ERRORS,
   // Sirene decides which companies are served (the profile's refusals) and names them.
   registers: [FR_BODACC_REGISTER, FR_SIRENE_REGISTER],
   projections: [BODACC_ANNONCES_PROJECTION, unitesLegalesProjection.name],

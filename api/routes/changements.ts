@@ -13,6 +13,7 @@ import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { changementsSchema } from '../../schemas/responses/changements.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
+import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 
 /** Notices served per call; `nombre_total` counts them all. */
 export const CHANGES_LIMIT = 100;
@@ -61,6 +62,7 @@ export function createChangementsRoute(
     ],
     price: 10_000,
     freeTier: true,
+    errors: SIRENE_COVERAGE_ERRORS,
     // Sirene decides which companies are served (the profile's refusals) and names them; the answer reports its
     // stock version, so both registers are in its provenance.
     registers: [FR_BODACC_REGISTER, FR_SIRENE_REGISTER],

@@ -13,7 +13,7 @@ import { laterBlocks } from './entreprise/absentBlocks.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 import { readEtablissements } from './entreprise/readEtablissements.ts';
 import { readProfile } from './entreprise/readProfile.ts';
-import { assertCovered } from './entreprise/sireneCoverage.ts';
+import { assertCovered, SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 import { tvaIntracommunautaire } from './entreprise/tvaIntracommunautaire.ts';
 import { establishmentState, identityOf } from './entreprise/unitFields.ts';
 
@@ -53,6 +53,7 @@ export const entrepriseProfileRoute: RouteDefinition = {
   ],
   price: 5000,
   freeTier: true,
+  errors: SIRENE_COVERAGE_ERRORS,
   registers: [FR_SIRENE_REGISTER],
   projections: SIRENE_PROJECTIONS,
   freshness: SIRENE_FRESHNESS,
@@ -108,6 +109,7 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
   ],
   price: 3000,
   freeTier: true,
+  errors: [...SIRENE_COVERAGE_ERRORS, 'compte_incoherent'],
   registers: [FR_SIRENE_REGISTER],
   projections: SIRENE_PROJECTIONS,
   freshness: SIRENE_FRESHNESS,

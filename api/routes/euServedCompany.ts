@@ -5,6 +5,13 @@ import { readProfile } from '../../projections/eu-profile/readProfile.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { RouteContext } from '../catalogue/route.ts';
 import { notFound } from '../errors/apiError.ts';
+import type { ErrorCode } from '../errors/errorCodes.ts';
+
+/** What `servedCompany` may answer: the routes that read a company through it declare these. */
+export const SERVED_COMPANY_ERRORS: readonly ErrorCode[] = [
+  'entreprise_inconnue',
+  'entreprise_individuelle_non_servie',
+];
 
 /** The company of a local copy, or the 404 that says why it is not served (unknown, or a natural person). */
 export async function servedCompany(

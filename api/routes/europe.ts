@@ -8,7 +8,7 @@ import { euProfileSchema, euSearchSchema } from '../../schemas/responses/europe.
 import type { MutedRegister, RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
 import type { MotifPanne } from '../errors/errorCodes.ts';
-import { servedCompany } from './euServedCompany.ts';
+import { SERVED_COMPANY_ERRORS, servedCompany } from './euServedCompany.ts';
 
 const MAX_RESULTS = 10;
 /** Time one register may take before it is reported mute (`delai_depasse`). */
@@ -98,6 +98,7 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
     paramsCheck: checkCountryAndId,
     price: 10_000,
     freeTier: true,
+    errors: ['pays_non_couvert', ...SERVED_COMPANY_ERRORS],
     registers: copies.map((c) => c.register),
     registersFor: (params) => {
       const copy = localCopyOf(String(params.pays ?? ''));
@@ -180,6 +181,7 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
     },
     price: 3000,
     freeTier: true,
+    errors: ['pays_non_couvert', 'recherche_indisponible'],
     registers: copies.map((c) => c.register),
     registersFor: (params) =>
       copies

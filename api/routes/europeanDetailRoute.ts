@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import type { EuProfileRow } from '../../projections/eu-profile/euProfileRow.ts';
 import type { JsonSchema, ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
-import { detailFooter, detailHeader, measuredBy, servedCompany } from './euServedCompany.ts';
+import {
+  detailFooter,
+  detailHeader,
+  measuredBy,
+  SERVED_COMPANY_ERRORS,
+  servedCompany,
+} from './euServedCompany.ts';
 
 /** A European register held as a local copy, as its detail routes need it. */
 export interface EuropeanDetailRegister {
@@ -64,6 +70,7 @@ export function europeanDetailRoutes(
     method: 'GET' as const,
     params: [idParam],
     freeTier: true,
+    errors: SERVED_COMPANY_ERRORS,
     registers: [register.register],
     projections: [register.projection],
   };

@@ -4,13 +4,14 @@ import { FR_RATIOS_INPI_BCE_REGISTER } from '../../schemas/events/frRatiosInpiBc
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { compterResponseSchema, listerResponseSchema } from '../../schemas/responses/lister.ts';
 import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
+import type { ErrorCode } from '../errors/errorCodes.ts';
 import {
   catalogueForOpenApi,
   describeFields,
   ETAT_FIELD,
   type FieldDefinition,
 } from '../lister/fieldCatalogue.ts';
-import { type ListerRefusalCode, listerRefusal } from '../lister/listerRefusal.ts';
+import { LISTER_REFUSAL_CODES, type ListerRefusalCode, listerRefusal } from '../lister/listerRefusal.ts';
 import { OPERATOR_MEANINGS } from '../lister/operators.ts';
 import { CRITERIA_LIMITS, type Criterion, parseCriteria } from '../lister/parseCriteria.ts';
 import { DEFAULT_OUTPUT, parseOutputFields } from '../lister/parseOutputFields.ts';
@@ -113,9 +114,13 @@ function registersRead(params: Record<string, unknown>): string[] {
   return read;
 }
 
+/** The list routes' closed list, and the 503 of a count that disagrees with its rows. */
+const LISTER_ERRORS: readonly ErrorCode[] = [...LISTER_REFUSAL_CODES, 'compte_incoherent'];
+
 const shared = {
   method: 'GET' as const,
   freeTier: true,
+  errors: LISTER_ERRORS,
   registers: [FR_SIRENE_REGISTER, FR_RATIOS_INPI_BCE_REGISTER, FR_BODACC_REGISTER],
   registersFor: registersRead,
   projections: [LISTE_PROJECTION],

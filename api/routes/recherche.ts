@@ -123,6 +123,7 @@ export const rechercheRoute: RouteDefinition = {
   ],
   price: 2000,
   freeTier: true,
+  errors: ['recherche_indisponible'],
   registers: [FR_SIRENE_REGISTER],
   projections: [RECHERCHE_PROJECTION],
   freshness: { code: 'stock_perime' },

@@ -314,8 +314,9 @@ function sharedPaymentMiddleware(deps: {
       recentCalls: (accountId) => recentCalls(deps.store, accountId),
       async issueKey(accountId) {
         const issued = await issueKey(deps.store, accountId, deps.now?.());
-        if (issued.ok) keys.remember(issued.issued.keyHash, accountId);
-        return issued;
+        if (!issued.ok) return null;
+        keys.remember(issued.issued.keyHash, accountId);
+        return issued.issued;
       },
       async revokeKey(accountId, keyHash) {
         const revoked = await revokeKey(knex, deps.store, accountId, keyHash, deps.now?.());

@@ -66,6 +66,31 @@ describe('The OpenAPI document against the running service (demo data)', () => {
     }
   });
 
+  it('names, per route and status, every error code the route answers, and admits no other', () => {
+    const profil = doc.paths['/v1/entreprise/{siren}'].get.responses;
+    expect(Object.keys(profil)).to.include.members(['200', '400', '402', '404', '429', '503']);
+    expect(profil['400'].description).to.contain('`entreprise_individuelle_non_couverte`');
+    expect(profil['404'].description)
+      .to.contain('`entreprise_inconnue`')
+      .and.contain('`identite_incomplete`');
+    expect(profil['503'].description).to.contain('`collecte_en_cours`').and.contain('`base_indisponible`');
+    expect(profil['402'].description).to.contain('`credits_insuffisants`').and.contain('`montant_incorrect`');
+    const enumOf = (response: Json) =>
+      response.content['application/json'].schema.allOf.find((s: Json) => s.properties?.error).properties
+        .error.enum;
+    expect(enumOf(profil['404'])).to.deep.equal(['entreprise_inconnue', 'identite_incomplete']);
+    const compte = doc.paths['/v1/compte'].get.responses;
+    expect(enumOf(compte['401'])).to.deep.equal(['cle_requise']);
+    expect(compte['402'], 'a free route is never paid').to.equal(undefined);
+    const lister = doc.paths['/v1/entreprises/requete/lister'].get.responses;
+    expect(enumOf(lister['400'])).to.include.members([
+      'tri_refuse',
+      'page_hors_bornes',
+      'requete_trop_large',
+    ]);
+    expect(enumOf(lister['503'])).to.include('stock_perime');
+  });
+
   it('a real 402 body validates against the document’s 402 schema, and so does its header', async () => {
     const ajv = new Ajv2020({ strict: false });
     const schema = { ...doc.components.schemas.PaiementRequis, $defs: undefined };

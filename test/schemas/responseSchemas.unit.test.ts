@@ -8,6 +8,7 @@ import type { AppState } from '../../api/state.ts';
 import { PRICED_ROUTES } from '../../app/readSide.ts';
 import {
   checkResponsesOf,
+  checkServedResponse,
   describeViolations,
   responseSchemaFor,
   responsesWritten,
@@ -77,6 +78,29 @@ describe('Response schemas of the e2e check (test/support/responseSchemas.ts)', 
       }),
     ).to.equal(true);
     expect(responseSchemaFor(undefined, 200)).to.equal(null);
+  });
+
+  it('an error admits only the codes the route declares for its status', () => {
+    const badRequest = responseSchemaFor(euProfileRoute, 400)!;
+    expect(badRequest.validate({ error: 'pays_non_couvert', message: 'x' })).to.equal(true);
+    expect(badRequest.validate({ error: 'parametre_invalide', champ: 'id', message: 'x' })).to.equal(true);
+    // A code of the closed list the route never answers, and one answered with another status.
+    expect(badRequest.validate({ error: 'tri_refuse', message: 'x' })).to.equal(false);
+    expect(badRequest.validate({ error: 'entreprise_inconnue', message: 'x' })).to.equal(false);
+  });
+
+  it('records an error status the route does not declare at all, naming its code', () => {
+    const found = checkServedResponse({
+      route: { ...euProfileRoute, errors: [] },
+      method: 'GET',
+      url: '/v1/eu/entreprise/NO/998543118',
+      status: 404,
+      contentType: 'application/json',
+      body: Buffer.from(JSON.stringify({ error: 'entreprise_inconnue', message: 'x' })),
+    });
+    expect(found?.problem).to.equal(
+      'status 404 is not declared for GET /v1/eu/entreprise/{pays}/{id} (error entreprise_inconnue)',
+    );
   });
 
   describe('the middleware put first in the app', () => {

@@ -13,7 +13,8 @@ import type { AppState } from '../../api/state.ts';
  * Every response an e2e test receives is checked against the schema its route declares, as the OpenAPI
  * document declares it: the document is built by `buildOpenApi` itself (for the one route), so a 2xx of a
  * priced route is checked against exactly what the document promises (envelope + responseSchema), a 402
- * against the quote / credits_insuffisants schemas, other 4xx/5xx against `Erreur`. Violations are kept here
+ * against the quote / credits_insuffisants schemas, other 4xx/5xx against `Erreur` restricted to the codes the
+ * operation lists for that status (an error status or code a route does not declare is a violation). Violations are kept here
  * and turned into test failures by the root hook plugin (responseSchemaHooks.ts, loaded by .mocharc.json).
  */
 
@@ -50,6 +51,7 @@ interface CachedRoute {
   responseSchema: JsonSchema;
   price: number;
   contentType: string | undefined;
+  errors: RouteDefinition['errors'];
   docId: string;
   doc: OpenApiDoc;
   /** By status (`200` for any 2xx, or the error status) and media type. */
@@ -71,7 +73,8 @@ function openApiOf(route: RouteDefinition): CachedRoute {
     hit &&
     hit.responseSchema === route.responseSchema &&
     hit.price === route.price &&
-    hit.contentType === route.contentType
+    hit.contentType === route.contentType &&
+    hit.errors === route.errors
   ) {
     return hit;
   }
@@ -85,6 +88,7 @@ function openApiOf(route: RouteDefinition): CachedRoute {
     responseSchema: route.responseSchema,
     price: route.price,
     contentType: route.contentType,
+    errors: route.errors,
     docId,
     doc,
     validators: new Map(),
@@ -178,6 +182,8 @@ export function checkServedResponse(r: ServedResponse): ResponseViolation | null
   if (ok && r.route && mediaType !== declaredMediaType(r.route)) {
     return violation(`served as ${mediaType || '(no Content-Type)'}, declared ${declaredMediaType(r.route)}`);
   }
+  // The pages people open in a browser (the account pages) answer their refusals as pages.
+  if (!r.route && mediaType === 'text/html') return null;
   if (!isJsonMediaType(mediaType)) {
     return ok ? null : violation(`error answered as ${mediaType || '(no Content-Type)'}, not JSON`);
   }
@@ -187,15 +193,33 @@ export function checkServedResponse(r: ServedResponse): ResponseViolation | null
   } catch (err) {
     return violation(`body is not JSON (${(err as Error).message})`);
   }
+  const code = !ok && json && typeof json === 'object' ? (json as { error?: unknown }).error : undefined;
+  const codeNote = typeof code === 'string' ? ` (error ${code})` : '';
+  if (!ok && r.route && !(String(r.status) in openApiOf(r.route).doc.paths[r.route.path]!.get.responses)) {
+    return violation(`status ${r.status} is not declared for GET ${r.route.path}${codeNote}`);
+  }
   const schema = responseSchemaFor(r.route, r.status, mediaType);
   if (!schema) return null;
   if (schema.validate(json)) return null;
-  return violation(`body does not match ${schema.declared}`, [...(schema.validate.errors ?? [])]);
+  return violation(`body does not match ${schema.declared}${codeNote}`, [...(schema.validate.errors ?? [])]);
 }
 
-const violations: ResponseViolation[] = [];
+/**
+ * Shared by every copy of this module: mocha loads the root hook plugin (`require` in .mocharc.json) through
+ * tsx's CommonJS loader while the tests import this file as ESM, and the two are separate module instances.
+ * Kept in one module-local array, the violations the tests' service recorded never reached the hook.
+ */
+interface SharedChecks {
+  violations: ResponseViolation[];
+  inFlight: Set<Promise<void>>;
+}
+const SHARED = Symbol.for('registres.test.responseChecks');
+const registry = globalThis as Record<symbol, SharedChecks | undefined>;
+if (!registry[SHARED]) registry[SHARED] = { violations: [], inFlight: new Set() };
+const shared = registry[SHARED];
+const violations = shared.violations;
 /** Responses whose route has answered but whose bytes are not all written yet. */
-const inFlight = new Set<Promise<void>>();
+const inFlight = shared.inFlight;
 
 /** The violations recorded since the last call, and forgets them. */
 export function takeResponseViolations(): ResponseViolation[] {

@@ -67,6 +67,7 @@ export const widgetRoute: RouteDefinition = {
   ],
   price: 5000,
   freeTier: true,
+  errors: ['entreprise_inconnue'],
   registers: [WIDGETS.code],
   projections: [widgetsProjection.name],
   freshness: { maxAgeDays: 30, code: 'photo_perimee' },

@@ -246,16 +246,12 @@ export function registerAccountPages(router: Router<AppState>, deps: AccountPage
     if (!current) return seeOther(ctx, base);
     if (activeKeys(current.state).length >= maxKeys) return seeOther(ctx, `${base}?erreur=trop_de_cles`);
     const issued = await deps.desk.issueKey(current.state.accountId);
-    if (!issued.ok) return seeOther(ctx, base);
+    if (!issued) return seeOther(ctx, base);
     ctx.state.log?.info(
-      { accountId: current.state.accountId, keyHint: issued.issued.keyHint },
+      { accountId: current.state.accountId, keyHint: issued.keyHint },
       'key issued from the account pages',
     );
-    html(
-      ctx,
-      keyShownPage(site, { key: issued.issued.key, accountId: current.state.accountId, first: false }),
-      201,
-    );
+    html(ctx, keyShownPage(site, { key: issued.key, accountId: current.state.accountId, first: false }), 201);
   });
 
   post('/cles/revoquer', async (ctx) => {

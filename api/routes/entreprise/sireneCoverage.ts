@@ -1,5 +1,15 @@
 import { legalCategoryRefusal } from '../../../schemas/events/legalCategoryCoverage.ts';
 import { badRequest, notFound } from '../../errors/apiError.ts';
+import type { ErrorCode } from '../../errors/errorCodes.ts';
+
+/** What `assertCovered` may answer: a route that reads a unit through it declares these. */
+export const SIRENE_COVERAGE_ERRORS: readonly ErrorCode[] = [
+  'entreprise_inconnue',
+  'diffusion_partielle_non_couverte',
+  'entreprise_individuelle_non_couverte',
+  'groupement_sans_personnalite_morale_non_couvert',
+  'identite_incomplete',
+];
 
 /** What the coverage rules read of a legal unit. */
 export interface UnitIdentity {
