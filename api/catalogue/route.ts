@@ -93,7 +93,12 @@ export interface RouteDefinition {
    * Its MCP tool (api/mcp/): a snake_case English verb + object an agent understands, and what the answer
    * holds, in English (the price and free-quota status are added). Every priced route has one (a test).
    */
-  tool?: { name: string; description: string };
+  tool?: {
+    name: string;
+    /** A short English title (the MCP tool's `title`, and the English half of the OpenAPI summary). */
+    title: string;
+    description: string;
+  };
   method: 'GET';
   /** OpenAPI-style path with `{param}` placeholders. */
   path: string;

@@ -9,6 +9,8 @@ type ObjectSchema = JsonSchema & { type: 'object' };
 /** An MCP tool of the service: what tools/list shows, and the HTTP request a call becomes. */
 export interface McpTool {
   name: string;
+  /** For people: a short English title. */
+  title: string;
   description: string;
   inputSchema: ObjectSchema;
   outputSchema?: ObjectSchema;
@@ -45,8 +47,9 @@ function inputSchemaOf(route: RouteDefinition): ObjectSchema {
   };
 }
 
-const freeTool = (name: string, description: string, path: string): McpTool => ({
+const freeTool = (name: string, title: string, description: string, path: string): McpTool => ({
   name,
+  title,
   description: `${description} Free.`,
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   requestFor: () => path,
@@ -61,6 +64,7 @@ export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
   const priced = routes.filter((r) => r.price > 0 && r.tool);
   const tools: McpTool[] = priced.map((route) => ({
     name: route.tool!.name,
+    title: route.tool!.title,
     description:
       `${route.tool!.description} Price: ${formatPrice(route.price)} per call (USDC or EURC over x402, or an ` +
       `API key's credits); ${route.freeTier ? 'covered by' : 'not covered by'} an API key's free monthly quota. ` +
@@ -73,16 +77,19 @@ export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
   tools.push(
     freeTool(
       'get_catalogue',
+      'Catalogue of routes and prices',
       'The catalogue of every route as plain text: method, path, price, free-quota flag, description.',
       '/v1/catalogue',
     ),
     freeTool(
       'get_register_dictionary',
+      'Register dictionary',
       'The registers the service reads: names, producer, country, licence, mode (local copy or live), freshness threshold and last complete snapshot.',
       '/v1/provenance/registres',
     ),
     freeTool(
       'get_closed_lists',
+      'Error codes and outage reasons',
       'The closed lists: every error code with its HTTP status and meaning, the outage reasons (motif_panne), and the fingerprints of the upstream files held.',
       '/v1/lecture',
     ),
@@ -91,6 +98,7 @@ export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
   if (sampled.length > 0) {
     tools.push({
       name: 'get_sample',
+      title: 'Free sample of a paid tool',
       description:
         'A real, signed answer of a paid tool, produced on the demo data by its real route and never charged: name the tool (e.g. get_french_company). Free.',
       inputSchema: {

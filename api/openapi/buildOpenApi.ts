@@ -127,7 +127,8 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     .join('\n\n');
   return {
     operationId: route.id,
-    summary: route.summary,
+    // French first, as the contract; then the tool's English title.
+    summary: route.tool ? `${route.summary} / ${route.tool.title}` : route.summary,
     tags: [familyOf(route)],
     ...(description ? { description } : {}),
     parameters: route.params.map((p) => ({

@@ -24,6 +24,7 @@ export const alertesRoute: RouteDefinition = {
   id: 'entreprise.alertes',
   tool: {
     name: 'get_french_company_alerts',
+    title: 'BODACC warning signals of a French company',
     description:
       'The public warning signals of a French company from the BODACC gazette (collective proceedings, radiation), newest first, by SIREN.',
   },

@@ -33,6 +33,7 @@ export const associationRoute: RouteDefinition = {
   id: 'association.fiche',
   tool: {
     name: 'get_french_association',
+    title: 'French association record',
     description:
       "A French association's record from the RNA register (and its JOAFE notices), by RNA number: name, object, address, dates.",
   },
@@ -96,6 +97,7 @@ export const associationAnnoncesRoute: RouteDefinition = {
   id: 'association.annonces',
   tool: {
     name: 'get_french_association_notices',
+    title: 'JOAFE notices of a French association',
     description:
       'The notices of a French association published in the JOAFE journal (creation, changes, dissolution), by RNA number.',
   },

@@ -44,6 +44,7 @@ export function createChangementsRoute(
     id: 'entreprise.changements',
     tool: {
       name: 'get_french_company_changes',
+      title: 'BODACC changes of a French company since a date',
       description:
         'The changes published in the BODACC gazette for a French company since a date (modifications, transfers, radiations, collective proceedings), by SIREN.',
     },

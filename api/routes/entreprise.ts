@@ -37,6 +37,7 @@ export const entrepriseProfileRoute: RouteDefinition = {
   id: 'entreprise.profil',
   tool: {
     name: 'get_french_company',
+    title: 'French company profile',
     description:
       "A French company's profile from the INSEE Sirene register, by SIREN: name, legal form, activity (NAF), size, state, head office, VAT number; sole traders and natural persons are not served.",
   },
@@ -93,6 +94,7 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
   id: 'entreprise.etablissements',
   tool: {
     name: 'list_french_company_establishments',
+    title: 'Establishments of a French company',
     description:
       'The establishments (SIRET) of a French company from Sirene, by SIREN: address, activity, state, optional WGS84 coordinates.',
   },

@@ -71,6 +71,7 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
     id: 'eu.entreprise.profil',
     tool: {
       name: 'get_european_company',
+      title: 'European company profile',
       description:
         "A European company's unified profile by country and national identifier: name, legal form, normalised status, creation date, head office, VAT and LEI.",
     },
@@ -137,6 +138,7 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
     id: 'eu.recherche',
     tool: {
       name: 'search_european_companies',
+      title: 'Search European companies',
       description:
         'Search companies by name or national identifier across the European registers held as local copies; lists the registers that could not answer.',
     },

@@ -79,6 +79,7 @@ export function europeanDetailRoutes(
     id: `eu.${pays.toLowerCase()}.${spec.segment}`,
     tool: {
       name: `get_${register.adjective}_company_${spec.tool.object}`,
+      title: `${register.adjective[0]!.toUpperCase()}${register.adjective.slice(1)} company ${spec.tool.object.replaceAll('_', ' ')}`,
       description: spec.tool.description,
     },
     path: `/v1/eu/entreprise/${pays}/{${idParam.name}}/${spec.segment}`,

@@ -141,6 +141,7 @@ export function listerRoutes(
       id: 'entreprises.lister',
       tool: {
         name: 'list_french_companies',
+        title: 'List French companies by criteria',
         description:
           'List French companies matching criteria on Sirene fields, filed accounts and public signals (JSON criteria), sorted and paged, with the requested output fields.',
       },
@@ -190,6 +191,7 @@ export function listerRoutes(
       id: 'entreprises.compter',
       tool: {
         name: 'count_french_companies',
+        title: 'Count French companies by criteria',
         description:
           'Count the French companies matching criteria on Sirene fields, filed accounts and public signals (the same criteria as list_french_companies).',
       },

@@ -90,6 +90,7 @@ export const rechercheRoute: RouteDefinition = {
   id: 'recherche',
   tool: {
     name: 'search_french_companies',
+    title: 'Search French companies',
     description:
       'Search French companies (legal persons) by name or identifier in Sirene: up to 10 results with a confidence score, and whether the best match is reliable.',
   },

@@ -73,6 +73,7 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
     const ajv = new Ajv2020({ strict: false });
     for (const tool of tools) {
       expect(tool.name).to.match(/^[a-z]+(_[a-z]+)+$/);
+      expect(tool.title, tool.name).to.match(/^[A-Z][A-Za-z ]+$/);
       expect(() => ajv.compile(tool.inputSchema)).to.not.throw();
       if (tool.outputSchema) expect(() => ajv.compile(tool.outputSchema!)).to.not.throw();
     }
@@ -82,6 +83,10 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
     );
     expect(profile.description).to.contain('free monthly quota');
     expect(profile.inputSchema.required).to.deep.equal(['siren']);
+    expect(profile.title).to.equal('French company profile');
+    expect(tools.find((tool) => tool.name === 'get_latvian_company_beneficial_owners')!.title).to.equal(
+      'Latvian company beneficial owners',
+    );
     await client.close();
   });
 
