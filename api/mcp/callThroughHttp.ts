@@ -1,3 +1,4 @@
+import { relayHeaders } from '../middleware/clientAddress.ts';
 import type { McpTool } from './mcpTools.ts';
 
 /** The MCP tool result (the SDK's CallToolResult, as plain JSON). */
@@ -15,6 +16,8 @@ export interface CallCredentials {
   authorization?: string;
   /** `_meta["x402/payment"]`: an x402 PaymentPayload. */
   payment?: unknown;
+  /** The MCP caller's address: the relayed request is rate-limited as theirs, not as this server's. */
+  clientAddress: string;
 }
 
 const decodeBase64Json = (value: string | null): unknown =>
@@ -44,7 +47,10 @@ export async function callThroughHttp(
   args: Record<string, unknown>,
   credentials: CallCredentials,
 ): Promise<ToolResult> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...relayHeaders(credentials.clientAddress),
+  };
   if (credentials.apiKey) headers['x-api-key'] = credentials.apiKey;
   if (credentials.authorization) headers.authorization = credentials.authorization;
   if (credentials.payment !== undefined) {

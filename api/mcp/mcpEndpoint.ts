@@ -6,6 +6,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { clientAddress } from '../middleware/clientAddress.ts';
 import type { AppMiddleware } from '../state.ts';
 import { type CallCredentials, callThroughHttp } from './callThroughHttp.ts';
 import type { McpTool } from './mcpTools.ts';
@@ -85,6 +86,7 @@ export function mcpEndpoint(tools: readonly McpTool[]): AppMiddleware {
     const host = socket.localFamily === 'IPv6' ? `[${socket.localAddress}]` : socket.localAddress;
     const origin = `http://${host}:${socket.localPort}`;
     const credentials: CallCredentials = {
+      clientAddress: clientAddress(ctx),
       ...(ctx.get('x-api-key') ? { apiKey: ctx.get('x-api-key') } : {}),
       ...(ctx.get('authorization') ? { authorization: ctx.get('authorization') } : {}),
     };

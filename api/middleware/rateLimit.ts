@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../errors/apiError.ts';
 import { presentedKeys } from '../payment/presentedKeys.ts';
 import type { AppMiddleware } from '../state.ts';
+import { clientAddress } from './clientAddress.ts';
 
 export interface RateLimits {
   /** Requests a second allowed to one API key, on average over the window; 0: no limit. */
@@ -30,7 +31,9 @@ export function rateLimit(limits: RateLimits): AppMiddleware {
     const key = presentedKeys(ctx)[0] ?? null;
     const limiter = key ? byKey : byAddress;
     if (!limiter) return next();
-    const id = key ? `k:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}` : `a:${ctx.ip}`;
+    const id = key
+      ? `k:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`
+      : `a:${clientAddress(ctx)}`;
     const limit = limiter.points;
     const policy = `${limit};w=${window}`;
     let state: RateLimiterRes;
