@@ -194,3 +194,41 @@ describe('account pages over HTTP: sessions, forms, keys (e2e)', () => {
     expect(Number(last!.headers.get('retry-after'))).to.be.greaterThan(0);
   });
 });
+
+describe('account pages behind a TLS proxy (TRUST_PROXY=1)', () => {
+  let service: PaidDemoService;
+  before(async () => {
+    const previous = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = '1';
+    try {
+      service = await startPaidDemoService();
+    } finally {
+      if (previous === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = previous;
+    }
+  });
+  after(() => service?.stop());
+
+  it('sets its cookies Secure when the proxy says the request came over HTTPS', async () => {
+    const { port } = new URL(service.t.baseUrl);
+    const cookies = await new Promise<string[]>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/compte',
+          headers: { Host: 'registres.example', 'X-Forwarded-Proto': 'https' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200 ? (res.headers['set-cookie'] ?? []) : []));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    const csrf = cookies.find((c) => c.startsWith('registres_csrf='));
+    expect(csrf).to.match(/; secure/i);
+    expect(csrf).to.match(/; httponly/i);
+  });
+});
