@@ -3,8 +3,10 @@ import { europeRoutes } from '../api/routes/europe.ts';
 import type { DemoSeeder } from '../ingest/core/demoSeeder.ts';
 import { accountsProjection } from '../projections/accounts/accountsProjection.ts';
 import type { Projection } from '../projections/core/projection.ts';
+import { euLiveProjection } from '../projections/eu-live/euLiveProjection.ts';
 import type { EuLocalCopy } from '../projections/eu-profile/euLocalCopy.ts';
-import type { RegisterManifest, RegisterReadSide } from './registerManifest.ts';
+import type { EuLiveRegister } from '../schemas/europe/euLiveRegister.ts';
+import type { LiveRegisterParts, RegisterManifest, RegisterReadSide } from './registerManifest.ts';
 import { REGISTER_MANIFESTS } from './registers.ts';
 
 /** Each register's manifest with its loaded read side, in manifest order. */
@@ -23,18 +25,44 @@ export const DEMO_SEEDERS: readonly DemoSeeder[] = LOADED_REGISTERS.flatMap(({ p
   parts.demo ? [parts.demo] : [],
 );
 
-/** Every read model: the accounts (payment), then each register's. */
+/** Every read model: the accounts (payment), each register's, then the live registers' observations. */
 export const PROJECTIONS: readonly Projection[] = [
   accountsProjection,
   ...LOADED_REGISTERS.flatMap(({ parts }) => parts.projections ?? []),
+  ...(LOADED_REGISTERS.some(({ parts }) => parts.europeLive) ? [euLiveProjection] : []),
 ];
 
 /** The European registers held as local copies, in manifest order. */
 export const EU_LOCAL_COPIES: readonly EuLocalCopy[] = LOADED_REGISTERS.flatMap(({ manifest, parts }) => {
-  if (!manifest.europe) return [];
+  if (!manifest.europe || manifest.europe.live) return [];
   if (!parts.europeProfiles) throw new Error(`${manifest.stem}: a European register needs its profile table`);
   const entry = manifest.dictionary[0]!;
   return [{ pays: entry.pays, register: entry.code, ...parts.europeProfiles, ...manifest.europe }];
+});
+
+/** A European register queried live: what the routes know of it, how to read it, its default address. */
+export interface EuLiveSource {
+  info: EuLiveRegister;
+  parts: LiveRegisterParts;
+  defaultUrl: string;
+}
+
+/** The European registers queried live, in manifest order. */
+export const EU_LIVE_REGISTERS: readonly EuLiveSource[] = LOADED_REGISTERS.flatMap(({ manifest, parts }) => {
+  const europe = manifest.europe;
+  if (!europe?.live) return [];
+  if (!parts.europeLive) throw new Error(`${manifest.stem}: a live register needs its reader`);
+  const entry = manifest.dictionary[0]!;
+  const info: EuLiveRegister = {
+    pays: entry.pays,
+    register: entry.code,
+    idPattern: europe.idPattern,
+    ...(europe.idCheck ? { idCheck: europe.idCheck } : {}),
+    idDescription: europe.idDescription,
+    idLabel: europe.idLabel,
+    maxAgeMs: europe.live.maxAgeMs,
+  };
+  return [{ info, parts: parts.europeLive, defaultUrl: europe.live.defaultUrl }];
 });
 
 const isEuropean = ({ manifest }: LoadedRegister) => manifest.europe !== undefined;
@@ -45,6 +73,9 @@ const isEuropean = ({ manifest }: LoadedRegister) => manifest.europe !== undefin
  */
 export const PRICED_ROUTES: readonly RouteDefinition[] = [
   ...LOADED_REGISTERS.filter((l) => !isEuropean(l)).flatMap(({ parts }) => parts.routes ?? []),
-  ...europeRoutes(EU_LOCAL_COPIES),
+  ...europeRoutes(
+    EU_LOCAL_COPIES,
+    EU_LIVE_REGISTERS.map((l) => l.info),
+  ),
   ...LOADED_REGISTERS.filter(isEuropean).flatMap(({ parts }) => parts.routes ?? []),
 ];

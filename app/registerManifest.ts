@@ -1,7 +1,10 @@
 import type { RouteDefinition } from '../api/catalogue/route.ts';
 import type { DemoSeeder } from '../ingest/core/demoSeeder.ts';
 import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
+import type { LiveRecordings } from '../ingest/core/liveRecordings.ts';
+import type { EventStore } from '../ops/eventstore/port.ts';
 import type { Projection } from '../projections/core/projection.ts';
+import type { EuLiveReader } from '../schemas/europe/euLiveRegister.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 
 /**
@@ -18,7 +21,18 @@ export interface RegisterManifest {
   /** `registres ingest <key> …` commands, keyed by their command-line name. */
   ingest: Readonly<Record<string, IngestCommandSpec>>;
   /** A register of the European unified profile (its country is its dictionary entry's `pays`). */
-  europe?: { idPattern: RegExp; idDescription: string; idLabel: string };
+  europe?: {
+    idPattern: RegExp;
+    /** The identifier's check digit, when it has one (checked after the pattern). */
+    idCheck?: (id: string) => boolean;
+    idDescription: string;
+    idLabel: string;
+    /**
+     * A register queried live: how long an observation is served again without asking it, and its real
+     * public address (`LIVE_URL_<code>` in the environment overrides it, e.g. `LIVE_URL_CZ_ARES`).
+     */
+    live?: { maxAgeMs: number; defaultUrl: string };
+  };
   load(): Promise<RegisterReadSide>;
 }
 
@@ -29,4 +43,23 @@ export interface RegisterReadSide {
   routes?: readonly RouteDefinition[];
   /** A European register: the projection and table of its unified profile. */
   europeProfiles?: { projection: string; table: string };
+  /** A European register queried live: how its reader is built, and the recorded answers of its demo. */
+  europeLive?: LiveRegisterParts;
+}
+
+/** What the service needs to query a live register: its reader, and recorded answers to replay. */
+export interface LiveRegisterParts {
+  createReader(deps: LiveReaderDeps): EuLiveReader;
+  /** Recorded real answers (folder, and which request each answers), for `LIVE_REPLAY=1` and the tests. */
+  recordings: LiveRecordings;
+}
+
+export interface LiveReaderDeps {
+  baseUrl: string;
+  store: Pick<EventStore, 'append'>;
+  now?: () => Date;
+  fetch?: typeof fetch;
+  /** Overrides of the register's own policies (tests: a short timeout, a breaker that closes quickly). */
+  timeoutMs?: number;
+  breaker?: { failures: number; halfOpenAfterMs: number };
 }

@@ -1,6 +1,7 @@
 import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { RegisterManifest } from './registerManifest.ts';
+import { czAres } from './registers/czAres.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
 import { frBodacc } from './registers/frBodacc.ts';
 import { frJoafe } from './registers/frJoafe.ts';
@@ -24,6 +25,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   noBrreg,
   eeAriregister,
   lvUr,
+  czAres,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

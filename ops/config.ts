@@ -15,7 +15,18 @@ export interface Config {
   rateLimits: { perKey: number; perAddress: number };
   /** INSEE's API Sirene, the search's real-time fallback: off without an integration key. */
   sireneApi: { key: string | null; url: string; timeoutMs: number };
+  /**
+   * The live registers' addresses set in the environment, by variable: `LIVE_URL_CZ_ARES` sets `cz.ares`'s
+   * (see liveUrlVariable). Unset: the register's real public address.
+   */
+  liveUrls: Record<string, string>;
+  /** `LIVE_REPLAY=1`: the live registers answer from their recorded real answers (a local server), offline. */
+  liveReplay: boolean;
 }
+
+/** The environment variable that sets a live register's address: `cz.ares` → `LIVE_URL_CZ_ARES`. */
+export const liveUrlVariable = (registerCode: string) =>
+  `LIVE_URL_${registerCode.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
@@ -37,6 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perKey: nonNegative(env.RATE_LIMIT_PER_KEY, 200),
       perAddress: nonNegative(env.RATE_LIMIT_PER_ADDRESS, 100),
     },
+    liveUrls: Object.fromEntries(
+      Object.entries(env)
+        .filter(([name, value]) => name.startsWith('LIVE_URL_') && value?.trim())
+        .map(([name, value]) => [name, value!.trim().replace(/\/+$/, '')]),
+    ),
+    liveReplay: env.LIVE_REPLAY === '1',
     sireneApi: {
       key: env.INSEE_SIRENE_API_KEY?.trim() || null,
       url: env.INSEE_SIRENE_API_URL?.trim() || 'https://api.insee.fr/api-sirene/3.11',

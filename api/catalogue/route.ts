@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { BudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { Logger } from '../../ops/logger.ts';
+import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
 import type { SireneApiSearch } from '../../schemas/events/frSireneApiEvents.ts';
 import type { JsonSchema, ParamDefinition } from '../../schemas/jsonSchema.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
@@ -43,6 +44,9 @@ export interface ProvenanceEntry {
   version: string;
   empreinte_sha256?: string;
   date_photo?: string;
+  /** A live register: when the answer served was read (its `LiveRecordObserved`), and what was asked. */
+  consulte_le?: string;
+  url?: string;
 }
 
 /** How stale a local copy may be before the route refuses to sell it. */
@@ -69,9 +73,11 @@ export interface HandlerResult {
 export interface LiveSources {
   /** INSEE's API Sirene: the search's fallback when an index stage is abandoned. */
   sireneSearch: SireneApiSearch | null;
+  /** The European registers queried live, by country (`CZ`): absent when not configured. */
+  europe: ReadonlyMap<string, EuLiveReader>;
 }
 
-export const NO_LIVE_SOURCES: LiveSources = { sireneSearch: null };
+export const NO_LIVE_SOURCES: LiveSources = { sireneSearch: null, europe: new Map() };
 
 export interface HandlerDeps {
   knex: Knex;

@@ -205,6 +205,12 @@ export const ERROR_CODES = [
       'Pays sans copie locale ni registre en direct sur cette route. / Country not covered by this route.',
   },
   {
+    code: 'forme_juridique_non_servie',
+    statut: 404,
+    signification:
+      'Forme juridique inconnue, ou qui ne dit pas s’il s’agit d’une personne morale : non servie. / Legal form unknown or undecided: not served.',
+  },
+  {
     code: 'entreprise_individuelle_non_servie',
     statut: 404,
     signification:

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { EuProfileRow } from '../../projections/eu-profile/euProfileRow.ts';
 import { passReadFile } from '../../projections/eu-profile/passFilesTable.ts';
 import { readProfile } from '../../projections/eu-profile/readProfile.ts';
+import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { RouteContext } from '../catalogue/route.ts';
 import { notFound } from '../errors/apiError.ts';

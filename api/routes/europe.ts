@@ -4,10 +4,14 @@ import {
   type ProfileMatch,
   searchProfiles,
 } from '../../projections/eu-profile/searchProfiles.ts';
+import type { EuLiveRegister } from '../../schemas/europe/euLiveRegister.ts';
+import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
+import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 import { euProfileSchema, euSearchSchema } from '../../schemas/responses/europe.ts';
-import type { MutedRegister, RouteDefinition } from '../catalogue/route.ts';
+import type { MutedRegister, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
 import type { MotifPanne } from '../errors/errorCodes.ts';
+import { type LiveHandlerExtras, liveCompany, liveProvenance } from './europeLive.ts';
 import { SERVED_COMPANY_ERRORS, servedCompany } from './euServedCompany.ts';
 
 const MAX_RESULTS = 10;
@@ -45,15 +49,22 @@ function motifOf(err: unknown): MotifPanne {
  * The unified profile and the search across the European local copies, built for the countries the register
  * manifests declare (app/registers/): every text that names the countries is generated from that list.
  */
-export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] {
-  const PAYS_LIST = copies.map((c) => c.pays).join(', ');
+export function europeRoutes(
+  copies: readonly EuLocalCopy[],
+  live: readonly EuLiveRegister[] = [],
+): RouteDefinition[] {
+  const PAYS_LIST = [...copies, ...live].map((c) => c.pays).join(', ');
+  const SOURCES_TEXT = live.length
+    ? `${copies.map((c) => c.pays).join(', ')} depuis les copies locales, ${live.map((l) => l.pays).join(', ')} en direct`
+    : `${copies.map((c) => c.pays).join(', ')} depuis les copies locales`;
   const localCopyOf = (pays: string) => copies.find((c) => c.pays === pays.toUpperCase());
+  const liveOf = (pays: string) => live.find((l) => l.pays === pays.toUpperCase());
 
   /** 400 `pays_non_couvert` or `parametre_invalide` for an identifier that is not the country's format. */
   function checkCountryAndId(
     params: Record<string, unknown>,
   ): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-    const copy = localCopyOf(String(params.pays));
+    const copy = localCopyOf(String(params.pays)) ?? liveOf(String(params.pays));
     if (!copy) {
       return {
         error: 'pays_non_couvert',
@@ -61,7 +72,8 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
         message: `Pays non couvert par cette route ; couverts : ${PAYS_LIST}. / Country not covered; covered: ${PAYS_LIST}.`,
       };
     }
-    if (!copy.idPattern.test(String(params.id))) {
+    const id = String(params.id);
+    if (!copy.idPattern.test(id) || ('idCheck' in copy && copy.idCheck && !copy.idCheck(id))) {
       return { error: 'parametre_invalide', champ: 'id', message: `${copy.pays} : ${copy.idDescription}.` };
     }
     return null;
@@ -77,9 +89,9 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
     },
     method: 'GET',
     path: '/v1/eu/entreprise/{pays}/{id}',
-    summary: `Profil unifié d’une entreprise européenne (${PAYS_LIST} depuis les copies locales).`,
+    summary: `Profil unifié d’une entreprise européenne (${SOURCES_TEXT}).`,
     description:
-      'statut normalisé : actif, en_cessation, radie ; libellé source dans statut_detail. Personnes physiques et entrepreneurs individuels : 404 entreprise_individuelle_non_servie.',
+      'statut normalisé : actif, en_cessation, radie ; libellé source dans statut_detail. Personnes physiques et entrepreneurs individuels : 404 entreprise_individuelle_non_servie. Registre en direct : la réponse lue est inscrite au journal avant d’être servie, et la provenance nomme cette lecture (consulte_le, url, empreinte du corps) ; registre injoignable : 503 amont_indisponible, jamais une absence.',
     params: [
       {
         name: 'pays',
@@ -92,29 +104,46 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
         name: 'id',
         in: 'path',
         required: true,
-        description: `Identifiant national : ${copies.map((c) => `${c.pays} ${c.idLabel}`).join(', ')}. / National identifier.`,
+        description: `Identifiant national : ${[...copies, ...live].map((c) => `${c.pays} ${c.idLabel}`).join(', ')}. / National identifier.`,
         schema: { type: 'string', pattern: '^\\d{1,20}$', examples: ['998543118'] },
       },
     ],
     paramsCheck: checkCountryAndId,
     price: 10_000,
     freeTier: true,
-    errors: ['pays_non_couvert', ...SERVED_COMPANY_ERRORS],
-    registers: copies.map((c) => c.register),
+    errors: [
+      'pays_non_couvert',
+      ...SERVED_COMPANY_ERRORS,
+      ...(live.length ? (['forme_juridique_non_servie', 'amont_indisponible'] as const) : []),
+    ],
+    registers: [...copies.map((c) => c.register), ...live.map((l) => l.register)],
+    // A live register has no snapshot to guard: its answer carries its own observation time.
     registersFor: (params) => {
       const copy = localCopyOf(String(params.pays ?? ''));
       return copy ? [copy.register] : [];
     },
     projections: copies.map((c) => c.projection),
     responseSchema: euProfileSchema,
-    async handler(ctx, { knex, registers }) {
-      const copy = localCopyOf(String(ctx.state.params?.pays))!;
+    async handler(ctx, { knex, registers, live: sources }) {
+      const pays = String(ctx.state.params?.pays).toUpperCase();
       const id = String(ctx.state.params?.id);
-      const row = await servedCompany(knex, copy.table, copy.pays, id);
+      const copy = localCopyOf(pays);
+      const register = copy?.register ?? liveOf(pays)!.register;
+      const info = registers.find((r) => r.code === register);
+      let row: EuProfileRow;
+      let extras: LiveHandlerExtras = {};
+      if (copy) {
+        row = await servedCompany(knex, copy.table, copy.pays, id);
+      } else {
+        const read = await liveCompany(knex, liveOf(pays)!, sources.europe.get(pays), info, id, new Date());
+        row = read.row;
+        extras = { provenance: [read.provenance], dataFreshness: read.dataFreshness };
+      }
       return {
+        ...extras,
         body: {
-          pays: copy.pays,
-          registre: registers.find((r) => r.code === copy.register)?.nomCourt ?? copy.register,
+          pays,
+          registre: info?.nomCourt ?? register,
           id_national: row.id_national,
           denomination: row.denomination,
           forme_juridique: { code: row.forme_code, libelle: row.forme_libelle },
@@ -140,11 +169,11 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
       name: 'search_european_companies',
       title: 'Search European companies',
       description:
-        'Search companies by name or national identifier across the European registers held as local copies; lists the registers that could not answer.',
+        'Search companies by name or national identifier across the European registers, local copies and live registers at once; lists the registers that could not answer in time.',
     },
     method: 'GET',
     path: '/v1/eu/recherche',
-    summary: `Recherche d’entreprises européennes par nom dans les copies locales (${PAYS_LIST}).`,
+    summary: `Recherche d’entreprises européennes par nom (${SOURCES_TEXT}).`,
     description:
       'Au plus 10 résultats. Un registre qui ne peut répondre (collecte en cours, photo périmée, lecture en échec) est listé dans registres_muets et la réponse vient des autres.',
     params: [
@@ -172,7 +201,7 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
           message: 'Rien de cherchable dans « q » après nettoyage. / Nothing searchable left in q.',
         };
       }
-      if (params.pays !== undefined && !localCopyOf(String(params.pays))) {
+      if (params.pays !== undefined && !localCopyOf(String(params.pays)) && !liveOf(String(params.pays))) {
         return {
           error: 'pays_non_couvert',
           champ: 'pays',
@@ -184,7 +213,7 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
     price: 3000,
     freeTier: true,
     errors: ['pays_non_couvert', 'recherche_indisponible'],
-    registers: copies.map((c) => c.register),
+    registers: [...copies.map((c) => c.register), ...live.map((l) => l.register)],
     registersFor: (params) =>
       copies
         .filter((c) => params.pays === undefined || c.pays === String(params.pays).toUpperCase())
@@ -192,13 +221,21 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
     freshnessDegrades: true,
     projections: copies.map((c) => c.projection),
     responseSchema: euSearchSchema,
-    async handler(ctx, { knex }) {
+    async handler(ctx, { knex, live: sources }) {
       const q = cleanSearchText(String(ctx.state.params?.q));
       const pays = ctx.state.params?.pays === undefined ? null : String(ctx.state.params.pays).toUpperCase();
       const provenance = ctx.state.provenance ?? [];
       const muted: MutedRegister[] = [...(ctx.state.registresMuets ?? [])];
       const fresh = copies.filter(
         (c) => (pays === null || c.pays === pays) && provenance.some((p) => p.registre === c.register),
+      );
+      // Started first: the live registers answer while the local copies are read. A live register this server
+      // has no reader for (not configured) is not part of its coverage: not asked, not listed as mute.
+      const askedLive = live.filter((l) => (pays === null || l.pays === pays) && sources.europe.has(l.pays));
+      const liveSearches = Promise.allSettled(
+        askedLive.map((l) =>
+          withinBudget(sources.europe.get(l.pays)!.search(q, MAX_RESULTS), REGISTER_BUDGET_MS),
+        ),
       );
       const answers = await Promise.allSettled(
         fresh.map((copy) => {
@@ -215,7 +252,7 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
       const results: (ProfileMatch & { pays: string; registre: string })[] = [];
       /** A register that returned its whole allowance may hold more matches than were read. */
       let reachedLimit = false;
-      const covered: { pays: string; registre: string; mode: string; entites: number }[] = [];
+      const covered: { pays: string; registre: string; mode: string; entites?: number }[] = [];
       answers.forEach((answer, i) => {
         const copy = fresh[i]!;
         if (answer.status === 'rejected') {
@@ -231,15 +268,38 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
         for (const m of matches) results.push({ ...m, pays: copy.pays, registre: copy.register });
         covered.push({ pays: copy.pays, registre: copy.register, mode: 'copie_locale', entites });
       });
+      // The live registers, asked in parallel with the local copies above, within the same budget.
+      const liveAnswers = await liveSearches;
+      const liveProvenances: ProvenanceEntry[] = [];
+      liveAnswers.forEach((answer, i) => {
+        const reg = askedLive[i]!;
+        if (answer.status === 'rejected') {
+          ctx.state.log.warn(
+            { err: answer.reason, registre: reg.register },
+            'european search: live register mute',
+          );
+          muted.push({ registre: reg.register, motif: liveMotifOf(answer.reason) });
+          return;
+        }
+        const { matches, observation } = answer.value;
+        if (matches.length >= MAX_RESULTS) reachedLimit = true;
+        for (const m of matches.slice(0, MAX_RESULTS))
+          results.push({ ...m, pays: reg.pays, registre: reg.register });
+        covered.push({ pays: reg.pays, registre: reg.register, mode: 'direct' });
+        liveProvenances.push(liveProvenance(reg.register, observation));
+      });
       if (covered.length === 0) {
         throw unavailable(
           'recherche_indisponible',
           'Aucun registre de la recherche européenne n’a pu répondre. / No register of the European search could answer.',
-          { registres_muets: muted.map((m) => mutedEntry(copies, m)) },
+          { registres_muets: muted.map((m) => mutedEntry([...copies, ...live], m)) },
         );
       }
       // Provenance only of the registers that answered.
-      ctx.state.provenance = provenance.filter((p) => covered.some((c) => c.registre === p.registre));
+      ctx.state.provenance = [
+        ...provenance.filter((p) => covered.some((c) => c.registre === p.registre)),
+        ...liveProvenances,
+      ];
       results.sort(
         (a, b) =>
           b.score - a.score || a.pays.localeCompare(b.pays) || a.id_national.localeCompare(b.id_national),
@@ -248,7 +308,7 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
       return {
         body: {
           nombre_resultats: served.length,
-          registres_muets: muted.map((m) => mutedEntry(copies, m)),
+          registres_muets: muted.map((m) => mutedEntry([...copies, ...live], m)),
           listes_bornees: {
             resultats: {
               nombre_total: results.length,
@@ -275,7 +335,14 @@ export function europeRoutes(copies: readonly EuLocalCopy[]): RouteDefinition[] 
   return [searchRoute, profileRoute];
 }
 
-function mutedEntry(copies: readonly EuLocalCopy[], m: MutedRegister) {
+/** Why a live register is mute in a search: no answer in time, or down (the closed list of `motif`). */
+function liveMotifOf(err: unknown): MotifPanne {
+  if ((err as { budget?: boolean }).budget) return 'delai_depasse';
+  if (err instanceof LiveUnavailableError && err.reason === 'delai_depasse') return 'delai_depasse';
+  return 'amont_indisponible';
+}
+
+function mutedEntry(copies: readonly { pays: string; register: string }[], m: MutedRegister) {
   return {
     pays: copies.find((c) => c.register === m.registre)?.pays ?? null,
     registre: m.registre,

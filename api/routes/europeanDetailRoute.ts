@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EuProfileRow } from '../../projections/eu-profile/euProfileRow.ts';
+import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import type { JsonSchema, ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
 import {
   detailFooter,

@@ -21,7 +21,7 @@ import { createKeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { loadAccount } from '../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { recentCalls } from '../../ops/accounts/recentCalls.ts';
-import type { Config } from '../../ops/config.ts';
+import { type Config, liveUrlVariable } from '../../ops/config.ts';
 import { createBudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
@@ -36,7 +36,7 @@ import type { Projection } from '../../projections/core/projection.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/core/projectionRunner.ts';
 import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
-import { PRICED_ROUTES, PROJECTIONS } from '../readSide.ts';
+import { EU_LIVE_REGISTERS, type EuLiveSource, PRICED_ROUTES, PROJECTIONS } from '../readSide.ts';
 import { REGISTERS } from '../registers.ts';
 import { migrateAll } from './migrateAll.ts';
 
@@ -90,6 +90,12 @@ export interface ComposeOptions {
   rateLimits?: { perKey: number; perAddress: number } | false;
   /** Delays between attempts to reach the database when deferred (ms); the last one repeats. */
   databaseRetryMs?: readonly number[];
+  /** The live registers' addresses by register code (a replay server in tests and `LIVE_REPLAY=1`). */
+  liveUrls?: Readonly<Record<string, string>>;
+  /** The live registers to read; default every manifest's (readSide.ts). */
+  liveRegisters?: readonly EuLiveSource[];
+  /** Overrides of every live register's timeout and circuit breaker (tests). */
+  livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
 }
 
 const DATABASE_RETRY_MS = [250, 500, 1000, 2000, 5000] as const;
@@ -140,6 +146,21 @@ export async function composeService(
       })
     : undefined;
   const budgeted = createBudgetedPools(db.knex);
+  // One reader per live register, at the address the options, then the environment, give; else its own.
+  const liveReaders = new Map(
+    (opts.liveRegisters ?? EU_LIVE_REGISTERS).map((source) => [
+      source.info.pays,
+      source.parts.createReader({
+        baseUrl:
+          opts.liveUrls?.[source.info.register] ??
+          config.liveUrls[liveUrlVariable(source.info.register)] ??
+          source.defaultUrl,
+        store,
+        ...(opts.now ? { now: opts.now } : {}),
+        ...opts.livePolicy,
+      }),
+    ]),
+  );
   const app = createApp({
     logger,
     knex: db.knex,
@@ -157,6 +178,7 @@ export async function composeService(
     paymentFor: paid?.paymentFor,
     live: {
       sireneSearch: sireneApiSearchFromConfig(opts.sireneApi ?? config.sireneApi, { store, now: opts.now }),
+      europe: liveReaders,
     },
     keyedCreditHeaders: paid?.keyedCreditHeaders,
     keepSettledAnswers: paid?.keepSettledAnswers,

@@ -3,6 +3,7 @@ import {
   BrokenCircuitError,
   BulkheadRejectedError,
   bulkhead,
+  CircuitState,
   ConsecutiveBreaker,
   circuitBreaker,
   ExponentialBackoff,
@@ -15,6 +16,7 @@ import {
   wrap,
 } from 'cockatiel';
 import { LRUCache } from 'lru-cache';
+import { RateLimiterMemory, RateLimiterQueue, RateLimiterQueueError } from 'rate-limiter-flexible';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import {
   LIVE_RECORD_OBSERVED,
@@ -38,10 +40,18 @@ export interface LiveQueryOptions {
   breaker?: { failures: number; halfOpenAfterMs: number };
   /** Requests in flight at once, and how many more may wait for a slot. */
   concurrency?: { max: number; queue: number };
+  /** The register's published (or fair-use) rate: calls per minute this process sends at most; they wait. */
+  perMinute?: number;
   /** Milliseconds a successful observation is served again without asking upstream (0: no cache). */
   cacheMs?: number;
   /** Statuses that are answers, not failures (e.g. 404 "no result" on a search). */
   answerStatuses?: readonly number[];
+  /**
+   * What of an answer is recorded in the log and returned as `record`: the register's parser, which keeps
+   * what the read model needs and drops any natural person's data. Default: the parsed JSON as published.
+   * Throwing `LiveUnavailableError` (reason `illisible`) refuses an answer whose shape is not the register's.
+   */
+  extract?: (status: number, json: unknown, url: string) => unknown;
   store: Pick<EventStore, 'append'>;
   now?: () => Date;
   fetch?: typeof fetch;
@@ -49,6 +59,7 @@ export interface LiveQueryOptions {
 
 export interface LiveAnswer {
   url: string;
+  method: 'GET' | 'POST';
   status: number;
   observedAt: string;
   bodySha256: string;
@@ -66,6 +77,10 @@ class TransientStatus extends Error {
 export interface LiveQueryClient {
   readonly register: string;
   get(path: string, query?: Record<string, string>): Promise<LiveAnswer>;
+  /** A search sent as a JSON body (ARES): idempotent, so retried like a GET. */
+  post(path: string, body: unknown): Promise<LiveAnswer>;
+  /** The circuit breaker's state: `closed` (calls go through), `open` (refused at once), `half-open`. */
+  circuit(): 'closed' | 'open' | 'half-open';
 }
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
@@ -85,16 +100,18 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
   const cache =
     (opts.cacheMs ?? 0) > 0 ? new LRUCache<string, LiveAnswer>({ max: 10_000, ttl: opts.cacheMs }) : null;
 
+  // Transient: a network error, 429 or 5xx, or an attempt that took longer than its timeout. Retried, and
+  // counted by the breaker: a register that hangs opens the circuit like one that fails.
   const transient = handleWhen(
-    (err) =>
-      err instanceof TransientStatus || (err instanceof TypeError && !(err instanceof TaskCancelledError)),
+    (err) => err instanceof TransientStatus || err instanceof TypeError || err instanceof TaskCancelledError,
   );
+  const circuit = circuitBreaker(transient, {
+    halfOpenAfter: breaker.halfOpenAfterMs,
+    breaker: new ConsecutiveBreaker(breaker.failures),
+  });
   const policy = wrap(
     bulkhead(concurrency.max, concurrency.queue),
-    circuitBreaker(transient, {
-      halfOpenAfter: breaker.halfOpenAfterMs,
-      breaker: new ConsecutiveBreaker(breaker.failures),
-    }),
+    circuit,
     retry(transient, {
       maxAttempts: opts.retries ?? 1,
       backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 500 }),
@@ -102,57 +119,99 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     timeout(opts.timeoutMs ?? 3000, TimeoutStrategy.Aggressive),
   );
 
-  async function ask(url: string, signal: AbortSignal): Promise<{ status: number; body: Buffer }> {
-    const res = await doFetch(url, { headers: { accept: 'application/json', ...opts.headers }, signal });
+  // Calls wait for a token; beyond the waiting room (the bulkhead's queue) they are refused as `sature`.
+  const pace =
+    opts.perMinute && opts.perMinute > 0
+      ? new RateLimiterQueue(new RateLimiterMemory({ points: opts.perMinute, duration: 60 }), {
+          maxQueueSize: concurrency.queue,
+        })
+      : null;
+
+  async function ask(
+    url: string,
+    init: { method: 'GET' | 'POST'; body?: string },
+    signal: AbortSignal,
+  ): Promise<{ status: number; body: Buffer }> {
+    if (pace) await pace.removeTokens(1);
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await doFetch(url, { method: init.method, headers, body: init.body, signal });
     const body = Buffer.from(await res.arrayBuffer());
     if (answers.has(res.status)) return { status: res.status, body };
     if (res.status === 429 || res.status >= 500) throw new TransientStatus(res.status);
     throw new LiveUnavailableError(opts.register, 'refus', `${opts.register} answered ${res.status}`);
   }
 
-  return {
-    register: opts.register,
-    async get(path, query = {}) {
-      const qs = new URLSearchParams(query).toString();
-      const url = `${opts.baseUrl}${path}${qs ? `?${qs}` : ''}`;
-      const hit = cache?.get(url);
-      if (hit) return { ...hit, cached: true };
-      let answered: { status: number; body: Buffer };
+  async function observe(url: string, method: 'GET' | 'POST', body?: unknown): Promise<LiveAnswer> {
+    const requestBody = body === undefined ? undefined : JSON.stringify(body);
+    // A search by body is one question per body: the cache and the stream key on both.
+    const key = requestBody === undefined ? url : `${method} ${url} ${requestBody}`;
+    const hit = cache?.get(key);
+    if (hit) return { ...hit, cached: true };
+    let answered: { status: number; body: Buffer };
+    try {
+      answered = await policy.execute(({ signal }) =>
+        ask(url, { method, ...(requestBody === undefined ? {} : { body: requestBody }) }, signal),
+      );
+    } catch (err) {
+      throw unavailable(opts.register, err);
+    }
+    let json: unknown = null;
+    if (answered.body.length > 0) {
       try {
-        answered = await policy.execute(({ signal }) => ask(url, signal));
-      } catch (err) {
-        throw unavailable(opts.register, err);
-      }
-      let record: unknown = null;
-      if (answered.body.length > 0) {
-        try {
-          record = JSON.parse(answered.body.toString('utf8'));
-        } catch {
-          if (answered.status === 200) {
-            throw new LiveUnavailableError(
-              opts.register,
-              'illisible',
-              `${opts.register}: the answer is not JSON`,
-            );
-          }
+        json = JSON.parse(answered.body.toString('utf8'));
+      } catch {
+        if (answered.status === 200) {
+          throw new LiveUnavailableError(
+            opts.register,
+            'illisible',
+            `${opts.register}: the answer is not JSON`,
+          );
         }
       }
-      const observation: LiveRecordObservedData = {
-        register: opts.register,
-        url,
-        status: answered.status,
-        observedAt: now().toISOString(),
-        bodySha256: sha256(answered.body),
-        record,
-      };
-      await opts.store.append(
-        liveStreamOf(opts.register, sha256(url)),
-        [{ type: LIVE_RECORD_OBSERVED, data: observation, metadata: { register: opts.register } }],
-        'any',
-      );
-      const answer: LiveAnswer = { ...observation, cached: false };
-      cache?.set(url, answer);
-      return answer;
+    }
+    const record = opts.extract ? opts.extract(answered.status, json, url) : json;
+    const observation: LiveRecordObservedData = {
+      register: opts.register,
+      url,
+      ...(method === 'POST' ? { method, requestBody: body } : {}),
+      status: answered.status,
+      observedAt: now().toISOString(),
+      bodySha256: sha256(answered.body),
+      record,
+    };
+    await opts.store.append(
+      liveStreamOf(opts.register, sha256(key)),
+      [{ type: LIVE_RECORD_OBSERVED, data: observation, metadata: { register: opts.register } }],
+      'any',
+    );
+    const answer: LiveAnswer = {
+      url,
+      method,
+      status: observation.status,
+      observedAt: observation.observedAt,
+      bodySha256: observation.bodySha256,
+      record,
+      cached: false,
+    };
+    cache?.set(key, answer);
+    return answer;
+  }
+
+  const urlOf = (path: string, query: Record<string, string> = {}) => {
+    const qs = new URLSearchParams(query).toString();
+    return `${opts.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+  };
+
+  return {
+    register: opts.register,
+    get: (path, query = {}) => observe(urlOf(path, query), 'GET'),
+    post: (path, body) => observe(urlOf(path), 'POST', body),
+    circuit() {
+      const state = circuit.state;
+      if (state === CircuitState.Open || state === CircuitState.Isolated) return 'open';
+      if (state === CircuitState.HalfOpen) return 'half-open';
+      return 'closed';
     },
   };
 }
@@ -169,7 +228,7 @@ function unavailable(register: string, err: unknown): LiveUnavailableError {
   if (err instanceof TaskCancelledError) {
     return new LiveUnavailableError(register, 'delai_depasse', `${register}: no answer in time`);
   }
-  if (err instanceof BulkheadRejectedError) {
+  if (err instanceof BulkheadRejectedError || err instanceof RateLimiterQueueError) {
     return new LiveUnavailableError(register, 'sature', `${register}: too many requests in flight`);
   }
   if (err instanceof TransientStatus) {

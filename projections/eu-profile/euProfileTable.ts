@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ensureExtension, extensionSchema } from '../../ops/database/extensions.ts';
-import type { EuProfileRow } from './euProfileRow.ts';
+import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 
 /**
  * Trigram search support shared by the European read models: pg_trgm, unaccent, and `eu_unaccent`, an

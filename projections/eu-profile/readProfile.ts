@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EuProfileRow } from './euProfileRow.ts';
+import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 
 /** The unified-profile row of one company of a local copy, or null when the register does not hold it. */
 export async function readProfile(knex: Knex, table: string, id: string): Promise<EuProfileRow | null> {

@@ -1,18 +1,11 @@
 import type { Knex } from 'knex';
 import { cachedExtensionSchema } from '../../ops/database/extensions.ts';
+import type { ProfileMatch } from '../../schemas/europe/euProfileRow.ts';
+
+export type { ProfileMatch };
 
 /** Names read and ranked at most, per register and query (see searchProfiles). */
 export const CANDIDATES = 2000;
-
-export interface ProfileMatch {
-  id_national: string;
-  denomination: string | null;
-  statut: string | null;
-  ville: string | null;
-  /** 0 to 1 */
-  score: number;
-  correspondance: 'identifiant_national' | 'denomination_exacte' | 'denomination_approchee';
-}
 
 /**
  * The best matches of one local copy for a cleaned query: the national identifier when the query is one,

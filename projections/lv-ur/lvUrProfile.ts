@@ -1,5 +1,5 @@
-import { type EuProfileRow, naturalPersonRow } from '../eu-profile/euProfileRow.ts';
-import type { EuStatut } from '../eu-profile/euStatut.ts';
+import { type EuProfileRow, naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
+import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 
 type Row = Record<string, unknown>;
 const text = (v: unknown): string | null => {

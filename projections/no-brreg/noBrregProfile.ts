@@ -1,6 +1,6 @@
+import { type EuProfileRow, naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
+import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 import type { NoBrregRecord } from '../../schemas/events/noBrregEvents.ts';
-import { type EuProfileRow, naturalPersonRow } from '../eu-profile/euProfileRow.ts';
-import type { EuStatut } from '../eu-profile/euStatut.ts';
 
 /** Legal forms that are a natural person trading under their own name. */
 const SOLE_TRADER_FORMS = ['ENK'];

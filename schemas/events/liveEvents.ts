@@ -9,11 +9,17 @@ export interface LiveRecordObservedData {
   register: string;
   /** The URL asked, credentials never included (they travel in headers). */
   url: string;
+  /** A question sent as a JSON body (a search by POST): the method and that body. Absent: a GET. */
+  method?: 'POST';
+  requestBody?: unknown;
   status: number;
   /** UTC ISO 8601. */
   observedAt: string;
   bodySha256: string;
-  /** The body as published, parsed; null when the answer had none (a 404 without body). */
+  /**
+   * What the register's parser kept of the body (no natural person's data), or the body as published,
+   * parsed, for a register without one; null when the answer had none (a 404 without body).
+   */
   record: unknown;
 }
 

@@ -12,9 +12,19 @@ export const provenanceSchema: JsonSchema = {
     empreinte_sha256: {
       type: 'string',
       pattern: '^[0-9a-f]{64}$',
-      description: 'SHA-256 du fichier amont (sources à photo complète).',
+      description:
+        'SHA-256 du fichier amont (sources à photo complète), ou du corps de la réponse lue en direct.',
     },
     date_photo: { type: 'string', format: 'date' },
+    consulte_le: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Registre en direct : quand la réponse servie a été lue (l’observation du journal).',
+    },
+    url: {
+      type: 'string',
+      description: 'Registre en direct : la question posée au registre (sans identifiant secret).',
+    },
   },
 };
 

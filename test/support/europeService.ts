@@ -19,8 +19,8 @@ export const BRREG_UNDERENHETER_SAMPLE = path.resolve(
 );
 export { EE_ARIREGISTER_DEMO_FILES, LV_UR_DEMO_FILES, NO_BRREG_DEMO_FILES };
 
-/** The European registers, as their manifests declare them (app/registers/). */
-const EUROPEAN = LOADED_REGISTERS.filter(({ manifest }) => manifest.europe !== undefined);
+/** The European registers held as local copies, as their manifests declare them (app/registers/). */
+const EUROPEAN = LOADED_REGISTERS.filter(({ manifest }) => manifest.europe && !manifest.europe.live);
 const paysOf = ({ manifest }: LoadedRegister) => manifest.dictionary[0]!.pays;
 
 /** The European read models and routes on a fresh database (or `db`), priced routes served unpaid. */

@@ -1,6 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
 import { DEMO_SEEDERS } from '../../app/readSide.ts';
+import type { ComposeOptions } from '../../app/server/composeService.ts';
 import { seedDemoData } from '../../app/server/seedDemoData.ts';
 import { type FacilitatorStub, startFacilitatorStub } from '../api/payment/support/facilitatorStub.ts';
 import { testLogger } from './database.ts';
@@ -17,7 +18,7 @@ export interface PaidDemoService {
  * facilitator stub (eip155:8453), API keys with `freeCallsPerMonth` free calls.
  */
 export async function startPaidDemoService(
-  opts: { freeCallsPerMonth?: number } = {},
+  opts: { freeCallsPerMonth?: number; compose?: Omit<ComposeOptions, 'payment'> } = {},
 ): Promise<PaidDemoService> {
   const facilitator = await startFacilitatorStub();
   const payment: PaymentConfig = {
@@ -29,7 +30,7 @@ export async function startPaidDemoService(
     maxTimeoutSeconds: 60,
     freeCallsPerMonth: opts.freeCallsPerMonth ?? 150,
   };
-  const t = await startTestService({ payment });
+  const t = await startTestService({ ...opts.compose, payment });
   await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
   await t.service.runner.caughtUp();
   return {

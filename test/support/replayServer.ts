@@ -7,14 +7,21 @@ export interface ReplayAnswer {
   body?: string | Buffer;
   /** Milliseconds before the answer is sent. */
   delayMs?: number;
+  /** Default `application/json;charset=utf-8` (an HTML error page says `text/html`). */
+  contentType?: string;
 }
 
 export interface ReplayServer {
   url: string;
-  /** The requests received: path with query, and headers (lower-case names). */
-  requests: { url: string; headers: http.IncomingHttpHeaders }[];
+  /** The requests received: method, path with query, headers (lower-case names) and body. */
+  requests: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[];
   /** Replaces the answering function (e.g. to make the upstream fail). */
-  answer: (req: { url: URL; headers: http.IncomingHttpHeaders }) => ReplayAnswer;
+  answer: (req: {
+    method: string;
+    url: URL;
+    headers: http.IncomingHttpHeaders;
+    body: string;
+  }) => ReplayAnswer;
   close(): Promise<void>;
 }
 
@@ -31,16 +38,27 @@ export async function startReplayServer(answer: ReplayServer['answer']): Promise
   };
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
-    state.requests.push({ url: req.url ?? '', headers: req.headers });
-    const { status, body, delayMs } = state.answer({
-      url: new URL(req.url ?? '/', 'http://replay.local'),
-      headers: req.headers,
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const requestBody = Buffer.concat(chunks).toString('utf8');
+      const method = req.method ?? 'GET';
+      state.requests.push({ method, url: req.url ?? '', headers: req.headers, body: requestBody });
+      const { status, body, delayMs, contentType } = state.answer({
+        method,
+        url: new URL(req.url ?? '/', 'http://replay.local'),
+        headers: req.headers,
+        body: requestBody,
+      });
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(
+          status,
+          body === undefined ? {} : { 'content-type': contentType ?? 'application/json;charset=utf-8' },
+        );
+        res.end(body);
+      }, delayMs ?? 0);
     });
-    setTimeout(() => {
-      if (res.destroyed) return;
-      res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json;charset=utf-8' });
-      res.end(body);
-    }, delayMs ?? 0);
   });
   server.on('connection', (s) => {
     sockets.add(s);

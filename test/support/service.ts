@@ -26,6 +26,8 @@ export async function startTestService(
   const service = await composeService(db, config, testLogger, {
     servedLogFlushMs: 20,
     rateLimits: false,
+    // No test touches the network: the live registers are read only where a test replays them (liveUrls).
+    ...(opts.liveUrls === undefined ? { liveRegisters: [] } : {}),
     ...opts,
   });
   // Every answer is checked against its route's declared schema (test/support/responseSchemaHooks.ts).

@@ -1,6 +1,8 @@
 import type { CliCommand } from '../../../ops/commandContext.ts';
 import { openDatabase } from '../../../ops/database/openDatabase.ts';
+import { EU_LIVE_REGISTERS } from '../../readSide.ts';
 import { composeService, ServiceStopped } from '../../server/composeService.ts';
+import { startLiveReplay } from '../../server/liveReplay.ts';
 import { demoDataWanted, seedDemoData } from '../../server/seedDemoData.ts';
 
 /**
@@ -26,7 +28,16 @@ export const serveCommand: CliCommand = async (_argv, ctx) => {
         ? `embedded PostgreSQL (PGlite) in ${config.dataDir}, socket ${db.displayUrl}`
         : `embedded PostgreSQL (PGlite) owned by another process, through its socket ${db.displayUrl}`;
   ctx.out(`Database: ${where}`);
-  const service = await composeService(db, config, logger, { deferDatabase: true });
+  // LIVE_REPLAY=1: the live registers answer from their recorded answers on a local server (offline demo).
+  const replay = config.liveReplay ? await startLiveReplay(EU_LIVE_REGISTERS) : null;
+  if (replay)
+    ctx.out(
+      `Live registers: replayed from recorded answers (LIVE_REPLAY=1): ${Object.keys(replay.urls).join(', ')}`,
+    );
+  const service = await composeService(db, config, logger, {
+    deferDatabase: true,
+    ...(replay ? { liveUrls: replay.urls } : {}),
+  });
   const port = await service.listen(config.port);
   ctx.out(`Listening: http://localhost:${port} (PORT=${config.port})`);
   ctx.out(`Signing key id: ${service.signer.keyId} (public keys at /.well-known/jwks.json)`);
@@ -52,12 +63,14 @@ export const serveCommand: CliCommand = async (_argv, ctx) => {
   if (outcome && 'err' in outcome && !(outcome.err instanceof ServiceStopped)) {
     logger.error({ err: (outcome.err as Error)?.message }, 'start-up failed');
     await service.close({ graceMs: 0 });
+    await replay?.close();
     await db.close();
     return 1;
   }
   const signal = outcome && 'signal' in outcome ? outcome.signal : await stopRequested;
   logger.info({ signal }, 'shutting down: draining running requests, flushing the served log');
   await service.close();
+  await replay?.close();
   started.catch(() => {});
   await db.close();
   logger.info('stopped');

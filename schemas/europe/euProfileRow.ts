@@ -44,3 +44,14 @@ export function naturalPersonRow(id: string): EuProfileRow {
     lien_registre: null,
   };
 }
+
+/** One company found by a European search, with how well it matches. */
+export interface ProfileMatch {
+  id_national: string;
+  denomination: string | null;
+  statut: string | null;
+  ville: string | null;
+  /** 0 to 1 */
+  score: number;
+  correspondance: 'identifiant_national' | 'denomination_exacte' | 'denomination_approchee';
+}

@@ -1,0 +1,37 @@
+import { isValidIco } from '../../ingest/cz-ares/aresLegalForms.ts';
+import { ARES_URL } from '../../ingest/cz-ares/aresReader.ts';
+import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
+import type { RegisterManifest } from '../registerManifest.ts';
+
+/** Czechia's ARES (Administrativní registr ekonomických subjektů), queried live. */
+export const czAres: RegisterManifest = {
+  stem: 'cz-ares',
+  dictionary: [
+    {
+      code: CZ_ARES_REGISTER,
+      nomCourt: 'ARES',
+      nomComplet: 'Administrativní registr ekonomických subjektů (Ministerstvo financí)',
+      producteur: 'Ministerstvo financí ČR',
+      pays: 'CZ',
+      licence: 'Données publiques (conditions d’utilisation ARES)',
+      licenceUrl: 'https://ares.gov.cz/',
+      mode: 'direct',
+      photoComplete: false,
+      seuilFraicheurJours: null,
+      sourceUrl: 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest',
+    },
+  ],
+  ingest: {},
+  europe: {
+    idPattern: /^\d{8}$/,
+    idCheck: isValidIco,
+    idLabel: 'IČO 8 chiffres',
+    idDescription: 'IČO de 8 chiffres avec chiffre de contrôle / 8-digit IČO with its check digit',
+    // A company's ARES record changes rarely; an observation is served again for 24 hours.
+    live: { maxAgeMs: 24 * 3600_000, defaultUrl: ARES_URL },
+  },
+  async load() {
+    const live = await import('../../ingest/cz-ares/aresLive.ts');
+    return { europeLive: { createReader: live.createAresLive, recordings: live.ARES_RECORDINGS } };
+  },
+};

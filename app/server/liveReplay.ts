@@ -1,0 +1,65 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { recordedAnswer } from '../../ingest/core/liveRecordings.ts';
+import type { EuLiveSource } from '../readSide.ts';
+
+export interface LiveReplay {
+  /** Each live register's address on the replay server, by register code. */
+  urls: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 64 * 1024;
+
+/**
+ * `LIVE_REPLAY=1`: a local server that answers each live register's requests with its recorded real answers
+ * (ingest/<stem>/live/, see their SOURCE.txt), so `npm start` serves a Czech profile offline and without
+ * credentials. A request with no recording answers 404 with an empty body, which the register's parser
+ * refuses as unreadable (503 amont_indisponible): the demo never invents an answer.
+ */
+export async function startLiveReplay(
+  sources: readonly EuLiveSource[],
+  host = '127.0.0.1',
+): Promise<LiveReplay> {
+  const byPrefix = new Map(sources.map((s) => [`/${encodeURIComponent(s.info.register)}`, s]));
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://replay.local');
+    const prefix = `/${url.pathname.split('/')[1] ?? ''}`;
+    const source = byPrefix.get(prefix);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on('end', () => {
+      let body: unknown = null;
+      try {
+        body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
+      } catch {
+        body = null;
+      }
+      const answer = source
+        ? recordedAnswer(source.parts.recordings, {
+            method: req.method ?? 'GET',
+            path: url.pathname.slice(prefix.length),
+            body,
+          })
+        : null;
+      if (!answer) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json;charset=utf-8' } : {});
+      res.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
+  return {
+    urls: Object.fromEntries(
+      sources.map((s) => [s.info.register, `${base}/${encodeURIComponent(s.info.register)}`]),
+    ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

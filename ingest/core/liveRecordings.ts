@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** One recorded answer of a live register: which request it answers, and the file holding its body. */
+export interface LiveRecording {
+  method: 'GET' | 'POST';
+  /** Path under the register's base address, e.g. `/ekonomicke-subjekty/26435675`. */
+  path: string;
+  /** For a POST: the JSON members the body must carry to get this answer (e.g. `{obchodniJmeno: "cinestar"}`). */
+  bodyMatches?: Record<string, unknown>;
+  status: number;
+  /** File name in `folder`, or undefined for an answer without body. */
+  file?: string;
+}
+
+/** A live register's recorded answers: the folder (with its SOURCE.txt) and what each file answers. */
+export interface LiveRecordings {
+  /** Absolute path of the folder. */
+  folder: string;
+  answers: readonly LiveRecording[];
+}
+
+/** The recorded answer to a request, and its body; null when none was recorded for it. */
+export function recordedAnswer(
+  recordings: LiveRecordings,
+  request: { method: string; path: string; body: unknown },
+): { status: number; body: Buffer | undefined } | null {
+  const hit = recordings.answers.find(
+    (a) =>
+      a.method === request.method &&
+      a.path === request.path &&
+      Object.entries(a.bodyMatches ?? {}).every(([k, v]) => {
+        const given = (request.body as Record<string, unknown> | null)?.[k];
+        return typeof v === 'string' && typeof given === 'string'
+          ? given.toLowerCase().includes(v.toLowerCase())
+          : given === v;
+      }),
+  );
+  if (!hit) return null;
+  return {
+    status: hit.status,
+    body: hit.file === undefined ? undefined : fs.readFileSync(path.join(recordings.folder, hit.file)),
+  };
+}

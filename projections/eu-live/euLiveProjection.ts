@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+import type { Migration } from '../../ops/database/migrations.ts';
+import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import type { LiveObservation, LiveProfileRecord } from '../../schemas/europe/euLiveRegister.ts';
+import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../schemas/events/liveEvents.ts';
+import type { Projection } from '../core/projection.ts';
+
+export const EU_LIVE_PROJECTION = 'eu-live';
+/** The last observation of each company of a live register: what the read-through cache serves. */
+export const EU_LIVE_PROFILES = 'eu_live_profils';
+
+const migrations: Migration[] = [
+  {
+    name: '0600_projection_eu_live_profiles',
+    async up(knex) {
+      await knex.raw(`
+        create table ${EU_LIVE_PROFILES} (
+          registre text not null,
+          id_national text not null,
+          observed_at timestamptz not null,
+          url text not null,
+          body_sha256 text not null,
+          record jsonb not null,
+          primary key (registre, id_national)
+        )`);
+    },
+  },
+];
+
+const isProfileRecord = (record: unknown): record is LiveProfileRecord =>
+  !!record && typeof record === 'object' && (record as { kind?: unknown }).kind === 'eu-profil';
+
+/**
+ * Keeps, per live register and identifier, the latest profile observation (a company, an unknown identifier,
+ * or an undecided legal form): the live routes serve it again while it is younger than the register's
+ * maximum age. Built from `LiveRecordObserved` events only, so a rebuild gives the same table.
+ */
+async function applyObservation(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
+  const data = event.data as LiveRecordObservedData;
+  if (!isProfileRecord(data.record)) return;
+  await trx.raw(
+    `insert into ${EU_LIVE_PROFILES} (registre, id_national, observed_at, url, body_sha256, record)
+     values (?, ?, ?, ?, ?, ?::jsonb)
+     on conflict (registre, id_national) do update
+       set observed_at = excluded.observed_at, url = excluded.url, body_sha256 = excluded.body_sha256,
+           record = excluded.record
+       where ${EU_LIVE_PROFILES}.observed_at <= excluded.observed_at`,
+    [
+      data.register,
+      data.record.id_national,
+      data.observedAt,
+      data.url,
+      data.bodySha256,
+      JSON.stringify(data.record),
+    ],
+  );
+}
+
+export const euLiveProjection: Projection = {
+  name: EU_LIVE_PROJECTION,
+  registers: [],
+  tables: [EU_LIVE_PROFILES],
+  migrations,
+  handlers: { [LIVE_RECORD_OBSERVED]: applyObservation },
+};
+
+/** The latest observation of a company younger than `maxAgeMs`, or null (never observed, or too old). */
+export async function readLiveProfile(
+  knex: Knex,
+  register: string,
+  id: string,
+  maxAgeMs: number,
+  now: Date,
+): Promise<{ record: LiveProfileRecord; observation: LiveObservation } | null> {
+  const row = await knex(EU_LIVE_PROFILES)
+    .where({ registre: register, id_national: id })
+    .andWhere('observed_at', '>', new Date(now.getTime() - maxAgeMs))
+    .first<{ observed_at: Date; url: string; body_sha256: string; record: LiveProfileRecord } | undefined>();
+  if (!row) return null;
+  return {
+    record: row.record,
+    observation: {
+      url: row.url,
+      observedAt: new Date(row.observed_at).toISOString(),
+      bodySha256: row.body_sha256,
+      cached: true,
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { EuProfileRow, ProfileMatch } from './euProfileRow.ts';
+
+/**
+ * A European register queried live (ARES, RPO, PRH, KRS, Zefix…): what the shared European routes need to
+ * know of it. Each live register's manifest declares one (app/registers/); the routes are built from the list.
+ */
+export interface EuLiveRegister {
+  pays: string;
+  register: string;
+  /** The national identifier's format, checked before any call, and its check digit when it has one. */
+  idPattern: RegExp;
+  idCheck?: (id: string) => boolean;
+  idDescription: string;
+  idLabel: string;
+  /** How long an observation is served again from the read table without asking the register (ms). */
+  maxAgeMs: number;
+}
+
+/** What a live register answered, and when: the observation a live answer's provenance names. */
+export interface LiveObservation {
+  url: string;
+  observedAt: string;
+  bodySha256: string;
+  /** Served from an earlier observation (read table or this process's cache), not asked now. */
+  cached: boolean;
+}
+
+/**
+ * The record a profile observation keeps (`LiveRecordObserved.record`): the company in the unified profile's
+ * terms (a natural person or sole trader as a bare identifier), `null` when the register does not know the
+ * identifier, or `forme_indecise` when its legal form does not tell whether it is a legal person.
+ */
+export interface LiveProfileRecord {
+  kind: 'eu-profil';
+  pays: string;
+  id_national: string;
+  profil: EuProfileRow | null;
+  forme_indecise?: { code: string | null; libelle: string | null };
+}
+
+export type LiveProfileAnswer = { record: LiveProfileRecord; observation: LiveObservation };
+
+export interface LiveSearchAnswer {
+  /** Legal persons only: sole traders and natural persons are dropped before anything is recorded. */
+  matches: ProfileMatch[];
+  /** The register's own count of matches, when it gives one. */
+  total: number | null;
+  observation: LiveObservation;
+}
+
+/** How the routes read one live register: built by the register's ingest folder, wired by the app. */
+export interface EuLiveReader {
+  readonly register: string;
+  profile(id: string): Promise<LiveProfileAnswer>;
+  search(q: string, limit: number): Promise<LiveSearchAnswer>;
+  /** The circuit breaker's state, for /health and /metrics. */
+  circuit(): 'closed' | 'open' | 'half-open';
+}
