@@ -91,8 +91,11 @@ export function createApp(deps: AppDeps): App {
     ...(deps.account ? { account: deps.account } : {}),
   });
   registry = createRouteRegistry([...reading, ...deps.routes]);
+  const liveCircuits = () =>
+    [...(deps.live?.europe.values() ?? [])].map((r) => ({ register: r.register, circuit: r.circuit() }));
   const metrics = createMetrics({
     projectionLag: async () => (await deps.projectionStatus()).map((p) => ({ name: p.name, lag: p.lag })),
+    liveCircuits,
   });
 
   const limiter = deps.rateLimits ? rateLimit(deps.rateLimits) : null;
@@ -141,7 +144,10 @@ export function createApp(deps: AppDeps): App {
   }
   // The MCP endpoint: one tool per priced route, each call answered by its HTTP route (api/mcp/).
   router.all('/mcp', mcpEndpoint(mcpToolsOf(registry.routes)));
-  router.get('/health', healthRoute({ knex: deps.knex, projectionStatus: deps.projectionStatus }));
+  router.get(
+    '/health',
+    healthRoute({ knex: deps.knex, projectionStatus: deps.projectionStatus, liveCircuits }),
+  );
   router.get('/metrics', async (ctx) => {
     ctx.type = metrics.registry.contentType;
     ctx.body = await metrics.registry.metrics();

@@ -14,6 +14,8 @@ export interface Metrics {
 /** Prometheus metrics: requests by route and status, latency, projection lag (read at scrape time). */
 export function createMetrics(opts: {
   projectionLag: () => Promise<ProjectionLag[]>;
+  /** The live registers' circuit breakers, by register code. */
+  liveCircuits?: () => { register: string; circuit: 'closed' | 'open' | 'half-open' }[];
   defaultMetrics?: boolean;
 }): Metrics {
   const registry = new Registry();
@@ -42,6 +44,19 @@ export function createMetrics(opts: {
         for (const p of await opts.projectionLag()) this.set({ projection: p.name }, Number(p.lag));
       } catch {
         // database down: the gauge stays empty; /health says why
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'registres_live_circuit_open',
+    help: 'Live registers whose circuit breaker refuses calls (1 open, 0.5 half-open, 0 closed)',
+    labelNames: ['registre'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const c of opts.liveCircuits?.() ?? []) {
+        this.set({ registre: c.register }, c.circuit === 'open' ? 1 : c.circuit === 'half-open' ? 0.5 : 0);
       }
     },
   });

@@ -182,6 +182,11 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
     expect(refused.res.status).to.equal(503);
     expect(refused.body.raison).to.equal('circuit_ouvert');
     expect(ares.requests.length, 'an open circuit asks nothing').to.equal(before);
+    const health = (await (await fetch(`${service.t.baseUrl}/health`)).json()) as Json;
+    expect(health.statut).to.equal('degrade');
+    expect(health.registres_en_direct).to.deep.include({ registre: 'cz.ares', circuit: 'ouvert' });
+    const metrics = await (await fetch(`${service.t.baseUrl}/metrics`)).text();
+    expect(metrics).to.contain('registres_live_circuit_open{registre="cz.ares"} 1');
     fail.clear();
     // Half-open after 200 ms: the first call that goes through closes it. (A search: a profile already
     // observed would be served from the read table without calling ARES at all.)
@@ -195,6 +200,8 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
       closed = await czAnswered();
     }
     expect(closed).to.equal(true);
+    const healed = (await (await fetch(`${service.t.baseUrl}/health`)).json()) as Json;
+    expect(healed.registres_en_direct).to.deep.include({ registre: 'cz.ares', circuit: 'ferme' });
   });
 
   it('the European search asks ARES with the local copies and lists its companies', async () => {

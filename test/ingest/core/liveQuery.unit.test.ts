@@ -48,6 +48,41 @@ describe('Live register client (cockatiel policies, observations appended first)
     expect(JSON.stringify(appended)).not.to.contain('secret-key');
   });
 
+  it('sends a search as a JSON body, records what the register’s parser keeps, and keys the cache on the body', async () => {
+    const c = client({
+      cacheMs: 60_000,
+      extract: (status, json, url) => ({
+        kept: (json as { x: number }).x,
+        status,
+        asked: new URL(url).pathname,
+      }),
+    });
+    const answer = await c.post('/vyhledat', { obchodniJmeno: 'cinestar' });
+    expect(upstream.requests[0]).to.include({ method: 'POST', body: '{"obchodniJmeno":"cinestar"}' });
+    expect(upstream.requests[0]!.headers['content-type']).to.equal('application/json');
+    expect(answer.record).to.deep.equal({ kept: 1, status: 200, asked: '/vyhledat' });
+    const data = appended[0]!.events[0]!.data as Record<string, unknown>;
+    expect(data).to.deep.include({ method: 'POST', requestBody: { obchodniJmeno: 'cinestar' } });
+    expect(data.record).to.deep.equal({ kept: 1, status: 200, asked: '/vyhledat' });
+    expect(JSON.stringify(data)).to.not.contain('header');
+    await c.post('/vyhledat', { obchodniJmeno: 'seznam' });
+    expect(upstream.requests, 'another body is another question').to.have.length(2);
+    expect((await c.post('/vyhledat', { obchodniJmeno: 'cinestar' })).cached).to.equal(true);
+  });
+
+  it('says its circuit is open after repeated failures, and refuses without asking', async () => {
+    upstream.answer = () => ({ status: 500, body: '{}' });
+    const c = client({ retries: 0, breaker: { failures: 2, halfOpenAfterMs: 60_000 } });
+    expect(c.circuit()).to.equal('closed');
+    for (let i = 0; i < 2; i++) await c.get('/x').catch(() => {});
+    expect(c.circuit()).to.equal('open');
+    const asked = upstream.requests.length;
+    const refused = await c.get('/x').catch((err: unknown) => err);
+    expect(refused).to.be.instanceOf(LiveUnavailableError);
+    expect((refused as LiveUnavailableError).reason).to.equal('circuit_ouvert');
+    expect(upstream.requests).to.have.length(asked);
+  });
+
   it('serves a fresh observation again from the cache, without asking upstream', async () => {
     const c = client({ cacheMs: 60_000 });
     await c.get('/siret', { q: 'a' });
