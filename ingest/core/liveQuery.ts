@@ -68,6 +68,14 @@ export interface LiveAnswer {
   cached: boolean;
 }
 
+/** What a live answer's provenance names: the observation (time, question, body digest), and whether cached. */
+export const observationOf = (answer: LiveAnswer) => ({
+  url: answer.url,
+  observedAt: answer.observedAt,
+  bodySha256: answer.bodySha256,
+  cached: answer.cached,
+});
+
 class TransientStatus extends Error {
   constructor(readonly status: number) {
     super(`upstream answered ${status}`);

@@ -1,5 +1,5 @@
-import type { LiveProfileRecord } from '../../schemas/europe/euLiveRegister.ts';
-import type { EuProfileRow, ProfileMatch } from '../../schemas/europe/euProfileRow.ts';
+import type { LiveProfileRecord, LiveSearchRecord } from '../../schemas/europe/euLiveRegister.ts';
+import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import { naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
 import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
@@ -109,21 +109,14 @@ export function extractAresProfile(ico: string) {
   };
 }
 
-/** What a search observation keeps: the legal persons found (a natural person's name never enters the log). */
-export interface AresSearchRecord {
-  kind: 'eu-recherche';
-  total: number | null;
-  resultats: Omit<ProfileMatch, 'score' | 'correspondance'>[];
-}
-
 /** `POST /ekonomicke-subjekty/vyhledat`: `{pocetCelkem, ekonomickeSubjekty[]}`. */
-export function extractAresSearch(status: number, json: unknown): AresSearchRecord {
+export function extractAresSearch(status: number, json: unknown): LiveSearchRecord {
   const list = (json as { ekonomickeSubjekty?: unknown } | null)?.ekonomickeSubjekty;
   const total = (json as { pocetCelkem?: unknown } | null)?.pocetCelkem;
   if (status !== 200 || (list !== undefined && !Array.isArray(list)) || typeof total !== 'number') {
     throw new LiveUnavailableError(CZ_ARES_REGISTER, 'illisible', 'ARES: unreadable search answer');
   }
-  const resultats: AresSearchRecord['resultats'] = [];
+  const resultats: LiveSearchRecord['resultats'] = [];
   for (const subject of (list ?? []) as unknown[]) {
     if (!isSubject(subject)) continue;
     const record = aresProfileRecord(subject.ico!, subject);

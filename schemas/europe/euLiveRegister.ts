@@ -38,6 +38,14 @@ export interface LiveProfileRecord {
   forme_indecise?: { code: string | null; libelle: string | null };
 }
 
+/** The record a search observation keeps: the legal persons found (a natural person never enters the log). */
+export interface LiveSearchRecord {
+  kind: 'eu-recherche';
+  /** The register's own count of matches, when it gives one. */
+  total: number | null;
+  resultats: Omit<ProfileMatch, 'score' | 'correspondance'>[];
+}
+
 export type LiveProfileAnswer = { record: LiveProfileRecord; observation: LiveObservation };
 
 export interface LiveSearchAnswer {
