@@ -3,6 +3,7 @@ import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { RegisterManifest } from './registerManifest.ts';
 import { czAres } from './registers/czAres.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
+import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
@@ -26,6 +27,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   eeAriregister,
   lvUr,
   czAres,
+  fiPrh,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

@@ -105,7 +105,7 @@ export function europeRoutes(
         in: 'path',
         required: true,
         description: `Identifiant national : ${[...copies, ...live].map((c) => `${c.pays} ${c.idLabel}`).join(', ')}. / National identifier.`,
-        schema: { type: 'string', pattern: '^\\d{1,20}$', examples: ['998543118'] },
+        schema: { type: 'string', pattern: '^[0-9A-Za-z.\\-]{1,20}$', examples: ['998543118'] },
       },
     ],
     paramsCheck: checkCountryAndId,

@@ -1,5 +1,4 @@
 import { isValidIco } from '../../ingest/cz-ares/aresLegalForms.ts';
-import { ARES_URL } from '../../ingest/cz-ares/aresReader.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
@@ -28,7 +27,7 @@ export const czAres: RegisterManifest = {
     idLabel: 'IČO 8 chiffres',
     idDescription: 'IČO de 8 chiffres avec chiffre de contrôle / 8-digit IČO with its check digit',
     // A company's ARES record changes rarely; an observation is served again for 24 hours.
-    live: { maxAgeMs: 24 * 3600_000, defaultUrl: ARES_URL },
+    live: { maxAgeMs: 24 * 3600_000, defaultUrl: 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest' },
   },
   async load() {
     const live = await import('../../ingest/cz-ares/aresLive.ts');

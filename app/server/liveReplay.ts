@@ -42,7 +42,7 @@ export async function startLiveReplay(
       const answer = source
         ? recordedAnswer(source.parts.recordings, {
             method: req.method ?? 'GET',
-            path: url.pathname.slice(prefix.length),
+            path: url.pathname.slice(prefix.length) + url.search,
             body,
           })
         : null;

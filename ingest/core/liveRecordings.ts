@@ -4,7 +4,10 @@ import path from 'node:path';
 /** One recorded answer of a live register: which request it answers, and the file holding its body. */
 export interface LiveRecording {
   method: 'GET' | 'POST';
-  /** Path under the register's base address, e.g. `/ekonomicke-subjekty/26435675`. */
+  /**
+   * Path and query under the register's base address, e.g. `/ekonomicke-subjekty/26435675` or
+   * `/companies?name=nokia` (compared without regard to case: a search asked in capitals finds it too).
+   */
   path: string;
   /** For a POST: the JSON members the body must carry to get this answer (e.g. `{obchodniJmeno: "cinestar"}`). */
   bodyMatches?: Record<string, unknown>;
@@ -23,12 +26,13 @@ export interface LiveRecordings {
 /** The recorded answer to a request, and its body; null when none was recorded for it. */
 export function recordedAnswer(
   recordings: LiveRecordings,
+  /** `path`: the path and query asked. */
   request: { method: string; path: string; body: unknown },
 ): { status: number; body: Buffer | undefined } | null {
   const hit = recordings.answers.find(
     (a) =>
       a.method === request.method &&
-      a.path === request.path &&
+      a.path.toLowerCase() === decodeURIComponent(request.path.replace(/\+/g, ' ')).toLowerCase() &&
       Object.entries(a.bodyMatches ?? {}).every(([k, v]) => {
         const given = (request.body as Record<string, unknown> | null)?.[k];
         return typeof v === 'string' && typeof given === 'string'

@@ -9,9 +9,6 @@ import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import { nameMatchScore } from '../core/nameMatchScore.ts';
 import { extractAresProfile, extractAresSearch } from './aresProfile.ts';
 
-/** The real public address of ARES REST v3 (no credentials). */
-export const ARES_URL = 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest';
-
 /**
  * ARES as a live register: the profile by IČO (`GET /ekonomicke-subjekty/{ico}`, 404 NENALEZENO is an
  * answer) and the search by name (`POST /ekonomicke-subjekty/vyhledat`) or by IČO (the profile).

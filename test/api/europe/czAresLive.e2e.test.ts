@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { recordedAnswer } from '../../../ingest/core/liveRecordings.ts';
 import { ARES_RECORDINGS } from '../../../ingest/cz-ares/aresLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
+import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
@@ -17,23 +17,6 @@ type Json = any;
 const recorded = (file: string) => fs.readFileSync(path.join(ARES_RECORDINGS.folder, file));
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** ARES replayed from its recorded answers; `fail` makes it misbehave for the IČOs a test names. */
-function aresReplay(
-  fail: Map<string, ReplayAnswer>,
-): (req: Parameters<ReplayServer['answer']>[0]) => ReplayAnswer {
-  return ({ method, url, body }) => {
-    const ico = /\/ekonomicke-subjekty\/(\d{8})$/.exec(url.pathname)?.[1];
-    const failure = (ico && fail.get(ico)) || fail.get('*');
-    if (failure) return failure;
-    const answer = recordedAnswer(ARES_RECORDINGS, {
-      method,
-      path: url.pathname,
-      body: body ? JSON.parse(body) : null,
-    });
-    return answer ? { status: answer.status, body: answer.body } : { status: 404 };
-  };
-}
-
 describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
   let service: PaidDemoService;
   let ares: ReplayServer;
@@ -41,7 +24,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
   const fail = new Map<string, ReplayAnswer>();
 
   before(async () => {
-    ares = await startReplayServer(aresReplay(fail));
+    ares = await startReplayServer(recordedReplay(ARES_RECORDINGS, fail));
     service = await startPaidDemoService({
       compose: {
         liveUrls: { 'cz.ares': ares.url },

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
+import type {
+  EuLiveReader,
+  LiveProfileRecord,
+  LiveSearchRecord,
+} from '../../schemas/europe/euLiveRegister.ts';
+import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
+import { profileAsMatches } from '../core/liveProfileMatch.ts';
+import { createLiveQueryClient, type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import type { LiveRecordings } from '../core/liveRecordings.ts';
+import { nameMatchScore } from '../core/nameMatchScore.ts';
+import { extractPrh } from './prhProfile.ts';
+
+/** PRH as a live register: `companies?businessId=` for the profile, `companies?name=` for the search. */
+export function createPrhReader(client: LiveQueryClient): EuLiveReader {
+  const profile = async (id: string) => {
+    const answer = await client.get('/companies', { businessId: id });
+    return { record: answer.record as LiveProfileRecord, observation: observationOf(answer) };
+  };
+  return {
+    register: FI_PRH_REGISTER,
+    profile,
+    async search(q, limit) {
+      if (/^\d{7}-\d$/.test(q)) {
+        const { record, observation } = await profile(q);
+        const matches = profileAsMatches(record);
+        return { matches, total: matches.length, observation };
+      }
+      // PRH answers pages of 100 (it ignores a smaller size): the best `limit` are kept.
+      const answer = await client.get('/companies', { name: q });
+      const record = answer.record as LiveSearchRecord;
+      const matches = record.resultats
+        .map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit);
+      return { matches, total: record.total, observation: observationOf(answer) };
+    },
+    circuit: () => client.circuit(),
+  };
+}
+
+/**
+ * PRH's client: no credentials, no published rate limit (a 429 is possible): this process sends at most 120
+ * calls a minute. 3 s an attempt, one retry; 5 failures in a row open the circuit for 30 s.
+ */
+export function createPrhLive(deps: {
+  baseUrl: string;
+  store: Parameters<typeof createLiveQueryClient>[0]['store'];
+  now?: () => Date;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  breaker?: { failures: number; halfOpenAfterMs: number };
+}): EuLiveReader {
+  return createPrhReader(
+    createLiveQueryClient({
+      register: FI_PRH_REGISTER,
+      baseUrl: deps.baseUrl,
+      timeoutMs: deps.timeoutMs ?? 3000,
+      retries: 1,
+      breaker: deps.breaker ?? { failures: 5, halfOpenAfterMs: 30_000 },
+      concurrency: { max: 8, queue: 32 },
+      perMinute: 120,
+      cacheMs: 60_000,
+      extract: extractPrh,
+      store: deps.store,
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    }),
+  );
+}
+
+/** The recorded answers (live/SOURCE.txt says which are real and which are built). */
+export const PRH_RECORDINGS: LiveRecordings = {
+  folder: path.join(SOURCE_ROOT, 'ingest', 'fi-prh', 'live'),
+  answers: [
+    {
+      method: 'GET',
+      path: '/companies?businessId=0112038-9',
+      status: 200,
+      file: 'companies_businessId-0112038-9.json',
+    },
+    {
+      method: 'GET',
+      path: '/companies?businessId=2331972-7',
+      status: 200,
+      file: 'companies_businessId-2331972-7_empty.json',
+    },
+    {
+      method: 'GET',
+      path: '/companies?businessId=1572860-0',
+      status: 200,
+      file: 'companies_businessId-1572860-0_constructed.json',
+    },
+    { method: 'GET', path: '/companies?name=nokia', status: 200, file: 'companies_name-nokia.json' },
+  ],
+};
