@@ -9,10 +9,10 @@ import { DEFAULT_ASSETS, type PaymentConfig } from '../api/payment/paymentConfig
 import { REGISTERS } from '../app/registers.ts';
 import { composeService } from '../app/server/composeService.ts';
 import { openAccount } from '../ops/accounts/openAccount.ts';
-import type { Database } from '../ops/database/openDatabase.ts';
+import { asServiceDatabase } from './core/asServiceDatabase.ts';
 import type { BenchContext } from './core/benchContext.ts';
 import { formatCount, formatRatio } from './core/format.ts';
-import { type BenchDatabase, openBenchDatabase } from './core/openBenchDatabase.ts';
+import { openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
 import { printTable, type TableRow } from './core/printTable.ts';
 import { type LoadResult, loadTest } from './http/loadTest.ts';
@@ -52,7 +52,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   const bench = await openBenchDatabase(ctx.config, ctx.logger, { poolMax: 10 });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-pay-'));
   const config = { ...ctx.config, dataDir, signingKeyFile: null };
-  const db = asDatabase(bench);
+  const db = asServiceDatabase(bench);
   const opts = {
     projections: [benchProjection],
     routes: [benchRoute],
@@ -138,16 +138,4 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   }));
   printTable(`GET ${benchRoute.path} ($0.005)`, table, ctx.out);
   return results.every((x) => x.r.requestsPerSecond > 0) ? 0 : 1;
-}
-
-/** The bench schema's connections, seen as the service's database (closed by the bench, not the service). */
-function asDatabase(bench: BenchDatabase): Database {
-  return {
-    kind: bench.label === 'postgres' ? 'postgres' : 'embedded',
-    url: bench.displayUrl,
-    displayUrl: bench.displayUrl,
-    knex: bench.knex,
-    notifications: bench.notifications,
-    async close() {},
-  };
 }

@@ -28,7 +28,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
     service = await startPaidDemoService({
       compose: {
         liveUrls: { 'cz.ares': ares.url },
-        livePolicy: { timeoutMs: 300, breaker: { failures: 3, halfOpenAfterMs: 200 } },
+        livePolicy: { timeoutMs: 1000, breaker: { failures: 3, halfOpenAfterMs: 200 } },
       },
     });
     key = (await openAccount(service.t.service.store, { credits: 5_000_000 })).key;
@@ -141,7 +141,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
       { status: 200, body: '<html>Chyba</html>', contentType: 'text/html' },
       'illisible',
     ],
-    ['no answer in time', { status: 200, body: '{}', delayMs: 1000 }, 'delai_depasse'],
+    ['no answer in time', { status: 200, body: '{}', delayMs: 3000 }, 'delai_depasse'],
   ] as const) {
     it(`ARES answering ${what}: 503 amont_indisponible (${raison}), never charged`, async () => {
       // A company seen by no earlier test, so nothing is served from the read table.
@@ -199,7 +199,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
   });
 
   it('a live register that does not answer in time is mute; the search is still served', async () => {
-    fail.set('*', { status: 200, body: '{}', delayMs: 2000 });
+    fail.set('*', { status: 200, body: '{}', delayMs: 5000 });
     const { res, body } = await get('/v1/eu/recherche?q=kinnisvara');
     expect(res.status).to.equal(200);
     expect(body.registres_muets).to.deep.include({ pays: 'CZ', registre: 'cz.ares', motif: 'delai_depasse' });

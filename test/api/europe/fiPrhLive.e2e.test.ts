@@ -23,7 +23,7 @@ describe(`Finland, PRH queried live (e2e, ${targetDescription})`, () => {
   before(async () => {
     prh = await startReplayServer(recordedReplay(PRH_RECORDINGS, fail));
     service = await startPaidDemoService({
-      compose: { liveUrls: { 'fi.prh': prh.url }, livePolicy: { timeoutMs: 300 } },
+      compose: { liveUrls: { 'fi.prh': prh.url }, livePolicy: { timeoutMs: 1000 } },
     });
     key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
     await service.t.service.runner.catchUp();

@@ -1,0 +1,229 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_SEEDERS, EU_LIVE_REGISTERS } from '../app/readSide.ts';
+import { composeService } from '../app/server/composeService.ts';
+import { seedDemoData } from '../app/server/seedDemoData.ts';
+import { isValidIco } from '../ingest/cz-ares/aresLegalForms.ts';
+import { ARES_RECORDINGS } from '../ingest/cz-ares/aresLive.ts';
+import { CZ_ARES_REGISTER } from '../schemas/events/czAresEvents.ts';
+import { asServiceDatabase } from './core/asServiceDatabase.ts';
+import type { BenchContext } from './core/benchContext.ts';
+import { formatCount, formatRatio } from './core/format.ts';
+import { openBenchDatabase } from './core/openBenchDatabase.ts';
+import { parseCount } from './core/parseCount.ts';
+import { printTable } from './core/printTable.ts';
+import { now, secondsSince } from './core/timing.ts';
+import { loadTest } from './http/loadTest.ts';
+
+export const description =
+  'live registers: our live path over the upstream’s own latency, cache-hit throughput vs a local copy, European search p95 with one register hanging';
+
+const USAGE = `
+npx registres bench live [--delay MS] [--reads N] [--seconds N] [--connections N]
+  --delay MS       the replayed ARES answers after this many milliseconds (default 20)
+  --reads N        live reads (cache misses), one at a time (default 200)
+  --seconds N      duration of each throughput run (default 10)
+  --connections N  connections of each throughput run (default 10)
+`;
+
+/** The first `n` valid IČOs from 10000000 up: each is a company no earlier read observed (a cache miss). */
+function icos(n: number): string[] {
+  const out: string[] = [];
+  for (let i = 10_000_000; out.length < n; i++) if (isValidIco(String(i))) out.push(String(i));
+  return out;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+async function timeEach(urls: readonly string[]): Promise<number[]> {
+  const ms: number[] = [];
+  for (const url of urls) {
+    const start = now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    ms.push(secondsSince(start) * 1000);
+  }
+  return ms.sort((a, b) => a - b);
+}
+
+/**
+ * A replayed ARES: the real CineStar record for any IČO (its `ico` set to the one asked), the recorded search,
+ * each after `delayMs`; `hang` keeps every search unanswered (a register that hangs).
+ */
+async function startAres(delayMs: number) {
+  const record = JSON.parse(
+    await fs.readFile(path.join(ARES_RECORDINGS.folder, 'ekonomicke-subjekty_26435675.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const search = await fs.readFile(path.join(ARES_RECORDINGS.folder, 'vyhledat_cinestar.json'));
+  const state = { hang: false };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const ico = /\/ekonomicke-subjekty\/(\d{8})$/.exec(req.url ?? '')?.[1];
+      if (!ico && state.hang) return; // never answered
+      const body = ico ? JSON.stringify({ ...record, ico, icoId: ico }) : search;
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(body);
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    state,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export async function run(argv: string[], ctx: BenchContext): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      delay: { type: 'string' },
+      reads: { type: 'string' },
+      seconds: { type: 'string' },
+      connections: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    for (const line of USAGE.trim().split('\n')) ctx.out(line);
+    return 0;
+  }
+  const delayMs = parseCount('delay', values.delay, 20);
+  const reads = parseCount('reads', values.reads, 200);
+  const seconds = parseCount('seconds', values.seconds, 10);
+  const connections = parseCount('connections', values.connections, 10);
+  const bench = await openBenchDatabase(ctx.config, ctx.logger, { poolMax: 10 });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-live-'));
+  const ares = await startAres(delayMs);
+  const db = asServiceDatabase(bench);
+  const service = await composeService(db, { ...ctx.config, dataDir, signingKeyFile: null }, ctx.logger, {
+    payment: false,
+    rateLimits: false,
+    liveRegisters: EU_LIVE_REGISTERS.filter((l) => l.info.register === CZ_ARES_REGISTER),
+    liveUrls: { [CZ_ARES_REGISTER]: ares.url },
+    servedLogFlushMs: 200,
+  });
+  try {
+    const port = await service.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${port}`;
+    await seedDemoData(db, service.store, ctx.logger, DEMO_SEEDERS);
+    await service.runner.catchUp();
+    ctx.out(
+      `live bench on ${bench.label} (${bench.displayUrl}): ARES replayed with a ${delayMs} ms delay, ${reads} reads`,
+    );
+
+    // 1. The live path over the upstream's own latency: the same answers fetched directly, then through the route.
+    const ids = icos(reads * 2);
+    await timeEach(ids.slice(0, 10).map((ico) => `${ares.url}/ekonomicke-subjekty/${ico}`)); // warm-up
+    const upstream = await timeEach(
+      ids.slice(0, reads).map((ico) => `${ares.url}/ekonomicke-subjekty/${ico}`),
+    );
+    const ours = await timeEach(ids.slice(reads).map((ico) => `${base}/v1/eu/entreprise/CZ/${ico}`));
+    const median = (a: number[]) => quantile(a, 0.5);
+    printTable(
+      `Live read (cache miss), one at a time, ${reads} reads`,
+      [
+        {
+          variant: 'ARES replayed, fetched directly',
+          'p50 ms': median(upstream).toFixed(2),
+          'p95 ms': quantile(upstream, 0.95).toFixed(2),
+        },
+        {
+          variant: 'GET /v1/eu/entreprise/CZ/{ico}',
+          'p50 ms': median(ours).toFixed(2),
+          'p95 ms': quantile(ours, 0.95).toFixed(2),
+        },
+        {
+          variant: 'added by our live path',
+          'p50 ms': (median(ours) - median(upstream)).toFixed(2),
+          'p95 ms': (quantile(ours, 0.95) - quantile(upstream, 0.95)).toFixed(2),
+        },
+      ],
+      ctx.out,
+    );
+
+    // 2. Cache hits (read table) against the local-copy profile route, same load.
+    await service.runner.catchUp();
+    const hit = await loadTest({ url: `${base}/v1/eu/entreprise/CZ/${ids[reads]}`, connections, seconds });
+    const local = await loadTest({ url: `${base}/v1/eu/entreprise/NO/998543118`, connections, seconds });
+    printTable(
+      `Profile throughput, ${connections} connections, ${seconds} s each`,
+      [
+        {
+          variant: 'CZ, live register, cache hit',
+          'requests/s': formatCount(hit.requestsPerSecond),
+          'p99 ms': hit.p99Ms,
+          'vs local copy': formatRatio(hit.requestsPerSecond / local.requestsPerSecond),
+          '2xx': hit.statuses['2xx'],
+          'non-2xx': (hit.statuses['4xx'] ?? 0) + (hit.statuses['5xx'] ?? 0) + hit.errors,
+        },
+        {
+          variant: 'NO, local copy (baseline)',
+          'requests/s': formatCount(local.requestsPerSecond),
+          'p99 ms': local.p99Ms,
+          'vs local copy': '1.00x',
+          '2xx': local.statuses['2xx'],
+          'non-2xx': (local.statuses['4xx'] ?? 0) + (local.statuses['5xx'] ?? 0) + local.errors,
+        },
+      ],
+      ctx.out,
+    );
+
+    // 3. The European search, every register answering, then ARES hanging: 20 searches, 10 at a time.
+    const searchTimes = async () => {
+      const ms: number[] = [];
+      for (let batch = 0; batch < 2; batch++) {
+        ms.push(
+          ...(await Promise.all(
+            Array.from({ length: 10 }, async (_, i) => {
+              const start = now();
+              const res = await fetch(`${base}/v1/eu/recherche?q=cinestar${batch}${i}`);
+              await res.arrayBuffer();
+              if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+              return secondsSince(start) * 1000;
+            }),
+          )),
+        );
+      }
+      return ms.sort((a, b) => a - b);
+    };
+    const answering = await searchTimes();
+    ares.state.hang = true;
+    const hanging = await searchTimes();
+    printTable(
+      'GET /v1/eu/recherche, 20 searches, 10 at a time',
+      [
+        {
+          variant: 'every register answering',
+          'p50 ms': median(answering).toFixed(1),
+          'p95 ms': quantile(answering, 0.95).toFixed(1),
+        },
+        {
+          variant: 'ARES hanging (listed mute)',
+          'p50 ms': median(hanging).toFixed(1),
+          'p95 ms': quantile(hanging, 0.95).toFixed(1),
+        },
+      ],
+      ctx.out,
+    );
+    return 0;
+  } finally {
+    await service.close({ graceMs: 0 });
+    await ares.close();
+    await bench.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
