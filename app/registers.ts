@@ -11,6 +11,7 @@ import { frRna } from './registers/frRna.ts';
 import { frSirene } from './registers/frSirene.ts';
 import { lvUr } from './registers/lvUr.ts';
 import { noBrreg } from './registers/noBrreg.ts';
+import { plKrs } from './registers/plKrs.ts';
 
 /**
  * Every register the service reads, one line each, in the order of the dictionary and the catalogue. A new
@@ -28,6 +29,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   lvUr,
   czAres,
   fiPrh,
+  plKrs,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

@@ -236,7 +236,12 @@ export function europeRoutes(
       );
       // Started first: the live registers answer while the local copies are read. A live register this server
       // has no reader for (not configured) is not part of its coverage: not asked, not listed as mute.
-      const askedLive = live.filter((l) => (pays === null || l.pays === pays) && sources.europe.has(l.pays));
+      const askedLive = live.filter(
+        (l) =>
+          (pays === null || l.pays === pays) &&
+          sources.europe.has(l.pays) &&
+          (sources.europe.get(l.pays)!.searchesByName || l.idPattern.test(q)),
+      );
       const liveSearches = Promise.allSettled(
         askedLive.map((l) =>
           withinBudget(sources.europe.get(l.pays)!.search(q, MAX_RESULTS), LIVE_SEARCH_BUDGET_MS),

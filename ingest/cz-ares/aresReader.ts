@@ -22,6 +22,7 @@ export function createAresReader(client: LiveQueryClient): EuLiveReader {
   return {
     register: CZ_ARES_REGISTER,
     profile,
+    searchesByName: true,
     async search(q, limit) {
       if (/^\d{8}$/.test(q)) {
         const { record, observation } = await profile(q);

@@ -21,6 +21,7 @@ export function createPrhReader(client: LiveQueryClient): EuLiveReader {
   return {
     register: FI_PRH_REGISTER,
     profile,
+    searchesByName: true,
     async search(q, limit) {
       if (/^\d{7}-\d$/.test(q)) {
         const { record, observation } = await profile(q);

@@ -60,6 +60,8 @@ export interface LiveSearchAnswer {
 export interface EuLiveReader {
   readonly register: string;
   profile(id: string): Promise<LiveProfileAnswer>;
+  /** Whether the register searches by name; one that does not (KRS) is asked in a search by identifier only. */
+  readonly searchesByName: boolean;
   search(q: string, limit: number): Promise<LiveSearchAnswer>;
   /** The circuit breaker's state, for /health and /metrics. */
   circuit(): 'closed' | 'open' | 'half-open';
