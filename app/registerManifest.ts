@@ -2,7 +2,7 @@ import type { RouteDefinition } from '../api/catalogue/route.ts';
 import type { DemoSeeder } from '../ingest/core/demoSeeder.ts';
 import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
 import type { LiveRecordings } from '../ingest/core/liveRecordings.ts';
-import type { EventStore } from '../ops/eventstore/port.ts';
+import type { LiveReaderDeps } from '../ingest/core/liveRegisterClient.ts';
 import type { Projection } from '../projections/core/projection.ts';
 import type { EuLiveReader } from '../schemas/europe/euLiveRegister.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
@@ -52,14 +52,4 @@ export interface LiveRegisterParts {
   createReader(deps: LiveReaderDeps): EuLiveReader;
   /** Recorded real answers (folder, and which request each answers), for `LIVE_REPLAY=1` and the tests. */
   recordings: LiveRecordings;
-}
-
-export interface LiveReaderDeps {
-  baseUrl: string;
-  store: Pick<EventStore, 'append'>;
-  now?: () => Date;
-  fetch?: typeof fetch;
-  /** Overrides of the register's own policies (tests: a short timeout, a breaker that closes quickly). */
-  timeoutMs?: number;
-  breaker?: { failures: number; halfOpenAfterMs: number };
 }

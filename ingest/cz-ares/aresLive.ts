@@ -2,41 +2,25 @@ import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
-import { createLiveQueryClient } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
+import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
 import { createAresReader, extractAres } from './aresReader.ts';
 
 /**
  * ARES's client: no credentials; about 500 requests a minute per address is the fair use third parties
- * report (none is published), so this process sends at most 300. A live read may take 3 s, retried once on a
- * transient failure; 5 failures in a row open the circuit for 30 s.
+ * report (none is published), so this process sends at most 300; an unknown IČO is a 404 answer.
  */
-export function createAresLive(deps: {
-  baseUrl: string;
-  store: Parameters<typeof createLiveQueryClient>[0]['store'];
-  now?: () => Date;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  breaker?: { failures: number; halfOpenAfterMs: number };
-}): EuLiveReader {
-  return createAresReader(
-    createLiveQueryClient({
+export const createAresLive = (deps: LiveReaderDeps): EuLiveReader =>
+  createLiveRegisterReader(
+    {
       register: CZ_ARES_REGISTER,
-      baseUrl: deps.baseUrl,
-      timeoutMs: deps.timeoutMs ?? 3000,
-      retries: 1,
-      breaker: deps.breaker ?? { failures: 5, halfOpenAfterMs: 30_000 },
-      concurrency: { max: 8, queue: 32 },
       perMinute: 300,
-      cacheMs: 60_000,
       answerStatuses: [404],
       extract: extractAres,
-      store: deps.store,
-      ...(deps.now ? { now: deps.now } : {}),
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    }),
+      reader: createAresReader,
+    },
+    deps,
   );
-}
 
 /** The recorded answers (live/SOURCE.txt says which are real and which are built from the spec). */
 export const ARES_RECORDINGS: LiveRecordings = {

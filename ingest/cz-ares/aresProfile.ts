@@ -4,6 +4,7 @@ import { naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
 import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
 import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { searchRecordOf } from '../core/liveProfileMatch.ts';
 import { ARES_LEGAL_FORMS } from './aresLegalForms.ts';
 
 /** The fields of ARES's `EkonomickySubjekt` the profile reads (OpenAPI v1.3.0; samples in SOURCE.txt). */
@@ -116,18 +117,9 @@ export function extractAresSearch(status: number, json: unknown): LiveSearchReco
   if (status !== 200 || (list !== undefined && !Array.isArray(list)) || typeof total !== 'number') {
     throw new LiveUnavailableError(CZ_ARES_REGISTER, 'illisible', 'ARES: unreadable search answer');
   }
-  const resultats: LiveSearchRecord['resultats'] = [];
-  for (const subject of (list ?? []) as unknown[]) {
-    if (!isSubject(subject)) continue;
-    const record = aresProfileRecord(subject.ico!, subject);
-    const row = record.profil;
-    if (!row || row.personne_physique) continue;
-    resultats.push({
-      id_national: row.id_national,
-      denomination: row.denomination,
-      statut: row.statut,
-      ville: row.ville,
-    });
-  }
-  return { kind: 'eu-recherche', total, resultats };
+  const subjects = ((list ?? []) as unknown[]).filter(isSubject);
+  return searchRecordOf(
+    total,
+    subjects.map((subject) => aresProfileRecord(subject.ico!, subject).profil),
+  );
 }

@@ -7,8 +7,9 @@ import type {
 } from '../../schemas/europe/euLiveRegister.ts';
 import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
 import { profileAsMatches } from '../core/liveProfileMatch.ts';
-import { createLiveQueryClient, type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
+import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
 import { nameMatchScore } from '../core/nameMatchScore.ts';
 import { extractPrh } from './prhProfile.ts';
 
@@ -41,35 +42,12 @@ export function createPrhReader(client: LiveQueryClient): EuLiveReader {
   };
 }
 
-/**
- * PRH's client: no credentials, no published rate limit (a 429 is possible): this process sends at most 120
- * calls a minute. 3 s an attempt, one retry; 5 failures in a row open the circuit for 30 s.
- */
-export function createPrhLive(deps: {
-  baseUrl: string;
-  store: Parameters<typeof createLiveQueryClient>[0]['store'];
-  now?: () => Date;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  breaker?: { failures: number; halfOpenAfterMs: number };
-}): EuLiveReader {
-  return createPrhReader(
-    createLiveQueryClient({
-      register: FI_PRH_REGISTER,
-      baseUrl: deps.baseUrl,
-      timeoutMs: deps.timeoutMs ?? 3000,
-      retries: 1,
-      breaker: deps.breaker ?? { failures: 5, halfOpenAfterMs: 30_000 },
-      concurrency: { max: 8, queue: 32 },
-      perMinute: 120,
-      cacheMs: 60_000,
-      extract: extractPrh,
-      store: deps.store,
-      ...(deps.now ? { now: deps.now } : {}),
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    }),
+/** PRH's client: no credentials, no published rate limit (a 429 is possible): at most 120 calls a minute. */
+export const createPrhLive = (deps: LiveReaderDeps): EuLiveReader =>
+  createLiveRegisterReader(
+    { register: FI_PRH_REGISTER, perMinute: 120, extract: extractPrh, reader: createPrhReader },
+    deps,
   );
-}
 
 /** The recorded answers (live/SOURCE.txt says which are real and which are built). */
 export const PRH_RECORDINGS: LiveRecordings = {

@@ -3,6 +3,7 @@ import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
 import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { searchRecordOf } from '../core/liveProfileMatch.ts';
 import { PRH_COMPANY_FORMS } from './prhCompanyForms.ts';
 
 /** The fields of a YTJ v3 company the profile reads (samples in live/SOURCE.txt). */
@@ -121,17 +122,11 @@ export function extractPrh(status: number, json: unknown, url: string): LiveProf
     if (!company) return { kind: 'eu-profil', pays: 'FI', id_national: asked, profil: null };
     return prhProfileRecord(asked, company);
   }
-  const resultats: LiveSearchRecord['resultats'] = [];
-  for (const company of companies) {
-    const id = text(company.businessId?.value);
-    const row = id ? prhProfileRecord(id, company).profil : null;
-    if (!row || row.personne_physique) continue;
-    resultats.push({
-      id_national: row.id_national,
-      denomination: row.denomination,
-      statut: row.statut,
-      ville: row.ville,
-    });
-  }
-  return { kind: 'eu-recherche', total, resultats };
+  return searchRecordOf(
+    total,
+    companies.map((company) => {
+      const id = text(company.businessId?.value);
+      return id ? prhProfileRecord(id, company).profil : null;
+    }),
+  );
 }

@@ -3,8 +3,9 @@ import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import type { EuLiveReader, LiveProfileRecord } from '../../schemas/europe/euLiveRegister.ts';
 import { PL_KRS_REGISTER } from '../../schemas/events/plKrsEvents.ts';
 import { profileAsMatches } from '../core/liveProfileMatch.ts';
-import { createLiveQueryClient, type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
+import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
 import { extractKrs } from './krsProfile.ts';
 
 /**
@@ -32,33 +33,18 @@ export function createKrsReader(client: LiveQueryClient): EuLiveReader {
   };
 }
 
-/** KRS's client: no credentials, no published limit; at most 120 calls a minute from this process. */
-export function createKrsLive(deps: {
-  baseUrl: string;
-  store: Parameters<typeof createLiveQueryClient>[0]['store'];
-  now?: () => Date;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  breaker?: { failures: number; halfOpenAfterMs: number };
-}): EuLiveReader {
-  return createKrsReader(
-    createLiveQueryClient({
+/** KRS's client: no credentials, no published limit: at most 120 calls a minute; a 404 is an answer. */
+export const createKrsLive = (deps: LiveReaderDeps): EuLiveReader =>
+  createLiveRegisterReader(
+    {
       register: PL_KRS_REGISTER,
-      baseUrl: deps.baseUrl,
-      timeoutMs: deps.timeoutMs ?? 3000,
-      retries: 1,
-      breaker: deps.breaker ?? { failures: 5, halfOpenAfterMs: 30_000 },
-      concurrency: { max: 8, queue: 32 },
       perMinute: 120,
-      cacheMs: 60_000,
       answerStatuses: [404],
       extract: extractKrs,
-      store: deps.store,
-      ...(deps.now ? { now: deps.now } : {}),
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    }),
+      reader: createKrsReader,
+    },
+    deps,
   );
-}
 
 /** The recorded answers (live/SOURCE.txt). */
 export const KRS_RECORDINGS: LiveRecordings = {

@@ -1,0 +1,50 @@
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
+import { createLiveQueryClient, type LiveQueryClient } from './liveQuery.ts';
+
+/** What the service hands a live register's reader: its address, the log, and test overrides. */
+export interface LiveReaderDeps {
+  baseUrl: string;
+  store: Pick<EventStore, 'append'>;
+  now?: () => Date;
+  fetch?: typeof fetch;
+  /** Overrides of the register's own policies (tests: a short timeout, a breaker that closes quickly). */
+  timeoutMs?: number;
+  breaker?: { failures: number; halfOpenAfterMs: number };
+}
+
+/** What differs between live registers: their pace, which statuses are answers, their parser and reader. */
+export interface LiveRegisterSpec {
+  register: string;
+  /** Calls a minute this process sends at most (the register's published or fair-use limit, with a margin). */
+  perMinute: number;
+  /** Statuses that are answers, not failures (404 "unknown"). */
+  answerStatuses?: readonly number[];
+  extract: (status: number, json: unknown, url: string) => unknown;
+  reader: (client: LiveQueryClient) => EuLiveReader;
+}
+
+/**
+ * Every live register's client, built the same way: 3 s an attempt, one retry on a transient failure, 5
+ * failures in a row open the circuit for 30 s, 8 calls in flight and 32 waiting, an answer served again from
+ * this process's cache for 60 s; only the register's pace, answer statuses and parser differ.
+ */
+export function createLiveRegisterReader(spec: LiveRegisterSpec, deps: LiveReaderDeps): EuLiveReader {
+  return spec.reader(
+    createLiveQueryClient({
+      register: spec.register,
+      baseUrl: deps.baseUrl,
+      timeoutMs: deps.timeoutMs ?? 3000,
+      retries: 1,
+      breaker: deps.breaker ?? { failures: 5, halfOpenAfterMs: 30_000 },
+      concurrency: { max: 8, queue: 32 },
+      perMinute: spec.perMinute,
+      cacheMs: 60_000,
+      ...(spec.answerStatuses ? { answerStatuses: spec.answerStatuses } : {}),
+      extract: spec.extract,
+      store: deps.store,
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    }),
+  );
+}
