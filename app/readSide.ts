@@ -45,6 +45,10 @@ export interface EuLiveSource {
   info: EuLiveRegister;
   parts: LiveRegisterParts;
   defaultUrl: string;
+  /** Whether the register needs credentials to answer (and what they are, for the README and errors). */
+  credentials: { description: string } | null;
+  /** A register of detail routes only (not asked for the profile nor the search). */
+  detailsOnly: boolean;
 }
 
 /** The European registers queried live, in manifest order. */
@@ -62,7 +66,15 @@ export const EU_LIVE_REGISTERS: readonly EuLiveSource[] = LOADED_REGISTERS.flatM
     idLabel: europe.idLabel,
     maxAgeMs: europe.live.maxAgeMs,
   };
-  return [{ info, parts: parts.europeLive, defaultUrl: europe.live.defaultUrl }];
+  return [
+    {
+      info,
+      parts: parts.europeLive,
+      defaultUrl: europe.live.defaultUrl,
+      credentials: europe.live.credentials ?? null,
+      detailsOnly: europe.live.detailsOnly === true,
+    },
+  ];
 });
 
 const isEuropean = ({ manifest }: LoadedRegister) => manifest.europe !== undefined;
@@ -75,7 +87,7 @@ export const PRICED_ROUTES: readonly RouteDefinition[] = [
   ...LOADED_REGISTERS.filter((l) => !isEuropean(l)).flatMap(({ parts }) => parts.routes ?? []),
   ...europeRoutes(
     EU_LOCAL_COPIES,
-    EU_LIVE_REGISTERS.map((l) => l.info),
+    EU_LIVE_REGISTERS.filter((l) => !l.detailsOnly).map((l) => l.info),
   ),
   ...LOADED_REGISTERS.filter(isEuropean).flatMap(({ parts }) => parts.routes ?? []),
 ];

@@ -31,7 +31,21 @@ export interface RegisterManifest {
      * A register queried live: how long an observation is served again without asking it, and its real
      * public address (`LIVE_URL_<code>` in the environment overrides it, e.g. `LIVE_URL_CZ_ARES`).
      */
-    live?: { maxAgeMs: number; defaultUrl: string };
+    live?: {
+      maxAgeMs: number;
+      defaultUrl: string;
+      /**
+       * The register answers only with credentials (Zefix, CVR, Companies House): `user:password` (or a key)
+       * in `LIVE_CREDENTIALS_<code>`. Without them the register is not configured (503
+       * `registre_non_configure` on its profile, left out of the search), never reported as down.
+       */
+      credentials?: { description: string };
+      /**
+       * The register serves only detail routes of a country whose profile comes from another register (the
+       * Swiss gazette beside Zefix): it is not part of the unified profile nor of the search.
+       */
+      detailsOnly?: true;
+    };
   };
   load(): Promise<RegisterReadSide>;
 }

@@ -12,6 +12,7 @@ import { frSirene } from './registers/frSirene.ts';
 import { lvUr } from './registers/lvUr.ts';
 import { noBrreg } from './registers/noBrreg.ts';
 import { plKrs } from './registers/plKrs.ts';
+import { skRpo } from './registers/skRpo.ts';
 
 /**
  * Every register the service reads, one line each, in the order of the dictionary and the catalogue. A new
@@ -30,6 +31,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   czAres,
   fiPrh,
   plKrs,
+  skRpo,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_SEEDERS, EU_LIVE_REGISTERS } from '../app/readSide.ts';
 import { composeService } from '../app/server/composeService.ts';
 import { seedDemoData } from '../app/server/seedDemoData.ts';
-import { isValidIco } from '../ingest/cz-ares/aresLegalForms.ts';
+import { isValidIco } from '../ingest/core/icoCheckDigit.ts';
 import { ARES_RECORDINGS } from '../ingest/cz-ares/aresLive.ts';
 import { CZ_ARES_REGISTER } from '../schemas/events/czAresEvents.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';

@@ -20,6 +20,12 @@ export interface Config {
    * (see liveUrlVariable). Unset: the register's real public address.
    */
   liveUrls: Record<string, string>;
+  /**
+   * The live registers' credentials set in the environment, by variable: `LIVE_CREDENTIALS_CH_ZEFIX` holds
+   * `user:password` for `ch.zefix` (see liveCredentialsVariable). A register that needs some and has none is
+   * not configured. Never logged, never recorded (they travel in headers, not in the observed URL).
+   */
+  liveCredentials: Record<string, string>;
   /** `LIVE_REPLAY=1`: the live registers answer from their recorded real answers (a local server), offline. */
   liveReplay: boolean;
 }
@@ -27,6 +33,10 @@ export interface Config {
 /** The environment variable that sets a live register's address: `cz.ares` → `LIVE_URL_CZ_ARES`. */
 export const liveUrlVariable = (registerCode: string) =>
   `LIVE_URL_${registerCode.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+/** The environment variable that holds a live register's credentials: `ch.zefix` → `LIVE_CREDENTIALS_CH_ZEFIX`. */
+export const liveCredentialsVariable = (registerCode: string) =>
+  `LIVE_CREDENTIALS_${registerCode.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
@@ -52,6 +62,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Object.entries(env)
         .filter(([name, value]) => name.startsWith('LIVE_URL_') && value?.trim())
         .map(([name, value]) => [name, value!.trim().replace(/\/+$/, '')]),
+    ),
+    liveCredentials: Object.fromEntries(
+      Object.entries(env)
+        .filter(([name, value]) => name.startsWith('LIVE_CREDENTIALS_') && value?.trim())
+        .map(([name, value]) => [name, value!.trim()]),
     ),
     liveReplay: env.LIVE_REPLAY === '1',
     sireneApi: {

@@ -73,7 +73,7 @@ export interface HandlerResult {
 export interface LiveSources {
   /** INSEE's API Sirene: the search's fallback when an index stage is abandoned. */
   sireneSearch: SireneApiSearch | null;
-  /** The European registers queried live, by country (`CZ`): absent when not configured. */
+  /** The European registers queried live, by register code (`cz.ares`): absent when not configured. */
   europe: ReadonlyMap<string, EuLiveReader>;
 }
 

@@ -217,6 +217,30 @@ export const ERROR_CODES = [
       'Personne physique ou entrepreneur individuel : non servi (registres étrangers). / Natural person or sole trader: not served (foreign registers).',
   },
   {
+    code: 'element_inconnu',
+    statut: 404,
+    signification:
+      'L’élément que nomme le chemin (un état clos à cette date…) n’est pas parmi ceux que le registre tient pour cette entreprise ; `champ` le nomme. / The item the path names (a statement closing on that date…) is not among those the register holds for this company.',
+  },
+  {
+    code: 'registre_non_configure',
+    statut: 503,
+    signification:
+      'Aucun accès au registre sur ce serveur (adresse ou identifiants non configurés) : ce n’est pas une panne du registre. / No access to the register on this server (address or credentials not configured); not an outage of the register.',
+  },
+  {
+    code: 'zavierka_non_lue',
+    statut: 503,
+    signification:
+      'Un dépôt annoncé pour cette unité n’a pu être lu ni conservé ; se répare à la prochaine lecture réussie. / A filing announced for this unit could not be read or stored; heals on the next successful read.',
+  },
+  {
+    code: 'depot_non_lu',
+    statut: 503,
+    signification:
+      'Un dépôt annoncé pour cette entreprise n’a pu être décodé ; relu automatiquement. / A filing announced for this company could not be decoded; read again automatically.',
+  },
+  {
     code: 'recherche_indisponible',
     statut: 503,
     signification:

@@ -119,7 +119,9 @@ export function europeRoutes(
     errors: [
       'pays_non_couvert',
       ...SERVED_COMPANY_ERRORS,
-      ...(live.length ? (['forme_juridique_non_servie', 'amont_indisponible'] as const) : []),
+      ...(live.length
+        ? (['forme_juridique_non_servie', 'amont_indisponible', 'registre_non_configure'] as const)
+        : []),
     ],
     registers: [...copies.map((c) => c.register), ...live.map((l) => l.register)],
     // A live register has no snapshot to guard: its answer carries its own observation time.
@@ -140,7 +142,7 @@ export function europeRoutes(
       if (copy) {
         row = await servedCompany(knex, copy.table, copy.pays, id);
       } else {
-        const read = await liveCompany(knex, liveOf(pays)!, sources.europe.get(pays), info, id, new Date());
+        const read = await liveCompany(knex, liveOf(pays)!, sources.europe.get(liveOf(pays)!.register), info, id, new Date());
         row = read.row;
         extras = { provenance: [read.provenance], dataFreshness: read.dataFreshness };
       }
@@ -239,12 +241,12 @@ export function europeRoutes(
       const askedLive = live.filter(
         (l) =>
           (pays === null || l.pays === pays) &&
-          sources.europe.has(l.pays) &&
-          (sources.europe.get(l.pays)!.searchesByName || l.idPattern.test(q)),
+          sources.europe.has(l.register) &&
+          (sources.europe.get(l.register)!.searchesByName || l.idPattern.test(q)),
       );
       const liveSearches = Promise.allSettled(
         askedLive.map((l) =>
-          withinBudget(sources.europe.get(l.pays)!.search(q, MAX_RESULTS), LIVE_SEARCH_BUDGET_MS),
+          withinBudget(sources.europe.get(l.register)!.search(q, MAX_RESULTS), LIVE_SEARCH_BUDGET_MS),
         ),
       );
       const answers = await Promise.allSettled(

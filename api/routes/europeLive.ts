@@ -25,12 +25,15 @@ export function upstreamDown(register: RegisterInfo | undefined, code: string, e
   throw err;
 }
 
-/** No reader for this register in this process (its address or credentials are not configured). */
+/**
+ * No reader for this register in this process: its address or credentials are not configured. 503
+ * `registre_non_configure`, which says so; never `amont_indisponible`, which would say the register is down.
+ */
 export function notConfigured(register: RegisterInfo | undefined, code: string): ApiError {
   return unavailable(
-    'amont_indisponible',
-    `${register?.nomCourt ?? code} n’est pas configuré sur ce serveur. / ${code} is not configured on this server.`,
-    { registre: code, motif_panne: 'amont_indisponible', raison: 'non_configure' },
+    'registre_non_configure',
+    `${register?.nomCourt ?? code} n’est pas configuré sur ce serveur (identifiants ou adresse) ; ce n’est pas une panne du registre. / ${code} is not configured on this server (credentials or address); the register is not down.`,
+    { registre: code, raison: 'non_configure' },
   );
 }
 

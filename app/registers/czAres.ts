@@ -1,4 +1,4 @@
-import { isValidIco } from '../../ingest/cz-ares/aresLegalForms.ts';
+import { isValidIco } from '../../ingest/core/icoCheckDigit.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 

@@ -21,7 +21,7 @@ import { createKeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { loadAccount } from '../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { recentCalls } from '../../ops/accounts/recentCalls.ts';
-import { type Config, liveUrlVariable } from '../../ops/config.ts';
+import { type Config, liveCredentialsVariable, liveUrlVariable } from '../../ops/config.ts';
 import { createBudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
@@ -35,6 +35,7 @@ import { accountsProjection } from '../../projections/accounts/accountsProjectio
 import type { Projection } from '../../projections/core/projection.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/core/projectionRunner.ts';
 import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
+import { readLiveObservation } from '../../projections/eu-live/euLiveProjection.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import { EU_LIVE_REGISTERS, type EuLiveSource, PRICED_ROUTES, PROJECTIONS } from '../readSide.ts';
 import { REGISTERS } from '../registers.ts';
@@ -92,6 +93,8 @@ export interface ComposeOptions {
   databaseRetryMs?: readonly number[];
   /** The live registers' addresses by register code (a replay server in tests and `LIVE_REPLAY=1`). */
   liveUrls?: Readonly<Record<string, string>>;
+  /** The live registers' credentials by register code (tests, and the replay demo's placeholders). */
+  liveCredentials?: Readonly<Record<string, string>>;
   /** The live registers to read; default every manifest's (readSide.ts). */
   liveRegisters?: readonly EuLiveSource[];
   /** Overrides of every live register's timeout and circuit breaker (tests). */
@@ -146,20 +149,25 @@ export async function composeService(
       })
     : undefined;
   const budgeted = createBudgetedPools(db.knex);
-  // One reader per live register, at the address the options, then the environment, give; else its own.
+  // One reader per live register, at the address the options, then the environment, give; else its own. A
+  // register that needs credentials and has none gets no reader: it is not configured (never reported down).
   const liveReaders = new Map(
-    (opts.liveRegisters ?? EU_LIVE_REGISTERS).map((source) => [
-      source.info.pays,
-      source.parts.createReader({
-        baseUrl:
-          opts.liveUrls?.[source.info.register] ??
-          config.liveUrls[liveUrlVariable(source.info.register)] ??
-          source.defaultUrl,
+    (opts.liveRegisters ?? EU_LIVE_REGISTERS).flatMap((source) => {
+      const code = source.info.register;
+      const credentials =
+        opts.liveCredentials?.[code] ?? config.liveCredentials[liveCredentialsVariable(code)];
+      if (source.credentials && !credentials) return [];
+      const reader = source.parts.createReader({
+        baseUrl: opts.liveUrls?.[code] ?? config.liveUrls[liveUrlVariable(code)] ?? source.defaultUrl,
+        ...(credentials ? { credentials } : {}),
         store,
+        recall: (register, url, maxAgeMs) =>
+          readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
         ...(opts.now ? { now: opts.now } : {}),
         ...opts.livePolicy,
-      }),
-    ]),
+      });
+      return [[code, reader] as const];
+    }),
   );
   const app = createApp({
     logger,

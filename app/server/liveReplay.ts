@@ -6,6 +6,8 @@ import type { EuLiveSource } from '../readSide.ts';
 export interface LiveReplay {
   /** Each live register's address on the replay server, by register code. */
   urls: Record<string, string>;
+  /** Placeholder credentials for the registers that need some: the replay server asks for none. */
+  credentials: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,9 @@ export async function startLiveReplay(
   return {
     urls: Object.fromEntries(
       sources.map((s) => [s.info.register, `${base}/${encodeURIComponent(s.info.register)}`]),
+    ),
+    credentials: Object.fromEntries(
+      sources.filter((s) => s.credentials).map((s) => [s.info.register, 'replay:replay']),
     ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -50,12 +50,25 @@ export interface LiveQueryOptions {
    * What of an answer is recorded in the log and returned as `record`: the register's parser, which keeps
    * what the read model needs and drops any natural person's data. Default: the parsed JSON as published.
    * Throwing `LiveUnavailableError` (reason `illisible`) refuses an answer whose shape is not the register's.
+   * `requestBody`: the question of a POST (an Elasticsearch query names the company asked in its body only).
    */
-  extract?: (status: number, json: unknown, url: string) => unknown;
+  extract?: (status: number, json: unknown, url: string, requestBody?: unknown) => unknown;
   store: Pick<EventStore, 'append'>;
+  /**
+   * The read table of every observation (projections/eu-live): the last answer to a GET, if younger than the
+   * call's `maxAgeMs`. Asked only by calls that give a maximum age (a filing that does not change).
+   */
+  recall?: RecallObservation;
   now?: () => Date;
   fetch?: typeof fetch;
 }
+
+/** The last observation of a GET by this register, younger than `maxAgeMs`, from the read table; or null. */
+export type RecallObservation = (
+  register: string,
+  url: string,
+  maxAgeMs: number,
+) => Promise<Omit<LiveAnswer, 'cached' | 'method'> | null>;
 
 export interface LiveAnswer {
   url: string;
@@ -84,7 +97,11 @@ class TransientStatus extends Error {
 
 export interface LiveQueryClient {
   readonly register: string;
-  get(path: string, query?: Record<string, string>): Promise<LiveAnswer>;
+  /**
+   * `maxAgeMs`: an observation of the same URL younger than that, in the read table, is served again without
+   * asking upstream (documents that do not change once filed: a statement, its template).
+   */
+  get(path: string, query?: Record<string, string>, opts?: { maxAgeMs?: number }): Promise<LiveAnswer>;
   /** A search sent as a JSON body (ARES): idempotent, so retried like a GET. */
   post(path: string, body: unknown): Promise<LiveAnswer>;
   /** The circuit breaker's state: `closed` (calls go through), `open` (refused at once), `half-open`. */
@@ -150,12 +167,26 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     throw new LiveUnavailableError(opts.register, 'refus', `${opts.register} answered ${res.status}`);
   }
 
-  async function observe(url: string, method: 'GET' | 'POST', body?: unknown): Promise<LiveAnswer> {
+  async function observe(
+    url: string,
+    method: 'GET' | 'POST',
+    body?: unknown,
+    maxAgeMs?: number,
+  ): Promise<LiveAnswer> {
     const requestBody = body === undefined ? undefined : JSON.stringify(body);
     // A search by body is one question per body: the cache and the stream key on both.
     const key = requestBody === undefined ? url : `${method} ${url} ${requestBody}`;
     const hit = cache?.get(key);
     if (hit) return { ...hit, cached: true };
+    if (method === 'GET' && maxAgeMs !== undefined && opts.recall) {
+      // The read table unreadable (database down) is no reason to refuse: the register is asked.
+      const recalled = await opts.recall(opts.register, url, maxAgeMs).catch(() => null);
+      if (recalled) {
+        const answer: LiveAnswer = { ...recalled, method, cached: true };
+        cache?.set(key, answer);
+        return answer;
+      }
+    }
     let answered: { status: number; body: Buffer };
     try {
       answered = await policy.execute(({ signal }) =>
@@ -178,7 +209,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
         }
       }
     }
-    const record = opts.extract ? opts.extract(answered.status, json, url) : json;
+    const record = opts.extract ? opts.extract(answered.status, json, url, body) : json;
     const observation: LiveRecordObservedData = {
       register: opts.register,
       url,
@@ -213,7 +244,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
 
   return {
     register: opts.register,
-    get: (path, query = {}) => observe(urlOf(path, query), 'GET'),
+    get: (path, query = {}, call = {}) => observe(urlOf(path, query), 'GET', undefined, call.maxAgeMs),
     post: (path, body) => observe(urlOf(path), 'POST', body),
     circuit() {
       const state = circuit.state;

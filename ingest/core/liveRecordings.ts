@@ -9,7 +9,10 @@ export interface LiveRecording {
    * `/companies?name=nokia` (compared without regard to case: a search asked in capitals finds it too).
    */
   path: string;
-  /** For a POST: the JSON members the body must carry to get this answer (e.g. `{obchodniJmeno: "cinestar"}`). */
+  /**
+   * For a POST: the JSON members the body must carry to get this answer (e.g. `{obchodniJmeno: "cinestar"}`);
+   * an object is matched member by member at any depth (an Elasticsearch query's `query.match`).
+   */
   bodyMatches?: Record<string, unknown>;
   status: number;
   /** File name in `folder`, or undefined for an answer without body. */
@@ -33,16 +36,26 @@ export function recordedAnswer(
     (a) =>
       a.method === request.method &&
       a.path.toLowerCase() === decodeURIComponent(request.path.replace(/\+/g, ' ')).toLowerCase() &&
-      Object.entries(a.bodyMatches ?? {}).every(([k, v]) => {
-        const given = (request.body as Record<string, unknown> | null)?.[k];
-        return typeof v === 'string' && typeof given === 'string'
-          ? given.toLowerCase().includes(v.toLowerCase())
-          : given === v;
-      }),
+      (a.bodyMatches === undefined || bodyMatches(a.bodyMatches, request.body)),
   );
   if (!hit) return null;
   return {
     status: hit.status,
     body: hit.file === undefined ? undefined : fs.readFileSync(path.join(recordings.folder, hit.file)),
   };
+}
+
+/** A string is contained (without regard to case), an object matched member by member, anything else equal. */
+function bodyMatches(expected: unknown, given: unknown): boolean {
+  if (typeof expected === 'string' && typeof given === 'string') {
+    return given.toLowerCase().includes(expected.toLowerCase());
+  }
+  if (expected !== null && typeof expected === 'object' && !Array.isArray(expected)) {
+    return (
+      given !== null &&
+      typeof given === 'object' &&
+      Object.entries(expected).every(([k, v]) => bodyMatches(v, (given as Record<string, unknown>)[k]))
+    );
+  }
+  return given === expected;
 }

@@ -1,11 +1,15 @@
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
-import { createLiveQueryClient, type LiveQueryClient } from './liveQuery.ts';
+import { createLiveQueryClient, type LiveQueryClient, type RecallObservation } from './liveQuery.ts';
 
 /** What the service hands a live register's reader: its address, the log, and test overrides. */
 export interface LiveReaderDeps {
   baseUrl: string;
+  /** `user:password`, or a key alone (sent as the user name, empty password), for a register that needs them. */
+  credentials?: string;
   store: Pick<EventStore, 'append'>;
+  /** The read table of observations: what a call with a maximum age may be served again from. */
+  recall?: RecallObservation;
   now?: () => Date;
   fetch?: typeof fetch;
   /** Overrides of the register's own policies (tests: a short timeout, a breaker that closes quickly). */
@@ -18,9 +22,11 @@ export interface LiveRegisterSpec {
   register: string;
   /** Calls a minute this process sends at most (the register's published or fair-use limit, with a margin). */
   perMinute: number;
+  /** HTTP Basic authentication with the configured credentials (the register refuses anonymous calls). */
+  auth?: 'basic';
   /** Statuses that are answers, not failures (404 "unknown"). */
   answerStatuses?: readonly number[];
-  extract: (status: number, json: unknown, url: string) => unknown;
+  extract: (status: number, json: unknown, url: string, requestBody?: unknown) => unknown;
   reader: (client: LiveQueryClient) => EuLiveReader;
 }
 
@@ -40,11 +46,19 @@ export function createLiveRegisterReader(spec: LiveRegisterSpec, deps: LiveReade
       concurrency: { max: 8, queue: 32 },
       perMinute: spec.perMinute,
       cacheMs: 60_000,
+      ...(spec.auth === 'basic' && deps.credentials ? { headers: basicAuthorization(deps.credentials) } : {}),
       ...(spec.answerStatuses ? { answerStatuses: spec.answerStatuses } : {}),
       extract: spec.extract,
       store: deps.store,
+      ...(deps.recall ? { recall: deps.recall } : {}),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     }),
   );
+}
+
+/** The `Authorization` header of HTTP Basic authentication; a key alone is the user name, with no password. */
+function basicAuthorization(credentials: string): Record<string, string> {
+  const pair = credentials.includes(':') ? credentials : `${credentials}:`;
+  return { authorization: `Basic ${Buffer.from(pair, 'utf8').toString('base64')}` };
 }

@@ -94,11 +94,3 @@ export const ARES_LEGAL_FORMS: Readonly<
   '961': { libelle: 'Svěřenský fond', personne: 'morale' },
   '962': { libelle: 'Zahraniční svěřenský fond', personne: 'morale' },
 };
-
-/** IČO: 8 digits whose last is the check digit (weights 8…2 on the first seven, modulo 11). */
-export function isValidIco(ico: string): boolean {
-  if (!/^\d{8}$/.test(ico)) return false;
-  let sum = 0;
-  for (let i = 0; i < 7; i++) sum += Number(ico[i]) * (8 - i);
-  return (11 - (sum % 11)) % 10 === Number(ico[7]);
-}

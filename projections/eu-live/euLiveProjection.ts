@@ -8,6 +8,8 @@ import type { Projection } from '../core/projection.ts';
 export const EU_LIVE_PROJECTION = 'eu-live';
 /** The last observation of each company of a live register: what the read-through cache serves. */
 export const EU_LIVE_PROFILES = 'eu_live_profils';
+/** The last answer to each GET a live register was asked: what a call with a maximum age is served again. */
+export const EU_LIVE_OBSERVATIONS = 'eu_live_observations';
 
 const migrations: Migration[] = [
   {
@@ -25,6 +27,21 @@ const migrations: Migration[] = [
         )`);
     },
   },
+  {
+    name: '0601_projection_eu_live_observations',
+    async up(knex) {
+      await knex.raw(`
+        create table ${EU_LIVE_OBSERVATIONS} (
+          registre text not null,
+          url text not null,
+          observed_at timestamptz not null,
+          status integer not null,
+          body_sha256 text not null,
+          record jsonb,
+          primary key (registre, url)
+        )`);
+    },
+  },
 ];
 
 const isProfileRecord = (record: unknown): record is LiveProfileRecord =>
@@ -37,6 +54,7 @@ const isProfileRecord = (record: unknown): record is LiveProfileRecord =>
  */
 async function applyObservation(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
   const data = event.data as LiveRecordObservedData;
+  if (data.method === undefined) await keepLastAnswer(trx, data);
   if (!isProfileRecord(data.record)) return;
   await trx.raw(
     `insert into ${EU_LIVE_PROFILES} (registre, id_national, observed_at, url, body_sha256, record)
@@ -56,10 +74,30 @@ async function applyObservation(trx: Knex.Transaction, event: RecordedEvent): Pr
   );
 }
 
+/** The last answer to a GET, whatever it held (a record, an unknown identifier's 404, a parsed list). */
+async function keepLastAnswer(trx: Knex.Transaction, data: LiveRecordObservedData): Promise<void> {
+  await trx.raw(
+    `insert into ${EU_LIVE_OBSERVATIONS} (registre, url, observed_at, status, body_sha256, record)
+     values (?, ?, ?, ?, ?, ?::jsonb)
+     on conflict (registre, url) do update
+       set observed_at = excluded.observed_at, status = excluded.status, body_sha256 = excluded.body_sha256,
+           record = excluded.record
+       where ${EU_LIVE_OBSERVATIONS}.observed_at <= excluded.observed_at`,
+    [
+      data.register,
+      data.url,
+      data.observedAt,
+      data.status,
+      data.bodySha256,
+      JSON.stringify(data.record ?? null),
+    ],
+  );
+}
+
 export const euLiveProjection: Projection = {
   name: EU_LIVE_PROJECTION,
   registers: [],
-  tables: [EU_LIVE_PROFILES],
+  tables: [EU_LIVE_PROFILES, EU_LIVE_OBSERVATIONS],
   migrations,
   handlers: { [LIVE_RECORD_OBSERVED]: applyObservation },
 };
@@ -85,5 +123,27 @@ export async function readLiveProfile(
       bodySha256: row.body_sha256,
       cached: true,
     },
+  };
+}
+
+/** The last answer to a GET younger than `maxAgeMs` (the live client's `recall`), or null. */
+export async function readLiveObservation(
+  knex: Knex,
+  register: string,
+  url: string,
+  maxAgeMs: number,
+  now: Date,
+): Promise<{ url: string; status: number; observedAt: string; bodySha256: string; record: unknown } | null> {
+  const row = await knex(EU_LIVE_OBSERVATIONS)
+    .where({ registre: register, url })
+    .andWhere('observed_at', '>', new Date(now.getTime() - maxAgeMs))
+    .first<{ observed_at: Date; status: number; body_sha256: string; record: unknown } | undefined>();
+  if (!row) return null;
+  return {
+    url,
+    status: row.status,
+    observedAt: new Date(row.observed_at).toISOString(),
+    bodySha256: row.body_sha256,
+    record: row.record,
   };
 }

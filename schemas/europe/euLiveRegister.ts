@@ -65,4 +65,30 @@ export interface EuLiveReader {
   search(q: string, limit: number): Promise<LiveSearchAnswer>;
   /** The circuit breaker's state, for /health and /metrics. */
   circuit(): 'closed' | 'open' | 'half-open';
+  /** Its detail routes' reads, by the route's segment (`comptes`, `comptes/{date_cloture}`, `evenements`). */
+  readonly details?: Readonly<Record<string, LiveDetailReader>>;
 }
+
+/**
+ * What a live detail route read (Slovak accounts, Swiss publications…): its members, or why the company is
+ * not served. `observations` are every upstream answer the members come from (each a `LiveRecordObserved`
+ * event already in the log); a live detail answer's provenance names them all.
+ */
+export type LiveDetailAnswer =
+  | {
+      outcome: 'servi';
+      denomination: string | null;
+      /** The route's own members, in body order. */
+      members: Record<string, unknown>;
+      observations: LiveObservation[];
+    }
+  | { outcome: 'inconnu' | 'personne_physique'; observations: LiveObservation[] }
+  | { outcome: 'forme_indecise'; forme_code: string | null; observations: LiveObservation[] }
+  /** The company is served, but the item the path names (a statement closing on a date) is not. */
+  | { outcome: 'element_absent'; champ: string; message: string; observations: LiveObservation[] };
+
+/** One live detail route's read: the company's identifier, and the route's other path parameters. */
+export type LiveDetailReader = (
+  id: string,
+  params: Readonly<Record<string, string>>,
+) => Promise<LiveDetailAnswer>;

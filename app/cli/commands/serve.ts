@@ -36,7 +36,7 @@ export const serveCommand: CliCommand = async (_argv, ctx) => {
     );
   const service = await composeService(db, config, logger, {
     deferDatabase: true,
-    ...(replay ? { liveUrls: replay.urls } : {}),
+    ...(replay ? { liveUrls: replay.urls, liveCredentials: replay.credentials } : {}),
   });
   const port = await service.listen(config.port);
   ctx.out(`Listening: http://localhost:${port} (PORT=${config.port})`);

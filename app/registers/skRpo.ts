@@ -1,0 +1,35 @@
+import { isValidIco } from '../../ingest/core/icoCheckDigit.ts';
+import { SK_RPO_REGISTER } from '../../schemas/events/skRpoEvents.ts';
+import type { RegisterManifest } from '../registerManifest.ts';
+
+/** Slovakia's register of legal persons (RPO), queried live: the unified profile and the search. */
+export const skRpo: RegisterManifest = {
+  stem: 'sk-rpo',
+  dictionary: [
+    {
+      code: SK_RPO_REGISTER,
+      nomCourt: 'RPO',
+      nomComplet: 'Register právnických osôb, podnikateľov a orgánov verejnej moci (Štatistický úrad SR)',
+      producteur: 'Štatistický úrad Slovenskej republiky',
+      pays: 'SK',
+      licence: 'CC BY 4.0',
+      licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+      mode: 'direct',
+      photoComplete: false,
+      seuilFraicheurJours: null,
+      sourceUrl: 'https://api.statistics.sk/rpo/v1',
+    },
+  ],
+  ingest: {},
+  europe: {
+    idPattern: /^\d{8}$/,
+    idCheck: isValidIco,
+    idLabel: 'IČO 8 chiffres',
+    idDescription: 'IČO de 8 chiffres avec chiffre de contrôle / 8-digit IČO with its check digit',
+    live: { maxAgeMs: 24 * 3600_000, defaultUrl: 'https://api.statistics.sk/rpo/v1' },
+  },
+  async load() {
+    const live = await import('../../ingest/sk-rpo/rpoLive.ts');
+    return { europeLive: { createReader: live.createRpoLive, recordings: live.RPO_RECORDINGS } };
+  },
+};
