@@ -2,6 +2,7 @@ import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { RegisterManifest } from './registerManifest.ts';
 import { czAres } from './registers/czAres.ts';
+import { dkCvr } from './registers/dkCvr.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
@@ -9,10 +10,12 @@ import { frJoafe } from './registers/frJoafe.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRna } from './registers/frRna.ts';
 import { frSirene } from './registers/frSirene.ts';
+import { gbCompaniesHouse } from './registers/gbCompaniesHouse.ts';
 import { lvUr } from './registers/lvUr.ts';
 import { noBrreg } from './registers/noBrreg.ts';
 import { plKrs } from './registers/plKrs.ts';
 import { skRpo } from './registers/skRpo.ts';
+import { skRuz } from './registers/skRuz.ts';
 
 /**
  * Every register the service reads, one line each, in the order of the dictionary and the catalogue. A new
@@ -32,6 +35,9 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   fiPrh,
   plKrs,
   skRpo,
+  skRuz,
+  dkCvr,
+  gbCompaniesHouse,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

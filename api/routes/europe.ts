@@ -142,7 +142,14 @@ export function europeRoutes(
       if (copy) {
         row = await servedCompany(knex, copy.table, copy.pays, id);
       } else {
-        const read = await liveCompany(knex, liveOf(pays)!, sources.europe.get(liveOf(pays)!.register), info, id, new Date());
+        const read = await liveCompany(
+          knex,
+          liveOf(pays)!,
+          sources.europe.get(liveOf(pays)!.register),
+          info,
+          id,
+          new Date(),
+        );
         row = read.row;
         extras = { provenance: [read.provenance], dataFreshness: read.dataFreshness };
       }

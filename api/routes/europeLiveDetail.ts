@@ -47,7 +47,8 @@ const LIVE_DETAIL_ERRORS = [
 /**
  * The detail routes of a live register: each asks the register's reader (which appends every upstream answer
  * to the log before it is read), refuses what is not served (unknown, natural person, undecided form, an item
- * the register does not hold), and answers `pays`, `id_national`, then the route's members. Its provenance
+ * the register does not hold), and answers `pays`, `id_national`, the route's members, then `consulte_le` (the
+ * latest observation read) and the register's `licence`. Its provenance
  * names every observation the members come from; an outage is 503 and never charged.
  */
 export function europeanLiveDetailRoutes(
@@ -129,7 +130,13 @@ export function europeanLiveDetailRoutes(
       }
       const oldest = [...answer.observations].sort((a, b) => a.observedAt.localeCompare(b.observedAt))[0];
       return {
-        body: { pays, id_national: id, ...answer.members },
+        body: {
+          pays,
+          id_national: id,
+          ...answer.members,
+          consulte_le: answer.members.consulte_le ?? latest(answer.observations),
+          licence: info?.licence ?? null,
+        },
         provenance: provenanceOf(register.register, answer.observations),
         ...(oldest
           ? { dataFreshness: liveFreshness(info?.nomCourt ?? register.register, oldest, register.maxAgeMs) }

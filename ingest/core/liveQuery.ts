@@ -101,7 +101,15 @@ export interface LiveQueryClient {
    * `maxAgeMs`: an observation of the same URL younger than that, in the read table, is served again without
    * asking upstream (documents that do not change once filed: a statement, its template).
    */
-  get(path: string, query?: Record<string, string>, opts?: { maxAgeMs?: number }): Promise<LiveAnswer>;
+  get(
+    path: string,
+    query?: Record<string, string>,
+    opts?: {
+      maxAgeMs?: number;
+      /** Ask upstream whatever was observed before (an answer served again that could not be decoded). */
+      fresh?: boolean;
+    },
+  ): Promise<LiveAnswer>;
   /** A search sent as a JSON body (ARES): idempotent, so retried like a GET. */
   post(path: string, body: unknown): Promise<LiveAnswer>;
   /** The circuit breaker's state: `closed` (calls go through), `open` (refused at once), `half-open`. */
@@ -171,13 +179,14 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     url: string,
     method: 'GET' | 'POST',
     body?: unknown,
-    maxAgeMs?: number,
+    call: { maxAgeMs?: number; fresh?: boolean } = {},
   ): Promise<LiveAnswer> {
     const requestBody = body === undefined ? undefined : JSON.stringify(body);
     // A search by body is one question per body: the cache and the stream key on both.
     const key = requestBody === undefined ? url : `${method} ${url} ${requestBody}`;
-    const hit = cache?.get(key);
+    const hit = call.fresh ? undefined : cache?.get(key);
     if (hit) return { ...hit, cached: true };
+    const maxAgeMs = call.fresh ? undefined : call.maxAgeMs;
     if (method === 'GET' && maxAgeMs !== undefined && opts.recall) {
       // The read table unreadable (database down) is no reason to refuse: the register is asked.
       const recalled = await opts.recall(opts.register, url, maxAgeMs).catch(() => null);
@@ -244,7 +253,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
 
   return {
     register: opts.register,
-    get: (path, query = {}, call = {}) => observe(urlOf(path, query), 'GET', undefined, call.maxAgeMs),
+    get: (path, query = {}, call = {}) => observe(urlOf(path, query), 'GET', undefined, call),
     post: (path, body) => observe(urlOf(path), 'POST', body),
     circuit() {
       const state = circuit.state;

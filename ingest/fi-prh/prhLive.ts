@@ -1,23 +1,23 @@
 import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
-import type {
-  EuLiveReader,
-  LiveProfileRecord,
-  LiveSearchRecord,
-} from '../../schemas/europe/euLiveRegister.ts';
+import type { EuLiveReader, LiveSearchRecord } from '../../schemas/europe/euLiveRegister.ts';
 import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
 import { profileAsMatches } from '../core/liveProfileMatch.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
 import { nameMatchScore } from '../core/nameMatchScore.ts';
+import { type PrhProfileRecord, prhEventsAnswer } from './prhEvents.ts';
 import { extractPrh } from './prhProfile.ts';
 
-/** PRH as a live register: `companies?businessId=` for the profile, `companies?name=` for the search. */
+/**
+ * PRH as a live register: `companies?businessId=` for the profile and the events (one answer, one observation,
+ * served to both from this process's cache), `companies?name=` for the search.
+ */
 export function createPrhReader(client: LiveQueryClient): EuLiveReader {
   const profile = async (id: string) => {
     const answer = await client.get('/companies', { businessId: id });
-    return { record: answer.record as LiveProfileRecord, observation: observationOf(answer) };
+    return { record: answer.record as PrhProfileRecord, observation: observationOf(answer) };
   };
   return {
     register: FI_PRH_REGISTER,
@@ -39,6 +39,12 @@ export function createPrhReader(client: LiveQueryClient): EuLiveReader {
       return { matches, total: record.total, observation: observationOf(answer) };
     },
     circuit: () => client.circuit(),
+    details: {
+      async evenements(id) {
+        const { record, observation } = await profile(id);
+        return prhEventsAnswer(record, observation);
+      },
+    },
   };
 }
 
@@ -70,6 +76,18 @@ export const PRH_RECORDINGS: LiveRecordings = {
       path: '/companies?businessId=1572860-0',
       status: 200,
       file: 'companies_businessId-1572860-0_constructed.json',
+    },
+    {
+      method: 'GET',
+      path: '/companies?businessId=9900001-8',
+      status: 200,
+      file: 'companies_businessId-9900001-8_liquidation_constructed.json',
+    },
+    {
+      method: 'GET',
+      path: '/companies?businessId=9900002-6',
+      status: 200,
+      file: 'companies_businessId-9900002-6_no_event_constructed.json',
     },
     { method: 'GET', path: '/companies?name=nokia', status: 200, file: 'companies_name-nokia.json' },
   ],

@@ -5,43 +5,8 @@ import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
 import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 import { searchRecordOf } from '../core/liveProfileMatch.ts';
 import { PRH_COMPANY_FORMS } from './prhCompanyForms.ts';
-
-/** The fields of a YTJ v3 company the profile reads (samples in live/SOURCE.txt). */
-interface Described {
-  type?: string | number;
-  descriptions?: { languageCode?: string; description?: string }[];
-  registrationDate?: string;
-  endDate?: string;
-}
-interface YtjCompany {
-  businessId?: { value?: string };
-  names?: { name?: string; type?: string; endDate?: string }[];
-  companyForms?: Described[];
-  companySituations?: Described[];
-  registeredEntries?: (Described & { register?: string })[];
-  addresses?: {
-    type?: number;
-    street?: string;
-    buildingNumber?: string;
-    entrance?: string;
-    apartmentNumber?: string;
-    postCode?: string;
-    postOffices?: { city?: string; languageCode?: string }[];
-  }[];
-  tradeRegisterStatus?: string;
-  registrationDate?: string;
-  endDate?: string;
-}
-
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const date = (v: unknown): string | null =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null;
-const current = <T extends { endDate?: string }>(list: T[] | undefined) =>
-  (list ?? []).filter((x) => !x.endDate);
-/** The Finnish description (language 1) as published, else the first. */
-const finnish = (d: Described | undefined) =>
-  text(d?.descriptions?.find((x) => x.languageCode === '1')?.description) ??
-  text(d?.descriptions?.[0]?.description);
+import { type PrhProfileRecord, prhEvents } from './prhEvents.ts';
+import { current, date, finnish, text, type YtjCompany } from './prhYtj.ts';
 
 /**
  * YTJ's `status` is "2" for active and ceased companies alike: a company ended (`endDate`) is struck off; one
@@ -112,15 +77,19 @@ function companiesOf(status: number, json: unknown): { total: number; companies:
 
 /**
  * The parser PRH's client applies before anything is recorded: `companies?businessId=` → the profile record
- * (none found: unknown), `companies?name=` → the legal persons found.
+ * with the company's events (none found: unknown; a company not served keeps no event), `companies?name=` →
+ * the legal persons found. One observation serves the profile and the events routes.
  */
-export function extractPrh(status: number, json: unknown, url: string): LiveProfileRecord | LiveSearchRecord {
+export function extractPrh(status: number, json: unknown, url: string): PrhProfileRecord | LiveSearchRecord {
   const { total, companies } = companiesOf(status, json);
   const asked = new URL(url).searchParams.get('businessId');
   if (asked) {
     const company = companies.find((c) => c.businessId?.value === asked);
     if (!company) return { kind: 'eu-profil', pays: 'FI', id_national: asked, profil: null };
-    return prhProfileRecord(asked, company);
+    const record = prhProfileRecord(asked, company);
+    return record.profil && !record.profil.personne_physique
+      ? { ...record, evenements: prhEvents(company) }
+      : record;
   }
   return searchRecordOf(
     total,

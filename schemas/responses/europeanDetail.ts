@@ -110,3 +110,24 @@ export const accountsPeriod = {
   fin: nullableDate,
   effectif: nullableInteger,
 };
+
+/**
+ * The body of a detail route of a European register queried live (api/routes/europeLiveDetail.ts): `pays`,
+ * `id_national`, the route's own members, then `consulte_le` (when the register was read) and `licence`.
+ */
+export function europeanLiveDetailSchema(
+  pays: string,
+  spec: { required: readonly string[]; properties: Record<string, JsonSchema> },
+): JsonSchema {
+  return {
+    type: 'object',
+    required: ['pays', 'id_national', ...spec.required, 'consulte_le', 'licence'],
+    properties: {
+      pays: { const: pays },
+      id_national: { type: 'string' },
+      ...spec.properties,
+      consulte_le: { type: 'string', format: 'date-time' },
+      licence: nullableString,
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { sampleRequestOf } from '../../../api/samples/sampleRequest.ts';
-import { PRICED_ROUTES } from '../../../app/readSide.ts';
+import { EU_LIVE_REGISTERS, PRICED_ROUTES } from '../../../app/readSide.ts';
+import { type LiveReplay, startLiveReplay } from '../../../app/server/liveReplay.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import type { RunningService } from '../../support/service.ts';
 
@@ -11,11 +12,19 @@ type Json = any;
 describe('Samples: one real, signed answer of each priced route, free (demo data)', () => {
   let t: RunningService;
   let service: PaidDemoService;
+  // The live registers answer from their recorded answers, as with LIVE_REPLAY=1 (no network).
+  let replay: LiveReplay;
   before(async () => {
-    service = await startPaidDemoService();
+    replay = await startLiveReplay(EU_LIVE_REGISTERS);
+    service = await startPaidDemoService({
+      compose: { liveUrls: replay.urls, liveCredentials: replay.credentials },
+    });
     t = service.t;
   });
-  after(() => service?.stop());
+  after(async () => {
+    await service?.stop();
+    await replay?.close();
+  });
 
   it('every priced route has a sample request built from its declared examples', () => {
     const missing = PRICED_ROUTES.filter((r) => sampleRequestOf(r) === null).map((r) => r.id);
