@@ -186,4 +186,18 @@ describe(`Slovakia, RÚZ accounts queried live (e2e, ${targetDescription})`, () 
     expect(res.status).to.equal(503);
     expect(body).to.include({ error: 'amont_indisponible' });
   });
+
+  it('a rebuilt table of observations equals the one kept up to date', async () => {
+    await service.t.service.runner.catchUp();
+    const table = async () =>
+      (
+        await service.t.db.knex.raw(
+          `select registre, url, observed_at, status, body_sha256, record from ${EU_LIVE_OBSERVATIONS} order by 1, 2`,
+        )
+      ).rows;
+    const kept = await table();
+    expect(kept.length).to.be.greaterThan(5);
+    await service.t.service.runner.rebuild('eu-live');
+    expect(await table()).to.deep.equal(kept);
+  });
 });
