@@ -62,6 +62,7 @@ export const EU_LIVE_REGISTERS: readonly EuLiveSource[] = LOADED_REGISTERS.flatM
     register: entry.code,
     idPattern: europe.idPattern,
     ...(europe.idCheck ? { idCheck: europe.idCheck } : {}),
+    ...(europe.canonicalId ? { canonicalId: europe.canonicalId } : {}),
     idDescription: europe.idDescription,
     idLabel: europe.idLabel,
     maxAgeMs: europe.live.maxAgeMs,

@@ -25,6 +25,8 @@ export interface RegisterManifest {
     idPattern: RegExp;
     /** The identifier's check digit, when it has one (checked after the pattern). */
     idCheck?: (id: string) => boolean;
+    /** The identifier as published, from any spelling the pattern accepts: what answers and caches key on. */
+    canonicalId?: (id: string) => string;
     idDescription: string;
     idLabel: string;
     /**

@@ -1,6 +1,8 @@
 import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { RegisterManifest } from './registerManifest.ts';
+import { chSogc } from './registers/chSogc.ts';
+import { chZefix } from './registers/chZefix.ts';
 import { czAres } from './registers/czAres.ts';
 import { dkCvr } from './registers/dkCvr.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
@@ -38,6 +40,8 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   skRuz,
   dkCvr,
   gbCompaniesHouse,
+  chZefix,
+  chSogc,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

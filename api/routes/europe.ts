@@ -133,7 +133,9 @@ export function europeRoutes(
     responseSchema: euProfileSchema,
     async handler(ctx, { knex, registers, live: sources }) {
       const pays = String(ctx.state.params?.pays).toUpperCase();
-      const id = String(ctx.state.params?.id);
+      const asked = String(ctx.state.params?.id);
+      // A live register keys its answers on the identifier as it publishes it, whatever the spelling asked.
+      const id = liveOf(pays)?.canonicalId?.(asked) ?? asked;
       const copy = localCopyOf(pays);
       const register = copy?.register ?? liveOf(pays)!.register;
       const info = registers.find((r) => r.code === register);

@@ -10,16 +10,21 @@ import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { HandlerResult, ProvenanceEntry } from '../catalogue/route.ts';
-import { type ApiError, notFound, unavailable } from '../errors/apiError.ts';
+import { ApiError, notFound, unavailable } from '../errors/apiError.ts';
 
 /** A live register that failed: 503 `amont_indisponible`, its reason in `raison` (never charged). */
 export function upstreamDown(register: RegisterInfo | undefined, code: string, err: unknown): ApiError {
   const name = register?.nomCourt ?? code;
   if (err instanceof LiveUnavailableError) {
-    return unavailable(
+    return new ApiError(
+      503,
       'amont_indisponible',
       `${name} ne répond pas utilement (${err.reason}) ; réessayez plus tard. Rien n’est facturé. / ${code} did not answer usably (${err.reason}); retry later. Nothing is charged.`,
-      { registre: code, motif_panne: 'amont_indisponible', raison: err.reason },
+      {
+        extra: { registre: code, motif_panne: 'amont_indisponible', raison: err.reason },
+        // The register's own Retry-After when it gave one (429), else a minute.
+        headers: { 'Retry-After': String(err.retryAfterSeconds ?? 60) },
+      },
     );
   }
   throw err;

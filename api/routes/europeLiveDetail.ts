@@ -11,7 +11,10 @@ import { liveFreshness, liveProvenance, notConfigured, upstreamDown } from './eu
 
 /** A European register queried live, as its detail routes need it. */
 export interface EuropeanLiveDetailRegister
-  extends Pick<EuLiveRegister, 'pays' | 'register' | 'idPattern' | 'idCheck' | 'idDescription' | 'maxAgeMs'> {
+  extends Pick<
+    EuLiveRegister,
+    'pays' | 'register' | 'idPattern' | 'idCheck' | 'canonicalId' | 'idDescription' | 'maxAgeMs'
+  > {
   /** The path parameter that names the company (`ico`), with its examples (a recorded company). */
   idParam: ParamDefinition;
   /** The country's adjective in English, for the MCP tools' names (`slovak`). */
@@ -83,7 +86,8 @@ export function europeanLiveDetailRoutes(
     projections: [],
     responseSchema: spec.responseSchema,
     async handler(ctx, { registers, live }) {
-      const id = String(ctx.state.params?.[idParam.name]);
+      const asked = String(ctx.state.params?.[idParam.name]);
+      const id = register.canonicalId?.(asked) ?? asked;
       const info = registers.find((r) => r.code === register.register);
       const read = live.europe.get(register.register)?.details?.[spec.segment];
       if (!read) throw notConfigured(info, register.register);

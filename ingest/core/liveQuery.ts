@@ -95,6 +95,26 @@ class TransientStatus extends Error {
   }
 }
 
+/** The register answered 429: never retried (it asked us to slow down), counted by the breaker. */
+class UpstreamRateLimited extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('upstream answered 429');
+  }
+}
+
+/** Without a usable `Retry-After` (seconds or an HTTP date), a 429 holds the register back this long. */
+const DEFAULT_RETRY_AFTER_MS = 30_000;
+/** Longest hold a `Retry-After` may impose (a register asking for an hour is asked again sooner). */
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+export function retryAfterMs(header: string | null, now: Date): number {
+  if (header === null) return DEFAULT_RETRY_AFTER_MS;
+  const trimmed = header.trim();
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now.getTime();
+  if (!Number.isFinite(ms)) return DEFAULT_RETRY_AFTER_MS;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
 export interface LiveQueryClient {
   readonly register: string;
   /**
@@ -138,7 +158,15 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
   const transient = handleWhen(
     (err) => err instanceof TransientStatus || err instanceof TypeError || err instanceof TaskCancelledError,
   );
-  const circuit = circuitBreaker(transient, {
+  // The breaker also counts the register's 429s; the retry does not retry them.
+  const failing = handleWhen(
+    (err) =>
+      err instanceof TransientStatus ||
+      err instanceof TypeError ||
+      err instanceof TaskCancelledError ||
+      err instanceof UpstreamRateLimited,
+  );
+  const circuit = circuitBreaker(failing, {
     halfOpenAfter: breaker.halfOpenAfterMs,
     breaker: new ConsecutiveBreaker(breaker.failures),
   });
@@ -151,6 +179,9 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     }),
     timeout(opts.timeoutMs ?? 3000, TimeoutStrategy.Aggressive),
   );
+
+  /** Epoch ms before which the register is not asked (its last 429's Retry-After). */
+  let heldUntil = 0;
 
   // Calls wait for a token; beyond the waiting room (the bulkhead's queue) they are refused as `sature`.
   const pace =
@@ -171,7 +202,9 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     const res = await doFetch(url, { method: init.method, headers, body: init.body, signal });
     const body = Buffer.from(await res.arrayBuffer());
     if (answers.has(res.status)) return { status: res.status, body };
-    if (res.status === 429 || res.status >= 500) throw new TransientStatus(res.status);
+    if (res.status === 429)
+      throw new UpstreamRateLimited(retryAfterMs(res.headers.get('retry-after'), now()));
+    if (res.status >= 500) throw new TransientStatus(res.status);
     throw new LiveUnavailableError(opts.register, 'refus', `${opts.register} answered ${res.status}`);
   }
 
@@ -196,12 +229,19 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
         return answer;
       }
     }
+    // After a 429, the register is not asked again before its Retry-After has passed.
+    const held = heldUntil - now().getTime();
+    if (held > 0) throw rateLimited(opts.register, held);
     let answered: { status: number; body: Buffer };
     try {
       answered = await policy.execute(({ signal }) =>
         ask(url, { method, ...(requestBody === undefined ? {} : { body: requestBody }) }, signal),
       );
     } catch (err) {
+      if (err instanceof UpstreamRateLimited) {
+        heldUntil = Math.max(heldUntil, now().getTime() + err.retryAfterMs);
+        throw rateLimited(opts.register, err.retryAfterMs);
+      }
       throw unavailable(opts.register, err);
     }
     let json: unknown = null;
@@ -262,6 +302,15 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       return 'closed';
     },
   };
+}
+
+function rateLimited(register: string, ms: number): LiveUnavailableError {
+  return new LiveUnavailableError(
+    register,
+    'limite_amont',
+    `${register}: its rate limit was reached (429); not asked again for ${Math.ceil(ms / 1000)} s`,
+    Math.max(1, Math.ceil(ms / 1000)),
+  );
 }
 
 function unavailable(register: string, err: unknown): LiveUnavailableError {

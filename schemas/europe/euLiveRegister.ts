@@ -10,6 +10,8 @@ export interface EuLiveRegister {
   /** The national identifier's format, checked before any call, and its check digit when it has one. */
   idPattern: RegExp;
   idCheck?: (id: string) => boolean;
+  /** The identifier as the register publishes it, from any accepted spelling (`CHE123456789` → `CHE-123.456.789`). */
+  canonicalId?: (id: string) => string;
   idDescription: string;
   idLabel: string;
   /** How long an observation is served again from the read table without asking the register (ms). */

@@ -9,6 +9,8 @@ export interface ReplayAnswer {
   delayMs?: number;
   /** Default `application/json;charset=utf-8` (an HTML error page says `text/html`). */
   contentType?: string;
+  /** More headers of the answer (e.g. `retry-after`). */
+  headers?: Record<string, string>;
 }
 
 export interface ReplayServer {
@@ -44,7 +46,7 @@ export async function startReplayServer(answer: ReplayServer['answer']): Promise
       const requestBody = Buffer.concat(chunks).toString('utf8');
       const method = req.method ?? 'GET';
       state.requests.push({ method, url: req.url ?? '', headers: req.headers, body: requestBody });
-      const { status, body, delayMs, contentType } = state.answer({
+      const { status, body, delayMs, contentType, headers } = state.answer({
         method,
         url: new URL(req.url ?? '/', 'http://replay.local'),
         headers: req.headers,
@@ -52,10 +54,10 @@ export async function startReplayServer(answer: ReplayServer['answer']): Promise
       });
       setTimeout(() => {
         if (res.destroyed) return;
-        res.writeHead(
-          status,
-          body === undefined ? {} : { 'content-type': contentType ?? 'application/json;charset=utf-8' },
-        );
+        res.writeHead(status, {
+          ...(body === undefined ? {} : { 'content-type': contentType ?? 'application/json;charset=utf-8' }),
+          ...headers,
+        });
         res.end(body);
       }, delayMs ?? 0);
     });

@@ -134,7 +134,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
 
   for (const [what, failure, raison] of [
     ['a 500', { status: 500, body: '{}' }, 'injoignable'],
-    ['a 429', { status: 429, body: '{}' }, 'injoignable'],
+    ['a 429', { status: 429, body: '{}', headers: { 'retry-after': '0' } }, 'limite_amont'],
     ['truncated JSON', { status: 200, body: '{"ico":"26435675","obchodniJm' }, 'illisible'],
     [
       'an HTML error page',

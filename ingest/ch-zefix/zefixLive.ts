@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
+import type {
+  EuLiveReader,
+  LiveProfileRecord,
+  LiveSearchRecord,
+} from '../../schemas/europe/euLiveRegister.ts';
+import { CH_ZEFIX_REGISTER } from '../../schemas/events/chZefixEvents.ts';
+import { profileAsMatches } from '../core/liveProfileMatch.ts';
+import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import type { LiveRecordings } from '../core/liveRecordings.ts';
+import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
+import { nameMatchScore } from '../core/nameMatchScore.ts';
+import { compactSwissUid, isValidSwissUid } from '../core/swissUid.ts';
+import { extractZefix } from './zefixProfile.ts';
+
+/**
+ * Zefix PublicREST as a live register: the profile by UID (`GET /company/uid/CHE123456789`) and the search by
+ * name (`POST /company/search`, the beginning of the name, deleted companies included) or by UID (the profile).
+ */
+export function createZefixReader(client: LiveQueryClient): EuLiveReader {
+  const profile = async (id: string) => {
+    const answer = await client.get(`/company/uid/${compactSwissUid(id)}`);
+    return { record: answer.record as LiveProfileRecord, observation: observationOf(answer) };
+  };
+  return {
+    register: CH_ZEFIX_REGISTER,
+    profile,
+    searchesByName: true,
+    async search(q, limit) {
+      if (isValidSwissUid(q)) {
+        const { record, observation } = await profile(q);
+        const matches = profileAsMatches(record);
+        return { matches, total: matches.length, observation };
+      }
+      const answer = await client.post('/company/search', { name: q, activeOnly: false });
+      const record = answer.record as LiveSearchRecord;
+      const matches = record.resultats
+        .map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit);
+      return { matches, total: record.total, observation: observationOf(answer) };
+    },
+    circuit: () => client.circuit(),
+  };
+}
+
+/**
+ * Zefix's client: HTTP Basic with the credentials the Federal Office of Justice issues on request
+ * (`LIVE_CREDENTIALS_CH_ZEFIX`); no published rate limit, so at most 60 calls a minute; a 404 NOT_FOUND is
+ * an answer (unknown UID, or no company found).
+ */
+export const createZefixLive = (deps: LiveReaderDeps): EuLiveReader =>
+  createLiveRegisterReader(
+    {
+      register: CH_ZEFIX_REGISTER,
+      perMinute: 60,
+      auth: 'basic',
+      answerStatuses: [404],
+      extract: extractZefix,
+      reader: createZefixReader,
+    },
+    deps,
+  );
+
+/** The recorded answers: all built from the OpenAPI's schemas (live/SOURCE.txt), none is a real recording. */
+export const ZEFIX_RECORDINGS: LiveRecordings = {
+  folder: path.join(SOURCE_ROOT, 'ingest', 'ch-zefix', 'live'),
+  answers: [
+    {
+      method: 'GET',
+      path: '/company/uid/CHE238945329',
+      status: 200,
+      file: 'company_uid_CHE238945329_constructed.json',
+    },
+    {
+      method: 'GET',
+      path: '/company/uid/CHE391572071',
+      status: 200,
+      file: 'company_uid_CHE391572071_constructed.json',
+    },
+    {
+      method: 'GET',
+      path: '/company/uid/CHE491907686',
+      status: 200,
+      file: 'company_uid_CHE491907686_constructed.json',
+    },
+    {
+      method: 'GET',
+      path: '/company/uid/CHE100000006',
+      status: 404,
+      file: 'company_uid_CHE100000006_not-found_constructed.json',
+    },
+    {
+      method: 'POST',
+      path: '/company/search',
+      bodyMatches: { name: 'migros' },
+      status: 200,
+      file: 'company_search_migros_constructed.json',
+    },
+  ],
+};
