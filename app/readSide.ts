@@ -45,6 +45,8 @@ export interface EuLiveSource {
   info: EuLiveRegister;
   parts: LiveRegisterParts;
   defaultUrl: string;
+  /** A company its recorded answers serve. */
+  sampleId: string;
   /** Whether the register needs credentials to answer (and what they are, for the README and errors). */
   credentials: { description: string } | null;
   /** A register of detail routes only (not asked for the profile nor the search). */
@@ -72,6 +74,7 @@ export const EU_LIVE_REGISTERS: readonly EuLiveSource[] = LOADED_REGISTERS.flatM
       info,
       parts: parts.europeLive,
       defaultUrl: europe.live.defaultUrl,
+      sampleId: europe.live.sampleId,
       credentials: europe.live.credentials ?? null,
       detailsOnly: europe.live.detailsOnly === true,
     },

@@ -36,6 +36,8 @@ export interface RegisterManifest {
     live?: {
       maxAgeMs: number;
       defaultUrl: string;
+      /** A company its recorded answers serve (200): the contract suite every live register runs asks it. */
+      sampleId: string;
       /**
        * The register answers only with credentials (Zefix, CVR, Companies House): `user:password` (or a key)
        * in `LIVE_CREDENTIALS_<code>`. Without them the register is not configured (503

@@ -28,7 +28,12 @@ export const chSogc: RegisterManifest = {
   ingest: {},
   europe: {
     ...SWISS_UID_FORMAT,
-    live: { maxAgeMs: SOGC_MAX_AGE_MS, defaultUrl: 'https://amtsblattportal.ch/api/v1', detailsOnly: true },
+    live: {
+      maxAgeMs: SOGC_MAX_AGE_MS,
+      defaultUrl: 'https://amtsblattportal.ch/api/v1',
+      sampleId: 'CHE-307.336.313',
+      detailsOnly: true,
+    },
   },
   async load() {
     const [live, routes] = await Promise.all([

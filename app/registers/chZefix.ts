@@ -36,6 +36,7 @@ export const chZefix: RegisterManifest = {
     live: {
       maxAgeMs: 24 * 3600_000,
       defaultUrl: 'https://www.zefix.admin.ch/ZefixPublicREST/api/v1',
+      sampleId: 'CHE-238.945.329',
       credentials: {
         description:
           'identifiants HTTP Basic de Zefix PublicREST, « utilisateur:mot de passe », délivrés sur demande par l’OFRC (zefix@bj.admin.ch) / Zefix PublicREST HTTP Basic credentials, user:password',

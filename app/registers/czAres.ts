@@ -27,7 +27,11 @@ export const czAres: RegisterManifest = {
     idLabel: 'IČO 8 chiffres',
     idDescription: 'IČO de 8 chiffres avec chiffre de contrôle / 8-digit IČO with its check digit',
     // A company's ARES record changes rarely; an observation is served again for 24 hours.
-    live: { maxAgeMs: 24 * 3600_000, defaultUrl: 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest' },
+    live: {
+      maxAgeMs: 24 * 3600_000,
+      defaultUrl: 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest',
+      sampleId: '26168685',
+    },
   },
   async load() {
     const live = await import('../../ingest/cz-ares/aresLive.ts');

@@ -29,6 +29,7 @@ export const dkCvr: RegisterManifest = {
       maxAgeMs: 24 * 3600_000,
       // Erhvervsstyrelsen's system-to-system access is plain HTTP.
       defaultUrl: 'http://distribution.virk.dk',
+      sampleId: '11617034',
       credentials: {
         description:
           'identifiant et mot de passe de l’accès « system-til-system » délivrés par Erhvervsstyrelsen (user:password) / system-to-system user name and password issued by the Danish Business Authority',

@@ -32,7 +32,11 @@ export const fiPrh: RegisterManifest = {
     idCheck: isValidBusinessId,
     idLabel: 'Y-tunnus 1234567-8',
     idDescription: ID_DESCRIPTION,
-    live: { maxAgeMs: MAX_AGE_MS, defaultUrl: 'https://avoindata.prh.fi/opendata-ytj-api/v3' },
+    live: {
+      maxAgeMs: MAX_AGE_MS,
+      defaultUrl: 'https://avoindata.prh.fi/opendata-ytj-api/v3',
+      sampleId: '0112038-9',
+    },
   },
   async load() {
     const [live, { europeanLiveDetailRoutes }] = await Promise.all([

@@ -29,6 +29,7 @@ export const gbCompaniesHouse: RegisterManifest = {
     live: {
       maxAgeMs: 24 * 3600_000,
       defaultUrl: 'https://api.company-information.service.gov.uk',
+      sampleId: '00445790',
       credentials: {
         description:
           'clé de l’API REST Companies House (la clé seule) / Companies House REST API key (the key alone)',

@@ -24,7 +24,11 @@ export const plKrs: RegisterManifest = {
     idPattern: /^\d{10}$/,
     idLabel: 'KRS 10 chiffres',
     idDescription: 'numéro KRS de 10 chiffres (zéros en tête) / 10-digit KRS number, zero-padded',
-    live: { maxAgeMs: 24 * 3600_000, defaultUrl: 'https://api-krs.ms.gov.pl/api/krs' },
+    live: {
+      maxAgeMs: 24 * 3600_000,
+      defaultUrl: 'https://api-krs.ms.gov.pl/api/krs',
+      sampleId: '0000405063',
+    },
   },
   async load() {
     const live = await import('../../ingest/pl-krs/krsLive.ts');

@@ -26,7 +26,7 @@ export const skRpo: RegisterManifest = {
     idCheck: isValidIco,
     idLabel: 'IČO 8 chiffres',
     idDescription: 'IČO de 8 chiffres avec chiffre de contrôle / 8-digit IČO with its check digit',
-    live: { maxAgeMs: 24 * 3600_000, defaultUrl: 'https://api.statistics.sk/rpo/v1' },
+    live: { maxAgeMs: 24 * 3600_000, defaultUrl: 'https://api.statistics.sk/rpo/v1', sampleId: '31333532' },
   },
   async load() {
     const live = await import('../../ingest/sk-rpo/rpoLive.ts');

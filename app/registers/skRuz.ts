@@ -31,6 +31,7 @@ export const skRuz: RegisterManifest = {
     live: {
       maxAgeMs: MAX_AGE_MS,
       defaultUrl: 'https://www.registeruz.sk/cruz-public/api',
+      sampleId: '52772128',
       detailsOnly: true,
     },
   },

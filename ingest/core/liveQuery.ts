@@ -164,7 +164,8 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       err instanceof TransientStatus ||
       err instanceof TypeError ||
       err instanceof TaskCancelledError ||
-      err instanceof UpstreamRateLimited,
+      err instanceof UpstreamRateLimited ||
+      (err instanceof LiveUnavailableError && err.reason === 'illisible'),
   );
   const circuit = circuitBreaker(failing, {
     halfOpenAfter: breaker.halfOpenAfterMs,
@@ -208,6 +209,25 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     throw new LiveUnavailableError(opts.register, 'refus', `${opts.register} answered ${res.status}`);
   }
 
+  /** The body as JSON, then the register's parser; an answer that is not the register's is `illisible`. */
+  function parse(answered: { status: number; body: Buffer }, url: string, body: unknown): unknown {
+    let json: unknown = null;
+    if (answered.body.length > 0) {
+      try {
+        json = JSON.parse(answered.body.toString('utf8'));
+      } catch {
+        if (answered.status === 200) {
+          throw new LiveUnavailableError(
+            opts.register,
+            'illisible',
+            `${opts.register}: the answer is not JSON`,
+          );
+        }
+      }
+    }
+    return opts.extract ? opts.extract(answered.status, json, url, body) : json;
+  }
+
   async function observe(
     url: string,
     method: 'GET' | 'POST',
@@ -232,11 +252,18 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     // After a 429, the register is not asked again before its Retry-After has passed.
     const held = heldUntil - now().getTime();
     if (held > 0) throw rateLimited(opts.register, held);
-    let answered: { status: number; body: Buffer };
+    // Read and parsed under the circuit: a register answering what cannot be read (an HTML page, truncated
+    // JSON, another shape) counts as failing like one that does not answer; it is not retried.
+    let answered: { status: number; body: Buffer; record: unknown };
     try {
-      answered = await policy.execute(({ signal }) =>
-        ask(url, { method, ...(requestBody === undefined ? {} : { body: requestBody }) }, signal),
-      );
+      answered = await policy.execute(async ({ signal }) => {
+        const raw = await ask(
+          url,
+          { method, ...(requestBody === undefined ? {} : { body: requestBody }) },
+          signal,
+        );
+        return { ...raw, record: parse(raw, url, body) };
+      });
     } catch (err) {
       if (err instanceof UpstreamRateLimited) {
         heldUntil = Math.max(heldUntil, now().getTime() + err.retryAfterMs);
@@ -244,21 +271,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       }
       throw unavailable(opts.register, err);
     }
-    let json: unknown = null;
-    if (answered.body.length > 0) {
-      try {
-        json = JSON.parse(answered.body.toString('utf8'));
-      } catch {
-        if (answered.status === 200) {
-          throw new LiveUnavailableError(
-            opts.register,
-            'illisible',
-            `${opts.register}: the answer is not JSON`,
-          );
-        }
-      }
-    }
-    const record = opts.extract ? opts.extract(answered.status, json, url, body) : json;
+    const record = answered.record;
     const observation: LiveRecordObservedData = {
       register: opts.register,
       url,

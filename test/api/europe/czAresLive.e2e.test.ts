@@ -28,7 +28,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
     service = await startPaidDemoService({
       compose: {
         liveUrls: { 'cz.ares': ares.url },
-        livePolicy: { timeoutMs: 1000, breaker: { failures: 3, halfOpenAfterMs: 200 } },
+        livePolicy: { timeoutMs: 1000, breaker: { failures: 6, halfOpenAfterMs: 200 } },
       },
     });
     key = (await openAccount(service.t.service.store, { credits: 5_000_000 })).key;
@@ -159,7 +159,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
 
   it('opens the circuit after repeated failures, refuses at once, then closes when ARES is back', async () => {
     fail.set('*', { status: 503, body: '{}' });
-    for (let i = 0; i < 3; i++) await get('/v1/eu/entreprise/CZ/25596641');
+    for (let i = 0; i < 6; i++) await get('/v1/eu/entreprise/CZ/25596641');
     const before = ares.requests.length;
     const refused = await get('/v1/eu/entreprise/CZ/25596641');
     expect(refused.res.status).to.equal(503);

@@ -1,0 +1,162 @@
+import { expect } from 'chai';
+import { sampleRequestOf } from '../../../api/samples/sampleRequest.ts';
+import { EU_LIVE_REGISTERS, type EuLiveSource, PRICED_ROUTES } from '../../../app/readSide.ts';
+import { openAccount } from '../../../ops/accounts/openAccount.ts';
+import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../../schemas/events/liveEvents.ts';
+import { targetDescription } from '../../support/database.ts';
+import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
+import { recordedReplay } from '../../support/recordedLiveRegister.ts';
+import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
+type Json = any;
+
+const CREDENTIALS = 'contract-user:contract-secret';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The request a register's contract asks: the profile of its sample company, or its first detail route's. */
+function requestOf(source: EuLiveSource): string {
+  if (!source.detailsOnly) return `/v1/eu/entreprise/${source.info.pays}/${source.sampleId}`;
+  const route = PRICED_ROUTES.find((r) => r.registers.includes(source.info.register));
+  const sample = route && sampleRequestOf(route);
+  if (!sample) throw new Error(`${source.info.register}: a register of details only without a detail route`);
+  return sample.url;
+}
+
+/**
+ * The same contract for every live register (each manifest's `europe.live`), replayed from its own recorded
+ * answers: what each failure of the register answers, its rate limit and circuit, then a served answer and its
+ * observation. Registers are added by their manifest line; this suite needs no change.
+ */
+for (const source of EU_LIVE_REGISTERS) {
+  const code = source.info.register;
+  describe(`Live register contract: ${code} (e2e, ${targetDescription})`, () => {
+    let service: PaidDemoService;
+    let upstream: ReplayServer;
+    let key: string;
+    const fail = new Map<string, ReplayAnswer>();
+    const path = requestOf(source);
+
+    before(async () => {
+      upstream = await startReplayServer(recordedReplay(source.parts.recordings, fail));
+      service = await startPaidDemoService({
+        compose: {
+          liveRegisters: [source],
+          liveUrls: { [code]: upstream.url },
+          liveCredentials: { [code]: CREDENTIALS },
+          livePolicy: { timeoutMs: 300, breaker: { failures: 5, halfOpenAfterMs: 400 } },
+        },
+      });
+      key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
+    });
+    after(async () => {
+      await service?.stop();
+      await upstream?.close();
+    });
+    afterEach(() => fail.clear());
+
+    const ask = async () => {
+      const before = upstream.requests.length;
+      const res = await fetch(`${service.t.baseUrl}${path}`, { headers: { 'X-Api-Key': key } });
+      const body = (await res.json()) as Json;
+      return { res, body, asked: upstream.requests.length - before };
+    };
+    const observed = async () =>
+      (await service.t.service.store.readAll(0n))
+        .filter((e) => e.type === LIVE_RECORD_OBSERVED)
+        .map((e) => e.data as LiveRecordObservedData)
+        .filter((d) => d.register === code);
+    const circuit = async () => {
+      const health = (await (await fetch(`${service.t.baseUrl}/health`)).json()) as Json;
+      return health.registres_en_direct.find((r: Json) => r.registre === code)?.circuit;
+    };
+
+    // The failures come first: a served answer would be served again from the cache.
+    it('a 5xx HTML page: retried once, then 503 amont_indisponible (injoignable), not charged nor recorded', async () => {
+      fail.set('*', { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' });
+      const { res, body, asked } = await ask();
+      expect(res.status).to.equal(503);
+      expect(body).to.include({ error: 'amont_indisponible', registre: code, raison: 'injoignable' });
+      expect(res.headers.get('x-credits-charged')).to.equal('0');
+      expect(res.headers.get('signature')).to.equal(null);
+      expect(asked).to.equal(2);
+      expect(await observed()).to.deep.equal([]);
+    });
+
+    it('a 429: not retried, its Retry-After passed on, and the register left alone until then', async () => {
+      fail.set('*', { status: 429, body: '{}', headers: { 'retry-after': '1' } });
+      const first = await ask();
+      expect(first.res.status).to.equal(503);
+      expect(first.body.raison).to.equal('limite_amont');
+      expect(first.res.headers.get('retry-after')).to.equal('1');
+      expect(first.asked).to.equal(1);
+      const held = await ask();
+      expect(held.body.raison).to.equal('limite_amont');
+      expect(held.asked, 'asked again before its Retry-After').to.equal(0);
+      await sleep(1100);
+    });
+
+    for (const [what, failure] of [
+      ['truncated JSON', { status: 200, body: '{"results":[{"id":1' }],
+      ['an HTML page answered 200', { status: 200, body: '<html>Wartung</html>', contentType: 'text/html' }],
+    ] as const) {
+      it(`${what}: 503 amont_indisponible (illisible), nothing recorded`, async () => {
+        fail.set('*', failure);
+        const { res, body } = await ask();
+        expect(res.status).to.equal(503);
+        expect(body).to.include({ error: 'amont_indisponible', raison: 'illisible' });
+        expect(await observed()).to.deep.equal([]);
+      });
+    }
+
+    it('a register that hangs: 503 amont_indisponible (delai_depasse) within its timeout and retry', async () => {
+      fail.set('*', { status: 200, body: '{}', delayMs: 3000 });
+      const started = Date.now();
+      const { res, body } = await ask();
+      expect(res.status).to.equal(503);
+      expect(body.raison).to.equal('delai_depasse');
+      expect(Date.now() - started).to.be.below(2000);
+    });
+
+    it('five failures in a row (each kind above) open its circuit: refused at once, shown in /health', async () => {
+      const { res, body, asked } = await ask();
+      expect(res.status).to.equal(503);
+      expect(body.raison).to.equal('circuit_ouvert');
+      expect(asked).to.equal(0);
+      expect(await circuit()).to.equal('ouvert');
+    });
+
+    it('back up: the answer is served, the circuit closes, provenance names each observation in the log', async () => {
+      await sleep(450);
+      const { res, body } = await ask();
+      expect(res.status, JSON.stringify(body).slice(0, 300)).to.equal(200);
+      expect(await circuit()).to.equal('ferme');
+      const log = await observed();
+      expect(body.provenance.length).to.be.greaterThan(0);
+      for (const entry of body.provenance) {
+        expect(entry.registre).to.equal(code);
+        expect(entry.url.startsWith(upstream.url)).to.equal(true);
+        expect(entry.url).to.not.contain('contract-secret');
+        expect(entry.consulte_le).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+        expect(log.map((d) => d.bodySha256)).to.include(entry.empreinte_sha256);
+      }
+      expect(JSON.stringify(log)).to.not.contain('contract-secret');
+    });
+
+    it(
+      source.credentials
+        ? 'sends its credentials as HTTP Basic, never in the URL'
+        : 'sends no credentials: the register needs none',
+      () => {
+        const authorizations = upstream.requests.map((r) => r.headers.authorization);
+        if (source.credentials) {
+          const basic = `Basic ${Buffer.from(CREDENTIALS).toString('base64')}`;
+          expect(authorizations.every((a) => a === basic)).to.equal(true);
+        } else {
+          expect(authorizations.every((a) => a === undefined)).to.equal(true);
+        }
+        expect(upstream.requests.every((r) => !r.url.includes('contract-secret'))).to.equal(true);
+      },
+    );
+  });
+}
