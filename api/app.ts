@@ -146,7 +146,12 @@ export function createApp(deps: AppDeps): App {
   router.all('/mcp', mcpEndpoint(mcpToolsOf(registry.routes)));
   router.get(
     '/health',
-    healthRoute({ knex: deps.knex, projectionStatus: deps.projectionStatus, liveCircuits }),
+    healthRoute({
+      knex: deps.knex,
+      projectionStatus: deps.projectionStatus,
+      liveCircuits,
+      liveNotConfigured: deps.live?.notConfigured ?? [],
+    }),
   );
   router.get('/metrics', async (ctx) => {
     ctx.type = metrics.registry.contentType;

@@ -75,6 +75,8 @@ export interface LiveSources {
   sireneSearch: SireneApiSearch | null;
   /** The European registers queried live, by register code (`cz.ares`): absent when not configured. */
   europe: ReadonlyMap<string, EuLiveReader>;
+  /** The live registers this server has no access to (credentials not configured): shown in /health. */
+  notConfigured?: readonly string[];
 }
 
 export const NO_LIVE_SOURCES: LiveSources = { sireneSearch: null, europe: new Map() };

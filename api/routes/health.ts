@@ -17,6 +17,8 @@ export function healthRoute(deps: {
   projectionStatus: ProjectionStatusReader;
   /** The live registers' circuit breakers: `ouvert` means calls are refused at once for a while. */
   liveCircuits?: () => { register: string; circuit: 'closed' | 'open' | 'half-open' }[];
+  /** Live registers without access on this server (no credentials): not down, not asked. */
+  liveNotConfigured?: readonly string[];
 }): AppMiddleware {
   return async function health(ctx) {
     const started = process.hrtime.bigint();
@@ -37,6 +39,7 @@ export function healthRoute(deps: {
         erreur: p.lastError,
       })),
       registres_en_direct: circuits.map((c) => ({ registre: c.register, circuit: CIRCUIT[c.circuit] })),
+      registres_non_configures: deps.liveNotConfigured ?? [],
     };
   };
 }

@@ -187,6 +187,9 @@ export async function composeService(
     live: {
       sireneSearch: sireneApiSearchFromConfig(opts.sireneApi ?? config.sireneApi, { store, now: opts.now }),
       europe: liveReaders,
+      notConfigured: (opts.liveRegisters ?? EU_LIVE_REGISTERS)
+        .map((s) => s.info.register)
+        .filter((code) => !liveReaders.has(code)),
     },
     keyedCreditHeaders: paid?.keyedCreditHeaders,
     keepSettledAnswers: paid?.keepSettledAnswers,

@@ -238,5 +238,12 @@ describe(`Switzerland, Zefix PublicREST queried live with credentials (e2e, ${ta
       expect(body.registres_muets.map((m: Json) => m.registre)).not.to.include('ch.zefix');
       expect(body.resultats.map((r: Json) => r.pays)).not.to.include('CH');
     });
+
+    it('/health lists Zefix as not configured, and stays ok: a register without access is not down', async () => {
+      const health = (await (await fetch(`${bare.t.baseUrl}/health`)).json()) as Json;
+      expect(health.registres_non_configures).to.deep.equal(['ch.zefix']);
+      expect(health.registres_en_direct.map((r: Json) => r.registre)).to.not.include('ch.zefix');
+      expect(health.statut).to.equal('ok');
+    });
   });
 });
