@@ -28,13 +28,16 @@ export const noBrreg: RegisterManifest = {
     idDescription: 'numéro d’organisation de 9 chiffres sans espace / 9-digit organisation number',
   },
   async load() {
-    const [projection, demo] = await Promise.all([
+    const [projection, events, demo, routes] = await Promise.all([
       import('../../projections/no-brreg/noBrregProjection.ts'),
+      import('../../projections/no-brreg/noBrregEvents.ts'),
       import('../../ingest/no-brreg/noBrregDemo.ts'),
+      import('../../api/routes/noBrreg.ts'),
     ]);
     return {
       demo: demo.noBrregDemo,
-      projections: [projection.noBrregProjection],
+      projections: [projection.noBrregProjection, events.noBrregEventsProjection],
+      routes: routes.NO_BRREG_ROUTES,
       europeProfiles: { projection: projection.noBrregProjection.name, table: projection.NO_BRREG_PROFILES },
     };
   },

@@ -55,6 +55,8 @@ export async function ingestNoBrregUpdates(opts: {
 
   // What this run made of each entity so far: a later update of the same entity builds on it.
   const current = new Map<string, NoBrregRecord | null>();
+  // The fields each update changed, by its feed number (the event journal's `champs`).
+  const changedFields = new Map<number, string[]>();
   async function resolve(u: NoBrregUpdate): Promise<Omit<EntityUpdate, 'updateId' | 'metadata'>> {
     const row = { kind: u.kind, id: u.organisasjonsnummer };
     const key = `${u.kind}:${u.organisasjonsnummer}`;
@@ -83,16 +85,27 @@ export async function ingestNoBrregUpdates(opts: {
     }
     if (!record.navn) return { ...row, record: undefined, reason: 'enregistrement sans navn' };
     record = { ...record, organisasjonsnummer: u.organisasjonsnummer };
+    if (u.endringstype === 'Endring') {
+      const before = current.has(key) ? current.get(key)! : await lastRecordOf(store, noBrregStreamOf(row));
+      changedFields.set(u.oppdateringsid, fieldsChanged(before, record));
+    }
     current.set(key, record);
     return { ...row, record };
   }
 
   async function* resolved(): AsyncGenerator<EntityUpdate> {
     for (const u of updates) {
+      const update = await resolve(u);
+      const champs = changedFields.get(u.oppdateringsid);
       yield {
-        ...(await resolve(u)),
+        ...update,
         updateId: String(u.oppdateringsid),
-        metadata: { oppdateringsid: u.oppdateringsid, dato: u.dato, endringstype: u.endringstype },
+        metadata: {
+          oppdateringsid: u.oppdateringsid,
+          dato: u.dato,
+          endringstype: u.endringstype,
+          ...(champs ? { champs } : {}),
+        },
       };
     }
   }
@@ -106,4 +119,12 @@ export async function ingestNoBrregUpdates(opts: {
     streamOf: noBrregStreamOf,
     report: () => ({ fichiers: fingerprints }),
   });
+}
+
+/** The fields (dotted names) whose value differs between two records of an entity, sorted; all when none before. */
+export function fieldsChanged(before: NoBrregRecord | null, after: NoBrregRecord): string[] {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
+  return [...keys]
+    .filter((k) => JSON.stringify(before?.[k] ?? null) !== JSON.stringify(after[k] ?? null))
+    .sort();
 }
