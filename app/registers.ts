@@ -13,6 +13,7 @@ import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRna } from './registers/frRna.ts';
 import { frSirene } from './registers/frSirene.ts';
 import { gbCompaniesHouse } from './registers/gbCompaniesHouse.ts';
+import { ltJar } from './registers/ltJar.ts';
 import { lvUr } from './registers/lvUr.ts';
 import { noBrreg } from './registers/noBrreg.ts';
 import { plKrs } from './registers/plKrs.ts';
@@ -42,6 +43,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   gbCompaniesHouse,
   chZefix,
   chSogc,
+  ltJar,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

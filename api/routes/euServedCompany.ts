@@ -27,6 +27,14 @@ export async function servedCompany(
       id_national: id,
     });
   }
+  // A bare identifier with a legal form kept: a form that does not decide (euProfileRow.ts, undecidedFormRow).
+  if (row.personne_physique && row.forme_libelle !== null) {
+    throw notFound(
+      'forme_juridique_non_servie',
+      `${pays} ${id} : forme juridique ${row.forme_libelle || row.forme_code || 'absente'} qui ne dit pas s’il s’agit d’une personne morale ; non servie. / Legal form that does not decide; not served.`,
+      { pays, id_national: id, forme_code: row.forme_code },
+    );
+  }
   if (row.personne_physique) {
     throw notFound(
       'entreprise_individuelle_non_servie',

@@ -45,6 +45,15 @@ export function naturalPersonRow(id: string): EuProfileRow {
   };
 }
 
+/**
+ * What is kept of an entity whose legal form does not tell whether it is a legal person (a branch of a foreign
+ * entity, a form in no verified list): a bare identifier like a natural person's (never found by name), with
+ * its form, which is why it is refused (404 `forme_juridique_non_servie`).
+ */
+export function undecidedFormRow(id: string, code: string | null, libelle: string | null): EuProfileRow {
+  return { ...naturalPersonRow(id), forme_code: code, forme_libelle: libelle ?? '' };
+}
+
 /** One company found by a European search, with how well it matches. */
 export interface ProfileMatch {
   id_national: string;
