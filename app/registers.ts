@@ -3,6 +3,7 @@ import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { RegisterManifest } from './registerManifest.ts';
 import { chSogc } from './registers/chSogc.ts';
 import { chZefix } from './registers/chZefix.ts';
+import { cyDrcor } from './registers/cyDrcor.ts';
 import { czAres } from './registers/czAres.ts';
 import { dkCvr } from './registers/dkCvr.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
@@ -13,10 +14,12 @@ import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRna } from './registers/frRna.ts';
 import { frSirene } from './registers/frSirene.ts';
 import { gbCompaniesHouse } from './registers/gbCompaniesHouse.ts';
+import { ieCro } from './registers/ieCro.ts';
 import { ltJar } from './registers/ltJar.ts';
 import { lvUr } from './registers/lvUr.ts';
 import { noBrreg } from './registers/noBrreg.ts';
 import { plKrs } from './registers/plKrs.ts';
+import { roOnrc } from './registers/roOnrc.ts';
 import { skRpo } from './registers/skRpo.ts';
 import { skRuz } from './registers/skRuz.ts';
 
@@ -43,6 +46,9 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   gbCompaniesHouse,
   chZefix,
   chSogc,
+  ieCro,
+  cyDrcor,
+  roOnrc,
   ltJar,
 ];
 

@@ -134,9 +134,9 @@ export function europeRoutes(
     async handler(ctx, { knex, registers, live: sources }) {
       const pays = String(ctx.state.params?.pays).toUpperCase();
       const asked = String(ctx.state.params?.id);
-      // A live register keys its answers on the identifier as it publishes it, whatever the spelling asked.
-      const id = liveOf(pays)?.canonicalId?.(asked) ?? asked;
       const copy = localCopyOf(pays);
+      // A register keys its answers on the identifier as it publishes it, whatever the spelling asked.
+      const id = (copy ?? liveOf(pays))?.canonicalId?.(asked) ?? asked;
       const register = copy?.register ?? liveOf(pays)!.register;
       const info = registers.find((r) => r.code === register);
       let row: EuProfileRow;
@@ -263,7 +263,12 @@ export function europeRoutes(
           const p = provenance.find((x) => x.registre === copy.register)!;
           return withinBudget(
             Promise.all([
-              searchProfiles(knex, copy.table, q, { idPattern: copy.idPattern, limit: MAX_RESULTS }),
+              searchProfiles(
+                knex,
+                copy.table,
+                copy.canonicalId && copy.idPattern.test(q) ? copy.canonicalId(q) : q,
+                { idPattern: copy.idPattern, limit: MAX_RESULTS },
+              ),
               countEntities(knex, copy.table, `${p.empreinte_sha256 ?? ''}|${p.version}`),
             ]),
             REGISTER_BUDGET_MS,

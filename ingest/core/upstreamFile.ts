@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -14,12 +15,25 @@ export async function sha256OfFile(file: string): Promise<string> {
 
 /**
  * The content of an upstream file as a byte stream: a `.gz` is gunzipped, a `.zip` gives its first entry
- * (the registers ship one file per archive), anything else is read as is.
+ * (the registers ship one file per archive), anything else is read as is, unless its bytes are a ZIP archive
+ * (CKAN portals serve some archives under a `.csv` name, the CRO's companies file for one).
  */
 export async function openUpstreamFile(file: string): Promise<Readable> {
   if (file.endsWith('.gz')) return createReadStream(file).pipe(createGunzip());
-  if (file.endsWith('.zip')) return openFirstZipEntry(file);
+  if (file.endsWith('.zip') || (await startsAsZip(file))) return openFirstZipEntry(file);
   return createReadStream(file);
+}
+
+/** Whether a file begins with a ZIP local-file header (`PK\x03\x04`). */
+async function startsAsZip(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50;
+  } finally {
+    await handle.close();
+  }
 }
 
 function openFirstZipEntry(file: string): Promise<Readable> {

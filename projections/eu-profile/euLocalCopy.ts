@@ -9,6 +9,10 @@ export interface EuLocalCopy {
   table: string;
   /** The national identifier's format, checked before any lookup. */
   idPattern: RegExp;
+  /** The identifier's check digit, when it has one (checked after the pattern). */
+  idCheck?: (id: string) => boolean;
+  /** The identifier as the table keys it, from any spelling the pattern accepts (`RO123…` → `123…`). */
+  canonicalId?: (id: string) => string;
   idDescription: string;
   /** The identifier's format in a few words, for the texts that list the countries (`9 chiffres`). */
   idLabel: string;
