@@ -1,6 +1,7 @@
 import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { RegisterManifest } from './registerManifest.ts';
+import { beKbo } from './registers/beKbo.ts';
 import { chSogc } from './registers/chSogc.ts';
 import { chZefix } from './registers/chZefix.ts';
 import { cyDrcor } from './registers/cyDrcor.ts';
@@ -20,6 +21,7 @@ import { lvUr } from './registers/lvUr.ts';
 import { noBrreg } from './registers/noBrreg.ts';
 import { plKrs } from './registers/plKrs.ts';
 import { roOnrc } from './registers/roOnrc.ts';
+import { seBolagsverket } from './registers/seBolagsverket.ts';
 import { skRpo } from './registers/skRpo.ts';
 import { skRuz } from './registers/skRuz.ts';
 
@@ -50,6 +52,8 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   cyDrcor,
   roOnrc,
   ltJar,
+  beKbo,
+  seBolagsverket,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

@@ -1,0 +1,99 @@
+import {
+  type ADDRESS,
+  type BeKboRecord,
+  DENOMINATION,
+  ENTERPRISE,
+  KBO_CODE,
+  KBO_CODE_CATEGORIES,
+} from '../../schemas/events/beKboEvents.ts';
+import type { HeaderSink } from '../core/filesPass.ts';
+import { readDelimited } from '../core/readDelimited.ts';
+import type { SnapshotRow } from '../core/snapshotPass.ts';
+import { openUpstreamFile } from '../core/upstreamFile.ts';
+import { enterpriseNumberOf } from './kboNumber.ts';
+
+/** What a pass set aside, by reason (logged at the end of the pass; never the rows themselves). */
+export interface KboSetAside {
+  personnes_physiques: number;
+  type_inconnu: number;
+  numeros_illisibles: number;
+  hors_personnes_morales: number;
+}
+
+export const emptySetAside = (): KboSetAside => ({
+  personnes_physiques: 0,
+  type_inconnu: 0,
+  numeros_illisibles: 0,
+  hors_personnes_morales: 0,
+});
+
+/** The legal persons a pass may record names and addresses of (enterprise numbers as integers). */
+export interface LegalPersons {
+  has(id: string): boolean;
+}
+
+/** Every KBO file is `,`-delimited UTF-8, text fields double-quoted (a BOM is dropped by the reader). */
+export async function* readKboFile(file: string, onHeader?: HeaderSink) {
+  yield* readDelimited(await openUpstreamFile(file), { delimiter: ',', onHeader });
+}
+
+/**
+ * `enterprise` rows of the legal persons (TypeOfEnterprise 2), each added to `legal`. A natural person (1) or
+ * an enterprise of unknown type (0) is counted and left out, its row included.
+ */
+export function enterpriseRow(
+  record: BeKboRecord,
+  setAside: KboSetAside,
+  legal?: Set<number>,
+): SnapshotRow | null {
+  const id = enterpriseNumberOf(record.EnterpriseNumber);
+  if (!id) {
+    setAside.numeros_illisibles++;
+    return null;
+  }
+  if (record.TypeOfEnterprise === '1') {
+    setAside.personnes_physiques++;
+    return null;
+  }
+  if (record.TypeOfEnterprise !== '2') {
+    setAside.type_inconnu++;
+    return null;
+  }
+  legal?.add(Number(id));
+  return { kind: ENTERPRISE, id, record: { ...record } };
+}
+
+/** A `denomination` or `address` row of a legal person; null for anything else (units, persons). */
+export function enterprisePartRow(
+  kind: typeof DENOMINATION | typeof ADDRESS,
+  record: BeKboRecord,
+  legal: LegalPersons,
+  setAside: KboSetAside,
+): SnapshotRow | null {
+  const id = enterpriseNumberOf(record.EntityNumber);
+  if (!id || !legal.has(id)) {
+    setAside.hors_personnes_morales++;
+    return null;
+  }
+  const sub =
+    kind === DENOMINATION
+      ? `${record.TypeOfDenomination ?? ''}:${record.Language ?? ''}`
+      : `${record.TypeOfAddress ?? ''}`;
+  return { kind, id: `${id}:${sub}`, record: { ...record } };
+}
+
+/** The `code` entities of the kept categories: one per (category, code), its description per language. */
+export async function* readKboCodes(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
+  const codes = new Map<string, Record<string, string | null>>();
+  for await (const r of readKboFile(file, onHeader)) {
+    if (!KBO_CODE_CATEGORIES.includes(r.Category as (typeof KBO_CODE_CATEGORIES)[number])) continue;
+    const key = `${r.Category}:${r.Code}`;
+    const entry: Record<string, string | null> = codes.get(key) ?? {
+      Category: r.Category ?? null,
+      Code: r.Code ?? null,
+    };
+    entry[`Description${r.Language ?? ''}`] = r.Description ?? null;
+    codes.set(key, entry);
+  }
+  for (const [id, record] of codes) yield { kind: KBO_CODE, id, record };
+}
