@@ -2,7 +2,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
-import { DEMO_SEEDERS } from '../../app/readSide.ts';
+import { DEMO_SEEDERS, EU_LIVE_REGISTERS } from '../../app/readSide.ts';
+import { type LiveReplay, startLiveReplay } from '../../app/server/liveReplay.ts';
 import { seedDemoData } from '../../app/server/seedDemoData.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { testLogger } from '../support/database.ts';
@@ -15,6 +16,8 @@ describe('The OpenAPI document against the running service (demo data)', () => {
   let t: RunningService;
   let doc: Json;
   let key: string;
+  // The live registers answer from their recorded answers, as with LIVE_REPLAY=1 (no network).
+  let replay: LiveReplay;
   before(async function () {
     this.timeout(120_000);
     const payment: PaymentConfig = {
@@ -26,13 +29,17 @@ describe('The OpenAPI document against the running service (demo data)', () => {
       maxTimeoutSeconds: 60,
       freeCallsPerMonth: 150,
     };
-    t = await startTestService({ payment });
+    replay = await startLiveReplay(EU_LIVE_REGISTERS);
+    t = await startTestService({ payment, liveUrls: replay.urls, liveCredentials: replay.credentials });
     await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
     key = (await openAccount(t.service.store, { credits: 100_000_000 })).key;
     await t.service.runner.caughtUp();
     doc = await (await fetch(`${t.baseUrl}/openapi.json`)).json();
   });
-  after(() => t.stop());
+  after(async () => {
+    await t?.stop();
+    await replay?.close();
+  });
 
   it('is a valid OpenAPI 3.1 document', async () => {
     await SwaggerParser.validate(structuredClone(doc));
