@@ -48,6 +48,8 @@ for (const source of EU_LIVE_REGISTERS) {
         },
       });
       key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
+      // The key resolves once the accounts read model has it.
+      await service.t.service.runner.catchUp();
     });
     after(async () => {
       await service?.stop();
