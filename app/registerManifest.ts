@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { RouteDefinition } from '../api/catalogue/route.ts';
 import type { DemoSeeder } from '../ingest/core/demoSeeder.ts';
 import type { IngestCommandSpec } from '../ingest/core/ingestCommandSpec.ts';
@@ -60,7 +61,14 @@ export interface RegisterReadSide {
   /** The register's own priced routes (the European profile and search are built for every country). */
   routes?: readonly RouteDefinition[];
   /** A European register: the projection and table of its unified profile. */
-  europeProfiles?: { projection: string; table: string };
+  europeProfiles?: {
+    projection: string;
+    table: string;
+    /** A second identifier the register resolves to its own by a lookup (Croatia: an MBS to its OIB). */
+    resolveId?: (knex: Knex, id: string) => Promise<string>;
+    /** The register's own block of the profile (`registre_hr`), read for the company served. */
+    profileBlock?: (knex: Knex, id: string, photo: string | null) => Promise<Record<string, unknown>>;
+  };
   /** A European register queried live: how its reader is built, and the recorded answers of its demo. */
   europeLive?: LiveRegisterParts;
 }

@@ -8,6 +8,7 @@ import { cyDrcor } from './registers/cyDrcor.ts';
 import { czAres } from './registers/czAres.ts';
 import { dkCvr } from './registers/dkCvr.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
+import { esBorme } from './registers/esBorme.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
 import { frJoafe } from './registers/frJoafe.ts';
@@ -15,6 +16,7 @@ import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRna } from './registers/frRna.ts';
 import { frSirene } from './registers/frSirene.ts';
 import { gbCompaniesHouse } from './registers/gbCompaniesHouse.ts';
+import { hrSudreg } from './registers/hrSudreg.ts';
 import { ieCro } from './registers/ieCro.ts';
 import { ltJar } from './registers/ltJar.ts';
 import { lvUr } from './registers/lvUr.ts';
@@ -54,6 +56,8 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   ltJar,
   beKbo,
   seBolagsverket,
+  hrSudreg,
+  esBorme,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

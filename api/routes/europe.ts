@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { EuLocalCopy } from '../../projections/eu-profile/euLocalCopy.ts';
 import {
   countEntities,
@@ -136,13 +137,17 @@ export function europeRoutes(
       const asked = String(ctx.state.params?.id);
       const copy = localCopyOf(pays);
       // A register keys its answers on the identifier as it publishes it, whatever the spelling asked.
-      const id = (copy ?? liveOf(pays))?.canonicalId?.(asked) ?? asked;
+      const canonical = (copy ?? liveOf(pays))?.canonicalId?.(asked) ?? asked;
+      const id = copy?.resolveId ? await copy.resolveId(knex, canonical) : canonical;
       const register = copy?.register ?? liveOf(pays)!.register;
       const info = registers.find((r) => r.code === register);
       let row: EuProfileRow;
       let extras: LiveHandlerExtras = {};
+      let block: Record<string, unknown> = {};
       if (copy) {
         row = await servedCompany(knex, copy.table, copy.pays, id);
+        const photo = (ctx.state.provenance ?? []).find((p) => p.registre === copy.register)?.date_photo;
+        if (copy.profileBlock) block = await copy.profileBlock(knex, row.id_national, photo ?? null);
       } else {
         const read = await liveCompany(
           knex,
@@ -174,6 +179,7 @@ export function europeRoutes(
           },
           identifiants: { tva: row.tva, lei: row.lei },
           lien_registre: row.lien_registre,
+          ...block,
         },
       };
     },
@@ -263,12 +269,7 @@ export function europeRoutes(
           const p = provenance.find((x) => x.registre === copy.register)!;
           return withinBudget(
             Promise.all([
-              searchProfiles(
-                knex,
-                copy.table,
-                copy.canonicalId && copy.idPattern.test(q) ? copy.canonicalId(q) : q,
-                { idPattern: copy.idPattern, limit: MAX_RESULTS },
-              ),
+              searchByIdOrName(knex, copy, q),
               countEntities(knex, copy.table, `${p.empreinte_sha256 ?? ''}|${p.version}`),
             ]),
             REGISTER_BUDGET_MS,
@@ -359,6 +360,13 @@ export function europeRoutes(
   };
 
   return [searchRoute, profileRoute];
+}
+
+/** A local copy's matches: an identifier as the table keys it (canonical, then resolved), or a name. */
+async function searchByIdOrName(knex: Knex, copy: EuLocalCopy, q: string) {
+  let key = copy.canonicalId && copy.idPattern.test(q) ? copy.canonicalId(q) : q;
+  if (copy.resolveId && copy.idPattern.test(q)) key = await copy.resolveId(knex, key);
+  return searchProfiles(knex, copy.table, key, { idPattern: copy.idPattern, limit: MAX_RESULTS });
 }
 
 /** Why a live register is mute in a search: no answer in time, or down (the closed list of `motif`). */

@@ -1,0 +1,69 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { hrOibIsValid } from '../../schemas/events/hrOib.ts';
+import { mulberry32 } from '../core/mulberry32.ts';
+
+const FORMS = [
+  { sifra: 2, naziv: 'društvo s ograničenom odgovornošću', kratica: 'd.o.o.' },
+  { sifra: 4, naziv: 'dioničko društvo', kratica: 'd.d.' },
+  { naziv: 'jednostavno društvo s ograničenom odgovornošću', kratica: 'j.d.o.o.' },
+  { naziv: 'trgovac pojedinac', kratica: 't.p.' },
+];
+const PROCEDURES = [null, null, null, null, null, null, null, 'stečajni postupak', 'likvidacija'];
+
+/** The OIB check digit of a 10-digit base (ISO 7064 MOD 11,10): the one of 0-9 that validates. */
+function oibOf(base: number): string {
+  const stem = String(base).padStart(10, '0');
+  for (let d = 0; d < 10; d++) if (hrOibIsValid(`${stem}${d}`)) return `${stem}${d}`;
+  throw new Error(`no check digit for ${stem}`);
+}
+
+/**
+ * A JSON array of `count` `detalji_subjekta` answers in the demo file's shape (ingest/hr-sudreg/demo), about
+ * 1 KB each: the mixture of forms, procedures and deleted subjects a real snapshot holds.
+ */
+export async function generateSudregSnapshot(file: string, count: number): Promise<void> {
+  const random = mulberry32(20);
+  const out = createWriteStream(file);
+  const write = async (s: string) => {
+    if (!out.write(s)) await once(out, 'drain');
+  };
+  await write('[\n');
+  for (let i = 0; i < count; i++) {
+    const form = FORMS[Math.floor(random() * FORMS.length)]!;
+    const procedure = PROCEDURES[Math.floor(random() * PROCEDURES.length)];
+    const deleted = random() < 0.2;
+    const mbs = 80_000_000 + i;
+    const subject = {
+      mbs,
+      potpuni_mbs: String(mbs).padStart(9, '0'),
+      oib: Number(oibOf(1_000_000_000 + i * 7)),
+      status: deleted ? 0 : 1,
+      sud_id_nadlezan: 1,
+      sud_nadlezan: { naziv: 'Trgovački sud u Zagrebu' },
+      ino_podruznica: 0,
+      ...(procedure ? { postupak: { postupak: { znacenje: procedure } } } : {}),
+      stecajna_masa: procedure === 'stečajni postupak' ? 1 : 0,
+      likvidacijska_masa: procedure === 'likvidacija' ? 1 : 0,
+      datum_osnivanja: `${1990 + (i % 35)}-0${1 + (i % 9)}-1${i % 10}`,
+      ...(deleted ? { datum_brisanja: '2020-06-30' } : {}),
+      tvrtka: { ime: `Poduzeće broj ${i} ${form.kratica}` },
+      skracena_tvrtka: { ime: `Poduzeće ${i} ${form.kratica}` },
+      sjediste: {
+        naziv_zupanije: 'Grad Zagreb',
+        naziv_opcine: 'Zagreb',
+        naziv_naselja: 'Zagreb',
+        ulica: 'Ilica',
+        kucni_broj: 1 + (i % 300),
+        postanski_broj: 10000,
+      },
+      pravni_oblik: { vrsta_pravnog_oblika: form },
+      temeljni_kapitali: [{ temeljni_kapital_rbr: 1, valuta: { sifra: 978, naziv: 'euro' }, iznos: 2500 }],
+      email_adrese: [{ adresa: `ured${i}@poduzece.example` }],
+    };
+    await write(`${i === 0 ? '' : ',\n'}${JSON.stringify(subject)}`);
+  }
+  await write('\n]\n');
+  out.end();
+  await once(out, 'finish');
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { ingestHrSudreg } from '../ingest/hr-sudreg/ingestHrSudreg.ts';
+import { HR_SUDREG_PROFILES, hrSudregProjection } from '../projections/hr-sudreg/hrSudregProjection.ts';
+import { fileRegisterBench } from './core/fileRegisterBench.ts';
+import { generateSudregSnapshot } from './hr-sudreg/generateSudregSnapshot.ts';
+
+/**
+ * The daily snapshot: one `detalji_subjekta` answer per subject of the court register. The register counts
+ * roughly 600,000 subjects, deleted ones included (an estimate: check `GET /counts` on first live access).
+ */
+export const { description, run } = fileRegisterBench({
+  name: 'hr-sudreg',
+  description:
+    'Croatia (Sudski registar): ingest of a daily snapshot of detalji_subjekta answers, end to end, rows/s and peak RSS',
+  what: 'a sudreg daily snapshot (JSON array of detalji_subjekta)',
+  sizes: { subjects: { published: 600_000, help: 'subjects of the generated snapshot (about 1 KB each)' } },
+  realFiles: { detalji: 'a recorded snapshot (JSON array of detalji_subjekta answers)' },
+  async generate(dir, sizes) {
+    const file = path.join(dir, 'detalji_subjekta.json');
+    await generateSudregSnapshot(file, sizes.subjects!);
+    return file;
+  },
+  real: (files) => files.detalji!,
+  ingest: (deps, file) => ingestHrSudreg({ ...deps, file }),
+  projection: hrSudregProjection,
+  servedTable: HR_SUDREG_PROFILES,
+});

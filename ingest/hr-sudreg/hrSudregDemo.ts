@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { demoDirOf } from '../../ops/sourceRoot.ts';
+import { HR_SUDREG_REGISTER } from '../../schemas/events/hrSudregEvents.ts';
+import type { DemoSeeder } from '../core/demoSeeder.ts';
+import { todayUtc } from '../core/today.ts';
+import { ingestHrSudreg } from './ingestHrSudreg.ts';
+
+/** The demo snapshot, built from the documented field lists (see demo/SOURCE.txt). */
+export const HR_SUDREG_DEMO_FILE = path.join(demoDirOf('hr-sudreg'), 'detalji_subjekta_constructed.json');
+
+export const hrSudregDemo: DemoSeeder = {
+  register: HR_SUDREG_REGISTER,
+  description: 'Court register: 9 subjects (companies, a sole trader, procedures, two set aside)',
+  async seed(ctx) {
+    await ingestHrSudreg({ ...ctx, file: HR_SUDREG_DEMO_FILE, snapshotDate: ctx.snapshotDate ?? todayUtc() });
+  },
+};

@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { canonicalMbs, HR_MBS_PATTERN } from '../../schemas/events/hrOib.ts';
+import { HR_SUDREG_REGISTER, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
+import { entityHandlers } from '../core/entityHandlers.ts';
+import type { Projection } from '../core/projection.ts';
+import { createDetailTable } from '../eu-profile/detailDocuments.ts';
+import {
+  createProfileTable,
+  deleteProfile,
+  ensureEuSearchSupport,
+  upsertProfile,
+} from '../eu-profile/euProfileTable.ts';
+import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { hrSudregProfile } from './hrSudregProfile.ts';
+
+export const HR_SUDREG_PROFILES = 'eu_hr_entreprises';
+/** Each subject as kept (HrSubject; a sole trader's without name or address), keyed by OIB, indexed by MBS: the insolvency route's source. */
+export const HR_SUBJECTS = 'eu_hr_subjekti';
+export const HR_FILES = 'eu_hr_fichiers';
+
+/** Croatia's local copy: unified profile, subjects (MBS, court, procedure), pass files. */
+export const hrSudregProjection: Projection = {
+  name: 'hr-sudreg',
+  registers: [HR_SUDREG_REGISTER],
+  tables: [HR_SUDREG_PROFILES, HR_SUBJECTS, HR_FILES],
+  migrations: [
+    {
+      name: 'eu_hr_0001_tables',
+      async up(knex) {
+        await ensureEuSearchSupport(knex);
+        await createProfileTable(knex, HR_SUDREG_PROFILES);
+        await createDetailTable(knex, HR_SUBJECTS);
+        await knex.raw(`create index ${HR_SUBJECTS}_mbs on ${HR_SUBJECTS} ((record->>'mbs'))`);
+        await createPassFilesTable(knex, HR_FILES);
+      },
+    },
+  ],
+  ...entityHandlers([
+    {
+      register: HR_SUDREG_REGISTER,
+      kind: SUBJECT,
+      async upsert(trx, data) {
+        const subject = data.record as unknown as HrSubject;
+        const profile = hrSudregProfile(subject);
+        await upsertProfile(trx, HR_SUDREG_PROFILES, profile);
+        await trx.raw(`delete from ${HR_SUBJECTS} where id = ?`, [data.id]);
+        await trx.raw(`insert into ${HR_SUBJECTS} (id, entreprise, record) values (?, ?, ?::jsonb)`, [
+          data.id,
+          data.id,
+          JSON.stringify(subject),
+        ]);
+      },
+      async drop(trx, data) {
+        await deleteProfile(trx, HR_SUDREG_PROFILES, data.id);
+        await trx.raw(`delete from ${HR_SUBJECTS} where id = ?`, [data.id]);
+      },
+    },
+    passFilesBinding(HR_SUDREG_REGISTER, HR_FILES),
+  ]),
+};
+
+/**
+ * The OIB of the subject an MBS names (8 digits when a leading zero was lost, or 9), for the profile asked by
+ * MBS; any other identifier is returned as asked. An MBS the register does not hold stays as asked (404).
+ */
+export async function hrResolveId(knex: Knex, id: string): Promise<string> {
+  if (!HR_MBS_PATTERN.test(id)) return id;
+  const { rows } = await knex.raw(`select id from ${HR_SUBJECTS} where record->>'mbs' = ? limit 1`, [
+    canonicalMbs(id),
+  ]);
+  return (rows[0] as { id: string } | undefined)?.id ?? canonicalMbs(id);
+}
