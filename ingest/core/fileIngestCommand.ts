@@ -9,6 +9,8 @@ export type FilesPassRunner = (opts: {
   store: EventStore;
   logger: Logger;
   files: Record<string, string>;
+  /** The files of the repeatable roles (every accounts year, every gazette document), in the order given. */
+  lists: Record<string, string[]>;
   snapshotDate: string;
   version: string;
 }) => Promise<SnapshotCompletedData>;
@@ -20,6 +22,7 @@ export const DATE_OPTIONS = [
 ] as const;
 
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
+const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
  * `ingest <register> --<role> <file> ... [--date YYYY-MM-DD] [--version <label>]` for a register whose pass
@@ -29,7 +32,10 @@ const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.len
 export function fileIngestSpec(spec: {
   register: string;
   summary: string;
-  roles: readonly { name: string; required: boolean; description?: string }[];
+  roles: readonly { name: string; required: boolean; description?: string; repeatable?: boolean }[];
+  notes?: string;
+  /** What a row is called in the closing line (`rows`, `acts`). */
+  rowsLabel?: string;
   load(): Promise<FilesPassRunner>;
 }): IngestCommandSpec {
   return {
@@ -40,9 +46,11 @@ export function fileIngestSpec(spec: {
         value: '<file>',
         description: r.description ?? `the ${r.name} file`,
         required: r.required,
+        ...(r.repeatable ? { repeatable: true } : {}),
       })),
       ...DATE_OPTIONS,
     ],
+    ...(spec.notes ? { notes: spec.notes } : {}),
     async load() {
       const run = await spec.load();
       return async ({ options }, ctx) => {
@@ -52,7 +60,12 @@ export function fileIngestSpec(spec: {
           return 2;
         }
         const files: Record<string, string> = {};
+        const lists: Record<string, string[]> = {};
         for (const r of spec.roles) {
+          if (r.repeatable) {
+            lists[r.name] = list(options[r.name]);
+            continue;
+          }
           const file = single(options[r.name]);
           if (file) files[r.name] = file;
         }
@@ -62,12 +75,13 @@ export function fileIngestSpec(spec: {
             store,
             logger: ctx.logger,
             files,
+            lists,
             snapshotDate: date,
             version: single(options.version) ?? date,
           }),
         );
         ctx.out(
-          `${spec.register} ${done.version}: ${done.counts.rows} rows, ${done.counts.recorded} recorded, ${done.counts.changed} changed, ${done.counts.dropped} dropped (sha256 ${done.fileSha256})`,
+          `${spec.register} ${done.version}: ${done.counts.rows} ${spec.rowsLabel ?? 'rows'}, ${done.counts.recorded} recorded, ${done.counts.changed} changed, ${done.counts.dropped} dropped (sha256 ${done.fileSha256})`,
         );
         return 0;
       };
