@@ -1,4 +1,5 @@
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
+import { hrAccounts } from '../../projections/hr-sudreg/hrAccounts.ts';
 import { hrProcedure } from '../../projections/hr-sudreg/hrProcedure.ts';
 import {
   HR_FILES,
@@ -8,7 +9,7 @@ import {
 } from '../../projections/hr-sudreg/hrSudregProjection.ts';
 import { hrOibIsValid } from '../../schemas/events/hrOib.ts';
 import { HR_SUDREG_REGISTER, type HrSubject } from '../../schemas/events/hrSudregEvents.ts';
-import { hrInsolvencySchema } from '../../schemas/responses/hrSudreg.ts';
+import { hrAccountsSchema, hrInsolvencySchema } from '../../schemas/responses/hrSudreg.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';
 
@@ -66,6 +67,33 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
           aucune_procedure: measured && procedure.code === 'aucune',
           nombre_decisions: null,
           decisions: [],
+          photo: photoLe,
+        };
+      },
+    },
+    {
+      segment: 'comptes',
+      tool: {
+        object: 'accounts',
+        description:
+          'The annual financial statements (GFI) a Croatian company filed, as the court register lists them: year, period, document type, consolidated or not, delivery date; no figures. By OIB.',
+      },
+      summary:
+        'Comptes annuels (GFI) déposés d’une entreprise croate, tels que le registre judiciaire les liste.',
+      description:
+        'Liste gfi de detalji_subjekta : un dépôt par état financier annuel remis (année godina_izvjestaja, période datum_od/datum_do, type de document vrsta_dokumenta avec son libellé publié, consolidé selon oznaka_konsolidacije 1/0, remis le datum_dostave). Les plus récents d’abord. Pas de chiffres : les états eux-mêmes sont chez FINA (rgfi.fina.hr). aucun_compte_depose est mesuré sur la photo complète du registre ; certaines formes juridiques sont dispensées de dépôt. Le contrat ne donne pas de forme pour ces comptes : l’enveloppe suit celle des autres registres (nombre_comptes, aucun_compte_depose, comptes comme LV ; dernier_exercice comme LT). Attribution au ministère de la Justice requise (licence).',
+      price: 10_000,
+      responseSchema: hrAccountsSchema,
+      measuredBy: 'detalji_subjekta',
+      async read({ knex, id, measured, photoLe }) {
+        const [subject] = (await readDetails(knex, HR_SUBJECTS, id)) as unknown as HrSubject[];
+        const { comptes, dernier_exercice } = hrAccounts(subject!);
+        return {
+          mbs: subject!.mbs,
+          nombre_comptes: comptes.length,
+          aucun_compte_depose: measured && comptes.length === 0,
+          dernier_exercice,
+          comptes,
           photo: photoLe,
         };
       },

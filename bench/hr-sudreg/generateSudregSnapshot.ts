@@ -18,9 +18,25 @@ function oibOf(base: number): string {
   throw new Error(`no check digit for ${stem}`);
 }
 
+/** `years` annual statements delivered (`gfi`, expanded), the latest for 2024; none for `years` 0. */
+function statementsOf(years: number) {
+  return Array.from({ length: years }, (_, k) => {
+    const year = 2024 - k;
+    return {
+      gfi_rbr: years - k,
+      vrsta_dokumenta: { znacenje: 'godišnji financijski izvještaj' },
+      oznaka_konsolidacije: 0,
+      godina_izvjestaja: year,
+      datum_dostave: `${year + 1}-04-30T00:00:00`,
+      datum_od: `${year}-01-01T00:00:00`,
+      datum_do: `${year}-12-31T00:00:00`,
+    };
+  });
+}
+
 /**
  * A JSON array of `count` `detalji_subjekta` answers in the demo file's shape (ingest/hr-sudreg/demo), about
- * 1 KB each: the mixture of forms, procedures and deleted subjects a real snapshot holds.
+ * 1.5 KB each: the mixture of forms, procedures, deleted subjects and delivered statements a real snapshot holds.
  */
 export async function generateSudregSnapshot(file: string, count: number): Promise<void> {
   const random = mulberry32(20);
@@ -33,6 +49,7 @@ export async function generateSudregSnapshot(file: string, count: number): Promi
     const form = FORMS[Math.floor(random() * FORMS.length)]!;
     const procedure = PROCEDURES[Math.floor(random() * PROCEDURES.length)];
     const deleted = random() < 0.2;
+    const statements = deleted ? 0 : i % 4;
     const mbs = 80_000_000 + i;
     const subject = {
       mbs,
@@ -60,6 +77,7 @@ export async function generateSudregSnapshot(file: string, count: number): Promi
       pravni_oblik: { vrsta_pravnog_oblika: form },
       temeljni_kapitali: [{ temeljni_kapital_rbr: 1, valuta: { sifra: 978, naziv: 'euro' }, iznos: 2500 }],
       email_adrese: [{ adresa: `ured${i}@poduzece.example` }],
+      ...(statements > 0 ? { gfi: statementsOf(statements) } : {}),
     };
     await write(`${i === 0 ? '' : ',\n'}${JSON.stringify(subject)}`);
   }

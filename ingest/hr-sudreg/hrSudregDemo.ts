@@ -10,7 +10,8 @@ export const HR_SUDREG_DEMO_FILE = path.join(demoDirOf('hr-sudreg'), 'detalji_su
 
 export const hrSudregDemo: DemoSeeder = {
   register: HR_SUDREG_REGISTER,
-  description: 'Court register: 9 subjects (companies, a sole trader, procedures, two set aside)',
+  description:
+    'Court register: 9 subjects (companies, a sole trader, procedures, filed statements, two set aside)',
   async seed(ctx) {
     await ingestHrSudreg({ ...ctx, file: HR_SUDREG_DEMO_FILE, snapshotDate: ctx.snapshotDate ?? todayUtc() });
   },

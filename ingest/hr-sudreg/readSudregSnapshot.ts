@@ -1,6 +1,6 @@
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { canonicalMbs, hrOibIsValid } from '../../schemas/events/hrOib.ts';
-import { type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
+import { type HrGfi, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
 import { hrFormDecision } from '../../schemas/events/hrSudregLegalForms.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
@@ -38,6 +38,21 @@ function oibOf(s: Obj): string | null {
 function mbsOf(s: Obj): string {
   const full = text(s.potpuni_mbs);
   return full ?? canonicalMbs(text(s.mbs) ?? '');
+}
+
+/** One `gfi` entry: `vrsta_dokumenta` is `{znacenje}` with `expand_relations`, its code without. */
+function gfiOf(g: Obj): HrGfi {
+  const kind = obj(g.vrsta_dokumenta);
+  return {
+    gfi_rbr: num(g.gfi_rbr),
+    vrsta_dokumenta: kind ? num(kind.vrsta) : num(g.vrsta_dokumenta),
+    vrsta_dokumenta_znacenje: kind ? text(kind.znacenje) : null,
+    oznaka_konsolidacije: num(g.oznaka_konsolidacije),
+    godina_izvjestaja: num(g.godina_izvjestaja),
+    datum_dostave: text(g.datum_dostave),
+    datum_od: text(g.datum_od),
+    datum_do: text(g.datum_do),
+  };
 }
 
 /** One `detalji_subjekta` answer as kept: the keys a route reads, nothing of a sole trader's person. */
@@ -82,6 +97,12 @@ export function subjectOf(s: Obj, oib: string): HrSubject {
     kapital: capital
       ? { iznos: num(capital.iznos), valuta: text(obj(capital.valuta)?.naziv) ?? text(capital.valuta) }
       : null,
+    gfi: naturalPerson
+      ? []
+      : (Array.isArray(s.gfi) ? (s.gfi as unknown[]) : [])
+          .map(obj)
+          .filter((g): g is Obj => g !== null)
+          .map(gfiOf),
   };
 }
 

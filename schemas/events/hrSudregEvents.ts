@@ -4,7 +4,8 @@
  * (`expand_relations=true`), one subject each. Entities:
  * - `subjekt`: one subject, id = its OIB (`potpuni_oib`, or `oib` padded to 11 digits: the API serves numbers
  *   and loses leading zeros), 11 digits with a valid check digit. Only the keys a route reads are kept
- *   (HrSubject); a sole trader's (`trgovac pojedinac`) subject keeps no name, no address and no e-mail.
+ *   (HrSubject), with the list of annual financial statements delivered (`gfi`); a sole trader's
+ *   (`trgovac pojedinac`) subject keeps no name, no address, no e-mail and no statement.
  *   A subject without an OIB (old deleted subjects) or with an invalid one is set aside (counted);
  * - `fichier`: which file of each role the pass read (see ingest/core/filesPass.ts).
  */
@@ -44,6 +45,27 @@ export interface HrSubject {
   email_adrese: string[];
   /** The last `temeljni_kapitali` entry. */
   kapital: { iznos: number | null; valuta: string | null } | null;
+  /**
+   * `gfi[]`: the annual financial statements (GFI) the register records as delivered, in source order (none kept
+   * for a sole trader). Absent from events recorded before it was kept: read as none.
+   */
+  gfi?: HrGfi[];
+}
+
+/**
+ * One `gfi` entry of a `detalji_subjekta` answer (official OpenAPI: mbs, gfi_rbr, vrsta_dokumenta,
+ * oznaka_konsolidacije, godina_izvjestaja, datum_dostave, datum_od, datum_do). With `expand_relations`,
+ * `vrsta_dokumenta` is an object `{znacenje}` (its label; the code is then not given), without it the code.
+ */
+export interface HrGfi {
+  gfi_rbr: number | null;
+  vrsta_dokumenta: number | null;
+  vrsta_dokumenta_znacenje: string | null;
+  oznaka_konsolidacije: number | null;
+  godina_izvjestaja: number | null;
+  datum_dostave: string | null;
+  datum_od: string | null;
+  datum_do: string | null;
 }
 
 export const hrSudregStreamOf = (row: { kind: string; id: string }) =>

@@ -10,7 +10,11 @@ const SOLE_TRADER = ['Horvatinović', 'Ilica', 'ivan.horvatinovic'];
 /** The branch of a foreign company (a form that does not decide): never named either. */
 const BRANCH = ['Beispiel Handel', 'Vukovarska'];
 
-const ROUTES = (id: string) => [`entreprise/HR/${id}`, `entreprise/HR/${id}/insolvabilite`];
+const ROUTES = (id: string) => [
+  `entreprise/HR/${id}`,
+  `entreprise/HR/${id}/insolvabilite`,
+  `entreprise/HR/${id}/comptes`,
+];
 
 describe(`Croatia Sudski registar local copy (e2e, ${targetDescription})`, () => {
   let t: RunningService;
@@ -208,6 +212,83 @@ describe(`Croatia Sudski registar local copy (e2e, ${targetDescription})`, () =>
     });
   });
 
+  describe('accounts (comptes)', () => {
+    it('the statements filed, latest year first, consolidated flagged, dates cut to the day, with the licence', async () => {
+      const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/HR/28921383001/comptes`);
+      expect(res.status).to.equal(200);
+      const gfi = { code: null, libelle: 'godišnji financijski izvještaj' };
+      expect(body).to.deep.include({
+        pays: 'HR',
+        id_national: '28921383001',
+        denomination: 'Primjer Energija dioničko društvo za proizvodnju',
+        mbs: '080000604',
+        nombre_comptes: 3,
+        aucun_compte_depose: false,
+        dernier_exercice: 2024,
+        comptes: [
+          {
+            rang: 3,
+            annee: 2024,
+            debut: '2024-01-01',
+            fin: '2024-12-31',
+            document: gfi,
+            consolide: true,
+            depose_le: '2025-06-27',
+          },
+          {
+            rang: 2,
+            annee: 2024,
+            debut: '2024-01-01',
+            fin: '2024-12-31',
+            document: gfi,
+            consolide: false,
+            depose_le: '2025-04-29',
+          },
+          {
+            rang: 1,
+            annee: 2023,
+            debut: '2023-01-01',
+            fin: '2023-12-31',
+            document: gfi,
+            consolide: false,
+            depose_le: '2024-04-26',
+          },
+        ],
+        photo: '2026-11-18',
+        photo_le: '2026-11-18',
+      });
+      expect(body.licence).to.contain('Ministarstvo pravosuđa');
+    });
+
+    it('the document label is served as published (a statement of inactivity)', async () => {
+      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/HR/04123456786/comptes`);
+      expect(body).to.deep.include({ mbs: '040012345', nombre_comptes: 1, dernier_exercice: 2024 });
+      expect(body.comptes[0]).to.deep.include({
+        rang: 7,
+        document: { code: null, libelle: 'izjava o neaktivnosti' },
+        depose_le: '2025-03-31',
+      });
+    });
+
+    it('no statement listed is aucun_compte_depose, measured on the complete snapshot', async () => {
+      const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/HR/55123456788/comptes`);
+      expect(res.status).to.equal(200);
+      expect(body).to.deep.include({
+        mbs: '081234567',
+        nombre_comptes: 0,
+        aucun_compte_depose: true,
+        dernier_exercice: null,
+        comptes: [],
+      });
+    });
+
+    it('is priced as the contract says: $0.01 the accounts, $0.02 the insolvency', async () => {
+      const priceOf = (segment: string) =>
+        t.service.app.registry.routes.find((r) => r.path === `/v1/eu/entreprise/HR/{oib}/${segment}`)?.price;
+      expect([priceOf('comptes'), priceOf('insolvabilite')]).to.deep.equal([10_000, 20_000]);
+    });
+  });
+
   describe('privacy', () => {
     it('no sole trader or undecided-form name, address or e-mail is in any answer', async () => {
       const answers: string[] = [];
@@ -228,6 +309,18 @@ describe(`Croatia Sudski registar local copy (e2e, ${targetDescription})`, () =>
       const log = (rows as { data: string }[]).map((r) => r.data).join('\n');
       expect(log).to.contain('Jadranska plovidba');
       for (const s of SOLE_TRADER) expect(log).to.not.contain(s);
+    });
+
+    it('nor the sole trader’s filed statements: its subject keeps none, and its comptes is a 404', async () => {
+      const { rows } = await t.db.knex.raw(`select data::text as data from events where stream_id = ?`, [
+        'hr.sudreg-subjekt-33123456785',
+      ]);
+      const log = (rows as { data: string }[]).map((r) => r.data).join('\n');
+      expect(log).to.contain('"gfi": []');
+      expect(log).to.not.contain('2025-04-30');
+      const { res, text } = await getJson(`${t.baseUrl}/v1/eu/entreprise/HR/33123456785/comptes`);
+      expect(res.status).to.equal(404);
+      for (const s of [...SOLE_TRADER, '2025-04-30']) expect(text).to.not.contain(s);
     });
   });
 
