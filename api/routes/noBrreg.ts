@@ -1,14 +1,32 @@
+import {
+  NO_ACCOUNTS,
+  noAccountsYears,
+  noBrregAccountsProjection,
+  readNoAccounts,
+} from '../../projections/no-brreg/noBrregAccounts.ts';
 import { NO_EVENT_TYPES, NO_EVENTS, readNoEvents } from '../../projections/no-brreg/noBrregEvents.ts';
 import { NO_BRREG_PROFILES, noBrregProjection } from '../../projections/no-brreg/noBrregProjection.ts';
 import { NO_BRREG_REGISTER } from '../../schemas/events/noBrregEvents.ts';
+import { noOrgnrIsValid } from '../../schemas/events/noOrgnr.ts';
+import { NO_REGNSKAP_REGISTER } from '../../schemas/events/noRegnskapEvents.ts';
 import { noEventsSchema } from '../../schemas/responses/noBrreg.ts';
-import type { RouteDefinition } from '../catalogue/route.ts';
+import { noAccountsSchema } from '../../schemas/responses/noBrregAccounts.ts';
+import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
+import { notFound } from '../errors/apiError.ts';
 import { detailLists, europeanDetailRoutes } from './europeanDetailRoute.ts';
 
 const isoDate = (v: string | Date | null) =>
   v === null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 
-export const NO_BRREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
+const ID_PARAM: ParamDefinition = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'Numéro d’organisation, 9 chiffres. / Norwegian organisation number, 9 digits.',
+  schema: { type: 'string', pattern: '^\\d{9}$', examples: ['998543118'] },
+};
+
+const EVENTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   {
     pays: 'NO',
     adjective: 'norwegian',
@@ -17,13 +35,7 @@ export const NO_BRREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
     profilesTable: NO_BRREG_PROFILES,
     // No route of Norway is measured by a file of its pass (the journal is measured by the feed applied).
     filesTable: NO_EVENTS,
-    idParam: {
-      name: 'id',
-      in: 'path',
-      required: true,
-      description: 'Numéro d’organisation, 9 chiffres. / Norwegian organisation number, 9 digits.',
-      schema: { type: 'string', pattern: '^\\d{9}$', examples: ['998543118'] },
-    },
+    idParam: ID_PARAM,
   },
   [
     {
@@ -61,3 +73,79 @@ export const NO_BRREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
     },
   ],
 );
+
+/** 400 before anything else: 9 digits whose last is the modulus-11 check digit. */
+function checkOrgnr(
+  params: Record<string, unknown>,
+): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
+  if (noOrgnrIsValid(String(params.id ?? ''))) return null;
+  return {
+    error: 'parametre_invalide',
+    champ: 'id',
+    message:
+      'NO : numéro d’organisation de 9 chiffres dont le dernier est la clé modulo 11. / 9-digit organisation number with a valid modulus-11 check digit.',
+  };
+}
+
+/** Why no year is served, as the recorded answer says it. */
+function noYearServed(id: string, answer: Awaited<ReturnType<typeof readNoAccounts>>) {
+  const why =
+    answer === null
+      ? 'aucune réponse du registre des comptes n’est enregistrée pour ce numéro / no recorded answer of the accounts register for this number'
+      : answer.status === 500 && answer.melding
+        ? `le registre des comptes ne sert pas ces comptes (${answer.melding}) / the accounts register does not serve these accounts`
+        : 'le registre des comptes ne sert aucun exercice / the accounts register serves no year';
+  return notFound(
+    'element_inconnu',
+    `NO ${id} : ${why} ; cela ne dit pas que l’entreprise n’a pas de comptes. / This does not mean the company has no accounts.`,
+    { pays: 'NO', id_national: id, champ: 'exercices' },
+  );
+}
+
+// The accounts come from a second register (Regnskapsregisteret, `no.regnskap`): its pass dates the footer;
+// the company itself is read in Enhetsregisteret's copy, so both registers' state stands behind the answer.
+const ACCOUNTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
+  {
+    pays: 'NO',
+    adjective: 'norwegian',
+    register: NO_REGNSKAP_REGISTER,
+    projection: noBrregAccountsProjection.name,
+    profilesTable: NO_BRREG_PROFILES,
+    filesTable: NO_ACCOUNTS,
+    idParam: ID_PARAM,
+  },
+  [
+    {
+      segment: 'comptes',
+      tool: {
+        object: 'accounts',
+        description:
+          "A Norwegian company's annual accounts from the Brønnøysund accounts register's open data (the latest filed year): period, currency, layout, audit flags, balance sheet and income statement totals, by organisation number.",
+      },
+      summary: 'Comptes annuels d’une entreprise norvégienne (Regnskapsregisteret, dernier exercice publié).',
+      description:
+        'Forme des comptes lituaniens du contrat, autant que les données le permettent. Source : l’API ouverte du Regnskapsregisteret (data.brreg.no/regnskapsregisteret/regnskap/{orgnr}), enregistrée et servie depuis la copie locale : elle ne publie que le dernier exercice déposé des comptes sociaux (SELSKAP), depuis l’exercice 2018, pour les plans comptables ordinaires (pas les banques ni les assureurs), et aucun fichier en masse ouvert n’existe. Montants entiers tels que publiés, dans la devise du dépôt (devise : NOK le plus souvent, parfois USD ou EUR). produits = driftsinntekter (produits d’exploitation) ; chiffre_affaires = salgsinntekter, absent des données ouvertes (null) ; immobilisations_corporelles et depose_le ne sont pas publiés (null). Les postes publiés sans équivalent sont dans autres_postes. Une entreprise sans exercice servi (404 element_inconnu) n’est pas une entreprise sans comptes ; un entrepreneur individuel (ENK) n’est jamais servi.',
+      price: 20_000,
+      responseSchema: noAccountsSchema,
+      async read({ knex, id, photoLe }) {
+        const answer = await readNoAccounts(knex, id);
+        const exercices = answer && answer.status === 200 ? noAccountsYears(answer.regnskap) : [];
+        if (exercices.length === 0) throw noYearServed(id, answer);
+        return {
+          nombre_exercices: exercices.length,
+          dernier_exercice: exercices[0]!.fin,
+          exercices,
+          photo: photoLe,
+        };
+      },
+    },
+  ],
+).map((route) => ({
+  ...route,
+  paramsCheck: checkOrgnr,
+  registers: [NO_REGNSKAP_REGISTER, NO_BRREG_REGISTER],
+  projections: [noBrregAccountsProjection.name, noBrregProjection.name],
+  errors: [...(route.errors ?? []), 'element_inconnu' as const],
+}));
+
+export const NO_BRREG_ROUTES: readonly RouteDefinition[] = [...EVENTS_ROUTES, ...ACCOUNTS_ROUTES];

@@ -1,9 +1,15 @@
 import { noBrregIngestSpec } from '../../ingest/no-brreg/noBrregCommand.ts';
 import { noBrregUpdatesIngestSpec } from '../../ingest/no-brreg/noBrregUpdatesCommand.ts';
+import { noRegnskapIngestSpec } from '../../ingest/no-brreg/noRegnskapCommand.ts';
 import { NO_BRREG_REGISTER } from '../../schemas/events/noBrregEvents.ts';
+import { NO_REGNSKAP_REGISTER } from '../../schemas/events/noRegnskapEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
-/** Norway’s Central Coordinating Register for Legal Entities (Enhetsregisteret). */
+/**
+ * Norway’s Central Coordinating Register for Legal Entities (Enhetsregisteret), and beside it the accounts
+ * register (Regnskapsregisteret), recorded from its open API, for the accounts route (the first entry is the
+ * country's register: its profile and search).
+ */
 export const noBrreg: RegisterManifest = {
   stem: 'no-brreg',
   dictionary: [
@@ -20,23 +26,46 @@ export const noBrreg: RegisterManifest = {
       seuilFraicheurJours: null,
       sourceUrl: 'https://data.brreg.no/enhetsregisteret/api/enheter/lastned/csv',
     },
+    {
+      code: NO_REGNSKAP_REGISTER,
+      nomCourt: 'Regnskapsregisteret',
+      nomComplet: 'Regnskapsregisteret (Brønnøysundregistrene), API ouverte des comptes annuels',
+      producteur: 'Brønnøysundregistrene',
+      pays: 'NO',
+      licence: 'Norsk lisens for offentlige data (NLOD) 2.0',
+      licenceUrl: 'https://data.norge.no/nlod/no/2.0',
+      mode: 'copie_locale',
+      // A pass is a recording of the API's answers, not a file brreg publishes.
+      photoComplete: false,
+      seuilFraicheurJours: null,
+      sourceUrl: 'https://data.brreg.no/regnskapsregisteret/regnskap/',
+    },
   ],
-  ingest: { 'no-brreg': noBrregIngestSpec, 'no-brreg-oppdateringer': noBrregUpdatesIngestSpec },
+  ingest: {
+    'no-brreg': noBrregIngestSpec,
+    'no-brreg-oppdateringer': noBrregUpdatesIngestSpec,
+    'no-regnskap': noRegnskapIngestSpec,
+  },
   europe: {
     idPattern: /^\d{9}$/,
     idLabel: '9 chiffres',
     idDescription: 'numéro d’organisation de 9 chiffres sans espace / 9-digit organisation number',
   },
   async load() {
-    const [projection, events, demo, routes] = await Promise.all([
+    const [projection, events, accounts, demo, routes] = await Promise.all([
       import('../../projections/no-brreg/noBrregProjection.ts'),
       import('../../projections/no-brreg/noBrregEvents.ts'),
+      import('../../projections/no-brreg/noBrregAccounts.ts'),
       import('../../ingest/no-brreg/noBrregDemo.ts'),
       import('../../api/routes/noBrreg.ts'),
     ]);
     return {
       demo: demo.noBrregDemo,
-      projections: [projection.noBrregProjection, events.noBrregEventsProjection],
+      projections: [
+        projection.noBrregProjection,
+        events.noBrregEventsProjection,
+        accounts.noBrregAccountsProjection,
+      ],
       routes: routes.NO_BRREG_ROUTES,
       europeProfiles: { projection: projection.noBrregProjection.name, table: projection.NO_BRREG_PROFILES },
     };
