@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { beKboIngestSpec } from '../ingest/be-kbo/beKboCommand.ts';
 import { BE_KBO_DEMO_FILES } from '../ingest/be-kbo/beKboDemo.ts';
-import { ingestBeKbo } from '../ingest/be-kbo/ingestBeKbo.ts';
 import { BE_KBO_PROFILES, beKboProjection } from '../projections/be-kbo/beKboProjection.ts';
 import { generateBeKboFiles } from './be-kbo/generateBeKboFiles.ts';
 import { fileRegisterBench } from './core/fileRegisterBench.ts';
@@ -27,7 +27,7 @@ export const { description, run } = fileRegisterBench({
     await generateBeKboFiles(files, sizes.enterprises!);
     return files;
   },
-  ingest: (deps, files) => ingestBeKbo({ ...deps, files }),
+  ingest: beKboIngestSpec,
   projection: beKboProjection,
   servedTable: BE_KBO_PROFILES,
 });

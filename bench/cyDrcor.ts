@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ingestCyDrcor } from '../ingest/cy-drcor/ingestCyDrcor.ts';
+import { cyDrcorIngestSpec } from '../ingest/cy-drcor/cyDrcorCommand.ts';
 import { CY_DRCOR_PROFILES, cyDrcorProjection } from '../projections/cy-drcor/cyDrcorProjection.ts';
 import { fileRegisterBench } from './core/fileRegisterBench.ts';
 import { generateCyFiles } from './cy-drcor/generateCyFiles.ts';
@@ -24,7 +24,7 @@ export const { description, run } = fileRegisterBench({
     return files;
   },
   real: (files) => ({ organisations: files.organisations!, offices: files.offices! }),
-  ingest: (deps, files) => ingestCyDrcor({ ...deps, files }),
+  ingest: cyDrcorIngestSpec,
   projection: cyDrcorProjection,
   servedTable: CY_DRCOR_PROFILES,
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ingestHrSudreg } from '../ingest/hr-sudreg/ingestHrSudreg.ts';
+import { hrSudregIngestSpec } from '../ingest/hr-sudreg/hrSudregCommand.ts';
 import { HR_SUDREG_PROFILES, hrSudregProjection } from '../projections/hr-sudreg/hrSudregProjection.ts';
 import { fileRegisterBench } from './core/fileRegisterBench.ts';
 import { generateSudregSnapshot } from './hr-sudreg/generateSudregSnapshot.ts';
@@ -13,15 +13,15 @@ export const { description, run } = fileRegisterBench({
   description:
     'Croatia (Sudski registar): ingest of a daily snapshot of detalji_subjekta answers, end to end, rows/s and peak RSS',
   what: 'a sudreg daily snapshot (JSON array of detalji_subjekta)',
-  sizes: { subjects: { published: 600_000, help: 'subjects of the generated snapshot (about 1 KB each)' } },
+  sizes: { subjects: { published: 600_000, help: 'subjects of the generated snapshot (about 1.5 KB each)' } },
   realFiles: { detalji: 'a recorded snapshot (JSON array of detalji_subjekta answers)' },
   async generate(dir, sizes) {
     const file = path.join(dir, 'detalji_subjekta.json');
     await generateSudregSnapshot(file, sizes.subjects!);
-    return file;
+    return { detalji: file };
   },
-  real: (files) => files.detalji!,
-  ingest: (deps, file) => ingestHrSudreg({ ...deps, file }),
+  real: (files) => ({ detalji: files.detalji! }),
+  ingest: hrSudregIngestSpec,
   projection: hrSudregProjection,
   servedTable: HR_SUDREG_PROFILES,
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ingestIeCro } from '../ingest/ie-cro/ingestIeCro.ts';
+import { ieCroIngestSpec } from '../ingest/ie-cro/ieCroCommand.ts';
 import { IE_CRO_PROFILES, ieCroProjection } from '../projections/ie-cro/ieCroProjection.ts';
 import { fileRegisterBench } from './core/fileRegisterBench.ts';
 import { generateCroCompanies } from './ie-cro/generateCroCompanies.ts';
@@ -15,10 +15,10 @@ export const { description, run } = fileRegisterBench({
   async generate(dir, sizes) {
     const file = path.join(dir, 'companies.csv');
     await generateCroCompanies(file, sizes.rows!);
-    return file;
+    return { companies: file };
   },
-  real: (files) => files.file!,
-  ingest: (deps, file) => ingestIeCro({ ...deps, files: { companies: file } }),
+  real: (files) => ({ companies: files.file! }),
+  ingest: ieCroIngestSpec,
   projection: ieCroProjection,
   servedTable: IE_CRO_PROFILES,
 });

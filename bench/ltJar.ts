@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ingestLtJar } from '../ingest/lt-jar/ingestLtJar.ts';
+import { ltJarIngestSpec } from '../ingest/lt-jar/ltJarCommand.ts';
 import { LT_JAR_PROFILES, ltJarProjection } from '../projections/lt-jar/ltJarProjection.ts';
 import { fileRegisterBench } from './core/fileRegisterBench.ts';
 import { generateLtJarFiles } from './lt-jar/generateLtJarFiles.ts';
@@ -23,10 +23,9 @@ export const { description, run } = fileRegisterBench({
       accounts: path.join(dir, 'JAR_FA_RODIKLIAI_PLNA_2025_n.csv'),
     };
     await generateLtJarFiles(files, sizes.companies!, sizes.lines!);
-    return files;
+    return { iregistruoti: files.registered, finansai: [files.accounts] };
   },
-  ingest: (deps, files) =>
-    ingestLtJar({ ...deps, files: { registered: files.registered, accounts: [files.accounts] } }),
+  ingest: ltJarIngestSpec,
   projection: ltJarProjection,
   servedTable: LT_JAR_PROFILES,
 });

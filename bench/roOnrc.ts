@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ingestRoOnrc } from '../ingest/ro-onrc/ingestRoOnrc.ts';
+import { roOnrcIngestSpec } from '../ingest/ro-onrc/roOnrcCommand.ts';
 import { RO_ONRC_PROFILES, roOnrcProjection } from '../projections/ro-onrc/roOnrcProjection.ts';
 import { fileRegisterBench } from './core/fileRegisterBench.ts';
 import { generateOdFirme } from './ro-onrc/generateOdFirme.ts';
@@ -18,10 +18,10 @@ export const { description, run } = fileRegisterBench({
   async generate(dir, sizes) {
     const file = path.join(dir, 'od_firme.csv');
     await generateOdFirme(file, sizes.rows!);
-    return file;
+    return { firme: file };
   },
-  real: (files) => files.file!,
-  ingest: (deps, file) => ingestRoOnrc({ ...deps, files: { firme: file } }),
+  real: (files) => ({ firme: files.file! }),
+  ingest: roOnrcIngestSpec,
   projection: roOnrcProjection,
   servedTable: RO_ONRC_PROFILES,
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ingestSeBolagsverket } from '../ingest/se-bolagsverket/ingestSeBolagsverket.ts';
+import { seBolagsverketIngestSpec } from '../ingest/se-bolagsverket/seBolagsverketCommand.ts';
 import {
   SE_BOLAGSVERKET_PROFILES,
   seBolagsverketProjection,
@@ -21,9 +21,9 @@ export const { description, run } = fileRegisterBench({
   async generate(dir, sizes) {
     const file = path.join(dir, 'bolagsverket_bulkfil.txt');
     await generateBolagsverketFile(file, sizes.rows!);
-    return file;
+    return { bulkfil: file };
   },
-  ingest: (deps, file) => ingestSeBolagsverket({ ...deps, file }),
+  ingest: seBolagsverketIngestSpec,
   projection: seBolagsverketProjection,
   servedTable: SE_BOLAGSVERKET_PROFILES,
 });

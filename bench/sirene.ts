@@ -9,6 +9,7 @@ import { openAccount } from '../ops/accounts/openAccount.ts';
 import { createSigner } from '../ops/signing/signer.ts';
 import type { BenchContext } from './core/benchContext.ts';
 import { formatBytes, formatCount, formatRatio, formatSeconds } from './core/format.ts';
+import { ingestInChildProcess } from './core/ingestChildProcess.ts';
 import { type BenchDatabase, type EmbeddedPlacement, openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
 import { printTable } from './core/printTable.ts';
@@ -20,7 +21,6 @@ import { startSireneService } from './sirene/benchService.ts';
 import { copyIntoBareTable } from './sirene/copyBaseline.ts';
 import { type EventsFloor, measureEventsFloor } from './sirene/eventsFloor.ts';
 import { type GeneratedSireneFiles, generateSireneFiles } from './sirene/generateSireneFiles.ts';
-import { ingestInChildProcess } from './sirene/ingestProcess.ts';
 
 export const description =
   'Sirene: ingest end to end (file → events → read tables) vs COPY; GET /v1/entreprise/{siren} vs a bare Koa route';
@@ -111,10 +111,17 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
             const child = await ingestInChildProcess({
               url: db.url,
               schema: db.schema,
-              unitesLegales: files.unitesLegales,
-              etablissements: files.etablissements,
-              version,
-              batchSize,
+              register: 'fr-sirene',
+              args: [
+                '--unites-legales',
+                files.unitesLegales,
+                '--etablissements',
+                files.etablissements,
+                '--version',
+                version,
+                '--batch-size',
+                String(batchSize),
+              ],
             });
             ingestPeakRss = child.peakRss;
             ctx.out(child.output.trim().replace(/^/gm, '  | '));

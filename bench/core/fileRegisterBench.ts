@@ -2,24 +2,27 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Knex } from 'knex';
 import { composeService } from '../../app/server/composeService.ts';
-import type { EventStore } from '../../ops/eventstore/port.ts';
-import type { Logger } from '../../ops/logger.ts';
+import type { FileIngestCommandSpec } from '../../ingest/core/fileIngestCommand.ts';
 import type { Projection } from '../../projections/core/projection.ts';
 import { asServiceDatabase } from './asServiceDatabase.ts';
 import type { BenchContext } from './benchContext.ts';
-import { formatBytes, formatCount, formatSeconds } from './format.ts';
+import { copyLinesIntoBareTable } from './copyLinesBaseline.ts';
+import { formatBytes, formatCount, formatRatio, formatSeconds } from './format.ts';
+import { ingestInChildProcess } from './ingestChildProcess.ts';
 import { type EmbeddedPlacement, openBenchDatabase } from './openBenchDatabase.ts';
 import { parseCount } from './parseCount.ts';
-import { printTable } from './printTable.ts';
+import { printTable, type TableRow } from './printTable.ts';
 import { startRssSampler } from './rssSampler.ts';
 import { perSecond, timed } from './timing.ts';
 
 const RSS_TARGET = 512 * 1024 * 1024;
 
+/** The files of one pass, by the ingest command's role names (`companies`, or a repeatable role's list). */
+export type BenchFiles = Readonly<Record<string, string | readonly string[]>>;
+
 /** What one register's ingest benchmark needs: its files (generated or real), its ingest, its read table. */
-export interface FileRegisterBenchSpec<F> {
+export interface FileRegisterBenchSpec {
   /** The benchmark's name (`ie-cro`), as `npm run bench -- <name>` takes it. */
   name: string;
   description: string;
@@ -29,23 +32,33 @@ export interface FileRegisterBenchSpec<F> {
   sizes: Readonly<Record<string, { published: number; help: string }>>;
   /** Real files that replace the generated ones, by option name (all of them given, or none). */
   realFiles?: Readonly<Record<string, string>>;
-  generate(dir: string, sizes: Readonly<Record<string, number>>): Promise<F>;
-  real?(files: Readonly<Record<string, string>>): F;
-  ingest(
-    deps: { knex: Knex; store: EventStore; logger: Logger; snapshotDate: string },
-    files: F,
-  ): Promise<{ counts: { rows: number } }>;
+  generate(dir: string, sizes: Readonly<Record<string, number>>): Promise<BenchFiles>;
+  real?(files: Readonly<Record<string, string>>): BenchFiles;
+  /** The register's ingest command (`registres ingest <register>`), whose roles name the files. */
+  ingest: FileIngestCommandSpec;
   projection: Projection;
   /** The read table whose rows are the companies served, counted at the end. */
   servedTable: string;
 }
 
+/** `--role file` for each file, repeated for a repeatable role: the command line of the pass. */
+function commandArgs(files: BenchFiles, date: string): string[] {
+  const args: string[] = [];
+  for (const [role, value] of Object.entries(files)) {
+    for (const file of typeof value === 'string' ? [value] : value) args.push(`--${role}`, file);
+  }
+  return [...args, '--date', date];
+}
+
 /**
  * An ingest benchmark of a file register, end to end (file → events → its read table, the projection caught
- * up): rows/s and the process's peak RSS against 512 MiB. Writes to DATABASE_URL's server, else a fresh
- * embedded database, in a schema dropped at the end. Every file register's benchmark is one of these.
+ * up): rows/s against COPY of the same bytes (the baseline), and peak RSS against 512 MiB. On a server
+ * (DATABASE_URL) the ingest runs as `registres ingest <register>` in its own process, as in production, while
+ * this process projects as `serve` does; each process's peak RSS is reported. Embedded, everything runs in
+ * this process (PGlite included) and no baseline is measured (psql cannot reach it). Works in a schema
+ * dropped at the end. Every file register's benchmark is one of these.
  */
-export function fileRegisterBench<F>(spec: FileRegisterBenchSpec<F>) {
+export function fileRegisterBench(spec: FileRegisterBenchSpec) {
   const usage = [
     `registres bench ${spec.name} ${Object.keys(spec.sizes)
       .map((o) => `[--${o} N]`)
@@ -62,7 +75,8 @@ export function fileRegisterBench<F>(spec: FileRegisterBenchSpec<F>) {
     ...Object.entries(spec.realFiles ?? {}).map(
       ([o, help]) => `  --${o} F  a real ${help} (replaces the generated)`,
     ),
-    'Writes to DATABASE_URL’s server, else a fresh embedded database, in a schema dropped at the end.',
+    'On DATABASE_URL’s server: COPY of the same bytes (baseline), then `registres ingest` in its own process',
+    'while this one projects. Else a fresh embedded database, all in this process. A schema dropped at the end.',
   ];
 
   async function run(argv: string[], ctx: BenchContext): Promise<number> {
@@ -98,12 +112,23 @@ export function fileRegisterBench<F>(spec: FileRegisterBenchSpec<F>) {
       embedded: ((values.embedded as string | undefined) ?? 'memory') as EmbeddedPlacement,
       poolMax: 4,
     });
+    const onServer = db.label === 'postgres';
     try {
       const files =
         realGiven.length > 0 && spec.real
           ? spec.real(Object.fromEntries(realGiven.map((o) => [o, String(values[o])])))
           : await spec.generate(dir, sizes);
       ctx.out(`database: ${db.label}; files in ${realGiven.length > 0 ? 'the arguments' : dir}`);
+      const fileList = Object.values(files).flatMap((v) => (typeof v === 'string' ? [v] : [...v]));
+      let bytes = 0;
+      for (const f of fileList) bytes += (await fs.stat(f)).size;
+
+      const baseline = onServer
+        ? await timed(() =>
+            copyLinesIntoBareTable({ knex: db.knex, url: db.url, schema: db.schema, files: fileList }),
+          )
+        : null;
+
       const service = await composeService(
         asServiceDatabase(db),
         { ...ctx.config, dataDir: dir, signingKeyFile: null },
@@ -113,41 +138,76 @@ export function fileRegisterBench<F>(spec: FileRegisterBenchSpec<F>) {
       try {
         // Listening starts the projection runner, as `serve` does (no request is sent).
         await service.listen(0, '127.0.0.1');
+        const snapshotDate = new Date().toISOString().slice(0, 10);
         const sampler = startRssSampler();
         let eventsSeconds = 0;
+        let ingestPeak: number | null = null;
         const total = await timed(async () => {
-          const events = await timed(() =>
-            spec.ingest(
-              {
-                knex: db.knex,
-                store: service.store,
-                logger: ctx.logger,
-                snapshotDate: new Date().toISOString().slice(0, 10),
-              },
-              files,
-            ),
-          );
+          const events = await timed(async () => {
+            if (onServer) {
+              const child = await ingestInChildProcess({
+                url: db.url,
+                schema: db.schema,
+                register: spec.ingest.register,
+                args: commandArgs(files, snapshotDate),
+              });
+              ingestPeak = child.peakRss;
+              ctx.out(child.output.trim().replace(/^/gm, '  | '));
+              return;
+            }
+            const pass = await spec.ingest.loadFilesPass();
+            const single: Record<string, string> = {};
+            const lists: Record<string, string[]> = {};
+            for (const [role, value] of Object.entries(files)) {
+              if (typeof value === 'string') single[role] = value;
+              else lists[role] = [...value];
+            }
+            await pass({
+              knex: db.knex,
+              store: service.store,
+              logger: ctx.logger,
+              files: single,
+              lists,
+              snapshotDate,
+              version: snapshotDate,
+            });
+          });
           eventsSeconds = events.seconds;
           await service.runner.caughtUp();
-          return events.result;
         });
-        const peak = sampler.stop();
+        const servingPeak = sampler.stop();
+        const { rows: recorded } = await db.knex.raw(
+          `select coalesce(sum((data->'counts'->>'rows')::bigint), 0)::bigint as n from events
+            where type = 'SnapshotCompleted' and data->>'register' = ?`,
+          [spec.ingest.register],
+        );
+        const read = Number(recorded[0].n);
         const { rows: served } = await db.knex.raw(`select count(*)::int as n from ${spec.servedTable}`);
-        const read = total.result.counts.rows;
+        const ours = perSecond(read, total.seconds);
+        const rssRow = (measure: string, peak: number): TableRow => ({
+          measure,
+          'figure (ours)': formatBytes(peak),
+          target: '< 512 MiB',
+          verdict: peak < RSS_TARGET ? 'met' : 'OVER',
+        });
         printTable(
-          `Ingest of ${spec.what}, ${formatCount(read)} rows recorded, ${formatCount(served[0].n)} served (${db.label})`,
+          `Ingest of ${spec.what}: ${formatCount(read)} rows read, ${formatCount(served[0].n)} served, ${formatBytes(bytes)} (${db.label})`,
           [
             {
-              measure: 'rows/s, end to end',
-              value: formatCount(perSecond(read, total.seconds)),
+              measure: 'rows/s, end to end (file → events → read table)',
+              'figure (ours)': formatCount(ours),
               detail: `${formatSeconds(total.seconds)} (events ${formatSeconds(eventsSeconds)})`,
+              baseline: baseline
+                ? `COPY of the bytes, line per row: ${formatCount(perSecond(baseline.result, baseline.seconds))} lines/s (${formatSeconds(baseline.seconds)})`
+                : 'n/a embedded (psql cannot reach it)',
+              ratio: baseline ? formatRatio(baseline.seconds / total.seconds) : '',
             },
-            {
-              measure: 'peak RSS, this process (with PGlite when embedded)',
-              value: formatBytes(peak),
-              target: '< 512 MiB',
-              verdict: peak < RSS_TARGET ? 'ok' : 'OVER',
-            },
+            ...(ingestPeak !== null
+              ? [
+                  rssRow('peak RSS, the ingest process', ingestPeak),
+                  rssRow('peak RSS, the serving process (projection)', servingPeak),
+                ]
+              : [rssRow('peak RSS, this process (ingest, projection and PGlite)', servingPeak)]),
           ],
           ctx.out,
         );

@@ -7,41 +7,23 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * `registres ingest fr-sirene` in its own process, as in production (the server projects, the command line
- * ingests), writing to the bench schema through the connection's search_path. Its peak RSS is read from
+ * `registres ingest <register> <args…>` in its own process, as in production (the server projects, the command
+ * line ingests), writing to the bench schema through the connection's search_path. Its peak RSS is read from
  * /proc/<pid>/status (VmHWM, Linux); null elsewhere.
  */
 export async function ingestInChildProcess(opts: {
   url: string;
   schema: string;
-  unitesLegales: string;
-  etablissements: string;
-  version: string;
-  batchSize: number;
+  register: string;
+  args: readonly string[];
 }): Promise<{ peakRss: number | null; output: string }> {
   const url = new URL(opts.url);
   url.searchParams.set('options', `-c search_path=${opts.schema}`);
-  const child = spawn(
-    process.execPath,
-    [
-      'app/cli/bin.mjs',
-      'ingest',
-      'fr-sirene',
-      '--unites-legales',
-      opts.unitesLegales,
-      '--etablissements',
-      opts.etablissements,
-      '--version',
-      opts.version,
-      '--batch-size',
-      String(opts.batchSize),
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['app/cli/bin.mjs', 'ingest', opts.register, ...opts.args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => {
     output += String(d);

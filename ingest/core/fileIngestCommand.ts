@@ -24,6 +24,13 @@ export const DATE_OPTIONS = [
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
 const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
+/** The ingest command of a file register, and its pass without the command line (a benchmark's, a test's). */
+export interface FileIngestCommandSpec extends IngestCommandSpec {
+  register: string;
+  roles: readonly { name: string; repeatable?: boolean }[];
+  loadFilesPass(): Promise<FilesPassRunner>;
+}
+
 /**
  * `ingest <register> --<role> <file> ... [--date YYYY-MM-DD] [--version <label>]` for a register whose pass
  * reads several files, one option per file role (the required ones are required by commander). `--date` is
@@ -37,8 +44,11 @@ export function fileIngestSpec(spec: {
   /** What a row is called in the closing line (`rows`, `acts`). */
   rowsLabel?: string;
   load(): Promise<FilesPassRunner>;
-}): IngestCommandSpec {
+}): FileIngestCommandSpec {
   return {
+    register: spec.register,
+    roles: spec.roles,
+    loadFilesPass: spec.load,
     summary: spec.summary,
     options: [
       ...spec.roles.map((r) => ({

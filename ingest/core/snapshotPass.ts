@@ -116,7 +116,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   const { knex, store, logger, register, version } = opts;
   const now = opts.now ?? (() => new Date());
   const streamOf = opts.streamOf ?? ((r) => `${register}-${r.kind}-${r.id}`);
-  const batchSize = opts.batchSize ?? 5000;
+  const batchSize = opts.batchSize ?? 2000;
   const log = logger.child({ register, version });
 
   // A pass completed in the log but killed before its promotion is finished first: it is the reference; an

@@ -9,12 +9,7 @@ import {
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
-import {
-  createProfileTable,
-  deleteProfile,
-  ensureEuSearchSupport,
-  upsertProfile,
-} from '../eu-profile/euProfileTable.ts';
+import { createProfileTable, ensureEuSearchSupport, profileBinding } from '../eu-profile/euProfileTable.ts';
 import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { eeAriregisterProfile } from './eeAriregisterProfile.ts';
 
@@ -61,13 +56,12 @@ export const eeAriregisterProjection: Projection = {
     },
   ],
   ...entityHandlers([
-    {
+    profileBinding({
       register: EE_ARIREGISTER_REGISTER,
       kind: ETTEVOTJA,
-      upsert: (trx, data) =>
-        upsertProfile(trx, EE_ARIREGISTER_PROFILES, eeAriregisterProfile(data.id, data.record)),
-      drop: (trx, data) => deleteProfile(trx, EE_ARIREGISTER_PROFILES, data.id),
-    },
+      table: EE_ARIREGISTER_PROFILES,
+      profileOf: (data) => eeAriregisterProfile(data.id, data.record),
+    }),
     detailBinding(EE_ARIREGISTER_REGISTER, ISIKUD, EE_PERSONS, sameId),
     detailBinding(EE_ARIREGISTER_REGISTER, OSANIKUD, EE_SHAREHOLDERS, sameId),
     detailBinding(EE_ARIREGISTER_REGISTER, YLDANDMED, EE_GENERAL, sameId),

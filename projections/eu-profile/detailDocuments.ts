@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { EntityBinding } from '../core/entityHandlers.ts';
+import { type RowTable, rowBinding } from '../core/rowTable.ts';
 
 /**
  * A detail table of a European read model: one published row (already stripped of personal identifiers at
@@ -13,28 +14,39 @@ export async function createDetailTable(knex: Knex, table: string): Promise<void
   await knex.raw(`create index ${table}_entreprise on ${table} (entreprise)`);
 }
 
+/** One document of a detail table: the entity's id, the company it belongs to, the record as published. */
+export interface DetailRow {
+  id: string;
+  entreprise: string;
+  record: Record<string, unknown>;
+}
+
+/** A detail table as a row table, written a batch at a time. */
+export const detailRowTable = (table: string): RowTable<DetailRow> => ({
+  name: table,
+  key: ['id'],
+  columns: { id: 'text', entreprise: 'text', record: 'jsonb' },
+});
+
+/**
+ * The binding of a detail table: each entity's record kept whole under its company (`companyOf`; null: the
+ * entity belongs to no served company, and a document it had is deleted). One statement per batch each way.
+ */
 export function detailBinding(
   register: string,
   kind: string,
   table: string,
   companyOf: (record: Record<string, unknown>, id: string) => string | null,
 ): EntityBinding {
-  return {
+  return rowBinding({
     register,
     kind,
-    async upsert(trx, data) {
-      const company = companyOf(data.record, data.id);
-      if (!company) return;
-      await trx.raw(
-        `insert into ${table} (id, entreprise, record) values (?, ?, ?::jsonb)
-         on conflict (id) do update set entreprise = excluded.entreprise, record = excluded.record`,
-        [data.id, company, JSON.stringify(data.record)],
-      );
+    table: detailRowTable(table),
+    rowOf: (data) => {
+      const entreprise = companyOf(data.record, data.id);
+      return entreprise ? { id: data.id, entreprise, record: data.record } : null;
     },
-    async drop(trx, data) {
-      await trx.raw(`delete from ${table} where id = ?`, [data.id]);
-    },
-  };
+  });
 }
 
 export async function readDetails(

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { ensureExtension, extensionSchema } from '../../ops/database/extensions.ts';
 import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
+import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
+import type { EntityBinding } from '../core/entityHandlers.ts';
+import { deleteRows, type RowTable, rowBinding, upsertRows } from '../core/rowTable.ts';
 
 /**
  * Trigram search support shared by the European read models: pg_trgm, unaccent, and `eu_unaccent`, an
@@ -48,8 +51,70 @@ export async function createProfileTable(knex: Knex, table: string): Promise<voi
   );
 }
 
+/** The columns a register writes in its unified-profile table (`nom_normalise` is computed by the database). */
+const PROFILE_COLUMNS: Readonly<Record<keyof EuProfileRow, string>> = {
+  id_national: 'text',
+  personne_physique: 'boolean',
+  denomination: 'text',
+  forme_code: 'text',
+  forme_libelle: 'text',
+  statut: 'text',
+  statut_detail: 'text',
+  date_creation: 'date',
+  adresse: 'text',
+  code_postal: 'text',
+  ville: 'text',
+  pays_adresse: 'text',
+  tva: 'text',
+  lei: 'text',
+  lien_registre: 'text',
+};
+
+/** One register's unified-profile table as a row table, written a batch at a time. */
+export const profileRowTable = (table: string): RowTable<EuProfileRow> => ({
+  name: table,
+  key: ['id_national'],
+  columns: PROFILE_COLUMNS,
+});
+
+/** Inserts or replaces profiles in one statement, whatever their number (the last of an id wins). */
+export async function upsertProfiles(
+  trx: Knex.Transaction,
+  table: string,
+  rows: readonly EuProfileRow[],
+): Promise<void> {
+  await upsertRows(trx, profileRowTable(table), rows);
+}
+
 export async function upsertProfile(trx: Knex.Transaction, table: string, row: EuProfileRow): Promise<void> {
-  await upsertById(trx, table, { ...row });
+  await upsertProfiles(trx, table, [row]);
+}
+
+/** Deletes the profiles of these ids in one statement. */
+export async function deleteProfiles(
+  trx: Knex.Transaction,
+  table: string,
+  ids: readonly string[],
+): Promise<void> {
+  await deleteRows(trx, profileRowTable(table), ids);
+}
+
+/**
+ * The binding of a register whose profile is a function of one entity's record alone: a batch of a pass is
+ * one statement each way (see rowBinding).
+ */
+export function profileBinding(spec: {
+  register: string;
+  kind: string;
+  table: string;
+  profileOf: (data: EntityRecordedData) => EuProfileRow;
+}): EntityBinding {
+  return rowBinding({
+    register: spec.register,
+    kind: spec.kind,
+    table: profileRowTable(spec.table),
+    rowOf: spec.profileOf,
+  });
 }
 
 /** Inserts or replaces one row keyed by `id_national`, whatever its columns (one European read table's). */

@@ -1,12 +1,7 @@
 import { COMPANY, IE_CRO_REGISTER } from '../../schemas/events/ieCroEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import {
-  createProfileTable,
-  deleteProfile,
-  ensureEuSearchSupport,
-  upsertProfile,
-} from '../eu-profile/euProfileTable.ts';
+import { createProfileTable, ensureEuSearchSupport, profileBinding } from '../eu-profile/euProfileTable.ts';
 import { ieCroProfile } from './ieCroProfile.ts';
 
 export const IE_CRO_PROFILES = 'eu_ie_entreprises';
@@ -26,11 +21,11 @@ export const ieCroProjection: Projection = {
     },
   ],
   ...entityHandlers([
-    {
+    profileBinding({
       register: IE_CRO_REGISTER,
       kind: COMPANY,
-      upsert: (trx, data) => upsertProfile(trx, IE_CRO_PROFILES, ieCroProfile(data.id, data.record)),
-      drop: (trx, data) => deleteProfile(trx, IE_CRO_PROFILES, data.id),
-    },
+      table: IE_CRO_PROFILES,
+      profileOf: (data) => ieCroProfile(data.id, data.record),
+    }),
   ]),
 };

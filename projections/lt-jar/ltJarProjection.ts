@@ -1,12 +1,15 @@
+import type { Knex } from 'knex';
+import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import { ACCOUNT_LINE, LEGAL_ENTITY, LT_JAR_REGISTER } from '../../schemas/events/ltJarEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
+import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
+import { deleteRows, upsertRows } from '../core/rowTable.ts';
+import { createDetailTable, detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
 import {
   createProfileTable,
-  deleteProfile,
+  deleteProfiles,
   ensureEuSearchSupport,
-  upsertProfile,
+  upsertProfiles,
 } from '../eu-profile/euProfileTable.ts';
 import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { ltJarProfile } from './ltJarProfile.ts';
@@ -18,6 +21,35 @@ export const LT_ACCOUNT_LINES = 'eu_lt_comptes_lignes';
 export const LT_FILES = 'eu_lt_fichiers';
 
 const STATUS_FIELDS = ['stat_kodas', 'stat_pavadinimas', 'stat_data_nuo'];
+
+/** A batch of legal entities: their profiles, and the register status of the legal persons among them. */
+async function upsertEntities(trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) {
+  const profiles = items.map(({ data }) => ltJarProfile(data.id, data.record));
+  await upsertProfiles(trx, LT_JAR_PROFILES, profiles);
+  const statuses = detailRowTable(LT_STATUSES);
+  await deleteRows(
+    trx,
+    statuses,
+    items.map(({ data }) => data.id),
+  );
+  await upsertRows(
+    trx,
+    statuses,
+    items
+      .filter((_, i) => !profiles[i]!.personne_physique)
+      .map(({ data }) => ({
+        id: data.id,
+        entreprise: data.id,
+        record: Object.fromEntries(STATUS_FIELDS.map((f) => [f, data.record[f] ?? null])),
+      })),
+  );
+}
+
+async function dropEntities(trx: Knex.Transaction, items: readonly EntityItem<EntityDroppedData>[]) {
+  const ids = items.map(({ data }) => data.id);
+  await deleteProfiles(trx, LT_JAR_PROFILES, ids);
+  await deleteRows(trx, detailRowTable(LT_STATUSES), ids);
+}
 
 /** Lithuania's local copy: unified profile, register status, lines of the filed annual accounts, pass files. */
 export const ltJarProjection: Projection = {
@@ -40,22 +72,10 @@ export const ltJarProjection: Projection = {
     {
       register: LT_JAR_REGISTER,
       kind: LEGAL_ENTITY,
-      async upsert(trx, data) {
-        const profile = ltJarProfile(data.id, data.record);
-        await upsertProfile(trx, LT_JAR_PROFILES, profile);
-        await trx.raw(`delete from ${LT_STATUSES} where id = ?`, [data.id]);
-        if (profile.personne_physique) return;
-        const status = Object.fromEntries(STATUS_FIELDS.map((f) => [f, data.record[f] ?? null]));
-        await trx.raw(`insert into ${LT_STATUSES} (id, entreprise, record) values (?, ?, ?::jsonb)`, [
-          data.id,
-          data.id,
-          JSON.stringify(status),
-        ]);
-      },
-      async drop(trx, data) {
-        await deleteProfile(trx, LT_JAR_PROFILES, data.id);
-        await trx.raw(`delete from ${LT_STATUSES} where id = ?`, [data.id]);
-      },
+      upsert: (trx, data, event) => upsertEntities(trx, [{ data, event }]),
+      upsertMany: upsertEntities,
+      drop: (trx, data, event) => dropEntities(trx, [{ data, event }]),
+      dropMany: dropEntities,
     },
     detailBinding(LT_JAR_REGISTER, ACCOUNT_LINE, LT_ACCOUNT_LINES, (r) => (r.ja_kodas as string) ?? null),
     passFilesBinding(LT_JAR_REGISTER, LT_FILES),

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import {
   BALANCE_SHEET,
   BENEFICIAL_OWNER,
@@ -14,7 +15,7 @@ import {
   SECURING_MEASURE,
   SUSPENSION,
 } from '../../schemas/events/lvUrEvents.ts';
-import { type EntityBinding, entityHandlers } from '../core/entityHandlers.ts';
+import { type EntityBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
 import {
@@ -57,25 +58,46 @@ const STATUT_TABLES: LvStatutTables = {
   insolvency: LV_INSOLVENCY,
 };
 
-const companiesOf = async (trx: Knex.Transaction, table: string, id: string): Promise<string[]> =>
+const companiesOf = async (trx: Knex.Transaction, table: string, ids: readonly string[]): Promise<string[]> =>
   (
-    (await trx.raw(`select entreprise from ${table} where id = ?`, [id])).rows as { entreprise: string }[]
+    (await trx.raw(`select entreprise from ${table} where id = any(?::text[])`, [[...ids]])).rows as {
+      entreprise: string;
+    }[]
   ).map((r) => r.entreprise);
 
-/** A binding of a table `statut` reads: the companies the row named, before and after, get their statut again. */
+/**
+ * A binding of a table `statut` reads: the companies its rows named, before and after, get their statut again
+ * (a batch of a pass at once when the binding writes batches).
+ */
 function refreshingStatut(binding: EntityBinding, table: string): EntityBinding {
+  const refreshed =
+    <I extends { data: { id: string } }>(
+      write: (trx: Knex.Transaction, items: readonly I[]) => Promise<void>,
+    ) =>
+    async (trx: Knex.Transaction, items: readonly I[]) => {
+      const ids = items.map((i) => i.data.id);
+      const before = await companiesOf(trx, table, ids);
+      await write(trx, items);
+      await refreshLvStatut(trx, STATUT_TABLES, [...before, ...(await companiesOf(trx, table, ids))]);
+    };
+  const upsertMany = refreshed<EntityItem<EntityRecordedData>>(
+    binding.upsertMany ??
+      (async (trx, items) => {
+        for (const { data, event } of items) await binding.upsert(trx, data, event);
+      }),
+  );
+  const dropMany = refreshed<EntityItem<EntityDroppedData>>(
+    binding.dropMany ??
+      (async (trx, items) => {
+        for (const { data, event } of items) await binding.drop(trx, data, event);
+      }),
+  );
   return {
     ...binding,
-    async upsert(trx, data, event) {
-      const before = await companiesOf(trx, table, data.id);
-      await binding.upsert(trx, data, event);
-      await refreshLvStatut(trx, STATUT_TABLES, [...before, ...(await companiesOf(trx, table, data.id))]);
-    },
-    async drop(trx, data, event) {
-      const before = await companiesOf(trx, table, data.id);
-      await binding.drop(trx, data, event);
-      await refreshLvStatut(trx, STATUT_TABLES, before);
-    },
+    upsert: (trx, data, event) => upsertMany(trx, [{ data, event }]),
+    upsertMany,
+    drop: (trx, data, event) => dropMany(trx, [{ data, event }]),
+    dropMany,
   };
 }
 

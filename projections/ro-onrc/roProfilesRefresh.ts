@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
+import { deleteProfiles, upsertProfiles } from '../eu-profile/euProfileTable.ts';
 import { roOnrcProfile } from './roOnrcProfile.ts';
 import type { RoStatusCode } from './roStatut.ts';
 import { roStatut } from './roStatut.ts';
@@ -10,26 +10,6 @@ export interface RoProfileTables {
   statuses: string;
   labels: string;
 }
-
-const PROFILE_COLUMNS: (keyof EuProfileRow)[] = [
-  'id_national',
-  'personne_physique',
-  'denomination',
-  'forme_code',
-  'forme_libelle',
-  'statut',
-  'statut_detail',
-  'date_creation',
-  'adresse',
-  'code_postal',
-  'ville',
-  'pays_adresse',
-  'tva',
-  'lei',
-  'lien_registre',
-];
-/** Rows per insert statement (15 columns each: well under PostgreSQL's 65,535 parameters). */
-const CHUNK = 1000;
 
 /**
  * The profiles of these CUIs, each from the firm that holds it (the lowest registration number when several
@@ -69,17 +49,11 @@ export async function refreshProfiles(
     }
     return row;
   });
-  const gone = wanted.filter((cui) => !held.some((f) => f.cui === cui));
-  if (gone.length) await trx.raw(`delete from ${tables.profiles} where id_national = any(?)`, [gone]);
-  for (let i = 0; i < profiles.length; i += CHUNK) {
-    const chunk = profiles.slice(i, i + CHUNK);
-    const tuple = `(${PROFILE_COLUMNS.map(() => '?').join(', ')})`;
-    await trx.raw(
-      `insert into ${tables.profiles} (${PROFILE_COLUMNS.join(', ')}) values ${chunk.map(() => tuple).join(', ')}
-       on conflict (id_national) do update set ${PROFILE_COLUMNS.slice(1)
-         .map((c) => `${c} = excluded.${c}`)
-         .join(', ')}`,
-      chunk.flatMap((p) => PROFILE_COLUMNS.map((c) => p[c] as Knex.Value)),
-    );
-  }
+  const heldCuis = new Set(held.map((f) => f.cui));
+  await deleteProfiles(
+    trx,
+    tables.profiles,
+    wanted.filter((cui) => !heldCuis.has(cui)),
+  );
+  await upsertProfiles(trx, tables.profiles, profiles);
 }

@@ -1,12 +1,7 @@
 import { ORGANISATION, SE_BOLAGSVERKET_REGISTER } from '../../schemas/events/seBolagsverketEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import {
-  createProfileTable,
-  deleteProfile,
-  ensureEuSearchSupport,
-  upsertProfile,
-} from '../eu-profile/euProfileTable.ts';
+import { createProfileTable, ensureEuSearchSupport, profileBinding } from '../eu-profile/euProfileTable.ts';
 import { seBolagsverketProfile } from './seBolagsverketProfile.ts';
 
 export const SE_BOLAGSVERKET_PROFILES = 'eu_se_entreprises';
@@ -26,16 +21,11 @@ export const seBolagsverketProjection: Projection = {
     },
   ],
   ...entityHandlers([
-    {
+    profileBinding({
       register: SE_BOLAGSVERKET_REGISTER,
       kind: ORGANISATION,
-      upsert: (trx, data) =>
-        upsertProfile(
-          trx,
-          SE_BOLAGSVERKET_PROFILES,
-          seBolagsverketProfile(data.id, data.record as Record<string, string | null>),
-        ),
-      drop: (trx, data) => deleteProfile(trx, SE_BOLAGSVERKET_PROFILES, data.id),
-    },
+      table: SE_BOLAGSVERKET_PROFILES,
+      profileOf: (data) => seBolagsverketProfile(data.id, data.record as Record<string, string | null>),
+    }),
   ]),
 };

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import type { Knex } from 'knex';
+
+/**
+ * The baseline of a file register's ingest: PostgreSQL `COPY … FROM STDIN` of the same files' bytes into a
+ * bare one-column table, one row per line (no parsing, no key, no index), through `psql`, the reference
+ * client. What any ingest of these files must at least do: read every byte and write it to the database.
+ * Returns the lines the table holds.
+ */
+export async function copyLinesIntoBareTable(opts: {
+  knex: Knex;
+  url: string;
+  schema: string;
+  files: readonly string[];
+}): Promise<number> {
+  const { knex, schema } = opts;
+  const table = 'bench_copy_lines';
+  await knex.raw(`drop table if exists ${table}`);
+  await knex.raw(`create table ${table} (line text)`);
+  for (const file of opts.files) {
+    // CSV with a delimiter and a quote no text file holds: each line is one field, taken as it is.
+    const psql = spawn(
+      'psql',
+      [
+        opts.url,
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-qc',
+        `copy "${schema}".${table} from stdin with (format csv, delimiter E'\\x01', quote E'\\x02')`,
+      ],
+      { stdio: ['pipe', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    psql.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
+    // psql may exit early (bad URL, refused COPY): its exit code and message tell why, not a broken pipe.
+    psql.stdin.on('error', () => {});
+    createReadStream(file).pipe(psql.stdin);
+    const [code] = (await once(psql, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`psql COPY of ${file} failed (${code}): ${stderr.trim()}`);
+  }
+  const { rows } = await knex.raw<{ rows: { n: string }[] }>(`select count(*) as n from ${table}`);
+  const lines = Number(rows[0]!.n);
+  await knex.raw(`drop table ${table}`);
+  return lines;
+}
