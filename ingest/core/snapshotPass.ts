@@ -261,10 +261,10 @@ export async function* withDigests<R extends SnapshotRow | ValuesRow>(
       yield { ...row, digest: prefixOf(row.kind).copy().update(json).digest('hex'), json };
       continue;
     }
-    const json = ownJsonIfCanonical(row.record);
-    const digest = createHash('sha256')
-      .update(json ?? canonicalJson(row.record))
-      .digest('hex');
+    // The canonical JSON is the digest's input and, being the record's JSON too (keys sorted; jsonb keeps no
+    // order), the event's data: the row is serialised once.
+    const json = ownJsonIfCanonical(row.record) ?? canonicalJson(row.record);
+    const digest = createHash('sha256').update(json).digest('hex');
     yield { ...row, digest, json };
   }
 }

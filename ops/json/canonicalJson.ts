@@ -10,6 +10,9 @@ export function canonicalJson(value: unknown): string {
   // An object already in canonical order with scalar values only (a row read with its columns sorted) is
   // its own canonical form: JSON.stringify writes it in one native pass.
   if (isSortedFlatRecord(record)) return JSON.stringify(record);
+  // Scalar values only, keys in another order: JSON.stringify writes the keys of a replacer array in that
+  // array's order, still in one native pass.
+  if (isFlatRecord(record)) return JSON.stringify(record, Object.keys(record).sort());
   const entries = Object.entries(record)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -36,6 +39,18 @@ function scalarJson(value: unknown): string {
     throw new Error(`canonical JSON cannot hold a ${typeof value}`);
   }
   return JSON.stringify(value);
+}
+
+/** Own enumerable keys only, each value a string, a finite number, a boolean, null or undefined. */
+function isFlatRecord(record: Record<string, unknown>): boolean {
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) return false;
+    const v = record[key];
+    if (v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean') continue;
+    if (typeof v === 'number' && Number.isFinite(v)) continue;
+    return false;
+  }
+  return Object.getPrototypeOf(record) === Object.prototype || Object.getPrototypeOf(record) === null;
 }
 
 function isSortedFlatRecord(record: Record<string, unknown>): boolean {
