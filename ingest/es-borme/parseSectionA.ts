@@ -140,42 +140,95 @@ export interface ParseReport {
   withoutHoja: number;
 }
 
+/** `MAJORCA PALMA PEARLS SL(R.M. PALMA DE MALLORCA)`: the registry a province with several adds to a heading. */
+const REGISTRY_NOTE = /\s*\(R\.M\. [^()]*\)$/;
+
 /**
- * The numbered acts of a section A document's text lines (page furniture removed, lines joined): each runs from
+ * One numbered act: the company's name from its heading, the text of its act types (`Ceses/Dimisiones. Adm.
+ * Solid.: …`) and its `Datos registrales` (`T 856, L 683, F 96, S 8, H CC 11959, I/A 2 (29.01.15).`). Null
+ * (counted) without a sheet.
+ */
+function actOf(
+  header: SectionAHeader,
+  number: string,
+  name: string,
+  text: string,
+  registral: string,
+  report: ParseReport,
+): EsBormeAct | null {
+  const year = header.fecha_publicacion ? Number(header.fecha_publicacion.slice(0, 4)) : null;
+  const data = registryData(registral.trim(), year);
+  const hoja = normaliseHoja(data.hoja);
+  if (!hoja) {
+    report.withoutHoja++;
+    return null;
+  }
+  const labels = [...text.matchAll(LABEL_RE)];
+  const actos = labels.map((l, i) => {
+    const from = l.index! + l[0].length + 1;
+    const to = i + 1 < labels.length ? labels[i + 1]!.index! : text.length;
+    return actType(l[1]!, text.slice(from, to));
+  });
+  return {
+    hoja,
+    numero_acto: Number(number),
+    denominacion: name.trim().replace(/\.$/, '').replace(REGISTRY_NOTE, ''),
+    registro: header.registro,
+    documento: header.documento,
+    borme_numero: header.borme_numero,
+    fecha_publicacion: header.fecha_publicacion,
+    actos,
+    datos_registrales: data,
+  };
+}
+
+/**
+ * The numbered acts of a section A PDF's text lines (page furniture removed, lines joined): each runs from
  * `<n> - <NAME>.` to its `Datos registrales. … (dd.mm.yy).`
  */
 export function parseSectionA(lines: readonly string[], report: ParseReport): EsBormeAct[] {
   const header = sectionAHeader(lines);
-  const year = header.fecha_publicacion ? Number(header.fecha_publicacion.slice(0, 4)) : null;
   const body = lines.filter((l) => !PAGE_FURNITURE.some((re) => re.test(l))).join(' ');
   const acts: EsBormeAct[] = [];
   const actRe = /(?:^|\s)(\d+) - (.*?)\s*Datos registrales\.\s*(.*?\(\s*[\d.]+\s*\)\.)/gs;
   for (const m of body.matchAll(actRe)) {
     const [, number, text, registral] = m as unknown as [string, string, string, string];
-    const data = registryData(registral.trim(), year);
-    const hoja = normaliseHoja(data.hoja);
-    if (!hoja) {
+    // The heading runs to the first act type: a PDF does not mark where it ends.
+    const first = new RegExp(LABEL_RE.source).exec(text)?.index ?? text.length;
+    const act = actOf(header, number, text.slice(0, first), text.slice(first), registral, report);
+    if (act) acts.push(act);
+  }
+  return acts;
+}
+
+/** One act of a section A XML document: its `<p class="articulo">` heading and `<p class="parrafo">` texts. */
+export interface SectionAArticle {
+  articulo: string;
+  parrafos: string[];
+}
+
+/**
+ * The numbered acts of a section A XML document (`<p class="articulo">57315 - VERAJERTE SL.</p>` then its
+ * `<p class="parrafo">` texts, the last ending with `Datos registrales. …`): the same acts its PDF gives.
+ */
+export function parseSectionAArticles(
+  header: SectionAHeader,
+  articles: readonly SectionAArticle[],
+  report: ParseReport,
+): EsBormeAct[] {
+  const acts: EsBormeAct[] = [];
+  for (const { articulo, parrafos } of articles) {
+    const heading = /^\s*(\d+) - (.*)$/s.exec(articulo);
+    if (!heading) throw new Error(`${header.documento}: act heading without a number`);
+    const text = parrafos.join(' ').replace(/\s+/g, ' ').trim();
+    const m = /^(.*?)\s*Datos registrales\.\s*(.*)$/s.exec(text);
+    if (!m) {
       report.withoutHoja++;
       continue;
     }
-    const labels = [...text.matchAll(LABEL_RE)];
-    const name = (labels.length > 0 ? text.slice(0, labels[0]!.index) : text).trim().replace(/\.$/, '');
-    const actos = labels.map((l, i) => {
-      const from = l.index! + l[0].length + 1;
-      const to = i + 1 < labels.length ? labels[i + 1]!.index! : text.length;
-      return actType(l[1]!, text.slice(from, to));
-    });
-    acts.push({
-      hoja,
-      numero_acto: Number(number),
-      denominacion: name,
-      registro: header.registro,
-      documento: header.documento,
-      borme_numero: header.borme_numero,
-      fecha_publicacion: header.fecha_publicacion,
-      actos,
-      datos_registrales: data,
-    });
+    const name = heading[2]!.replace(/\s+/g, ' ');
+    const act = actOf(header, heading[1]!, name, m[1]!, m[2]!, report);
+    if (act) acts.push(act);
   }
   return acts;
 }

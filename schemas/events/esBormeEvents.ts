@@ -6,10 +6,23 @@
  *   record = EsBormeAct. Natural persons named in the act (administrators, sole shareholders, attorneys,
  *   auditors) are never kept: an officers' act keeps each role and how many holders it names; free-text
  *   acts keep their type only.
- * - `fichier`: which document the pass read (see ingest/core/filesPass.ts).
+ * - `diario`: one day's issue whose sumario the pass read, id = the sumario's identificador
+ *   (`BORME-S-2026-183`), record = EsBormeDiario: its number, date and the section A documents it lists,
+ *   each read (from its XML, else its PDF). Provenance only: no read model needs it.
+ * - `fichier`: which document (or sumario) the pass read (see ingest/core/filesPass.ts).
  */
 export const ES_BORME_REGISTER = 'es.borme';
 export const ACT = 'acto';
+export const DIARIO = 'diario';
+
+/** A day's BORME issue, as its sumario lists it, and how each of its section A documents was read. */
+export interface EsBormeDiario {
+  identificador: string;
+  numero: number;
+  /** YYYY-MM-DD. */
+  fecha_publicacion: string;
+  documentos: { identificador: string; titulo: string; format: 'xml' | 'pdf' }[];
+}
 
 /** An officers' act names holders by role: the role verbatim, the number of holders, never their names. */
 export interface EsBormeRole {
