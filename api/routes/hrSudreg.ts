@@ -1,5 +1,13 @@
+import type { Knex } from 'knex';
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
 import { hrAccounts } from '../../projections/hr-sudreg/hrAccounts.ts';
+import {
+  DECISIONS_ROLES,
+  ENTRIES_ROLES,
+  hrDecisions,
+  hrInscriptions,
+  hrRolesRead,
+} from '../../projections/hr-sudreg/hrEntries.ts';
 import { hrProcedure } from '../../projections/hr-sudreg/hrProcedure.ts';
 import {
   HR_FILES,
@@ -9,8 +17,9 @@ import {
 } from '../../projections/hr-sudreg/hrSudregProjection.ts';
 import { hrOibIsValid } from '../../schemas/events/hrOib.ts';
 import { HR_SUDREG_REGISTER, type HrSubject } from '../../schemas/events/hrSudregEvents.ts';
-import { hrAccountsSchema, hrInsolvencySchema } from '../../schemas/responses/hrSudreg.ts';
+import { hrAccountsSchema, hrEntriesSchema, hrInsolvencySchema } from '../../schemas/responses/hrSudreg.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
+import { unavailable } from '../errors/apiError.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';
 
 /** 400 before anything else: 11 digits whose last is the ISO 7064 MOD 11,10 check digit. */
@@ -22,6 +31,27 @@ function checkOib(params: Record<string, unknown>): ReturnType<NonNullable<Route
     message:
       'HR : OIB de 11 chiffres dont le dernier est la clé ISO 7064 MOD 11,10. / 11-digit OIB with a valid check digit.',
   };
+}
+
+/**
+ * 503 collecte_en_cours when the published pass did not read the entries files: the register's entries come
+ * from its state-bodies tier, recorded apart from the daily snapshot; until a pass brings them, an empty list
+ * would claim "no entry".
+ */
+async function requireEntries(knex: Knex) {
+  if (await hrRolesRead(knex, ENTRIES_ROLES)) return;
+  throw unavailable(
+    'collecte_en_cours',
+    `Les inscriptions du Sudski registar (${ENTRIES_ROLES.join(', ')}) ne sont pas dans la photo publiée : elles n’ont pas encore été collectées. / The court-register entries were not collected in the published snapshot.`,
+    { registre: HR_SUDREG_REGISTER, motif_panne: 'collecte_en_cours', fichiers: ENTRIES_ROLES },
+  );
+}
+
+/** The insolvency decisions: null and none when the published pass holds no entries (not collected). */
+async function decisionsOf(knex: Knex, mbs: string) {
+  if (!(await hrRolesRead(knex, DECISIONS_ROLES))) return { nombre_decisions: null, decisions: [] };
+  const decisions = await hrDecisions(knex, mbs);
+  return { nombre_decisions: decisions.length, decisions };
 }
 
 // Freshness: the register's own threshold (its manifest, app/registers/hrSudreg.ts) gives 503 photo_perimee.
@@ -52,7 +82,7 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
       },
       summary: 'Insolvabilité d’une entreprise croate, lue dans le registre judiciaire (postupak).',
       description:
-        'procedure.code : aucune (pas de postupak publié), faillite (libellé stečaj…), liquidation (likvidacij…), autre (tout autre libellé, servi tel quel dans libelle) ; en_cours est faux pour un sujet radié. aucune_procedure est mesuré sur la photo complète du registre. Les décisions du tribunal (inscriptions du registre) ne sont pas encore lues : nombre_decisions est null, decisions vide, ce qui ne dit pas qu’il n’y en a pas. Attribution au ministère de la Justice requise (licence).',
+        'procedure.code : aucune (pas de postupak publié), faillite (libellé stečaj…), liquidation (likvidacij…), autre (tout autre libellé, servi tel quel dans libelle) ; en_cours est faux pour un sujet radié. aucune_procedure est mesuré sur la photo complète du registre. decisions : les inscriptions du registre (upisi) qui ont ouvert ou clos une procédure (postupci, par upis_id_od/upis_id_do ou prbu_od/prbu_do), ou dont un type (vrste_upisa) ou son groupe est nommé stečaj…/likvidacij… ; une par inscription, la plus récente d’abord : rang (prbu), type_id et type (le type de faillite ou liquidation, sinon le premier), tribunal (sudovi, par sud_id), reference (poslovni_broj du rješenje), date (datum_upisa). Une date ou une référence null : non extraite, non absente. Le texte d’une décision n’est jamais servi (texte_retenu vrai). Quand la photo publiée ne contient pas les fichiers upisi, upisi_vrste_upisa, vrste_upisa et postupci (niveau « državna tijela » de l’API), nombre_decisions est null et decisions vide, ce qui ne dit pas qu’il n’y en a pas. Attribution au ministère de la Justice requise (licence).',
       price: 20_000,
       responseSchema: hrInsolvencySchema,
       measuredBy: 'detalji_subjekta',
@@ -65,10 +95,28 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
           masse_faillite: subject!.stecajna_masa === 1,
           masse_liquidation: subject!.likvidacijska_masa === 1,
           aucune_procedure: measured && procedure.code === 'aucune',
-          nombre_decisions: null,
-          decisions: [],
+          ...(await decisionsOf(knex, subject!.mbs)),
           photo: photoLe,
         };
+      },
+    },
+    {
+      segment: 'evenements',
+      tool: {
+        object: 'court_entries',
+        description:
+          "A Croatian company's court-register entries (upisi): for each entry and entry type, the legal entry number, the type and its group, and the court ruling behind it (court, reference, date); entry texts are withheld. By OIB.",
+      },
+      summary:
+        'Inscriptions au registre judiciaire d’une entreprise croate (upisi), avec la décision de chacune.',
+      description:
+        'Les inscriptions (upisi) du sujet, lues au niveau « državna tijela » de l’API (fichiers upisi, upisi_vrste_upisa, vrste_upisa, grupe_vrsta_upisa, sudovi, ostali_tekstovi, zabiljezbe, enregistrés avec les identifiants OAuth de la configuration). Une ligne par inscription et par type (upisi_vrste_upisa : une inscription peut en avoir plusieurs, une ligne chacun, même rang et même décision ; sans type, une ligne type_id null), la plus récente d’abord : rang (prbu, numéro légal de l’inscription), type_id (vrsta_upisa_id), type (vrste_upisa.naziv tel que publié), categorie (grupe_vrsta_upisa.naziv), decision (tribunal d’après sud_id et le code list sudovi, reference = poslovni_broj du rješenje, date = datum_upisa ; null : non extrait). Textes : servis seulement pour un type d’une liste fermée de types sans personnes (changement de dénomination, de siège, de capital, de forme, d’objet…) et sans mention personnelle (numéro de 11 chiffres, « OIB », « rođen », nom de personne) ; jamais pour les types qui portent des personnes (membres de la direction, procuristes, fondateurs, associés…). Aujourd’hui la liste fermée est VIDE : les libellés des 108 types (code list vrste_upisa) ne sont publiés nulle part où les vérifier, aucun texte n’est donc servi ni même conservé : texte est null, texte_retenu vrai quand l’inscription porte un texte ou une note (ostali_tekstovi, zabiljezbe), textes_servis 0. Tant que la photo publiée ne contient pas ces fichiers, la route répond 503 collecte_en_cours (jamais une liste vide). Attribution au ministère de la Justice requise (licence).',
+      price: 20_000,
+      responseSchema: hrEntriesSchema,
+      async read({ knex, id, photoLe }) {
+        await requireEntries(knex);
+        const [subject] = (await readDetails(knex, HR_SUBJECTS, id)) as unknown as HrSubject[];
+        return { mbs: subject!.mbs, ...(await hrInscriptions(knex, subject!.mbs)), photo: photoLe };
       },
     },
     {

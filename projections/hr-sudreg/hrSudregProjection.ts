@@ -1,9 +1,16 @@
 import type { Knex } from 'knex';
 import { canonicalMbs, HR_MBS_PATTERN } from '../../schemas/events/hrOib.ts';
+import {
+  CODE,
+  ENTRY,
+  ENTRY_PROCEDURE,
+  ENTRY_TEXT,
+  ENTRY_TYPE_LINK,
+} from '../../schemas/events/hrSudregEntries.ts';
 import { HR_SUDREG_REGISTER, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { createDetailTable } from '../eu-profile/detailDocuments.ts';
+import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
 import {
   createProfileTable,
   deleteProfile,
@@ -17,12 +24,34 @@ export const HR_SUDREG_PROFILES = 'eu_hr_entreprises';
 /** Each subject as kept (HrSubject; a sole trader's without name or address), keyed by OIB, indexed by MBS: the insolvency route's source. */
 export const HR_SUBJECTS = 'eu_hr_subjekti';
 export const HR_FILES = 'eu_hr_fichiers';
+/** Court-register entries (`upisi`), under their subject's MBS. */
+export const HR_ENTRIES = 'eu_hr_upisi';
+/** The entry types of each entry (`upisi_vrste_upisa`), under the entry's id. */
+export const HR_ENTRY_TYPES = 'eu_hr_upisi_vrste';
+/** That an entry entered a text or a note (never the text), under the entry's id. */
+export const HR_ENTRY_TEXTS = 'eu_hr_upisi_tekstovi';
+/** The procedures (`postupci`) with the entries that entered and ended them, under the MBS. */
+export const HR_ENTRY_PROCEDURES = 'eu_hr_upisi_postupci';
+/** The code lists `vrste_upisa`, `grupe_vrsta_upisa`, `sudovi`, under the list's name. */
+export const HR_CODES = 'eu_hr_sifrarnici';
 
-/** Croatia's local copy: unified profile, subjects (MBS, court, procedure), pass files. */
+/**
+ * Croatia's local copy: unified profile, subjects (MBS, court, procedure), pass files; and, from the
+ * state-bodies files, the court-register entries with their types, text flags, procedures and code lists.
+ */
 export const hrSudregProjection: Projection = {
   name: 'hr-sudreg',
   registers: [HR_SUDREG_REGISTER],
-  tables: [HR_SUDREG_PROFILES, HR_SUBJECTS, HR_FILES],
+  tables: [
+    HR_SUDREG_PROFILES,
+    HR_SUBJECTS,
+    HR_FILES,
+    HR_ENTRIES,
+    HR_ENTRY_TYPES,
+    HR_ENTRY_TEXTS,
+    HR_ENTRY_PROCEDURES,
+    HR_CODES,
+  ],
   migrations: [
     {
       name: 'eu_hr_0001_tables',
@@ -32,6 +61,14 @@ export const hrSudregProjection: Projection = {
         await createDetailTable(knex, HR_SUBJECTS);
         await knex.raw(`create index ${HR_SUBJECTS}_mbs on ${HR_SUBJECTS} ((record->>'mbs'))`);
         await createPassFilesTable(knex, HR_FILES);
+      },
+    },
+    {
+      name: 'eu_hr_0002_upisi',
+      async up(knex) {
+        for (const table of [HR_ENTRIES, HR_ENTRY_TYPES, HR_ENTRY_TEXTS, HR_ENTRY_PROCEDURES, HR_CODES]) {
+          await createDetailTable(knex, table);
+        }
       },
     },
   ],
@@ -56,6 +93,11 @@ export const hrSudregProjection: Projection = {
       },
     },
     passFilesBinding(HR_SUDREG_REGISTER, HR_FILES),
+    detailBinding(HR_SUDREG_REGISTER, ENTRY, HR_ENTRIES, (r) => String(r.mbs)),
+    detailBinding(HR_SUDREG_REGISTER, ENTRY_TYPE_LINK, HR_ENTRY_TYPES, (r) => String(r.upis_id)),
+    detailBinding(HR_SUDREG_REGISTER, ENTRY_TEXT, HR_ENTRY_TEXTS, (r) => String(r.upis_id)),
+    detailBinding(HR_SUDREG_REGISTER, ENTRY_PROCEDURE, HR_ENTRY_PROCEDURES, (r) => String(r.mbs)),
+    detailBinding(HR_SUDREG_REGISTER, CODE, HR_CODES, (r) => String(r.lista)),
   ]),
 };
 

@@ -34,17 +34,24 @@ export const hrInsolvencySchema: JsonSchema = europeanDetailSchema('HR', {
     aucune_procedure: { type: 'boolean', description: 'Mesuré sur la photo complète du registre.' },
     nombre_decisions: {
       ...nullableInteger,
-      description: 'null : les décisions (inscriptions du registre) ne sont pas encore lues.',
+      description:
+        'null : les inscriptions du registre ne sont pas dans la photo publiée (fichiers upisi, upisi_vrste_upisa, vrste_upisa, postupci non collectés), ce qui ne dit pas qu’il n’y a pas de décision.',
     },
-    decisions: objectList({
-      rang: nullableInteger,
-      type_id: nullableInteger,
-      type: nullableString,
-      tribunal: nullableString,
-      reference: nullableString,
-      date: nullableDate,
-      texte_retenu: { type: 'boolean' },
-    }),
+    decisions: objectList(
+      {
+        rang: { ...nullableInteger, description: 'prbu : numéro légal de l’inscription chez le sujet.' },
+        type_id: { ...nullableInteger, description: 'vrsta_upisa_id : identifiant du type d’inscription.' },
+        type: { ...nullableString, description: 'vrste_upisa.naziv : libellé publié du type.' },
+        tribunal: nullableString,
+        reference: { ...nullableString, description: 'poslovni_broj : numéro de la décision (rješenje).' },
+        date: { ...nullableDate, description: 'datum_upisa : date où l’inscription est devenue définitive.' },
+        texte_retenu: {
+          type: 'boolean',
+          description: 'Toujours vrai : le texte d’une décision n’est jamais servi.',
+        },
+      },
+      'Une inscription qui a ouvert ou clos une procédure (postupci), ou d’un type nommé stečaj…/likvidacij… ; date ou référence null : non extraite, non absente. / An entry that entered or ended a procedure, or of a bankruptcy or liquidation type.',
+    ),
     photo: nullableDate,
   },
 });
@@ -76,6 +83,41 @@ export const hrAccountsSchema: JsonSchema = europeanDetailSchema('HR', {
         depose_le: nullableDate,
       },
       'Un état financier annuel (GFI) déposé, tel que le registre le liste ; pas de chiffres. / One filed annual statement as listed; no figures.',
+    ),
+    photo: nullableDate,
+  },
+});
+
+/** GET /v1/eu/entreprise/HR/{oib}/evenements */
+export const hrEntriesSchema: JsonSchema = europeanDetailSchema('HR', {
+  required: ['mbs', 'nombre_inscriptions', 'textes_servis', 'textes_retenus', 'inscriptions', 'photo'],
+  properties: {
+    mbs: { type: 'string' },
+    nombre_inscriptions: { type: 'integer' },
+    textes_servis: { type: 'integer', description: 'Lignes dont le texte est servi.' },
+    textes_retenus: {
+      type: 'integer',
+      description: 'Lignes dont l’inscription porte un texte qui n’est pas servi.',
+    },
+    inscriptions: objectList(
+      {
+        rang: { ...nullableInteger, description: 'prbu : numéro légal de l’inscription chez le sujet.' },
+        type_id: { ...nullableInteger, description: 'vrsta_upisa_id : identifiant du type d’inscription.' },
+        type: { ...nullableString, description: 'vrste_upisa.naziv : libellé publié du type.' },
+        categorie: { ...nullableString, description: 'grupe_vrsta_upisa.naziv : groupe du type.' },
+        texte: { ...nullableString, description: 'Texte de l’inscription ; null quand il est retenu.' },
+        texte_retenu: {
+          type: 'boolean',
+          description:
+            'Vrai : l’inscription porte un texte (ostali_tekstovi, zabiljezbe) qui n’est pas servi (type hors de la liste fermée, ou mention personnelle).',
+        },
+        decision: {
+          type: 'object',
+          description: 'La décision (rješenje) qui a ordonné l’inscription ; null : non extrait.',
+          properties: { tribunal: nullableString, reference: nullableString, date: nullableDate },
+        },
+      },
+      'Une inscription au registre et l’un de ses types ; une inscription de plusieurs types a une ligne par type. / One entry and one of its types.',
     ),
     photo: nullableDate,
   },

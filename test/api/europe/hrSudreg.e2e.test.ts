@@ -13,6 +13,7 @@ const BRANCH = ['Beispiel Handel', 'Vukovarska'];
 const ROUTES = (id: string) => [
   `entreprise/HR/${id}`,
   `entreprise/HR/${id}/insolvabilite`,
+  `entreprise/HR/${id}/evenements`,
   `entreprise/HR/${id}/comptes`,
 ];
 
@@ -185,8 +186,18 @@ describe(`Croatia Sudski registar local copy (e2e, ${targetDescription})`, () =>
         masse_faillite: true,
         masse_liquidation: false,
         aucune_procedure: false,
-        nombre_decisions: null,
-        decisions: [],
+        nombre_decisions: 1,
+        decisions: [
+          {
+            rang: 2,
+            type_id: 160,
+            type: 'otvaranje stečajnog postupka',
+            tribunal: 'Trgovački sud u Zagrebu',
+            reference: 'Tt-25/9876-2',
+            date: '2025-09-15',
+            texte_retenu: true,
+          },
+        ],
         photo: '2026-11-18',
       });
       expect(body.licence).to.contain('Ministarstvo pravosuđa');
