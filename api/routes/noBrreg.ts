@@ -22,7 +22,8 @@ const ID_PARAM: ParamDefinition = {
   name: 'id',
   in: 'path',
   required: true,
-  description: 'Numéro d’organisation, 9 chiffres. / Norwegian organisation number, 9 digits.',
+  description:
+    'Numéro d’organisation, 9 chiffres dont le dernier est la clé modulo 11. / Norwegian organisation number, 9 digits, the last its modulus-11 check digit.',
   schema: { type: 'string', pattern: '^\\d{9}$', examples: ['998543118'] },
 };
 
@@ -74,7 +75,7 @@ const EVENTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   ],
 );
 
-/** 400 before anything else: 9 digits whose last is the modulus-11 check digit. */
+/** 400 `parametre_invalide` on `id` before anything else: 9 digits whose last is the modulus-11 check digit. */
 function checkOrgnr(
   params: Record<string, unknown>,
 ): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
@@ -142,10 +143,16 @@ const ACCOUNTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   ],
 ).map((route) => ({
   ...route,
-  paramsCheck: checkOrgnr,
   registers: [NO_REGNSKAP_REGISTER, NO_BRREG_REGISTER],
   projections: [noBrregAccountsProjection.name, noBrregProjection.name],
   errors: [...(route.errors ?? []), 'element_inconnu' as const],
 }));
 
-export const NO_BRREG_ROUTES: readonly RouteDefinition[] = [...EVENTS_ROUTES, ...ACCOUNTS_ROUTES];
+/**
+ * Every NO detail route checks the organisation number's check digit before anything else, as the unified
+ * profile does from the register manifest's `idCheck` (both use `noOrgnrIsValid`): a detail route is built
+ * here, where the manifest is not read (api never imports app).
+ */
+export const NO_BRREG_ROUTES: readonly RouteDefinition[] = [...EVENTS_ROUTES, ...ACCOUNTS_ROUTES].map(
+  (route) => ({ ...route, paramsCheck: checkOrgnr }),
+);

@@ -5,7 +5,7 @@ import { ENHET, NO_BRREG_REGISTER, noBrregStreamOf, UNDERENHET } from '../../sch
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { type PassFile, runFilesPass } from '../core/filesPass.ts';
 import { ENHETER_COLUMNS, UNDERENHETER_COLUMNS } from './noBrregColumns.ts';
-import { readBrregFile } from './readNoBrregFile.ts';
+import { type InvalidOrgnrCounts, readBrregFile } from './readNoBrregFile.ts';
 
 export interface NoBrregFiles {
   /** `enheter` bulk file (CSV or JSON, gzipped or not): required. */
@@ -13,8 +13,11 @@ export interface NoBrregFiles {
   underenheter?: string;
 }
 
-/** One pass of Enhetsregisteret: the `enheter` file and, when given, `underenheter`. */
-export function ingestNoBrreg(opts: {
+/**
+ * One pass of Enhetsregisteret: the `enheter` file and, when given, `underenheter`. A row whose organisation
+ * number fails its check digit is set aside (never in the log, never served) and counted in a warning.
+ */
+export async function ingestNoBrreg(opts: {
   knex: Knex;
   store: EventStore;
   logger: Logger;
@@ -22,11 +25,12 @@ export function ingestNoBrreg(opts: {
   snapshotDate: string;
   version?: string;
 }): Promise<SnapshotCompletedData> {
+  const invalid: InvalidOrgnrCounts = {};
   const files: PassFile[] = [
     {
       role: 'enheter',
       path: opts.files.enheter,
-      read: (f, h) => readBrregFile(f, ENHET, h),
+      read: (f, h) => readBrregFile(f, ENHET, h, { role: 'enheter', counts: invalid }),
       columns: ENHETER_COLUMNS,
     },
   ];
@@ -34,15 +38,22 @@ export function ingestNoBrreg(opts: {
     files.push({
       role: 'underenheter',
       path: opts.files.underenheter,
-      read: (f, h) => readBrregFile(f, UNDERENHET, h),
+      read: (f, h) => readBrregFile(f, UNDERENHET, h, { role: 'underenheter', counts: invalid }),
       columns: UNDERENHETER_COLUMNS,
     });
   }
-  return runFilesPass({
+  const done = await runFilesPass({
     ...opts,
     register: NO_BRREG_REGISTER,
     version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: noBrregStreamOf,
   });
+  if (Object.keys(invalid).length > 0) {
+    opts.logger.warn(
+      { register: NO_BRREG_REGISTER, orgnr_invalide: invalid },
+      'rows set aside: an organisation number failing its modulus-11 check digit',
+    );
+  }
+  return done;
 }

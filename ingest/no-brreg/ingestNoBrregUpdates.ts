@@ -9,6 +9,7 @@ import {
   noBrregStreamOf,
   UNDERENHET,
 } from '../../schemas/events/noBrregEvents.ts';
+import { noOrgnrIsValid } from '../../schemas/events/noOrgnr.ts';
 import type { UpdatesAppliedData } from '../../schemas/events/updateEvents.ts';
 import { manifestSha256 } from '../core/filesPass.ts';
 import { type EntityUpdate, lastRecordOf, runUpdatesPass } from '../core/updatesPass.ts';
@@ -33,8 +34,8 @@ const CHANGES = ['Ny', 'Endring'];
  * same entity events a bulk file would give. An update's whole record is, in this order: the recorded
  * entity document when one is given; else the feed's JSON Patch (`endringer`, pages fetched with
  * `includeChanges=true`) applied to the entity's last record in the log (or to nothing, for `Ny`).
- * `Sletting` and `Fjernet` drop the entity. `Ukjent`, and a change with neither patch nor document, are
- * reported unresolved: the next bulk file settles them.
+ * `Sletting` and `Fjernet` drop the entity. `Ukjent`, a change with neither patch nor document, and a number
+ * failing its check digit are reported unresolved: the next bulk file settles them.
  */
 export async function ingestNoBrregUpdates(opts: {
   knex: Knex;
@@ -60,6 +61,10 @@ export async function ingestNoBrregUpdates(opts: {
   async function resolve(u: NoBrregUpdate): Promise<Omit<EntityUpdate, 'updateId' | 'metadata'>> {
     const row = { kind: u.kind, id: u.organisasjonsnummer };
     const key = `${u.kind}:${u.organisasjonsnummer}`;
+    // brreg issues no number failing its check digit; the bulk pass sets such rows aside, so does the feed.
+    if (!noOrgnrIsValid(u.organisasjonsnummer)) {
+      return { ...row, record: undefined, reason: 'organisasjonsnummer sans clé modulo 11 valide' };
+    }
     if (DELETIONS.includes(u.endringstype)) {
       current.set(key, null);
       return { ...row, record: null };

@@ -89,7 +89,7 @@ describe(`Norway: a company's event journal from the update feed (e2e, ${targetD
     });
 
     it('a new unit (Ny): its registration, dated by the register', async () => {
-      const { body } = await events('999000012');
+      const { body } = await events('999000010');
       expect(body.evenements.map((e: Json) => [e.famille, e.type, e.type_source])).to.deep.equal([
         ['immatriculation', 'inscription', 'Ny'],
       ]);
@@ -104,6 +104,15 @@ describe(`Norway: a company's event journal from the update feed (e2e, ${targetD
     it('refuses a malformed organisation number (400), and a unit the register does not hold is 404', async () => {
       expect((await events('99854311')).res.status).to.equal(400);
       expect((await events('999999999')).res.status).to.equal(404);
+    });
+
+    it('9 digits failing the modulus-11 check digit are a 400 on champ id, on the profile and the journal', async () => {
+      // 999000012: the check digit of 99900001 is 0.
+      for (const p of ['', '/evenements']) {
+        const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/NO/999000012${p}`);
+        expect([res.status, body.error, body.champ], p).to.deep.equal([400, 'parametre_invalide', 'id']);
+        expect(body.message, p).to.contain('modulo 11');
+      }
     });
 
     it('a rebuilt journal equals the one kept up to date', async () => {

@@ -117,7 +117,7 @@ describe(`European unified profile (e2e, ${targetDescription})`, () => {
   });
 
   it('an identifier the register does not hold is a 404 entreprise_inconnue', async () => {
-    const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/NO/123456789`);
+    const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/NO/123456785`);
     expect(res.status).to.equal(404);
     expect(body.error).to.equal('entreprise_inconnue');
   });

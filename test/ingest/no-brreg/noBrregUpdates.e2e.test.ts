@@ -94,11 +94,11 @@ describe(`Norway: recorded pages of the update feed (oppdateringer) on top of th
     });
 
     it('a new unit (Ny) is served from its recorded document and found by the search', async () => {
-      const { res, body } = await profile('999000012');
+      const { res, body } = await profile('999000010');
       expect(res.status).to.equal(200);
       expect(body).to.deep.include({ denomination: 'EKSEMPEL OPPDATERING AS', statut: 'actif' });
       const search = await getJson(`${t.baseUrl}/v1/eu/recherche?q=EKSEMPEL%20OPPDATERING&pays=NO`);
-      expect(search.body.resultats[0]).to.include({ id_national: '999000012' });
+      expect(search.body.resultats[0]).to.include({ id_national: '999000010' });
     });
 
     it('Ukjent, and a change with neither patch nor document, are reported and nothing is guessed', async () => {
@@ -140,7 +140,7 @@ describe(`Norway: recorded pages of the update feed (oppdateringer) on top of th
       expect(done.counts).to.include({ recorded: 3, changed: 3, dropped: 1 });
       await t.service.runner.caughtUp();
       expect((await profile('997795954')).res.status).to.equal(200);
-      expect((await profile('999000012')).res.status).to.equal(404);
+      expect((await profile('999000010')).res.status).to.equal(404);
       expect((await profile('998543118')).body.denomination).to.equal('BYGGVISUALISERING AS');
     });
 
