@@ -1,5 +1,6 @@
-import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
+import { type EuProfileRow, undecidedFormRow } from '../../schemas/europe/euProfileRow.ts';
 import type { BeKboRecord } from '../../schemas/events/beKboEvents.ts';
+import { kboFormDecides } from './beKboForms.ts';
 import { beKboStatut } from './beKboStatut.ts';
 
 /** A code's label as published, French first (the service's language), then Dutch, German. */
@@ -48,7 +49,12 @@ function seatLine(a: BeKboRecord): string | null {
   return [line, a.ExtraAddressInfo?.trim()].filter(Boolean).join(', ') || null;
 }
 
-/** A legal person of KBO as a unified-profile row (the projection never holds natural persons). */
+/**
+ * A legal person of KBO (TypeOfEnterprise 2; the log holds no natural person) as a unified-profile row. One
+ * whose juridical form does not say it has legal personality (beKboForms.ts: a partnership of common law, a
+ * foreign entity, no form, an unknown code) is kept as a bare number with its form: never named, never found
+ * by the search, refused with 404 `forme_juridique_non_servie`.
+ */
 export function beKboProfile(
   id: string,
   enterprise: BeKboRecord,
@@ -56,6 +62,8 @@ export function beKboProfile(
   addresses: readonly BeKboRecord[],
   codes: KboLabels,
 ): EuProfileRow {
+  const form = enterprise.JuridicalForm?.trim() || null;
+  if (!kboFormDecides(form)) return undecidedFormRow(id, form, labelOf(codes, 'JuridicalForm', form));
   const seat = seatOf(addresses);
   const situation = enterprise.JuridicalSituation;
   const foreignCountry = seat?.CountryFR?.trim() || seat?.CountryNL?.trim() || null;

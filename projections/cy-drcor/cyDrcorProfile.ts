@@ -1,4 +1,4 @@
-import { type EuProfileRow, naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
+import { type EuProfileRow, undecidedFormRow } from '../../schemas/europe/euProfileRow.ts';
 import { cyDrcorStatut } from './cyDrcorStatut.ts';
 
 type Row = Record<string, unknown>;
@@ -8,9 +8,11 @@ const text = (v: unknown): string | null => {
 };
 
 /**
- * Types served by name: companies (C) and overseas companies' branches (O). Partnerships (P, N) and business
- * names (B) are often one or a few natural persons trading under their names, with no flag in the file to
- * tell: kept as a bare number, never served by name.
+ * Types served by name: companies (C) and overseas companies (O, companies incorporated abroad with a place of
+ * business in Cyprus). Partnerships (P, N) and business names (B) are registered by natural persons as well
+ * as by companies, and the file has no flag to tell which (shared/FORMATS-EXTRA.md §2): their type does not
+ * decide whether a legal person stands behind them. They are kept as a bare number with their type (no name,
+ * no office: the ingest never logs them), refused with 404 `forme_juridique_non_servie`.
  */
 const LEGAL_PERSON_TYPES = ['C', 'O'];
 
@@ -45,8 +47,8 @@ export function cyOffice(r: Row): CyOffice {
 /** An organisation row (and its registered office, when read) as a unified-profile row. */
 export function cyDrcorProfile(id: string, r: Row, office: CyOffice | null): EuProfileRow {
   const type = text(r.ORGANISATION_TYPE_CODE);
-  if (!type || !LEGAL_PERSON_TYPES.includes(type)) return naturalPersonRow(id);
   const libelle = [text(r.ORGANISATION_TYPE), text(r.ORGANISATION_SUB_TYPE)].filter(Boolean).join(' - ');
+  if (!type || !LEGAL_PERSON_TYPES.includes(type)) return undecidedFormRow(id, type, libelle || null);
   return {
     id_national: id,
     personne_physique: false,

@@ -279,5 +279,70 @@ describe(`Belgium, KBO/BCE open data as a local copy (e2e, ${targetDescription})
         expect(after).to.deep.equal(before);
       });
     });
+
+    describe('juridical forms that do not decide (a constructed Update extract)', () => {
+      /** Invented names and streets of the enterprises whose form does not decide (fixtures SOURCE.txt). */
+      const UNDECIDED: readonly (readonly [string, string | null, string, string])[] = [
+        ['1030000240', '702', 'Maatschap Dokter Proefpersoon - Steekproef', 'Proefpersoonlaan'],
+        ['1030000339', null, 'Vormloos Voorbeeldnaam', 'Vormloosstraat'],
+        ['1030000438', '888', 'Code Inconnu Exemplenom', 'Rue Exemplenom'],
+        ['1030000537', '030', 'Fictivus Etrangerus', 'Rue Etrangerus'],
+      ];
+      before(async () => {
+        await ingestBeKboUpdate({
+          knex: t.db.knex,
+          store: t.service.store,
+          logger: testLogger,
+          dir: path.join(FIXTURES, 'constructed-forms-update'),
+        });
+        await t.service.runner.caughtUp();
+      });
+
+      it('a partnership without legal personality, no form, an unknown code, a foreign entity: 404 forme_juridique_non_servie, unnamed', async () => {
+        for (const [id, code, name, street] of UNDECIDED) {
+          for (const spelling of [id, `BE${id}`]) {
+            const { res, body, text } = await getJson(`${t.baseUrl}/v1/eu/entreprise/BE/${spelling}`);
+            expect([res.status, body.error, body.forme_code], spelling).to.deep.equal([
+              404,
+              'forme_juridique_non_servie',
+              code,
+            ]);
+            expect(text, spelling).not.to.include(name);
+            expect(text, spelling).not.to.include(street);
+          }
+        }
+      });
+
+      it('the search finds none of them, by name or by number; the control of the extract is served', async () => {
+        for (const [id, , name, street] of UNDECIDED) {
+          for (const q of [name, id, street]) {
+            const { res, body, text } = await getJson(
+              `${t.baseUrl}/v1/eu/recherche?q=${encodeURIComponent(q)}&pays=BE`,
+            );
+            expect([res.status, body.resultats], q).to.deep.equal([200, []]);
+            expect(text, q).not.to.include(name);
+          }
+        }
+        const control = await getJson(`${t.baseUrl}/v1/eu/entreprise/BE/1030000636`);
+        expect([control.res.status, control.body.denomination]).to.deep.equal([200, 'Témoin Servi SA']);
+      });
+
+      it('the profile table keeps their number and form only', async () => {
+        const { rows } = await t.db.knex.raw(
+          `select id_national, denomination, adresse, ville, forme_code from ${BE_KBO_PROFILES}
+            where id_national = any(?::text[]) order by id_national`,
+          [UNDECIDED.map(([id]) => id)],
+        );
+        expect(rows).to.deep.equal(
+          UNDECIDED.map(([id, code]) => ({
+            id_national: id,
+            denomination: null,
+            adresse: null,
+            ville: null,
+            forme_code: code,
+          })),
+        );
+      });
+    });
   });
 });

@@ -63,11 +63,21 @@ describe(`Cyprus, Registrar of Companies local copy: profile and search (e2e, ${
     expect(body.forme_juridique).to.deep.equal({ code: 'O', libelle: null });
   });
 
-  for (const id of ['B900005', 'S900006']) {
-    it(`a business name or partnership (${id}) is a 404 entreprise_individuelle_non_servie, unnamed`, async () => {
+  for (const [id, type] of [
+    ['B900005', 'B'],
+    ['S900006', 'P'],
+  ]) {
+    it(`a business name or partnership (${id}), a type that does not decide, is a 404 forme_juridique_non_servie, unnamed`, async () => {
       const { res, body, text } = await getJson(`${t.baseUrl}/v1/eu/entreprise/CY/${id}`);
-      expect([res.status, body.error]).to.deep.equal([404, 'entreprise_individuelle_non_servie']);
+      expect([res.status, body.error, body.forme_code]).to.deep.equal([
+        404,
+        'forme_juridique_non_servie',
+        type,
+      ]);
       for (const n of PERSON_NAMES) expect(text).not.to.contain(n);
+      // Nor found by its number in the search, which serves only the organisations it names.
+      const search = await getJson(`${t.baseUrl}/v1/eu/recherche?q=${id}&pays=CY`);
+      expect([search.res.status, search.body.resultats]).to.deep.equal([200, []]);
     });
   }
 
