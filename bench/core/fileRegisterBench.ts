@@ -23,7 +23,7 @@ export type BenchFiles = Readonly<Record<string, string | readonly string[]>>;
 
 /** What one register's ingest benchmark needs: its files (generated or real), its ingest, its read table. */
 export interface FileRegisterBenchSpec {
-  /** The benchmark's name (`ie-cro`), as `npm run bench -- <name>` takes it. */
+  /** The benchmark's name (`ie-cro`), as `npm run bench -- <name>` takes it: the register's ingest command. */
   name: string;
   description: string;
   /** What is ingested, for the table's title (`the CRO companies file`). */
@@ -148,7 +148,7 @@ export function fileRegisterBench(spec: FileRegisterBenchSpec) {
               const child = await ingestInChildProcess({
                 url: db.url,
                 schema: db.schema,
-                register: spec.ingest.register,
+                register: spec.name,
                 args: commandArgs(files, snapshotDate),
               });
               ingestPeak = child.peakRss;

@@ -10,7 +10,12 @@ import {
 } from '../../schemas/events/beKboEvents.ts';
 import { type EntityBinding, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { createProfileTable, ensureEuSearchSupport } from '../eu-profile/euProfileTable.ts';
+import {
+  createProfileTable,
+  deleteProfiles,
+  ensureEuSearchSupport,
+  upsertProfiles,
+} from '../eu-profile/euProfileTable.ts';
 import { beKboProfile } from './beKboProfile.ts';
 import {
   BE_KBO_ROWS,
@@ -31,39 +36,6 @@ const CODED_FIELDS: Record<string, string> = {
   JuridicalSituation: 'JuridicalSituation',
   Status: 'Status',
 };
-
-const PROFILE_COLUMNS = [
-  'id_national',
-  'personne_physique',
-  'denomination',
-  'forme_code',
-  'forme_libelle',
-  'statut',
-  'statut_detail',
-  'date_creation',
-  'adresse',
-  'code_postal',
-  'ville',
-  'pays_adresse',
-  'tva',
-  'lei',
-  'lien_registre',
-] as const satisfies readonly (keyof EuProfileRow)[];
-
-async function writeProfiles(trx: Knex.Transaction, profiles: readonly EuProfileRow[]): Promise<void> {
-  if (profiles.length === 0) return;
-  const cols = PROFILE_COLUMNS;
-  await trx.raw(
-    `insert into ${BE_KBO_PROFILES} (${cols.join(', ')}) values ${profiles
-      .map(() => `(${cols.map(() => '?').join(', ')})`)
-      .join(', ')}
-     on conflict (id_national) do update set ${cols
-       .filter((c) => c !== 'id_national')
-       .map((c) => `${c} = excluded.${c}`)
-       .join(', ')}`,
-    profiles.flatMap((p) => cols.map((c) => p[c] as Knex.Value)),
-  );
-}
 
 /**
  * Recomposes the profiles of the given enterprises from their rows, in a few statements: an enterprise
@@ -88,11 +60,8 @@ async function recompose(trx: Knex.Transaction, ids: readonly string[]): Promise
     if (enterprise) profiles.push(beKboProfile(id, enterprise, of(DENOMINATION), of(ADDRESS), labels));
     else gone.push(id);
   }
-  // Bounded statements: a multi-row insert carries 15 parameters a row.
-  for (let i = 0; i < profiles.length; i += 2000) await writeProfiles(trx, profiles.slice(i, i + 2000));
-  if (gone.length > 0) {
-    await trx.raw(`delete from ${BE_KBO_PROFILES} where id_national = any(?::text[])`, [gone]);
-  }
+  await upsertProfiles(trx, BE_KBO_PROFILES, profiles);
+  await deleteProfiles(trx, BE_KBO_PROFILES, gone);
 }
 
 const enterpriseOf = (id: string) => id.slice(0, 10);

@@ -1,12 +1,14 @@
 import type { Knex } from 'knex';
 import { CY_DRCOR_REGISTER, ORGANISATION, REGISTERED_OFFICE } from '../../schemas/events/cyDrcorEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
+import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
+import { type EntityBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
+import { deleteRows, type RowTable, upsertRows } from '../core/rowTable.ts';
 import {
   createProfileTable,
-  deleteProfile,
+  deleteProfiles,
   ensureEuSearchSupport,
-  upsertProfile,
+  upsertProfiles,
 } from '../eu-profile/euProfileTable.ts';
 import { type CyOffice, cyDrcorProfile, cyOffice } from './cyDrcorProfile.ts';
 
@@ -15,12 +17,112 @@ export const CY_DRCOR_PROFILES = 'eu_cy_entreprises';
 export const CY_OFFICES = 'eu_cy_bureaux';
 export const CY_ORGANISATION_OFFICE = 'eu_cy_organisation_bureau';
 
-async function officeOf(trx: Knex.Transaction, seq: string | null): Promise<CyOffice | null> {
-  if (!seq) return null;
-  const { rows } = await trx.raw(`select adresse, code_postal, ville from ${CY_OFFICES} where seq = ?`, [
-    seq,
-  ]);
-  return (rows[0] as CyOffice | undefined) ?? null;
+const OFFICES: RowTable<CyOffice & { seq: string }> = {
+  name: CY_OFFICES,
+  key: ['seq'],
+  columns: { seq: 'text', adresse: 'text', code_postal: 'text', ville: 'text' },
+};
+const ORGANISATION_OFFICE: RowTable<{ id_national: string; seq: string }> = {
+  name: CY_ORGANISATION_OFFICE,
+  key: ['id_national'],
+  columns: { id_national: 'text', seq: 'text' },
+};
+
+const seqOf = (record: Record<string, unknown>) =>
+  record.ADDRESS_SEQ_NO ? String(record.ADDRESS_SEQ_NO) : null;
+
+/** The offices of these sequence numbers, by number (one read for a batch). */
+async function officesOf(trx: Knex.Transaction, seqs: readonly string[]): Promise<Map<string, CyOffice>> {
+  const offices = new Map<string, CyOffice>();
+  if (seqs.length === 0) return offices;
+  const { rows } = await trx.raw(
+    `select seq, adresse, code_postal, ville from ${CY_OFFICES} where seq = any(?::text[])`,
+    [[...new Set(seqs)]],
+  );
+  for (const r of rows as (CyOffice & { seq: string })[]) {
+    offices.set(r.seq, { adresse: r.adresse, code_postal: r.code_postal, ville: r.ville });
+  }
+  return offices;
+}
+
+/** Organisations: their profiles with the address of their office if it came first, and the office they point to. */
+const organisations: EntityBinding = (() => {
+  const upsertMany = async (trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) => {
+    const seqs = items.map(({ data }) => seqOf(data.record));
+    const offices = await officesOf(
+      trx,
+      seqs.filter((s): s is string => s !== null),
+    );
+    const profiles = items.map(({ data }, i) =>
+      cyDrcorProfile(data.id, data.record, (seqs[i] && offices.get(seqs[i])) || null),
+    );
+    await upsertProfiles(trx, CY_DRCOR_PROFILES, profiles);
+    await deleteRows(
+      trx,
+      ORGANISATION_OFFICE,
+      items.map(({ data }) => data.id),
+    );
+    await upsertRows(
+      trx,
+      ORGANISATION_OFFICE,
+      items.flatMap(({ data }, i) =>
+        seqs[i] && !profiles[i]!.personne_physique ? [{ id_national: data.id, seq: seqs[i] }] : [],
+      ),
+    );
+  };
+  const dropMany = async (trx: Knex.Transaction, items: readonly EntityItem<EntityDroppedData>[]) => {
+    const ids = items.map(({ data }) => data.id);
+    await deleteProfiles(trx, CY_DRCOR_PROFILES, ids);
+    await deleteRows(trx, ORGANISATION_OFFICE, ids);
+  };
+  return {
+    register: CY_DRCOR_REGISTER,
+    kind: ORGANISATION,
+    upsert: (trx, data, event) => upsertMany(trx, [{ data, event }]),
+    upsertMany,
+    drop: (trx, data, event) => dropMany(trx, [{ data, event }]),
+    dropMany,
+  };
+})();
+
+/** Registered offices: kept by number, and copied into the profiles of the organisations pointing to them. */
+const registeredOffices: EntityBinding = (() => {
+  const upsertMany = async (trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) => {
+    await upsertRows(
+      trx,
+      OFFICES,
+      items.map(({ data }) => ({ seq: data.id, ...cyOffice(data.record) })),
+    );
+    await setAddresses(
+      trx,
+      items.map(({ data }) => data.id),
+    );
+  };
+  const dropMany = async (trx: Knex.Transaction, items: readonly EntityItem<EntityDroppedData>[]) => {
+    const seqs = items.map(({ data }) => data.id);
+    await deleteRows(trx, OFFICES, seqs);
+    await setAddresses(trx, seqs);
+  };
+  return {
+    register: CY_DRCOR_REGISTER,
+    kind: REGISTERED_OFFICE,
+    upsert: (trx, data, event) => upsertMany(trx, [{ data, event }]),
+    upsertMany,
+    drop: (trx, data, event) => dropMany(trx, [{ data, event }]),
+    dropMany,
+  };
+})();
+
+/** The address of every organisation pointing to one of these offices, from the office (none once it is gone). */
+async function setAddresses(trx: Knex.Transaction, seqs: readonly string[]): Promise<void> {
+  await trx.raw(
+    `update ${CY_DRCOR_PROFILES} p
+        set adresse = o.adresse, code_postal = o.code_postal, ville = o.ville,
+            pays_adresse = case when coalesce(o.adresse, '') <> '' then 'CY' end
+       from ${CY_ORGANISATION_OFFICE} m left join ${CY_OFFICES} o on o.seq = m.seq
+      where m.id_national = p.id_national and m.seq = any(?::text[])`,
+    [[...seqs]],
+  );
 }
 
 /**
@@ -47,59 +149,5 @@ export const cyDrcorProjection: Projection = {
       },
     },
   ],
-  ...entityHandlers([
-    {
-      register: CY_DRCOR_REGISTER,
-      kind: ORGANISATION,
-      async upsert(trx, data) {
-        const seq = data.record.ADDRESS_SEQ_NO ? String(data.record.ADDRESS_SEQ_NO) : null;
-        const row = cyDrcorProfile(data.id, data.record, await officeOf(trx, seq));
-        await upsertProfile(trx, CY_DRCOR_PROFILES, row);
-        await trx.raw(`delete from ${CY_ORGANISATION_OFFICE} where id_national = ?`, [data.id]);
-        if (seq && !row.personne_physique) {
-          await trx.raw(`insert into ${CY_ORGANISATION_OFFICE} (id_national, seq) values (?, ?)`, [
-            data.id,
-            seq,
-          ]);
-        }
-      },
-      async drop(trx, data) {
-        await deleteProfile(trx, CY_DRCOR_PROFILES, data.id);
-        await trx.raw(`delete from ${CY_ORGANISATION_OFFICE} where id_national = ?`, [data.id]);
-      },
-    },
-    {
-      register: CY_DRCOR_REGISTER,
-      kind: REGISTERED_OFFICE,
-      async upsert(trx, data) {
-        const office = cyOffice(data.record);
-        await trx.raw(
-          `insert into ${CY_OFFICES} (seq, adresse, code_postal, ville) values (?, ?, ?, ?)
-           on conflict (seq) do update set adresse = excluded.adresse, code_postal = excluded.code_postal,
-             ville = excluded.ville`,
-          [data.id, office.adresse, office.code_postal, office.ville],
-        );
-        await setAddress(trx, data.id, office);
-      },
-      async drop(trx, data) {
-        await trx.raw(`delete from ${CY_OFFICES} where seq = ?`, [data.id]);
-        await setAddress(trx, data.id, null);
-      },
-    },
-  ]),
+  ...entityHandlers([organisations, registeredOffices]),
 };
-
-/** The address of every organisation pointing to office `seq` (none once the office is gone). */
-async function setAddress(trx: Knex.Transaction, seq: string, office: CyOffice | null): Promise<void> {
-  await trx.raw(
-    `update ${CY_DRCOR_PROFILES} set adresse = ?, code_postal = ?, ville = ?, pays_adresse = ?
-      where id_national in (select id_national from ${CY_ORGANISATION_OFFICE} where seq = ?)`,
-    [
-      office?.adresse ?? null,
-      office?.code_postal ?? null,
-      office?.ville ?? null,
-      office?.adresse ? 'CY' : null,
-      seq,
-    ],
-  );
-}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import { canonicalMbs, HR_MBS_PATTERN } from '../../schemas/events/hrOib.ts';
 import {
   CODE,
@@ -8,14 +9,15 @@ import {
   ENTRY_TYPE_LINK,
 } from '../../schemas/events/hrSudregEntries.ts';
 import { HR_SUDREG_REGISTER, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
+import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
+import { deleteRows, upsertRows } from '../core/rowTable.ts';
+import { createDetailTable, detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
 import {
   createProfileTable,
-  deleteProfile,
+  deleteProfiles,
   ensureEuSearchSupport,
-  upsertProfile,
+  upsertProfiles,
 } from '../eu-profile/euProfileTable.ts';
 import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { hrSudregProfile } from './hrSudregProfile.ts';
@@ -76,21 +78,10 @@ export const hrSudregProjection: Projection = {
     {
       register: HR_SUDREG_REGISTER,
       kind: SUBJECT,
-      async upsert(trx, data) {
-        const subject = data.record as unknown as HrSubject;
-        const profile = hrSudregProfile(subject);
-        await upsertProfile(trx, HR_SUDREG_PROFILES, profile);
-        await trx.raw(`delete from ${HR_SUBJECTS} where id = ?`, [data.id]);
-        await trx.raw(`insert into ${HR_SUBJECTS} (id, entreprise, record) values (?, ?, ?::jsonb)`, [
-          data.id,
-          data.id,
-          JSON.stringify(subject),
-        ]);
-      },
-      async drop(trx, data) {
-        await deleteProfile(trx, HR_SUDREG_PROFILES, data.id);
-        await trx.raw(`delete from ${HR_SUBJECTS} where id = ?`, [data.id]);
-      },
+      upsert: (trx, data, event) => upsertSubjects(trx, [{ data, event }]),
+      upsertMany: upsertSubjects,
+      drop: (trx, data, event) => dropSubjects(trx, [{ data, event }]),
+      dropMany: dropSubjects,
     },
     passFilesBinding(HR_SUDREG_REGISTER, HR_FILES),
     detailBinding(HR_SUDREG_REGISTER, ENTRY, HR_ENTRIES, (r) => String(r.mbs)),
@@ -100,6 +91,26 @@ export const hrSudregProjection: Projection = {
     detailBinding(HR_SUDREG_REGISTER, CODE, HR_CODES, (r) => String(r.lista)),
   ]),
 };
+
+/** A batch of subjects: their profiles, and each subject as kept (the detail routes' source). */
+async function upsertSubjects(trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) {
+  await upsertProfiles(
+    trx,
+    HR_SUDREG_PROFILES,
+    items.map(({ data }) => hrSudregProfile(data.record as unknown as HrSubject)),
+  );
+  await upsertRows(
+    trx,
+    detailRowTable(HR_SUBJECTS),
+    items.map(({ data }) => ({ id: data.id, entreprise: data.id, record: data.record })),
+  );
+}
+
+async function dropSubjects(trx: Knex.Transaction, items: readonly EntityItem<EntityDroppedData>[]) {
+  const ids = items.map(({ data }) => data.id);
+  await deleteProfiles(trx, HR_SUDREG_PROFILES, ids);
+  await deleteRows(trx, detailRowTable(HR_SUBJECTS), ids);
+}
 
 /**
  * The OIB of the subject an MBS names (8 digits when a leading zero was lost, or 9), for the profile asked by

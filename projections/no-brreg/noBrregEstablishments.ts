@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { NO_BRREG_REGISTER, type NoBrregRecord, UNDERENHET } from '../../schemas/events/noBrregEvents.ts';
 import type { EntityBinding } from '../core/entityHandlers.ts';
-import { upsertById } from '../eu-profile/euProfileTable.ts';
+import { rowBinding } from '../core/rowTable.ts';
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const date = (v: unknown): string | null => {
@@ -66,16 +66,26 @@ export async function createEstablishmentsTable(knex: Knex, table: string): Prom
 }
 
 export function establishmentsBinding(table: string): EntityBinding {
-  return {
+  return rowBinding({
     register: NO_BRREG_REGISTER,
     kind: UNDERENHET,
-    async upsert(trx, data) {
-      await upsertById(trx, table, { ...noBrregEstablishment(data.id, data.record) });
+    table: {
+      name: table,
+      key: ['id_national'],
+      columns: {
+        id_national: 'text',
+        entreprise: 'text',
+        activite: 'text',
+        code_postal: 'text',
+        ville: 'text',
+        commune: 'text',
+        effectif: 'integer',
+        date_debut: 'date',
+        date_fermeture: 'date',
+      },
     },
-    async drop(trx, data) {
-      await trx.raw(`delete from ${table} where id_national = ?`, [data.id]);
-    },
-  };
+    rowOf: (data) => noBrregEstablishment(data.id, data.record),
+  });
 }
 
 /** The establishments a main unit has in the register: all of them, and those not closed. */

@@ -1,12 +1,7 @@
 import { ENHET, NO_BRREG_REGISTER } from '../../schemas/events/noBrregEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import {
-  createProfileTable,
-  deleteProfile,
-  ensureEuSearchSupport,
-  upsertProfile,
-} from '../eu-profile/euProfileTable.ts';
+import { createProfileTable, ensureEuSearchSupport, profileBinding } from '../eu-profile/euProfileTable.ts';
 import { createEstablishmentsTable, establishmentsBinding } from './noBrregEstablishments.ts';
 import { noBrregProfile } from './noBrregProfile.ts';
 
@@ -38,12 +33,12 @@ export const noBrregProjection: Projection = {
     },
   ],
   ...entityHandlers([
-    {
+    profileBinding({
       register: NO_BRREG_REGISTER,
       kind: ENHET,
-      upsert: (trx, data) => upsertProfile(trx, NO_BRREG_PROFILES, noBrregProfile(data.id, data.record)),
-      drop: (trx, data) => deleteProfile(trx, NO_BRREG_PROFILES, data.id),
-    },
+      table: NO_BRREG_PROFILES,
+      profileOf: (data) => noBrregProfile(data.id, data.record),
+    }),
     establishmentsBinding(NO_ESTABLISHMENTS),
   ]),
 };
