@@ -29,7 +29,7 @@ export interface FileRegisterBenchSpec {
   /** What is ingested, for the table's title (`the CRO companies file`). */
   what: string;
   /** Sizes of the generated files, by option name: the published size by default. */
-  sizes: Readonly<Record<string, { published: number; help: string }>>;
+  sizes: Readonly<Record<string, { published: number; help: string; zero?: boolean }>>;
   /** Real files that replace the generated ones, by option name (all of them given, or none). */
   realFiles?: Readonly<Record<string, string>>;
   generate(dir: string, sizes: Readonly<Record<string, number>>): Promise<BenchFiles>;
@@ -99,7 +99,7 @@ export function fileRegisterBench(spec: FileRegisterBenchSpec) {
     const sizes = Object.fromEntries(
       Object.entries(spec.sizes).map(([o, s]) => [
         o,
-        parseCount(o, values[o] as string | undefined, s.published),
+        parseCount(o, values[o] as string | undefined, s.published, { zero: s.zero ?? false }),
       ]),
     );
     const realGiven = Object.keys(spec.realFiles ?? {}).filter((o) => values[o] !== undefined);
