@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
+import { copyThroughPsql } from './psqlCopy.ts';
 
 /**
  * The baseline of a file register's ingest: PostgreSQL `COPY … FROM STDIN` of the same files' bytes into a
@@ -24,32 +23,17 @@ export async function copyLinesIntoBareTable(opts: {
   // One COPY for every file (one psql, the files streamed one after the other): a day of 25 small documents
   // must not be measured as 25 process starts. CSV with a delimiter and a quote no text file holds: each line
   // is one field, taken as it is.
-  const psql = spawn(
-    'psql',
-    [
-      opts.url,
-      '-v',
-      'ON_ERROR_STOP=1',
-      '-qc',
-      `copy "${schema}".${table} from stdin with (format csv, delimiter E'\\x01', quote E'\\x02')`,
-    ],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
+  await copyThroughPsql(
+    opts.url,
+    `copy "${schema}".${table} from stdin with (format csv, delimiter E'\\x01', quote E'\\x02')`,
+    async (stdin) => {
+      for (const file of opts.files) {
+        await pipeline(createReadStream(file), stdin, { end: false });
+        // A file whose last line has no line feed must not run into the next file's first line.
+        if (!(await endsWithLineFeed(file))) stdin.write('\n');
+      }
+    },
   );
-  let stderr = '';
-  psql.stderr.on('data', (d) => {
-    stderr += String(d);
-  });
-  // psql may exit early (bad URL, refused COPY): its exit code and message tell why, not a broken pipe.
-  psql.stdin.on('error', () => {});
-  const exited = once(psql, 'exit');
-  for (const file of opts.files) {
-    await pipeline(createReadStream(file), psql.stdin, { end: false }).catch(() => {});
-    // A file whose last line has no line feed must not run into the next file's first line.
-    if (!(await endsWithLineFeed(file))) psql.stdin.write('\n');
-  }
-  psql.stdin.end();
-  const [code] = (await exited) as [number | null];
-  if (code !== 0) throw new Error(`psql COPY failed (${code}): ${stderr.trim()}`);
   const { rows } = await knex.raw<{ rows: { n: string }[] }>(`select count(*) as n from ${table}`);
   const lines = Number(rows[0]!.n);
   await knex.raw(`drop table ${table}`);

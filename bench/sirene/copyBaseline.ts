@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
+import { copyThroughPsql } from '../core/psqlCopy.ts';
 
 /**
  * The baseline: PostgreSQL `COPY ... FROM STDIN (FORMAT csv, HEADER)` of the same file into a bare table of
@@ -18,26 +18,9 @@ export async function copyIntoBareTable(opts: {
   const { knex, schema, table } = opts;
   await knex.raw(`drop table if exists ${table}`);
   await knex.raw(`create table ${table} (${opts.columns.map((c) => `"${c}" text`).join(', ')})`);
-  const psql = spawn(
-    'psql',
-    [
-      opts.url,
-      '-v',
-      'ON_ERROR_STOP=1',
-      '-qc',
-      `copy "${schema}".${table} from stdin with (format csv, header)`,
-    ],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
+  await copyThroughPsql(opts.url, `copy "${schema}".${table} from stdin with (format csv, header)`, (stdin) =>
+    pipeline(createReadStream(opts.file), stdin),
   );
-  let stderr = '';
-  psql.stderr.on('data', (d) => {
-    stderr += String(d);
-  });
-  // psql may exit early (bad URL, refused COPY): its exit code and message tell why, not a broken pipe.
-  psql.stdin.on('error', () => {});
-  createReadStream(opts.file).pipe(psql.stdin);
-  const [code] = (await once(psql, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`psql COPY failed (${code}): ${stderr.trim()}`);
   const { rows } = await knex.raw<{ rows: { n: string }[] }>(`select count(*) as n from ${table}`);
   return Number(rows[0]!.n);
 }

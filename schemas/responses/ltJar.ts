@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../jsonSchema.ts';
+import { amounts, annualAccountsSchema, BILAN_POSTES, COMPTE_RESULTAT_POSTES } from './annualAccounts.ts';
 import {
   europeanDetailSchema,
   nullableDate,
@@ -7,40 +8,16 @@ import {
   objectList,
 } from './europeanDetail.ts';
 
-const codeLibelle = { type: 'object', properties: { code: nullableString, libelle: nullableString } };
 const poste = { code: { type: 'string' }, libelle: nullableString, valeur: nullableNumber };
-const amounts = (names: readonly string[]) => ({
-  type: 'object',
-  properties: Object.fromEntries(names.map((n) => [n, nullableNumber])),
-});
 
 /** GET /v1/eu/entreprise/LT/{kodas}/comptes */
-export const ltAccountsSchema: JsonSchema = europeanDetailSchema('LT', {
-  required: ['nombre_exercices', 'dernier_exercice', 'exercices', 'photo'],
-  properties: {
-    nombre_exercices: { type: 'integer' },
-    dernier_exercice: nullableDate,
-    exercices: objectList({
-      debut: nullableDate,
-      fin: nullableDate,
-      consolide: { type: 'boolean' },
-      etats: objectList({ gabarit: codeLibelle, standard: codeLibelle }),
-      depose_le: nullableDate,
-      devise: { const: 'EUR' },
-      bilan: amounts([
-        'actif_non_courant',
-        'actif_courant',
-        'total_actif',
-        'immobilisations_corporelles',
-        'capitaux_propres',
-        'dettes',
-      ]),
-      compte_resultat: amounts(['chiffre_affaires', 'produits', 'resultat_avant_impot', 'resultat_net']),
-      autres_postes: objectList(poste),
-      postes_divergents: objectList({ poste: { type: 'string' }, valeurs: objectList(poste) }),
-    }),
-    photo: nullableDate,
-  },
+export const ltAccountsSchema: JsonSchema = annualAccountsSchema('LT', {
+  depose_le: nullableDate,
+  devise: { const: 'EUR' },
+  bilan: amounts(BILAN_POSTES, nullableNumber),
+  compte_resultat: amounts(COMPTE_RESULTAT_POSTES, nullableNumber),
+  autres_postes: objectList(poste),
+  postes_divergents: objectList({ poste: { type: 'string' }, valeurs: objectList(poste) }),
 });
 
 /** GET /v1/eu/entreprise/LT/{kodas}/insolvabilite */
