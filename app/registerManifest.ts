@@ -21,6 +21,11 @@ export interface RegisterManifest {
   dictionary: readonly RegisterInfo[];
   /** `registres ingest <key> …` commands, keyed by their command-line name. */
   ingest: Readonly<Record<string, IngestCommandSpec>>;
+  /**
+   * `registres record <key> …` commands: record the register's upstream answers (network, credentials from
+   * configuration) into the files its `ingest` command reads. Declared like an ingest command.
+   */
+  record?: Readonly<Record<string, IngestCommandSpec>>;
   /** A register of the European unified profile (its country is its dictionary entry's `pays`). */
   europe?: {
     idPattern: RegExp;

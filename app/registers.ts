@@ -68,6 +68,11 @@ export const INGESTERS: Readonly<Record<string, IngestCommandSpec>> = Object.fro
   REGISTER_MANIFESTS.flatMap((m) => Object.entries(m.ingest)),
 );
 
+/** `registres record <key> …`: one command per key the manifests declare. */
+export const RECORDERS: Readonly<Record<string, IngestCommandSpec>> = Object.fromEntries(
+  REGISTER_MANIFESTS.flatMap((m) => Object.entries(m.record ?? {})),
+);
+
 export function findRegister(code: string): RegisterInfo | undefined {
   return REGISTERS.find((r) => r.code === code);
 }

@@ -15,6 +15,8 @@ export function ingestCommandOf(
   spec: IngestCommandSpec,
   context: () => CliContext,
   onRun: (code: number) => void,
+  /** What the command does, in its failure log line (`ingest failed`, `record failed`). */
+  verb: 'ingest' | 'record' = 'ingest',
 ): Command {
   const command = new Command(name).description(spec.summary);
   for (const a of spec.arguments ?? []) command.argument(a.syntax, a.description);
@@ -38,7 +40,7 @@ export function ingestCommandOf(
       onRun(await run(input, ctx));
     } catch (err) {
       // A file that cannot be read, a pass that fails: said in one line, exit code 1, never a stack trace.
-      ctx.logger.error({ err: (err as Error).message, register: name }, 'ingest failed');
+      ctx.logger.error({ err: (err as Error).message, register: name }, `${verb} failed`);
       ctx.out(`${name}: ${(err as Error).message}`);
       onRun(1);
     }
@@ -56,6 +58,7 @@ export async function runIngestCommand(
   spec: IngestCommandSpec,
   argv: string[],
   ctx: CliContext,
+  verb: 'ingest' | 'record' = 'ingest',
 ): Promise<number> {
   let code = 0;
   const command = ingestCommandOf(
@@ -65,6 +68,7 @@ export async function runIngestCommand(
     (c) => {
       code = c;
     },
+    verb,
   )
     .exitOverride()
     .configureOutput({ writeOut: (s) => ctx.out(s.trimEnd()), writeErr: (s) => ctx.out(s.trimEnd()) });

@@ -5,7 +5,7 @@ import type { CliCommand, CliContext } from '../../ops/commandContext.ts';
 import { loadConfig } from '../../ops/config.ts';
 import { createLogger } from '../../ops/logger.ts';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
-import { INGESTERS } from '../registers.ts';
+import { INGESTERS, RECORDERS } from '../registers.ts';
 import { ingestCommandOf } from './ingestCommand.ts';
 
 // Every command's code (the database, the projections, the server) is imported when the command runs, never
@@ -75,7 +75,7 @@ export async function main(argv: string[]): Promise<number> {
       code = await (await load())(cmd.args, createContext());
     };
   const program = new Command('registres')
-    .description('Registres API: serve, migrate, project, rebuild, ingest, keys, audit, bench')
+    .description('Registres API: serve, migrate, project, rebuild, ingest, record, keys, audit, bench')
     .version(packageVersion(), '-V, --version', 'print the version')
     // Program options only before the command: `ingest … --version 2026-11-15` is the ingest's own option.
     .enablePositionalOptions()
@@ -117,6 +117,23 @@ export async function main(argv: string[]): Promise<number> {
       ingestCommandOf(name, spec, createContext, (c) => {
         code = c;
       }).copyInheritedSettings(ingest),
+    );
+  }
+  const record = program
+    .command('record')
+    .description("Record a register's upstream answers (network) into the files its ingest reads")
+    .showHelpAfterError();
+  for (const [name, spec] of Object.entries(RECORDERS)) {
+    record.addCommand(
+      ingestCommandOf(
+        name,
+        spec,
+        createContext,
+        (c) => {
+          code = c;
+        },
+        'record',
+      ).copyInheritedSettings(record),
     );
   }
   const keys = program

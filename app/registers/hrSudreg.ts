@@ -1,4 +1,5 @@
 import { hrSudregIngestSpec } from '../../ingest/hr-sudreg/hrSudregCommand.ts';
+import { hrSudregRecordSpec } from '../../ingest/hr-sudreg/hrSudregRecordCommand.ts';
 import { canonicalMbs, HR_MBS_PATTERN, hrOibIsValid } from '../../schemas/events/hrOib.ts';
 import { HR_SUDREG_REGISTER } from '../../schemas/events/hrSudregEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
@@ -24,6 +25,7 @@ export const hrSudreg: RegisterManifest = {
     },
   ],
   ingest: { 'hr-sudreg': hrSudregIngestSpec },
+  record: { 'hr-sudreg': hrSudregRecordSpec },
   europe: {
     idPattern: /^(\d{11}|\d{8,9})$/,
     // An OIB (11 digits) carries its ISO 7064 MOD 11,10 check digit; an MBS is resolved by lookup.
