@@ -7,18 +7,14 @@
  * courts, procedure, name, short name, seat, e-mails, legal form, capitals and financial statements.
  */
 
+import { num } from './sudregValues.ts';
+
 export type Row = Record<string, unknown>;
 
 /** The row without its null or absent keys (the API's default `omit_nulls`). */
 function compact(row: Row): Row {
   return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== undefined));
 }
-
-const num = (v: unknown): number | null => {
-  if (v === null || v === undefined || v === '' || typeof v === 'object') return null;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : null;
-};
 
 /** The code lists an expanded answer names instead of an id. */
 export interface SudregCodeLists {

@@ -16,20 +16,8 @@ import {
 } from '../../schemas/events/hrSudregEntries.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
+import { int, type Obj, obj, text } from './sudregValues.ts';
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
-const text = (v: unknown): string | null => {
-  if (v === null || v === undefined || typeof v === 'object') return null;
-  const s = String(v).trim();
-  return s === '' ? null : s;
-};
-/** A whole number as served (JSON numbers; a numeric string is read too); anything else null. */
-const int = (v: unknown): number | null => {
-  if (v === null || v === undefined || v === '' || typeof v === 'object') return null;
-  const n = Number(v);
-  return Number.isSafeInteger(n) ? n : null;
-};
 const mbsOf = (v: unknown): string | null => {
   const s = text(v);
   return s && /^\d{1,9}$/.test(s) ? canonicalMbs(s) : null;

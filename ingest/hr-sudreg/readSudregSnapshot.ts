@@ -4,25 +4,13 @@ import { type HrGfi, type HrSubject, SUBJECT } from '../../schemas/events/hrSudr
 import { hrFormDecision } from '../../schemas/events/hrSudregLegalForms.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
+import { num, type Obj, obj, text } from './sudregValues.ts';
 
 /** What a pass reports of the subjects it set aside: no OIB (old deleted subjects), or an invalid one. */
 export interface SetAside {
   withoutOib: number;
   invalidOib: number;
 }
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
-const text = (v: unknown): string | null => {
-  if (v === null || v === undefined || typeof v === 'object') return null;
-  const s = String(v).trim();
-  return s === '' ? null : s;
-};
-const num = (v: unknown): number | null => {
-  if (v === null || v === undefined || v === '') return null;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : null;
-};
 
 /**
  * The OIB of an answer: `potpuni_oib` (the padded string) or else `oib`, a JSON number that lost its leading

@@ -13,6 +13,7 @@ import {
   type SudregPartName,
 } from './assembleDetalji.ts';
 import { type SudregClient, SudregError, type SudregTier } from './sudregClient.ts';
+import { num } from './sudregValues.ts';
 
 /** The file of the snapshot (`--detalji`), and the manifest of a recording, in the output folder. */
 export const DETALJI_FILE = 'detalji_subjekta.json';
@@ -118,12 +119,6 @@ class JsonArrayFile {
 
 /** A path as a shell reads it: quoted when it holds anything but letters, digits, `.`, `/`, `_`, `-`. */
 const shellWord = (p: string) => (/^[\w./-]+$/.test(p) ? p : `'${p.replaceAll("'", "'\\''")}'`);
-
-const num = (v: unknown): number | null => {
-  if (v === null || v === undefined || v === '' || typeof v === 'object') return null;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : null;
-};
 
 /** `/counts` names its tables (`SRC_SUBJEKTI` in a reuser's guide): matched on the endpoint's name. */
 const tableKey = (name: string) => name.toLowerCase().replace(/^src_/, '');
