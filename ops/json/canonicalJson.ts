@@ -10,9 +10,18 @@ export function canonicalJson(value: unknown): string {
   // An object already in canonical order with scalar values only (a row read with its columns sorted) is
   // its own canonical form: JSON.stringify writes it in one native pass.
   if (isSortedFlatRecord(record)) return JSON.stringify(record);
-  // Scalar values only, keys in another order: JSON.stringify writes the keys of a replacer array in that
-  // array's order, still in one native pass.
-  if (isFlatRecord(record)) return JSON.stringify(record, Object.keys(record).sort());
+  // Scalar values only, keys in another order: the same values in a new object whose keys were added in
+  // canonical order, then one native pass. (Not a replacer array: a JSON.stringify replaced by a polyfill, as
+  // pdf.js's legacy build does to its process, may ignore its order.) Integer-like keys are enumerated in
+  // numeric order whatever the insertion order, so such a record takes the general path.
+  if (isFlatRecord(record)) {
+    const keys = Object.keys(record).sort();
+    if (!keys.some(isArrayIndex)) {
+      const sorted: Record<string, unknown> = {};
+      for (const key of keys) sorted[key] = record[key];
+      return JSON.stringify(sorted);
+    }
+  }
   const entries = Object.entries(record)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -40,6 +49,9 @@ function scalarJson(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/** Keys JavaScript enumerates first and in numeric order (`"0"`, `"42"`), whatever their insertion order. */
+const isArrayIndex = (key: string) => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
 
 /** Own enumerable keys only, each value a string, a finite number, a boolean, null or undefined. */
 function isFlatRecord(record: Record<string, unknown>): boolean {

@@ -45,6 +45,24 @@ describe('Spain BORME section A XML and sumarios (parsing)', () => {
     expect(fromXml.acts).to.deep.equal(fromPdf);
   });
 
+  it('reading a PDF leaves the service thread its native JSON and arrays (pdf.js runs in a worker)', async () => {
+    const [stringify, parse, push] = [JSON.stringify, JSON.parse, Array.prototype.push];
+    expect(await readPdfLines(CACERES_PDF)).to.not.be.empty;
+    expect([JSON.stringify, JSON.parse, Array.prototype.push]).to.deep.equal([stringify, parse, push]);
+    expect(JSON.stringify({ b: 1, a: 2 }, ['a', 'b'])).to.equal('{"a":2,"b":1}');
+  });
+
+  it('a PDF that cannot be read fails with its reason, and the next PDF is read', async () => {
+    const notPdf = path.join(await mkdtemp(path.join(os.tmpdir(), 'borme-')), 'BORME-A-2015-27-11.pdf');
+    await writeFile(notPdf, '<html>not a pdf</html>');
+    await readPdfLines(notPdf).then(
+      () => expect.fail('an HTML page read as a PDF'),
+      (err: Error) => expect(err.message).to.match(/pdf/i),
+    );
+    expect(await readPdfLines(CACERES_PDF)).to.not.be.empty;
+    await rm(path.dirname(notPdf), { recursive: true, force: true });
+  });
+
   it('a real 2026 XML: heading from <p class="articulo">, the registry note of a province dropped', async () => {
     const { header, acts } = await readSectionAXml(BALEARS, { withoutHoja: 0 });
     expect(header).to.deep.equal({

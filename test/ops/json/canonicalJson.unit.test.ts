@@ -22,6 +22,10 @@ describe('canonicalJson', () => {
     expect(canonicalJson(reordered)).to.equal(canonicalJson(record));
   });
 
+  it('sorts integer-like keys by code unit too, not in the numeric order objects enumerate them', () => {
+    expect(canonicalJson({ b: 'x', 10: 'ten', 9: 'nine' })).to.equal('{"10":"ten","9":"nine","b":"x"}');
+  });
+
   it('refuses a value JSON cannot hold faithfully', () => {
     expect(() => canonicalJson({ a: Number.NaN, b: { c: 1 } })).to.throw(/NaN/);
   });
