@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import { HR_ENTRY_ROLES } from '../../schemas/events/hrSudregEntries.ts';
 import { mulberry32 } from '../core/mulberry32.ts';
 
 /** A JSON array written a row at a time (the recorded shape: an endpoint's pages concatenated). */
@@ -120,16 +121,5 @@ export async function generateSudregEntries(
       await write({ mbs: 80_000_000 + i, status: 1, prbu_od: k + 1, upis_id_od: idOf(i, k), postupak: 1 });
     }
   });
-  return Object.fromEntries(
-    [
-      'upisi',
-      'upisi_vrste_upisa',
-      'vrste_upisa',
-      'grupe_vrsta_upisa',
-      'sudovi',
-      'ostali_tekstovi',
-      'zabiljezbe',
-      'postupci',
-    ].map((role) => [role.replaceAll('_', '-'), file(role)]),
-  );
+  return Object.fromEntries(HR_ENTRY_ROLES.map((role) => [role.replaceAll('_', '-'), file(role)]));
 }
