@@ -3,6 +3,7 @@ import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import { hrSudregProjection } from '../../../projections/hr-sudreg/hrSudregProjection.ts';
 import { targetDescription } from '../../support/database.ts';
 import { getJson, ingestEurope, startEuropeService } from '../../support/europeService.ts';
+import { PRIMJER_REGISTRE_HR } from '../../support/hrSudregFixtures.ts';
 import type { RunningService } from '../../support/service.ts';
 
 /** The sole trader of the fixtures (a trgovac pojedinac named after its owner): name, address, e-mail. */
@@ -50,17 +51,7 @@ describe(`Croatia Sudski registar local copy (e2e, ${targetDescription})`, () =>
 
     it('the registre_hr block: MBS, court, short name, procedure, estates, branch flag, capital, e-mails, photo', async () => {
       const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/HR/28921383001`);
-      expect(body.registre_hr).to.deep.equal({
-        mbs: '080000604',
-        tribunal: 'Trgovački sud u Zagrebu',
-        denomination_abregee: 'Primjer Energija d.d.',
-        procedure: { code: 'aucune', libelle: null, en_cours: false },
-        masse_faillite: false,
-        succursale_societe_etrangere: false,
-        capital: { montant: 25000000, devise: 'euro' },
-        emails_publies: ['info@primjer-energija.example'],
-        photo: '2026-11-18',
-      });
+      expect(body.registre_hr).to.deep.equal(PRIMJER_REGISTRE_HR);
       const bankrupt = (await getJson(`${t.baseUrl}/v1/eu/entreprise/HR/55123456788`)).body;
       expect(bankrupt.registre_hr).to.deep.include({
         procedure: { code: 'faillite', libelle: 'stečajni postupak', en_cours: true },

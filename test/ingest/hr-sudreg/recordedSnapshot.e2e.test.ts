@@ -10,6 +10,7 @@ import type { CliContext } from '../../../ops/commandContext.ts';
 import { loadConfig } from '../../../ops/config.ts';
 import { targetDescription } from '../../support/database.ts';
 import { getJson, startEuropeService } from '../../support/europeService.ts';
+import { PRIMJER_REGISTRE_HR } from '../../support/hrSudregFixtures.ts';
 import type { RunningService } from '../../support/service.ts';
 import {
   CLIENT_ID,
@@ -93,17 +94,7 @@ describe(`Croatia Sudski registar: recorded, then ingested, then served (e2e, ${
         pays: 'HR',
       },
     });
-    expect(body.registre_hr).to.deep.equal({
-      mbs: '080000604',
-      tribunal: 'Trgovački sud u Zagrebu',
-      denomination_abregee: 'Primjer Energija d.d.',
-      procedure: { code: 'aucune', libelle: null, en_cours: false },
-      masse_faillite: false,
-      succursale_societe_etrangere: false,
-      capital: { montant: 25000000, devise: 'euro' },
-      emails_publies: ['info@primjer-energija.example'],
-      photo: '2026-11-18',
-    });
+    expect(body.registre_hr).to.deep.equal(PRIMJER_REGISTRE_HR);
   });
 
   it('procedures, a deleted subject, an OIB that lost its leading zero', async () => {
