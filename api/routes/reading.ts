@@ -1,3 +1,4 @@
+import { RAISONS_BLOC_ABSENT } from '../../schemas/enums/blocAbsent.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import {
   jwksSchema,
@@ -92,7 +93,8 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       id: 'lecture',
       method: 'GET',
       path: '/v1/lecture',
-      summary: 'Listes fermées : codes d’erreur, motifs de panne, empreintes des fichiers amont chargés.',
+      summary:
+        'Listes fermées : codes d’erreur, motifs de panne, raisons des blocs absents, empreintes des fichiers amont chargés.',
       responseSchema: readingSchema,
       async handler() {
         const views = await snapshots();
@@ -100,6 +102,7 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
           body: {
             codes_erreur: ALL_ERROR_CODES,
             motif_panne: MOTIFS_PANNE,
+            raisons_bloc_absent: RAISONS_BLOC_ABSENT,
             empreintes_amont: views
               .filter((v) => v.current)
               .map((v) => ({

@@ -1,3 +1,4 @@
+import { RAISONS_BLOC_ABSENT } from '../enums/blocAbsent.ts';
 import type { JsonSchema } from '../jsonSchema.ts';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
@@ -32,7 +33,7 @@ const absentBlockSchema: JsonSchema = {
   required: ['bloc', 'raison', 'message'],
   properties: {
     bloc: { type: 'string' },
-    raison: { type: 'string', enum: ['source_non_integree'] },
+    raison: { type: 'string', enum: RAISONS_BLOC_ABSENT.map((r) => r.code) },
     message: { type: 'string' },
   },
 };

@@ -52,7 +52,7 @@ export const registerDictionarySchema: JsonSchema = {
 
 export const readingSchema: JsonSchema = {
   type: 'object',
-  required: ['codes_erreur', 'motif_panne', 'empreintes_amont'],
+  required: ['codes_erreur', 'motif_panne', 'raisons_bloc_absent', 'empreintes_amont'],
   properties: {
     codes_erreur: {
       type: 'array',
@@ -67,6 +67,12 @@ export const readingSchema: JsonSchema = {
     },
     motif_panne: {
       type: 'array',
+      items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
+    },
+    raisons_bloc_absent: {
+      type: 'array',
+      description:
+        'Pourquoi un bloc de la fiche ou du dossier est absent (`blocs_absents[].raison`). / Why a block is absent.',
       items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
     },
     empreintes_amont: {

@@ -182,6 +182,11 @@ describe('API core (e2e)', () => {
         'parametre_invalide',
       ]);
       expect(body.motif_panne.map((m: { code: string }) => m.code)).to.include('amont_indisponible');
+      expect(body.raisons_bloc_absent.map((m: { code: string }) => m.code)).to.include.members([
+        'source_non_integree',
+        'aucune_donnee',
+        'amont_indisponible',
+      ]);
       expect(body.empreintes_amont).to.deep.include({
         registre: 'test.widgets',
         version: '2026-11-15',
