@@ -28,6 +28,12 @@ export interface RegisterManifest {
   record?: Readonly<Record<string, IngestCommandSpec>>;
   /** A register of the European unified profile (its country is its dictionary entry's `pays`). */
   europe?: {
+    /**
+     * The register covers every country no national register covers (GLEIF's LEI entities, keyed by LEI):
+     * the profile of such a country and the search without a country read it. Its entities' country is
+     * their registered address's.
+     */
+    worldwide?: true;
     idPattern: RegExp;
     /** The identifier's check digit, when it has one (checked after the pattern). */
     idCheck?: (id: string) => boolean;

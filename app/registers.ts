@@ -16,6 +16,7 @@ import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRna } from './registers/frRna.ts';
 import { frSirene } from './registers/frSirene.ts';
 import { gbCompaniesHouse } from './registers/gbCompaniesHouse.ts';
+import { gleif } from './registers/gleif.ts';
 import { hrSudreg } from './registers/hrSudreg.ts';
 import { ieCro } from './registers/ieCro.ts';
 import { ltJar } from './registers/ltJar.ts';
@@ -58,6 +59,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   seBolagsverket,
   hrSudreg,
   esBorme,
+  gleif,
 ];
 
 /** The register dictionary (GET /v1/provenance/registres). */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EuLocalCopy } from '../../projections/eu-profile/euLocalCopy.ts';
 import {
+  type CountryScope,
   countEntities,
   type ProfileMatch,
   searchProfiles,
@@ -10,12 +11,16 @@ import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 import { euProfileSchema, euSearchSchema } from '../../schemas/responses/europe.ts';
 import type { MutedRegister, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
-import { unavailable } from '../errors/apiError.ts';
+import { notFound, unavailable } from '../errors/apiError.ts';
 import type { MotifPanne } from '../errors/errorCodes.ts';
 import { type LiveHandlerExtras, liveCompany, liveProvenance } from './europeLive.ts';
 import { SERVED_COMPANY_ERRORS, servedCompany } from './euServedCompany.ts';
 
 const MAX_RESULTS = 10;
+/** France has its own routes (/v1/entreprise/{siren}): the worldwide LEI copy does not answer for it. */
+const WORLD_PROFILE_EXCLUDED: readonly string[] = ['FR'];
+/** Germany and the Netherlands are out of scope of the European search (contract, "What the service does"). */
+const WORLD_SEARCH_EXCLUDED: readonly string[] = ['DE', 'NL'];
 /** Time one local copy may take before it is reported mute (`delai_depasse`). */
 const REGISTER_BUDGET_MS = 5000;
 /**
@@ -59,12 +64,32 @@ export function europeRoutes(
   copies: readonly EuLocalCopy[],
   live: readonly EuLiveRegister[] = [],
 ): RouteDefinition[] {
-  const PAYS_LIST = [...copies, ...live].map((c) => c.pays).join(', ');
-  const SOURCES_TEXT = live.length
-    ? `${copies.map((c) => c.pays).join(', ')} depuis les copies locales, ${live.map((l) => l.pays).join(', ')} en direct`
-    : `${copies.map((c) => c.pays).join(', ')} depuis les copies locales`;
-  const localCopyOf = (pays: string) => copies.find((c) => c.pays === pays.toUpperCase());
+  const national = copies.filter((c) => !c.worldwide);
+  const world = copies.find((c) => c.worldwide);
+  const nationalPays = new Set([...national, ...live].map((c) => c.pays));
+  const WORLD_TEXT = world ? ' ; autres pays : entités LEI (GLEIF), par LEI' : '';
+  const PAYS_LIST = `${[...national, ...live].map((c) => c.pays).join(', ')}${WORLD_TEXT}`;
+  const SOURCES_TEXT = `${national.map((c) => c.pays).join(', ')} depuis les copies locales${live.length ? `, ${live.map((l) => l.pays).join(', ')} en direct` : ''}${WORLD_TEXT}`;
+  /** A country the worldwide copy answers for: no national register covers it, and it is in its scope. */
+  const worldServes = (pays: string) =>
+    world !== undefined && !nationalPays.has(pays) && !WORLD_PROFILE_EXCLUDED.includes(pays);
+  const localCopyOf = (pays: string) => {
+    const p = pays.toUpperCase();
+    return national.find((c) => c.pays === p) ?? (worldServes(p) ? world : undefined);
+  };
   const liveOf = (pays: string) => live.find((l) => l.pays === pays.toUpperCase());
+  /** The copies a search reads: each national one of the country asked (all without one), and the worldwide copy. */
+  const searchedCopies = (pays: string | null) =>
+    copies.filter((c) =>
+      c.worldwide
+        ? pays === null || (worldServes(pays) && !WORLD_SEARCH_EXCLUDED.includes(pays))
+        : pays === null || c.pays === pays,
+    );
+  /** The worldwide copy's matches stay in their own countries: none from a country a national register covers. */
+  const worldScope = (pays: string | null): CountryScope =>
+    pays === null
+      ? { except: [...nationalPays, ...WORLD_PROFILE_EXCLUDED, ...WORLD_SEARCH_EXCLUDED] }
+      : { only: pays };
 
   /** 400 `pays_non_couvert` or `parametre_invalide` for an identifier that is not the country's format. */
   function checkCountryAndId(
@@ -78,7 +103,7 @@ export function europeRoutes(
         message: `Pays non couvert par cette route ; couverts : ${PAYS_LIST}. / Country not covered; covered: ${PAYS_LIST}.`,
       };
     }
-    const id = String(params.id);
+    const id = copy.canonicalId ? copy.canonicalId(String(params.id)) : String(params.id);
     if (!copy.idPattern.test(id) || ('idCheck' in copy && copy.idCheck && !copy.idCheck(id))) {
       return { error: 'parametre_invalide', champ: 'id', message: `${copy.pays} : ${copy.idDescription}.` };
     }
@@ -145,7 +170,14 @@ export function europeRoutes(
       let extras: LiveHandlerExtras = {};
       let block: Record<string, unknown> = {};
       if (copy) {
-        row = await servedCompany(knex, copy.table, copy.pays, id);
+        row = await servedCompany(knex, copy.table, copy.worldwide ? pays : copy.pays, id);
+        if (copy.worldwide && row.pays_adresse !== pays) {
+          throw notFound(
+            'entreprise_inconnue',
+            `LEI ${id} : entité enregistrée en ${row.pays_adresse ?? '(pays non publié)'}, pas en ${pays}. / Entity registered in ${row.pays_adresse ?? '(country not published)'}, not ${pays}.`,
+            { pays, id_national: id, pays_enregistrement: row.pays_adresse },
+          );
+        }
         const photo = (ctx.state.provenance ?? []).find((p) => p.registre === copy.register)?.date_photo;
         if (copy.profileBlock) block = await copy.profileBlock(knex, row.id_national, photo ?? null);
       } else {
@@ -237,9 +269,9 @@ export function europeRoutes(
     errors: ['pays_non_couvert', 'recherche_indisponible'],
     registers: [...copies.map((c) => c.register), ...live.map((l) => l.register)],
     registersFor: (params) =>
-      copies
-        .filter((c) => params.pays === undefined || c.pays === String(params.pays).toUpperCase())
-        .map((c) => c.register),
+      searchedCopies(params.pays === undefined ? null : String(params.pays).toUpperCase()).map(
+        (c) => c.register,
+      ),
     freshnessDegrades: true,
     projections: copies.map((c) => c.projection),
     responseSchema: euSearchSchema,
@@ -248,9 +280,7 @@ export function europeRoutes(
       const pays = ctx.state.params?.pays === undefined ? null : String(ctx.state.params.pays).toUpperCase();
       const provenance = ctx.state.provenance ?? [];
       const muted: MutedRegister[] = [...(ctx.state.registresMuets ?? [])];
-      const fresh = copies.filter(
-        (c) => (pays === null || c.pays === pays) && provenance.some((p) => p.registre === c.register),
-      );
+      const fresh = searchedCopies(pays).filter((c) => provenance.some((p) => p.registre === c.register));
       // Started first: the live registers answer while the local copies are read. A live register this server
       // has no reader for (not configured) is not part of its coverage: not asked, not listed as mute.
       const askedLive = live.filter(
@@ -269,7 +299,7 @@ export function europeRoutes(
           const p = provenance.find((x) => x.registre === copy.register)!;
           return withinBudget(
             Promise.all([
-              searchByIdOrName(knex, copy, q),
+              searchByIdOrName(knex, copy, q, copy.worldwide ? worldScope(pays) : undefined),
               countEntities(knex, copy.table, `${p.empreinte_sha256 ?? ''}|${p.version}`),
             ]),
             REGISTER_BUDGET_MS,
@@ -292,8 +322,19 @@ export function europeRoutes(
         }
         const [matches, entites] = answer.value;
         if (matches.length >= MAX_RESULTS) reachedLimit = true;
-        for (const m of matches) results.push({ ...m, pays: copy.pays, registre: copy.register });
-        covered.push({ pays: copy.pays, registre: copy.register, mode: 'copie_locale', entites });
+        for (const m of matches) {
+          results.push({
+            ...m,
+            pays: copy.worldwide ? (m.pays_adresse ?? '') : copy.pays,
+            registre: copy.register,
+          });
+        }
+        covered.push({
+          pays: copy.worldwide ? (pays ?? copy.pays) : copy.pays,
+          registre: copy.register,
+          mode: 'copie_locale',
+          entites,
+        });
       });
       // The live registers, asked in parallel with the local copies above, within the same budget.
       const liveAnswers = await liveSearches;
@@ -363,10 +404,15 @@ export function europeRoutes(
 }
 
 /** A local copy's matches: an identifier as the table keys it (canonical, then resolved), or a name. */
-async function searchByIdOrName(knex: Knex, copy: EuLocalCopy, q: string) {
-  let key = copy.canonicalId && copy.idPattern.test(q) ? copy.canonicalId(q) : q;
-  if (copy.resolveId && copy.idPattern.test(q)) key = await copy.resolveId(knex, key);
-  return searchProfiles(knex, copy.table, key, { idPattern: copy.idPattern, limit: MAX_RESULTS });
+async function searchByIdOrName(knex: Knex, copy: EuLocalCopy, q: string, countries?: CountryScope) {
+  const canonical = copy.canonicalId ? copy.canonicalId(q) : q;
+  let key = copy.idPattern.test(canonical) ? canonical : q;
+  if (copy.resolveId && copy.idPattern.test(key)) key = await copy.resolveId(knex, key);
+  return searchProfiles(knex, copy.table, key, {
+    idPattern: copy.idPattern,
+    limit: MAX_RESULTS,
+    ...(countries ? { countries } : {}),
+  });
 }
 
 /** Why a live register is mute in a search: no answer in time, or down (the closed list of `motif`). */

@@ -9,6 +9,11 @@ export interface EuLocalCopy {
   register: string;
   projection: string;
   table: string;
+  /**
+   * A copy covering every country no national register covers (GLEIF's LEI entities): a row's country is its
+   * `pays_adresse`; its `pays` is its dictionary entry's, not a country asked for.
+   */
+  worldwide?: true;
   /** The national identifier's format, checked before any lookup. */
   idPattern: RegExp;
   /** The identifier's check digit, when it has one (checked after the pattern). */

@@ -4,6 +4,22 @@ import type { ProfileMatch } from '../../schemas/europe/euProfileRow.ts';
 
 export type { ProfileMatch };
 
+/**
+ * The countries a copy covering several (the worldwide LEI copy) is searched in: one country, or all but
+ * some, read from each row's `pays_adresse`.
+ */
+export type CountryScope = { only: string } | { except: readonly string[] };
+
+function countryCondition(scope: CountryScope | undefined): { sql: string; bindings: string[] } {
+  if (!scope) return { sql: '', bindings: [] };
+  if ('only' in scope) return { sql: ' and pays_adresse = ?', bindings: [scope.only] };
+  if (scope.except.length === 0) return { sql: '', bindings: [] };
+  return {
+    sql: ` and pays_adresse is not null and pays_adresse not in (${scope.except.map(() => '?').join(', ')})`,
+    bindings: [...scope.except],
+  };
+}
+
 /** Names read and ranked at most, per register and query (see searchProfiles). */
 export const CANDIDATES = 2000;
 
@@ -16,13 +32,14 @@ export async function searchProfiles(
   knex: Knex,
   table: string,
   q: string,
-  opts: { idPattern: RegExp; limit: number },
+  opts: { idPattern: RegExp; limit: number; countries?: CountryScope },
 ): Promise<ProfileMatch[]> {
+  const scope = countryCondition(opts.countries);
   if (opts.idPattern.test(q)) {
     const { rows } = await knex.raw(
-      `select id_national, denomination, statut, ville from ${table}
-        where id_national = ? and not personne_physique`,
-      [q],
+      `select id_national, denomination, statut, ville, pays_adresse from ${table}
+        where id_national = ? and not personne_physique${scope.sql}`,
+      [q, ...scope.bindings],
     );
     return (rows as Omit<ProfileMatch, 'score' | 'correspondance'>[]).map((r) => ({
       ...r,
@@ -39,18 +56,19 @@ export async function searchProfiles(
   const trgm = await cachedExtensionSchema(knex, 'pg_trgm');
   const q_ = 'eu_unaccent(lower(?::text))';
   const { rows } = await knex.raw(
-    `select id_national, denomination, statut, ville, nom_normalise = ${q_} as exact,
+    `select id_national, denomination, statut, ville, pays_adresse, nom_normalise = ${q_} as exact,
             greatest(${trgm}.word_similarity(${q_}, nom_normalise), ${trgm}.similarity(nom_normalise, ${q_}))::float8
               as score
-       from ((select id_national, denomination, statut, ville, nom_normalise from ${table}
-               where not personne_physique and nom_normalise = ${q_} limit ?)
+       from ((select id_national, denomination, statut, ville, pays_adresse, nom_normalise from ${table}
+               where not personne_physique and nom_normalise = ${q_}${scope.sql} limit ?)
              union
-             (select id_national, denomination, statut, ville, nom_normalise from ${table}
-               where not personne_physique and ${q_} operator(${trgm}.<%) nom_normalise limit ${CANDIDATES}))
+             (select id_national, denomination, statut, ville, pays_adresse, nom_normalise from ${table}
+               where not personne_physique and ${q_} operator(${trgm}.<%) nom_normalise${scope.sql}
+               limit ${CANDIDATES}))
              as candidates
       order by score desc, id_national
       limit ?`,
-    [q, q, q, q, opts.limit, q, opts.limit],
+    [q, q, q, q, ...scope.bindings, opts.limit, q, ...scope.bindings, opts.limit],
   );
   return (rows as (Omit<ProfileMatch, 'correspondance'> & { exact: boolean })[]).map(({ exact, ...r }) => ({
     ...r,

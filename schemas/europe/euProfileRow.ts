@@ -60,6 +60,8 @@ export interface ProfileMatch {
   denomination: string | null;
   statut: string | null;
   ville: string | null;
+  /** The country of the registered address (what a copy covering several countries files a match under). */
+  pays_adresse?: string | null;
   /** 0 to 1 */
   score: number;
   correspondance: 'identifiant_national' | 'denomination_exacte' | 'denomination_approchee';
