@@ -11,10 +11,12 @@ import { eeAriregister } from './registers/eeAriregister.ts';
 import { esBorme } from './registers/esBorme.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
+import { frEgapro } from './registers/frEgapro.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRna } from './registers/frRna.ts';
 import { frSirene } from './registers/frSirene.ts';
+import { frSiretIdcc } from './registers/frSiretIdcc.ts';
 import { gbCompaniesHouse } from './registers/gbCompaniesHouse.ts';
 import { gleif } from './registers/gleif.ts';
 import { hrSudreg } from './registers/hrSudreg.ts';
@@ -39,6 +41,8 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frRna,
   frJoafe,
   frRatiosInpiBce,
+  frEgapro,
+  frSiretIdcc,
   noBrreg,
   eeAriregister,
   lvUr,
