@@ -11,7 +11,12 @@ import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { AccountDesk } from './account/accountDesk.ts';
 import { registerAccountPages } from './account/pages/accountPages.ts';
 import { createRouteRegistry, type RouteRegistry, toRouterPath } from './catalogue/registry.ts';
-import { type LiveSources, NO_LIVE_SOURCES, type RouteDefinition } from './catalogue/route.ts';
+import {
+  type HandlerDeps,
+  type LiveSources,
+  NO_LIVE_SOURCES,
+  type RouteDefinition,
+} from './catalogue/route.ts';
 import { mcpEndpoint } from './mcp/mcpEndpoint.ts';
 import { mcpToolsOf } from './mcp/mcpTools.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
@@ -22,6 +27,7 @@ import { errorHandler } from './middleware/errorHandler.ts';
 import { freshnessGuard, type SnapshotReader } from './middleware/freshnessGuard.ts';
 import { type RateLimits, rateLimit } from './middleware/rateLimit.ts';
 import { requestContext } from './middleware/requestContext.ts';
+import { requestPrice } from './middleware/requestPrice.ts';
 import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceState.ts';
 import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
@@ -100,19 +106,17 @@ export function createApp(deps: AppDeps): App {
 
   const limiter = deps.rateLimits ? rateLimit(deps.rateLimits) : null;
   const router = new Router<AppState>();
-  const readAndAnswer = (route: RouteDefinition): AppMiddleware[] => [
-    freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now }),
-    envelope(route, {
-      handlerDeps: {
-        knex: deps.knex,
-        budgeted: deps.budgeted,
-        live: deps.live ?? NO_LIVE_SOURCES,
-        registers: deps.registers,
-      },
-      registers: deps.registers,
-      now: deps.now,
-    }),
-  ];
+  const handlerDeps: HandlerDeps = {
+    knex: deps.knex,
+    budgeted: deps.budgeted,
+    live: deps.live ?? NO_LIVE_SOURCES,
+    registers: deps.registers,
+  };
+  const guard = (route: RouteDefinition) =>
+    freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now });
+  const answer = (route: RouteDefinition) =>
+    envelope(route, { handlerDeps, registers: deps.registers, now: deps.now });
+  const readAndAnswer = (route: RouteDefinition): AppMiddleware[] => [guard(route), answer(route)];
   // A priced route's free sample: the same validation, freshness guard and handler on its example
   // parameters, signed, never charged. Registered before GET /v1/echantillons/{route}, which documents them.
   for (const route of registry.routes) {
@@ -138,8 +142,15 @@ export function createApp(deps: AppDeps): App {
     if (limiter) chain.push(limiter);
     chain.push(validateParams(route));
     if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
-    if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));
-    chain.push(...readAndAnswer(route));
+    if (route.perRequestPrice) {
+      // Priced from its own answer: the freshness guard and the quote (which prepares it) come before payment.
+      chain.push(guard(route), requestPrice(route, route.perRequestPrice, handlerDeps));
+      if (deps.paymentFor) chain.push(deps.paymentFor(route));
+      chain.push(answer(route));
+    } else {
+      if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));
+      chain.push(...readAndAnswer(route));
+    }
     router.get(toRouterPath(route.path), ...chain);
   }
   // The MCP endpoint: one tool per priced route, each call answered by its HTTP route (api/mcp/).

@@ -7,6 +7,8 @@ import type { NonceKey } from './payment/nonceKey.ts';
 export interface AppState extends RouteState {
   requestId: string;
   route?: RouteDefinition;
+  /** The exact price of this request, for a route with a per-request price (set before payment). */
+  price?: number;
   /** Raw bytes of a JSON body, exactly as they will be sent (signature and digest are computed over them). */
   bodyBytes?: Buffer;
   /** Set by the x402 rail on a settled answer, so that the keeper stores it once signed (x402Answers.ts). */

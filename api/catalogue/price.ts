@@ -1,3 +1,5 @@
+import type { RouteDefinition } from './route.ts';
+
 /** Atomic units of a 6-decimal token per dollar (USDC and EURC). */
 export const ATOMIC_PER_UNIT = 1_000_000;
 
@@ -11,4 +13,12 @@ export function formatPrice(atomic: number): string {
     .replace(/0+$/, '');
   if (frac.length < 2) frac = frac.padEnd(2, '0');
   return `$${whole}.${frac}`;
+}
+
+/** A route's price as the price lists show it: its per-request wording, else its fixed price. */
+export function priceLabelOf(
+  route: Pick<RouteDefinition, 'price' | 'perRequestPrice'>,
+  language: 'fr' | 'en' = 'fr',
+): string {
+  return route.perRequestPrice?.label[language] ?? formatPrice(route.price);
 }

@@ -23,6 +23,8 @@ export interface RouteState {
   provenance?: ProvenanceEntry[];
   /** Registers the freshness guard set aside for a route that degrades instead of refusing. */
   registresMuets?: MutedRegister[];
+  /** The answer a route with a per-request price prepared to quote it (`perRequestPrice`): what it serves. */
+  prepared?: HandlerResult;
 }
 
 /** The request as a handler sees it: its state and the response headers it may set. */
@@ -90,6 +92,13 @@ export interface HandlerDeps {
   registers: readonly RegisterInfo[];
 }
 
+/** A price computed per request from the answer it prepares (RouteDefinition.perRequestPrice). */
+export interface PerRequestPrice {
+  /** How the price lists word it: `fr` (catalogue, OpenAPI, samples), `en` (MCP tools). */
+  label: { fr: string; en: string };
+  quote(ctx: RouteContext, deps: HandlerDeps): Promise<number>;
+}
+
 /**
  * One entry of the route registry: the single source of truth for routing, validation, price, freshness,
  * OpenAPI, the catalogue and the MCP tools.
@@ -122,6 +131,14 @@ export interface RouteDefinition {
   ) => { error: ErrorCode; champ: string; message: string } | null;
   /** Price in atomic units of a 6-decimal token ($0.005 = 5000). 0 means a free route. */
   price: number;
+  /**
+   * A price that depends on the request (the dossier: a base plus each block served, capped). After
+   * validation and the freshness guard, before payment, `quote` prepares the whole answer, keeps it in
+   * `ctx.state.prepared` (the handler serves it) and returns its exact price in atomic units, which the 402
+   * quote, the x402 verification and the credits charged use instead of `price`; `price` is then the lowest
+   * price, and the price lists show `label`.
+   */
+  perRequestPrice?: PerRequestPrice;
   /** Whether the monthly free quota of a key-holding account covers this route. */
   freeTier: boolean;
   /** Register codes this route reads (see the register dictionary). */
@@ -137,8 +154,10 @@ export interface RouteDefinition {
   /**
    * A register that is not fresh (no completed pass, snapshot too old) does not refuse the request: the
    * guard lists it in `ctx.state.registresMuets` and the handler answers from the others (European search).
+   * `true`: every register of the route; a list: those registers only, the others refuse as usual (the
+   * dossier: its blocks' registers degrade, Sirene, which names the company, refuses).
    */
-  freshnessDegrades?: boolean;
+  freshnessDegrades?: boolean | readonly string[];
   /** Schema of the 2xx body (the envelope members are added by the generator for priced routes). */
   responseSchema: JsonSchema;
   /** Registry filings: paid by API key only; x402 alone is answered 402 `compte_requis`. */

@@ -28,7 +28,7 @@ export function errorCodesOf(route: RouteDefinition): { status: number; codes: E
   if (route.price > 0) for (const c of PRICED) codes.add(c);
   if (route.keyOnly) codes.add('compte_requis');
   // The freshness guard, unless the route answers from the registers that are fresh (freshnessDegrades).
-  if (route.registers.length > 0 && !route.freshnessDegrades) {
+  if (route.registers.length > 0 && route.freshnessDegrades !== true) {
     codes.add('collecte_en_cours');
     codes.add(route.freshness?.code ?? 'photo_perimee');
   }

@@ -1,4 +1,4 @@
-import { formatPrice } from './price.ts';
+import { priceLabelOf } from './price.ts';
 import type { RouteRegistry } from './registry.ts';
 
 /** One line per route: method, path, price, free-tier flag, one-line description. */
@@ -6,7 +6,7 @@ export function textCatalogue(registry: RouteRegistry): string {
   const rows = registry.routes.map((r) => [
     r.method,
     r.path,
-    r.price > 0 ? formatPrice(r.price) : 'gratuit',
+    r.price > 0 ? priceLabelOf(r) : 'gratuit',
     r.price > 0 ? (r.freeTier ? 'quota-gratuit:oui' : 'quota-gratuit:non') : '-',
     r.summary,
   ]);

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../schemas/jsonSchema.ts';
 import { envelopeSchema } from '../../schemas/responses/envelope.ts';
-import { formatPrice } from '../catalogue/price.ts';
+import { priceLabelOf } from '../catalogue/price.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { samplePathOf, sampleRequestOf } from '../samples/sampleRequest.ts';
 
@@ -66,7 +66,7 @@ export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
     name: route.tool!.name,
     title: route.tool!.title,
     description:
-      `${route.tool!.description} Price: ${formatPrice(route.price)} per call (USDC or EURC over x402, or an ` +
+      `${route.tool!.description} Price: ${priceLabelOf(route, 'en')} per call (USDC or EURC over x402, or an ` +
       `API key's credits); ${route.freeTier ? 'covered by' : 'not covered by'} an API key's free monthly quota. ` +
       `Returns the signed JSON body that GET ${route.path} serves, starting with its citation.`,
     inputSchema: inputSchemaOf(route),

@@ -31,6 +31,9 @@ export function freshnessGuard(
   const local = route.registers.filter(
     (code) => deps.registers.find((r) => r.code === code)?.mode !== 'direct',
   );
+  const degrades = (code: string) =>
+    route.freshnessDegrades === true ||
+    (Array.isArray(route.freshnessDegrades) && route.freshnessDegrades.includes(code));
   return async function freshnessGuardMiddleware(ctx, next) {
     const wanted = route.registersFor ? route.registersFor(ctx.state.params ?? {}) : null;
     const checked = wanted ? local.filter((code) => wanted.includes(code)) : local;
@@ -42,7 +45,7 @@ export function freshnessGuard(
     for (const code of checked) {
       const info = deps.registers.find((r) => r.code === code);
       const view = views.find((v) => v.register === code);
-      if (!view?.current && route.freshnessDegrades) {
+      if (!view?.current && degrades(code)) {
         muted.push({ registre: code, motif: 'collecte_en_cours' });
         continue;
       }
@@ -63,7 +66,7 @@ export function freshnessGuard(
       const threshold = route.freshness?.maxAgeDays ?? info?.seuilFraicheurJours ?? null;
       if (threshold !== null && ageDays > threshold) {
         const code503 = route.freshness?.code ?? 'photo_perimee';
-        if (route.freshnessDegrades) {
+        if (degrades(code)) {
           muted.push({ registre: code, motif: code503 });
           continue;
         }

@@ -54,17 +54,25 @@ export function payment(opts: PaymentOptions): AppMiddleware {
       `${opts.baseUrl ?? `${ctx.protocol}://${ctx.host}`}${ctx.originalUrl}`,
     );
     const keyOnlyRoute = keyOnly.has(route.id);
+    // A route priced per request had this request's price set before payment (requestPrice.ts).
+    const price = ctx.state.price ?? route.price;
 
     const paymentHeader = ctx.get('payment-signature') || ctx.get('x-payment');
     if (paymentHeader && !keyOnlyRoute) {
-      return payWithX402(ctx, next, { route, header: paymentHeader, resource, deps: x402 });
+      return payWithX402(ctx, next, { route, price, header: paymentHeader, resource, deps: x402 });
     }
 
     for (const key of presentedKeys(ctx)) {
       const accountId = await opts.keys.resolve(key);
       if (
         accountId &&
-        (await payWithCredits(ctx, next, { route, accountId, ledger: opts.ledger, config: opts.config }))
+        (await payWithCredits(ctx, next, {
+          route,
+          price,
+          accountId,
+          ledger: opts.ledger,
+          config: opts.config,
+        }))
       ) {
         return;
       }
@@ -75,11 +83,11 @@ export function payment(opts: PaymentOptions): AppMiddleware {
         error: 'compte_requis',
         message:
           'Cette route se paie avec une clé d’API (compte requis) ; x402 seul ne suffit pas. / This route is paid with an API key (account required); x402 alone is not accepted.',
-        price: formatPrice(route.price),
+        price: formatPrice(price),
         free_tier: freeTierOf(route, opts.config),
       });
     }
-    quote(ctx, route, resource, opts.config, {
+    quote(ctx, route, price, resource, opts.config, {
       code: opts.config.payTo === null ? 'x402_non_configure' : 'paiement_requis',
       message:
         opts.config.payTo === null

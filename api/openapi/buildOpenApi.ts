@@ -1,7 +1,7 @@
 import { envelopeSchema, provenanceSchema } from '../../schemas/responses/envelope.ts';
 import { errorSchema } from '../../schemas/responses/error.ts';
 import { creditsInsuffisantsSchema, paymentRequiredSchema } from '../../schemas/responses/paymentRequired.ts';
-import { formatPrice } from '../catalogue/price.ts';
+import { priceLabelOf } from '../catalogue/price.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { JsonSchema, RouteDefinition } from '../catalogue/route.ts';
 import { errorCodesOf } from '../catalogue/routeErrors.ts';
@@ -140,7 +140,7 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     })),
     responses,
     ...(priced ? { security: [{ x402: [] }, { cleApi: [] }, { bearer: [] }] } : { security: [] }),
-    'x-prix': priced ? formatPrice(route.price) : '$0',
+    'x-prix': priced ? priceLabelOf(route) : '$0',
     'x-prix-unites-atomiques': route.price,
     'x-quota-gratuit': route.freeTier,
     'x-registres': route.registers,

@@ -13,12 +13,18 @@ const setCredits = (ctx: AppContext, charged: number, remaining: number) => {
   ctx.set('X-Credits-Remaining', formatCredits(Math.max(0, remaining)));
 };
 
-function insufficient(ctx: AppContext, route: RouteDefinition, config: PaymentConfig, balance: number) {
+function insufficient(
+  ctx: AppContext,
+  route: RouteDefinition,
+  price: number,
+  config: PaymentConfig,
+  balance: number,
+) {
   answer402(ctx, {
     error: 'credits_insuffisants',
     message:
       'Solde de crédits insuffisant pour cet appel ; rechargez le compte. / Credit balance too low for this call; top up the account.',
-    price: formatPrice(route.price),
+    price: formatPrice(price),
     credits_restants: formatCredits(Math.max(0, balance)),
     free_tier: freeTierOf(route, config),
   });
@@ -32,19 +38,26 @@ function insufficient(ctx: AppContext, route: RouteDefinition, config: PaymentCo
 export async function payWithCredits(
   ctx: AppContext,
   next: Next,
-  args: { route: RouteDefinition; accountId: string; ledger: AccountLedger; config: PaymentConfig },
+  args: {
+    route: RouteDefinition;
+    /** This request's price in atomic units: the route's, or its per-request price. */
+    price: number;
+    accountId: string;
+    ledger: AccountLedger;
+    config: PaymentConfig;
+  },
 ): Promise<boolean> {
-  const { route, accountId, ledger, config } = args;
+  const { route, price, accountId, ledger, config } = args;
   const reserved = await ledger.reserve({
     accountId,
     routeId: route.id,
-    price: route.price,
+    price,
     freeTier: route.freeTier,
     requestId: ctx.state.requestId,
   });
   if (!reserved.ok) {
     if (reserved.error === 'compte_inconnu') return false;
-    insufficient(ctx, route, config, reserved.balance);
+    insufficient(ctx, route, price, config, reserved.balance);
     return true;
   }
   const { reservation } = reserved;
@@ -72,7 +85,7 @@ export async function payWithCredits(
     // Another server drew the same credits meanwhile: the answer is withheld, nothing is charged.
     ctx.state.log?.warn({ route: route.id, accountId }, 'charge no longer covered; answer withheld');
     withhold(ctx);
-    insufficient(ctx, route, config, committed.balance);
+    insufficient(ctx, route, price, config, committed.balance);
     return true;
   }
   setCredits(ctx, committed.charged, committed.remaining);

@@ -28,18 +28,20 @@ export interface X402Deps {
   answers?: X402AnswerStore;
 }
 
-/** Answers 402 with the quote of the route and why a payment was not taken. */
+/** Answers 402 with the quote of the route at this request's price, and why a payment was not taken. */
 export function quote(
   ctx: AppContext,
   route: RouteDefinition,
+  price: number,
   resource: ResourceInfo,
   config: PaymentConfig,
   why: PaymentRefusal,
 ) {
   const q = buildQuote({
     route,
+    price,
     resource,
-    requirements: requirementsFor(route.price, config),
+    requirements: requirementsFor(price, config),
     config,
     error: why.code,
     message: why.message,
@@ -55,21 +57,21 @@ export function quote(
 export async function payWithX402(
   ctx: AppContext,
   next: Next,
-  args: { route: RouteDefinition; header: string; resource: ResourceInfo; deps: X402Deps },
+  args: { route: RouteDefinition; price: number; header: string; resource: ResourceInfo; deps: X402Deps },
 ): Promise<void> {
-  const { route, header, resource, deps } = args;
+  const { route, price, header, resource, deps } = args;
   const log = ctx.state.log;
   const verified = await verifyPayment({
     header,
-    price: route.price,
-    requirements: requirementsFor(route.price, deps.config),
+    price,
+    requirements: requirementsFor(price, deps.config),
     config: deps.config,
     now: deps.now(),
     resource,
   });
   if (!verified.ok) {
     log?.info({ route: route.id, refusal: verified.refusal.code }, 'x402 payment refused');
-    return quote(ctx, route, resource, deps.config, verified.refusal);
+    return quote(ctx, route, price, resource, deps.config, verified.refusal);
   }
   const payment = verified.payment;
   const key: NonceKey = {
@@ -90,7 +92,7 @@ export async function payWithX402(
       return replay(ctx, earlier);
     }
     log?.info({ route: route.id, payer: key.payer }, 'x402 nonce replayed');
-    return quote(ctx, route, resource, deps.config, {
+    return quote(ctx, route, price, resource, deps.config, {
       code: 'paiement_deja_utilise',
       message:
         'Cette autorisation a déjà été présentée ; signez-en une nouvelle. / This authorization was already presented; sign a new one.',
@@ -130,7 +132,7 @@ export async function payWithX402(
         route: route.id,
         payer: key.payer,
         asset: payment.asset.symbol,
-        amount: route.price,
+        amount: price,
         transaction: settlement.transaction,
       },
       'x402 payment settled',

@@ -29,6 +29,8 @@ export function resourceOf(route: RouteDefinition, url: string): ResourceInfo {
  */
 export function buildQuote(args: {
   route: RouteDefinition;
+  /** This request's price in atomic units: the route's, or its per-request price. */
+  price: number;
   resource: ResourceInfo;
   requirements: PaymentRequirements[];
   config: PaymentConfig;
@@ -49,7 +51,7 @@ export function buildQuote(args: {
     body: {
       ...paymentRequired,
       message: args.message,
-      price: formatPrice(args.route.price),
+      price: formatPrice(args.price),
       free_tier: freeTierOf(args.route, args.config),
     },
   };

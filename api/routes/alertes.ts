@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { BODACC_ANNONCES_PROJECTION } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { liveSignalNotices } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
 import { type Signal, signalOf } from '../../projections/fr-bodacc-annonces/signalOf.ts';
@@ -42,22 +43,27 @@ export const alertesRoute: RouteDefinition = {
   projections: [BODACC_ANNONCES_PROJECTION, unitesLegalesProjection.name],
   responseSchema: alertesSchema,
   async handler(ctx, { knex }) {
-    const siren = String(ctx.state.params?.siren);
-    const unit = await readCoveredUnit(knex, siren);
-    const { total, notices } = await liveSignalNotices(knex, { siren, limit: NOTICES_READ });
-    const alertes = notices.map(signalOf).filter((s): s is Signal => s !== null);
-    const tronque = total > notices.length;
-    return {
-      body: {
-        siren,
-        denomination: unit.denomination,
-        nombre_alertes: alertes.length,
-        alertes,
-        listes_bornees: {
-          alertes: { nombre_total: alertes.length, tronque, total_borne_basse: tronque },
-        },
-        note: NOTE,
-      },
-    };
+    const unit = await readCoveredUnit(knex, String(ctx.state.params?.siren));
+    return { body: await readAlertes(knex, unit) };
   },
 };
+
+/** The alerts of a company the coverage rules let through: this route's body, and the dossier's `alertes_bodacc`. */
+export async function readAlertes(
+  knex: Knex,
+  unit: { siren: string; denomination: string | null },
+): Promise<Record<string, unknown>> {
+  const { total, notices } = await liveSignalNotices(knex, { siren: unit.siren, limit: NOTICES_READ });
+  const alertes = notices.map(signalOf).filter((s): s is Signal => s !== null);
+  const tronque = total > notices.length;
+  return {
+    siren: unit.siren,
+    denomination: unit.denomination,
+    nombre_alertes: alertes.length,
+    alertes,
+    listes_bornees: {
+      alertes: { nombre_total: alertes.length, tronque, total_borne_basse: tronque },
+    },
+    note: NOTE,
+  };
+}

@@ -10,7 +10,7 @@ import {
   textSchema,
 } from '../../schemas/responses/reading.ts';
 import { type AccountReader, accountRoute } from '../account/accountRoute.ts';
-import { formatPrice } from '../catalogue/price.ts';
+import { priceLabelOf } from '../catalogue/price.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { textCatalogue } from '../catalogue/textCatalogue.ts';
@@ -178,7 +178,7 @@ function sampleRoutes(priced: readonly RouteDefinition[]): RouteDefinition[] {
             resume: route.summary,
             echantillon: samplePathOf(route),
             requete: request.url,
-            prix: formatPrice(route.price),
+            prix: priceLabelOf(route),
           })),
         },
       };

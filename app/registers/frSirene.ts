@@ -35,13 +35,14 @@ export const frSirene: RegisterManifest = {
   ],
   ingest: { 'fr-sirene': frSireneIngestSpec },
   async load() {
-    const [routes, search, etablissements, unites, recherche, demo] = await Promise.all([
+    const [routes, search, etablissements, unites, recherche, demo, dossier] = await Promise.all([
       import('../../api/routes/entreprise.ts'),
       import('../../api/routes/recherche.ts'),
       import('../../projections/fr-sirene-etablissements/etablissementsProjection.ts'),
       import('../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts'),
       import('../../projections/fr-sirene-recherche/rechercheProjection.ts'),
       import('../../ingest/fr-sirene/frSireneDemo.ts'),
+      import('../../api/routes/dossier.ts'),
     ]);
     return {
       demo: demo.frSireneDemo(),
@@ -50,7 +51,8 @@ export const frSirene: RegisterManifest = {
         etablissements.etablissementsProjection,
         recherche.rechercheProjection,
       ],
-      routes: [...routes.ENTREPRISE_ROUTES, search.rechercheRoute],
+      // The dossier reads the BODACC and the filed accounts too (their copies degrade its blocks).
+      routes: [...routes.ENTREPRISE_ROUTES, dossier.dossierRoute, search.rechercheRoute],
     };
   },
 };

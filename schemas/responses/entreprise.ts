@@ -28,7 +28,7 @@ const coordinatesSchema: JsonSchema = {
   properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
 };
 
-const absentBlockSchema: JsonSchema = {
+export const absentBlockSchema: JsonSchema = {
   type: 'object',
   required: ['bloc', 'raison', 'message'],
   properties: {

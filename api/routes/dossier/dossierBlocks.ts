@@ -1,0 +1,39 @@
+import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
+import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
+import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
+import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
+import { alertesRoute, readAlertes } from '../alertes.ts';
+import { served } from '../entreprise/blockReading.ts';
+import { entrepriseEtablissementsRoute, SIRENE_PROJECTIONS } from '../entreprise.ts';
+import type { DossierBlockSources } from './blockSource.ts';
+import { readEtablissementsBlock } from './etablissementsBlock.ts';
+import { readFinancesBlock } from './financesBlock.ts';
+
+/**
+ * `finances` has no route of its own: $0.01, the price of one page of accounts elsewhere (the alerts, a
+ * register's accounts list), for the company's whole series of filed accounts.
+ */
+export const FINANCES_PRICE = 10_000;
+
+/** The blocks served today, each at its own route's price. */
+export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
+  etablissements: {
+    price: entrepriseEtablissementsRoute.price,
+    registers: [FR_SIRENE_REGISTER],
+    projections: SIRENE_PROJECTIONS,
+    read: ({ knex }, unit) => readEtablissementsBlock(knex, unit),
+  },
+  alertes_bodacc: {
+    price: alertesRoute.price,
+    registers: [FR_BODACC_REGISTER],
+    projections: [BODACC_ANNONCES_PROJECTION],
+    read: async ({ knex }, unit) => served(await readAlertes(knex, unit), []),
+  },
+  finances: {
+    price: FINANCES_PRICE,
+    registers: [FR_RATIOS_INPI_BCE_REGISTER],
+    projections: [LISTE_PROJECTION],
+    read: ({ knex }, unit) => readFinancesBlock(knex, unit.siren),
+  },
+};
