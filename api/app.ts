@@ -98,7 +98,10 @@ export function createApp(deps: AppDeps): App {
   });
   registry = createRouteRegistry([...reading, ...deps.routes]);
   const liveCircuits = () =>
-    [...(deps.live?.europe.values() ?? [])].map((r) => ({ register: r.register, circuit: r.circuit() }));
+    [...(deps.live?.europe.values() ?? []), ...(deps.live?.rne ? [deps.live.rne] : [])].map((r) => ({
+      register: r.register,
+      circuit: r.circuit(),
+    }));
   const metrics = createMetrics({
     projectionLag: async () => (await deps.projectionStatus()).map((p) => ({ name: p.name, lag: p.lag })),
     liveCircuits,

@@ -6,6 +6,7 @@ import type { Projection } from '../projections/core/projection.ts';
 import { euLiveProjection } from '../projections/eu-live/euLiveProjection.ts';
 import type { EuLocalCopy } from '../projections/eu-profile/euLocalCopy.ts';
 import type { EuLiveRegister } from '../schemas/europe/euLiveRegister.ts';
+import type { RneReader } from '../schemas/events/frRneEvents.ts';
 import type { LiveRegisterParts, RegisterManifest, RegisterReadSide } from './registerManifest.ts';
 import { REGISTER_MANIFESTS } from './registers.ts';
 
@@ -29,7 +30,7 @@ export const DEMO_SEEDERS: readonly DemoSeeder[] = LOADED_REGISTERS.flatMap(({ p
 export const PROJECTIONS: readonly Projection[] = [
   accountsProjection,
   ...LOADED_REGISTERS.flatMap(({ parts }) => parts.projections ?? []),
-  ...(LOADED_REGISTERS.some(({ parts }) => parts.europeLive) ? [euLiveProjection] : []),
+  ...(LOADED_REGISTERS.some(({ parts }) => parts.europeLive || parts.frenchLive) ? [euLiveProjection] : []),
 ];
 
 /** The European registers held as local copies, in manifest order. */
@@ -80,6 +81,34 @@ export const EU_LIVE_REGISTERS: readonly EuLiveSource[] = LOADED_REGISTERS.flatM
     },
   ];
 });
+
+/** A French register queried live for a member of the French profile (the RNE: `dirigeants`). */
+export interface FrenchLiveSource {
+  /** Its register code, as the live replay and the configuration variables name it. */
+  info: { register: string };
+  parts: LiveRegisterParts<RneReader>;
+  defaultUrl: string;
+  /** A company its recorded answers serve. */
+  sampleId: string;
+  credentials: { description: string };
+}
+
+/** The French registers queried live, in manifest order. */
+export const FRENCH_LIVE_SOURCES: readonly FrenchLiveSource[] = LOADED_REGISTERS.flatMap(
+  ({ manifest, parts }) => {
+    if (!manifest.frenchLive) return [];
+    if (!parts.frenchLive) throw new Error(`${manifest.stem}: a French live register needs its reader`);
+    return [
+      {
+        info: { register: manifest.dictionary[0]!.code },
+        parts: parts.frenchLive,
+        defaultUrl: manifest.frenchLive.defaultUrl,
+        sampleId: manifest.frenchLive.sampleId,
+        credentials: manifest.frenchLive.credentials,
+      },
+    ];
+  },
+);
 
 const isEuropean = ({ manifest }: LoadedRegister) => manifest.europe !== undefined;
 

@@ -6,6 +6,7 @@ import type { LiveRecordings } from '../ingest/core/liveRecordings.ts';
 import type { LiveReaderDeps } from '../ingest/core/liveRegisterClient.ts';
 import type { Projection } from '../projections/core/projection.ts';
 import type { EuLiveReader } from '../schemas/europe/euLiveRegister.ts';
+import type { RneReader } from '../schemas/events/frRneEvents.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 
 /**
@@ -63,6 +64,16 @@ export interface RegisterManifest {
       detailsOnly?: true;
     };
   };
+  /**
+   * A French register queried live for a member of the French profile (the RNE: `dirigeants`), with
+   * credentials in `LIVE_CREDENTIALS_<code>` and its address overridable by `LIVE_URL_<code>`.
+   */
+  frenchLive?: {
+    defaultUrl: string;
+    /** A company its recorded answers serve (200). */
+    sampleId: string;
+    credentials: { description: string };
+  };
   load(): Promise<RegisterReadSide>;
 }
 
@@ -82,11 +93,13 @@ export interface RegisterReadSide {
   };
   /** A European register queried live: how its reader is built, and the recorded answers of its demo. */
   europeLive?: LiveRegisterParts;
+  /** A French register queried live (`frenchLive`): its reader of officers, and its recorded answers. */
+  frenchLive?: LiveRegisterParts<RneReader>;
 }
 
 /** What the service needs to query a live register: its reader, and recorded answers to replay. */
-export interface LiveRegisterParts {
-  createReader(deps: LiveReaderDeps): EuLiveReader;
+export interface LiveRegisterParts<R = EuLiveReader> {
+  createReader(deps: LiveReaderDeps): R;
   /** Recorded real answers (folder, and which request each answers), for `LIVE_REPLAY=1` and the tests. */
   recordings: LiveRecordings;
 }

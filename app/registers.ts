@@ -15,6 +15,7 @@ import { frEgapro } from './registers/frEgapro.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRna } from './registers/frRna.ts';
+import { frRne } from './registers/frRne.ts';
 import { frSirene } from './registers/frSirene.ts';
 import { frSiretIdcc } from './registers/frSiretIdcc.ts';
 import { gbCompaniesHouse } from './registers/gbCompaniesHouse.ts';
@@ -43,6 +44,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frRatiosInpiBce,
   frEgapro,
   frSiretIdcc,
+  frRne,
   noBrreg,
   eeAriregister,
   lvUr,

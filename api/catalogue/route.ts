@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { BudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { Logger } from '../../ops/logger.ts';
 import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
+import type { RneReader } from '../../schemas/events/frRneEvents.ts';
 import type { SireneApiSearch } from '../../schemas/events/frSireneApiEvents.ts';
 import type { JsonSchema, ParamDefinition } from '../../schemas/jsonSchema.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
@@ -77,6 +78,8 @@ export interface LiveSources {
   sireneSearch: SireneApiSearch | null;
   /** The European registers queried live, by register code (`cz.ares`): absent when not configured. */
   europe: ReadonlyMap<string, EuLiveReader>;
+  /** The INPI's RNE, read for the French profile's `dirigeants`: absent when not configured (no credentials). */
+  rne?: RneReader;
   /** The live registers this server has no access to (credentials not configured): shown in /health. */
   notConfigured?: readonly string[];
 }

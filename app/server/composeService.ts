@@ -14,6 +14,7 @@ import {
   keepSettledAnswers,
 } from '../../api/payment/x402Answers.ts';
 import type { AppMiddleware } from '../../api/state.ts';
+import type { LiveReaderDeps } from '../../ingest/core/liveRegisterClient.ts';
 import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
 import { issueKey, revokeKey } from '../../ops/accounts/accountKeys.ts';
 import { createAccountLedger } from '../../ops/accounts/accountLedger.ts';
@@ -36,8 +37,16 @@ import type { Projection } from '../../projections/core/projection.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/core/projectionRunner.ts';
 import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
 import { readLiveObservation } from '../../projections/eu-live/euLiveProjection.ts';
+import { FR_RNE_REGISTER } from '../../schemas/events/frRneEvents.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
-import { EU_LIVE_REGISTERS, type EuLiveSource, PRICED_ROUTES, PROJECTIONS } from '../readSide.ts';
+import {
+  EU_LIVE_REGISTERS,
+  type EuLiveSource,
+  FRENCH_LIVE_SOURCES,
+  type FrenchLiveSource,
+  PRICED_ROUTES,
+  PROJECTIONS,
+} from '../readSide.ts';
 import { REGISTERS } from '../registers.ts';
 import { migrateAll } from './migrateAll.ts';
 
@@ -97,6 +106,8 @@ export interface ComposeOptions {
   liveCredentials?: Readonly<Record<string, string>>;
   /** The live registers to read; default every manifest's (readSide.ts). */
   liveRegisters?: readonly EuLiveSource[];
+  /** The French live registers to read (the RNE); default every manifest's (readSide.ts). */
+  frenchLiveSources?: readonly FrenchLiveSource[];
   /** Overrides of every live register's timeout and circuit breaker (tests). */
   livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
 }
@@ -151,24 +162,39 @@ export async function composeService(
   const budgeted = createBudgetedPools(db.knex);
   // One reader per live register, at the address the options, then the environment, give; else its own. A
   // register that needs credentials and has none gets no reader: it is not configured (never reported down).
+  const liveReaderDeps = (source: {
+    info: { register: string };
+    defaultUrl: string;
+    credentials: unknown;
+  }): LiveReaderDeps | null => {
+    const code = source.info.register;
+    const credentials = opts.liveCredentials?.[code] ?? config.liveCredentials[liveCredentialsVariable(code)];
+    if (source.credentials && !credentials) return null;
+    return {
+      baseUrl: opts.liveUrls?.[code] ?? config.liveUrls[liveUrlVariable(code)] ?? source.defaultUrl,
+      ...(credentials ? { credentials } : {}),
+      store,
+      recall: (register, url, maxAgeMs) =>
+        readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
+      ...(opts.now ? { now: opts.now } : {}),
+      ...opts.livePolicy,
+    };
+  };
   const liveReaders = new Map(
     (opts.liveRegisters ?? EU_LIVE_REGISTERS).flatMap((source) => {
-      const code = source.info.register;
-      const credentials =
-        opts.liveCredentials?.[code] ?? config.liveCredentials[liveCredentialsVariable(code)];
-      if (source.credentials && !credentials) return [];
-      const reader = source.parts.createReader({
-        baseUrl: opts.liveUrls?.[code] ?? config.liveUrls[liveUrlVariable(code)] ?? source.defaultUrl,
-        ...(credentials ? { credentials } : {}),
-        store,
-        recall: (register, url, maxAgeMs) =>
-          readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
-        ...(opts.now ? { now: opts.now } : {}),
-        ...opts.livePolicy,
-      });
-      return [[code, reader] as const];
+      const deps = liveReaderDeps(source);
+      return deps ? [[source.info.register, source.parts.createReader(deps)] as const] : [];
     }),
   );
+  // The French live registers (the RNE, for the officers): configured the same way.
+  const frenchSources = opts.frenchLiveSources ?? FRENCH_LIVE_SOURCES;
+  const frenchReaders = new Map(
+    frenchSources.flatMap((source) => {
+      const deps = liveReaderDeps(source);
+      return deps ? [[source.info.register, source.parts.createReader(deps)] as const] : [];
+    }),
+  );
+  const rne = frenchReaders.get(FR_RNE_REGISTER);
   const app = createApp({
     logger,
     knex: db.knex,
@@ -187,9 +213,13 @@ export async function composeService(
     live: {
       sireneSearch: sireneApiSearchFromConfig(opts.sireneApi ?? config.sireneApi, { store, now: opts.now }),
       europe: liveReaders,
-      notConfigured: (opts.liveRegisters ?? EU_LIVE_REGISTERS)
-        .map((s) => s.info.register)
-        .filter((code) => !liveReaders.has(code)),
+      ...(rne ? { rne } : {}),
+      notConfigured: [
+        ...(opts.liveRegisters ?? EU_LIVE_REGISTERS)
+          .map((s) => s.info.register)
+          .filter((code) => !liveReaders.has(code)),
+        ...frenchSources.map((s) => s.info.register).filter((code) => !frenchReaders.has(code)),
+      ],
     },
     keyedCreditHeaders: paid?.keyedCreditHeaders,
     keepSettledAnswers: paid?.keepSettledAnswers,

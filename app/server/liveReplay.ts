@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { recordedAnswer } from '../../ingest/core/liveRecordings.ts';
-import type { EuLiveSource } from '../readSide.ts';
+import { type LiveRecordings, recordedAnswer } from '../../ingest/core/liveRecordings.ts';
+import type { EuLiveSource, FrenchLiveSource } from '../readSide.ts';
+
+/** What the replay needs of a live register (European or French): its code, recordings, credentials. */
+type ReplayedSource = Pick<EuLiveSource | FrenchLiveSource, 'info' | 'credentials'> & {
+  parts: { recordings: LiveRecordings };
+};
 
 export interface LiveReplay {
   /** Each live register's address on the replay server, by register code. */
@@ -20,7 +25,7 @@ const MAX_BODY = 64 * 1024;
  * refuses as unreadable (503 amont_indisponible): the demo never invents an answer.
  */
 export async function startLiveReplay(
-  sources: readonly EuLiveSource[],
+  sources: readonly ReplayedSource[],
   host = '127.0.0.1',
 ): Promise<LiveReplay> {
   const byPrefix = new Map(sources.map((s) => [`/${encodeURIComponent(s.info.register)}`, s]));

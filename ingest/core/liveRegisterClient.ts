@@ -17,8 +17,11 @@ export interface LiveReaderDeps {
   breaker?: { failures: number; halfOpenAfterMs: number };
 }
 
-/** What differs between live registers: their pace, which statuses are answers, their parser and reader. */
-export interface LiveRegisterSpec {
+/**
+ * What differs between live registers: their pace, which statuses are answers, their parser and reader (a
+ * European profile reader, or another port: the RNE's officers).
+ */
+export interface LiveRegisterSpec<R = EuLiveReader> {
   register: string;
   /** Calls a minute this process sends at most (the register's published or fair-use limit, with a margin). */
   perMinute: number;
@@ -27,7 +30,7 @@ export interface LiveRegisterSpec {
   /** Statuses that are answers, not failures (404 "unknown"). */
   answerStatuses?: readonly number[];
   extract: (status: number, json: unknown, url: string, requestBody?: unknown) => unknown;
-  reader: (client: LiveQueryClient) => EuLiveReader;
+  reader: (client: LiveQueryClient) => R;
 }
 
 /**
@@ -35,7 +38,10 @@ export interface LiveRegisterSpec {
  * failures in a row open the circuit for 30 s, 8 calls in flight and 32 waiting, an answer served again from
  * this process's cache for 60 s; only the register's pace, answer statuses and parser differ.
  */
-export function createLiveRegisterReader(spec: LiveRegisterSpec, deps: LiveReaderDeps): EuLiveReader {
+export function createLiveRegisterReader<R = EuLiveReader>(
+  spec: LiveRegisterSpec<R>,
+  deps: LiveReaderDeps,
+): R {
   return spec.reader(
     createLiveQueryClient({
       register: spec.register,

@@ -28,6 +28,8 @@ export async function startTestService(
     rateLimits: false,
     // No test touches the network: the live registers are read only where a test replays them (liveUrls).
     ...(opts.liveUrls === undefined ? { liveRegisters: [] } : {}),
+    // The French live registers (the RNE) only where a test names them.
+    frenchLiveSources: [],
     ...opts,
   });
   // Every answer is checked against its route's declared schema (test/support/responseSchemaHooks.ts).

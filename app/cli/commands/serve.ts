@@ -1,6 +1,6 @@
 import type { CliCommand } from '../../../ops/commandContext.ts';
 import { openDatabase } from '../../../ops/database/openDatabase.ts';
-import { EU_LIVE_REGISTERS } from '../../readSide.ts';
+import { EU_LIVE_REGISTERS, FRENCH_LIVE_SOURCES } from '../../readSide.ts';
 import { composeService, ServiceStopped } from '../../server/composeService.ts';
 import { startLiveReplay } from '../../server/liveReplay.ts';
 import { demoDataWanted, seedDemoData } from '../../server/seedDemoData.ts';
@@ -29,7 +29,9 @@ export const serveCommand: CliCommand = async (_argv, ctx) => {
         : `embedded PostgreSQL (PGlite) owned by another process, through its socket ${db.displayUrl}`;
   ctx.out(`Database: ${where}`);
   // LIVE_REPLAY=1: the live registers answer from their recorded answers on a local server (offline demo).
-  const replay = config.liveReplay ? await startLiveReplay(EU_LIVE_REGISTERS) : null;
+  const replay = config.liveReplay
+    ? await startLiveReplay([...EU_LIVE_REGISTERS, ...FRENCH_LIVE_SOURCES])
+    : null;
   if (replay)
     ctx.out(
       `Live registers: replayed from recorded answers (LIVE_REPLAY=1): ${Object.keys(replay.urls).join(', ')}`,
