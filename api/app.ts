@@ -114,6 +114,7 @@ export function createApp(deps: AppDeps): App {
     budgeted: deps.budgeted,
     live: deps.live ?? NO_LIVE_SOURCES,
     registers: deps.registers,
+    ...(deps.now ? { now: deps.now } : {}),
   };
   const guard = (route: RouteDefinition) =>
     freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now });

@@ -93,6 +93,8 @@ export interface HandlerDeps {
   live: LiveSources;
   /** The register dictionary the app was composed with (citations, licences, countries). */
   registers: readonly RegisterInfo[];
+  /** The service's clock: what a handler measures a local copy's age against (the freshness guard's). */
+  now?: () => Date;
 }
 
 /** A price computed per request from the answer it prepares (RouteDefinition.perRequestPrice). */

@@ -9,7 +9,7 @@ import {
 } from '../../schemas/responses/entreprise.ts';
 import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
-import { laterBlocks } from './entreprise/absentBlocks.ts';
+import { PROFILE_MEMBER_REGISTERS, readProfileMembers } from './entreprise/profileMembers.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 import { readEtablissements } from './entreprise/readEtablissements.ts';
 import { readProfile } from './entreprise/readProfile.ts';
@@ -39,13 +39,14 @@ export const entrepriseProfileRoute: RouteDefinition = {
     name: 'get_french_company',
     title: 'French company profile',
     description:
-      "A French company's profile from the INSEE Sirene register, by SIREN: name, legal form, activity (NAF), size, state, head office, VAT number; sole traders and natural persons are not served.",
+      "A French company's profile by SIREN: identity from INSEE Sirene (name, legal form, activity, size, state, head office, VAT number), officers from the RNE (natural persons by role only), Egapro gender-equality index, collective agreements (IDCC), and its LEI consolidation group (GLEIF); sole traders and natural persons are not served.",
   },
   method: 'GET',
   path: '/v1/entreprise/{siren}',
-  summary: 'Fiche d’une entreprise française (Sirene) : identité, siège, TVA, nombre d’établissements.',
+  summary:
+    'Fiche d’une entreprise française : identité Sirene, siège, TVA, dirigeants (RNE), index Egapro, conventions collectives, groupe LEI.',
   description:
-    'Personnes morales diffusibles seulement : les entrepreneurs individuels, les groupements sans personnalité morale et les SIREN en diffusion partielle sont refusés (400, non facturé).',
+    'Personnes morales diffusibles seulement : les entrepreneurs individuels, les groupements sans personnalité morale et les SIREN en diffusion partielle sont refusés (400, non facturé). Seule la photo Sirene peut refuser la fiche (503) ; une autre source qui ne peut répondre (RNE injoignable ou non configuré, copie Egapro, SIRET-IDCC ou GLEIF absente ou périmée) laisse son membre à null et le nomme dans blocs_absents avec sa raison ; groupe_lei dit alors `indisponible`. Dirigeants personnes physiques : rôle seulement, jamais nom, date de naissance ni adresse.',
   params: [
     sirenPathParam,
     geoParam(
@@ -55,17 +56,20 @@ export const entrepriseProfileRoute: RouteDefinition = {
   price: 5000,
   freeTier: true,
   errors: SIRENE_COVERAGE_ERRORS,
-  registers: [FR_SIRENE_REGISTER],
+  registers: [FR_SIRENE_REGISTER, ...PROFILE_MEMBER_REGISTERS],
+  // Sirene alone refuses the profile: the other sources degrade their own member (profileMembers.ts).
+  registersFor: () => [FR_SIRENE_REGISTER],
   projections: SIRENE_PROJECTIONS,
   freshness: SIRENE_FRESHNESS,
   responseSchema: entrepriseProfileSchema,
-  async handler(ctx, { knex }) {
+  async handler(ctx, deps) {
     const siren = String(ctx.state.params?.siren);
-    const row = await readProfile(knex, siren);
+    const row = await readProfile(deps.knex, siren);
     assertCovered(siren, row, identityOf);
     const geo = ctx.state.params?.geo === true;
-    const later = laterBlocks();
+    const { provenance, blocs_absents, ...members } = await readProfileMembers(siren, ctx, deps);
     return {
+      provenance,
       body: {
         ...identityOf(row),
         siege: {
@@ -77,14 +81,14 @@ export const entrepriseProfileRoute: RouteDefinition = {
             ? { coordonnees: sireneToWgs84(row.siege_lambert_x, row.siege_lambert_y, row.siege_code_commune) }
             : {}),
         },
-        dirigeants: later.nulls.dirigeants,
+        dirigeants: members.dirigeants,
         tva_intracommunautaire: tvaIntracommunautaire(row.siren),
         nombre_etablissements: Number(row.nombre_etablissements),
-        index_egapro: later.nulls.index_egapro,
-        conventions_collectives: later.nulls.conventions_collectives,
-        conventions_collectives_notes: later.nulls.conventions_collectives_notes,
-        groupe_lei: later.nulls.groupe_lei,
-        blocs_absents: later.blocsAbsents,
+        index_egapro: members.index_egapro,
+        conventions_collectives: members.conventions_collectives,
+        conventions_collectives_notes: members.conventions_collectives_notes,
+        groupe_lei: members.groupe_lei,
+        blocs_absents,
       },
     };
   },

@@ -1,5 +1,9 @@
 import { RAISONS_BLOC_ABSENT } from '../enums/blocAbsent.ts';
 import type { JsonSchema } from '../jsonSchema.ts';
+import { conventionsCollectivesNotesSchema, conventionsCollectivesSchema } from './conventionsCollectives.ts';
+import { dirigeantsSchema } from './dirigeants.ts';
+import { groupeLeiSchema } from './groupeLei.ts';
+import { indexEgaproSchema } from './indexEgapro.ts';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableDate: JsonSchema = { type: ['string', 'null'], format: 'date' };
@@ -65,13 +69,13 @@ export const entrepriseProfileSchema: JsonSchema = {
         coordonnees: coordinatesSchema,
       },
     },
-    dirigeants: { type: ['array', 'null'] },
+    dirigeants: dirigeantsSchema,
     tva_intracommunautaire: { type: 'string', pattern: '^FR\\d{11}$' },
     nombre_etablissements: { type: 'integer', minimum: 0 },
-    index_egapro: { type: ['array', 'null'] },
-    conventions_collectives: { type: ['array', 'null'] },
-    conventions_collectives_notes: { type: ['array', 'null'] },
-    groupe_lei: { type: ['object', 'null'] },
+    index_egapro: indexEgaproSchema,
+    conventions_collectives: conventionsCollectivesSchema,
+    conventions_collectives_notes: conventionsCollectivesNotesSchema,
+    groupe_lei: groupeLeiSchema,
     blocs_absents: { type: 'array', items: absentBlockSchema },
   },
 };

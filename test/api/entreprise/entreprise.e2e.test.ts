@@ -171,18 +171,24 @@ describe(`French company routes: Sirene samples → ingest → read models → H
     expect(body).to.include({ error: 'parametre_invalide', champ: 'geo' });
   });
 
-  it('has the members of later registers present, null, and named in blocs_absents', async () => {
-    const { body } = await get(`/v1/entreprise/${GEO_SIREN}`);
-    for (const member of ['dirigeants', 'index_egapro', 'conventions_collectives', 'groupe_lei']) {
-      expect(body[member], member).to.equal(null);
-    }
-    expect(body.blocs_absents.map((b: Body) => b.bloc)).to.deep.equal([
+  it('without the other sources, their members are null and named in blocs_absents with the reason', async () => {
+    // This service holds Sirene alone: no RNE credentials, no Egapro, SIRET-IDCC or GLEIF copy.
+    const { res, body } = await get(`/v1/entreprise/${GEO_SIREN}`);
+    expect(res.status).to.equal(200);
+    for (const member of [
       'dirigeants',
       'index_egapro',
       'conventions_collectives',
-      'groupe_lei',
+      'conventions_collectives_notes',
+    ]) {
+      expect(body[member], member).to.equal(null);
+    }
+    expect(body.blocs_absents.map((b: Body) => [b.bloc, b.raison])).to.deep.equal([
+      ['dirigeants', 'registre_non_configure'],
+      ['index_egapro', 'copie_indisponible'],
+      ['conventions_collectives', 'copie_indisponible'],
     ]);
-    expect(body.blocs_absents.every((b: Body) => b.raison === 'source_non_integree')).to.equal(true);
+    expect(body.groupe_lei).to.include({ etat: 'indisponible', lei: null });
   });
 
   it('cites the Sirene stock version and the manifest SHA-256 of its two files', async () => {
