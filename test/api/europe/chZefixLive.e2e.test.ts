@@ -54,7 +54,7 @@ describe(`Switzerland, Zefix PublicREST queried live with credentials (e2e, ${ta
   const asked = (compact: string) => zefix.requests.filter((r) => r.url.endsWith(`/${compact}`));
   const observedData = async () =>
     JSON.stringify(
-      (await service.t.service.store.readAll(0n))
+      (await service.t.service.store.readAll(0n, { limit: 1_000_000 }))
         .filter((e) => e.type === LIVE_RECORD_OBSERVED)
         .map((e) => e.data),
     );
