@@ -8,14 +8,13 @@ import {
   entrepriseProfileSchema,
 } from '../../schemas/responses/entreprise.ts';
 import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
-import { unavailable } from '../errors/apiError.ts';
+import { ETABLISSEMENTS_LIMIT, etablissementsList } from './entreprise/etablissementsList.ts';
 import { PROFILE_MEMBER_REGISTERS, readProfileMembers } from './entreprise/profileMembers.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
-import { readEtablissements } from './entreprise/readEtablissements.ts';
 import { readProfile } from './entreprise/readProfile.ts';
 import { assertCovered, SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 import { tvaIntracommunautaire } from './entreprise/tvaIntracommunautaire.ts';
-import { establishmentState, identityOf } from './entreprise/unitFields.ts';
+import { identityOf } from './entreprise/unitFields.ts';
 
 /** Sirene is a monthly stock: a copy older than the register dictionary's threshold is not sold. */
 export const SIRENE_FRESHNESS = { code: 'photo_perimee' } as const;
@@ -29,9 +28,6 @@ const geoParam = (description: string): ParamDefinition => ({
   description,
   schema: { type: 'boolean' },
 });
-
-/** At most this many establishments per answer; `listes_bornees` gives the total. */
-export const ETABLISSEMENTS_LIMIT = 1000;
 
 export const entrepriseProfileRoute: RouteDefinition = {
   id: 'entreprise.profil',
@@ -123,35 +119,7 @@ export const entrepriseEtablissementsRoute: RouteDefinition = {
   async handler(ctx, { knex }) {
     const siren = String(ctx.state.params?.siren);
     const unit = await readCoveredUnit(knex, siren);
-    const geo = ctx.state.params?.geo === true;
-    const { total, rows } = await readEtablissements(knex, siren, ETABLISSEMENTS_LIMIT);
-    if (total < rows.length) {
-      throw unavailable(
-        'compte_incoherent',
-        'Total inférieur à la liste lue : non vendu. / Count below the list.',
-      );
-    }
-    return {
-      body: {
-        siren,
-        denomination: unit.denomination,
-        nombre_etablissements: total,
-        listes_bornees: {
-          etablissements: { nombre_total: total, tronque: total > rows.length, total_borne_basse: false },
-        },
-        etablissements: rows.map((e) => ({
-          siret: e.siret,
-          est_siege: e.est_siege,
-          adresse: e.adresse,
-          code_postal: e.code_postal,
-          commune: e.commune,
-          etat_administratif: establishmentState(e.etat_administratif),
-          activite_principale: e.activite_principale,
-          date_creation: e.date_creation,
-          ...(geo ? { coordonnees: sireneToWgs84(e.lambert_x, e.lambert_y, e.code_commune) } : {}),
-        })),
-      },
-    };
+    return { body: await etablissementsList(knex, unit, ctx.state.params?.geo === true) };
   },
 };
 
