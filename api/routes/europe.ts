@@ -116,7 +116,7 @@ export function europeRoutes(
       name: 'get_european_company',
       title: 'European company profile',
       description:
-        "A European company's unified profile by country and national identifier: name, legal form, normalised status, creation date, head office, VAT and LEI.",
+        "A company's unified profile by country and national identifier (European registers), or by LEI for a country no national register covers (GLEIF: large groups and financial entities worldwide): name, legal form, normalised status, creation date, head office, VAT and LEI.",
     },
     method: 'GET',
     path: '/v1/eu/entreprise/{pays}/{id}',
@@ -223,7 +223,7 @@ export function europeRoutes(
       name: 'search_european_companies',
       title: 'Search European companies',
       description:
-        'Search companies by name or national identifier across the European registers, local copies and live registers at once; lists the registers that could not answer in time.',
+        'Search companies by name or national identifier across the European registers, local copies and live registers at once, and LEI entities (GLEIF) of the countries no national register covers; lists the registers that could not answer in time.',
     },
     method: 'GET',
     path: '/v1/eu/recherche',
