@@ -25,6 +25,7 @@ import {
   RNE_COMPANIES,
 } from '../../ingest/fr-rne/rneRecordings.ts';
 import { freshDatabase, targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
 
@@ -334,7 +335,7 @@ describe(`French officers read live from the RNE (e2e, ${targetDescription})`, (
         });
 
         it('not in the appended LiveRecordObserved event (the raw body is only hashed)', async () => {
-          const events = (await service.store.readAll(0n)).filter(
+          const events = (await allEvents(service.store)).filter(
             (e) =>
               e.type === LIVE_RECORD_OBSERVED && json(e.data).includes(`/api/companies/${company.siren}`),
           );
@@ -363,7 +364,7 @@ describe(`French officers read live from the RNE (e2e, ${targetDescription})`, (
     it('no credential nor token in the log, the events or the tables', async () => {
       const everything = [
         lines.join(''),
-        json(await service.store.readAll(0n)),
+        json(await allEvents(service.store)),
         JSON.stringify(await db.knex('eu_live_observations').select('*')),
       ].join('\n');
       for (const secret of ['s3cret-password', 'rne-user@example.org', 'replay-token-constructed']) {

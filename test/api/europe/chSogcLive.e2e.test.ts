@@ -8,6 +8,7 @@ import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_OBSERVATIONS } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -273,7 +274,7 @@ describe(`Switzerland, the official gazette (SOGC) queried live, no Zefix creden
     for (const person of PERSONS) expect(served, person).not.to.contain(person);
     expect(served).not.to.contain('c/o');
     expect(served).not.to.contain('publicationText');
-    const events = await service.t.service.store.readAll(0n);
+    const events = await allEvents(service.t.service.store);
     const observed = events.filter(
       (e) => e.type === LIVE_RECORD_OBSERVED && (e.data as Json).register === 'ch.sogc',
     );

@@ -8,6 +8,7 @@ import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -54,7 +55,7 @@ describe(`Switzerland, Zefix PublicREST queried live with credentials (e2e, ${ta
   const asked = (compact: string) => zefix.requests.filter((r) => r.url.endsWith(`/${compact}`));
   const observedData = async () =>
     JSON.stringify(
-      (await service.t.service.store.readAll(0n, { limit: 1_000_000 }))
+      (await allEvents(service.t.service.store))
         .filter((e) => e.type === LIVE_RECORD_OBSERVED)
         .map((e) => e.data),
     );

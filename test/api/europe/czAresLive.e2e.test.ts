@@ -7,6 +7,7 @@ import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -83,7 +84,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
 
   it('appends the answer to the log as LiveRecordObserved before serving it', async () => {
     await get('/v1/eu/entreprise/CZ/26435675');
-    const events = await service.t.service.store.readAll(0n);
+    const events = await allEvents(service.t.service.store);
     const observed = events.filter(
       (e) => e.type === LIVE_RECORD_OBSERVED && (e.data as Json).url.endsWith('/26435675'),
     );
@@ -113,7 +114,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
     expect(trader.res.status).to.equal(404);
     expect(trader.body.error).to.equal('entreprise_individuelle_non_servie');
     expect(JSON.stringify(trader.body)).to.not.contain('Novák');
-    const logged = await service.t.service.store.readAll(0n);
+    const logged = await allEvents(service.t.service.store);
     expect(JSON.stringify(logged.map((e) => e.data))).to.not.contain('Novák');
     const { rows } = await service.t.db.knex.raw(`select record::text as r from ${EU_LIVE_PROFILES}`);
     expect(rows.map((r: Json) => r.r).join()).to.not.contain('Novák');

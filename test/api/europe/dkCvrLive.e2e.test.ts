@@ -9,6 +9,7 @@ import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.
 import { DK_CVR_REGISTER } from '../../../schemas/events/dkCvrEvents.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -126,7 +127,7 @@ describe(`Denmark, CVR queried live (e2e, ${targetDescription})`, () => {
   });
 
   it('appends the answer to the log as LiveRecordObserved before serving it, credentials never in it', async () => {
-    const events = await service.t.service.store.readAll(0n);
+    const events = await allEvents(service.t.service.store);
     const observed = events.filter(
       (e) => e.type === LIVE_RECORD_OBSERVED && (e.data as Json).register === DK_CVR_REGISTER,
     );
@@ -153,7 +154,7 @@ describe(`Denmark, CVR queried live (e2e, ${targetDescription})`, () => {
     const { res, body } = await get('/v1/eu/entreprise/DK/20000007');
     expect(res.status).to.equal(404);
     expect(body.error).to.equal('entreprise_individuelle_non_servie');
-    const logged = (await service.t.service.store.readAll(0n))
+    const logged = (await allEvents(service.t.service.store))
       .filter((e) => e.type === LIVE_RECORD_OBSERVED)
       .map((e) => e.data as Json);
     const record = logged.find((d) => d.record?.id_national === '20000007')!.record;
@@ -217,7 +218,7 @@ describe(`Denmark, CVR queried live (e2e, ${targetDescription})`, () => {
 
   it('no natural person’s name from the recordings is in any answer, the log or the read table', async () => {
     await service.t.service.runner.catchUp();
-    const logged = JSON.stringify((await service.t.service.store.readAll(0n)).map((e) => e.data));
+    const logged = JSON.stringify((await allEvents(service.t.service.store)).map((e) => e.data));
     const { rows } = await service.t.db.knex.raw(`select record::text as r from ${EU_LIVE_PROFILES}`);
     const kept = rows.map((r: Json) => r.r).join();
     expect(served.length).to.be.greaterThan(10);

@@ -7,6 +7,7 @@ import { PRH_RECORDINGS } from '../../../ingest/fi-prh/prhLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -51,7 +52,7 @@ describe(`Finland, PRH events read live (e2e, ${targetDescription})`, () => {
   };
   const asked = (id: string) => prh.requests.filter((r) => r.url.endsWith(`businessId=${id}`)).length;
   const observations = async () =>
-    (await service.t.service.store.readAll(0n))
+    (await allEvents(service.t.service.store))
       .filter((e) => e.type === LIVE_RECORD_OBSERVED)
       .map((e) => e.data as LiveRecordObservedData);
 

@@ -7,6 +7,7 @@ import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -79,7 +80,7 @@ describe(`Finland, PRH queried live (e2e, ${targetDescription})`, () => {
     expect(res.status).to.equal(404);
     expect(body).to.include({ error: 'forme_juridique_non_servie', forme_code: '26' });
     expect(JSON.stringify(body)).to.not.contain('Meikäläinen');
-    const logged = await service.t.service.store.readAll(0n);
+    const logged = await allEvents(service.t.service.store);
     const observed = logged.filter((e) => e.type === LIVE_RECORD_OBSERVED);
     expect(observed.length).to.be.greaterThan(0);
     expect(JSON.stringify(observed.map((e) => e.data))).to.not.contain('Meikäläinen');

@@ -9,6 +9,7 @@ import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.
 import { GB_COMPANIES_HOUSE_REGISTER } from '../../../schemas/events/gbCompaniesHouseEvents.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -100,7 +101,7 @@ describe(`United Kingdom, Companies House queried live (e2e, ${targetDescription
   });
 
   it('appends the answer to the log as LiveRecordObserved before serving it, the key never in it', async () => {
-    const events = await service.t.service.store.readAll(0n);
+    const events = await allEvents(service.t.service.store);
     const observed = events.filter(
       (e) => e.type === LIVE_RECORD_OBSERVED && (e.data as Json).register === GB_COMPANIES_HOUSE_REGISTER,
     );
@@ -243,7 +244,7 @@ describe(`United Kingdom, Companies House queried live (e2e, ${targetDescription
 
   it('no natural person’s name from the recordings is in any answer, the log or the read table', async () => {
     await service.t.service.runner.catchUp();
-    const logged = JSON.stringify((await service.t.service.store.readAll(0n)).map((e) => e.data));
+    const logged = JSON.stringify((await allEvents(service.t.service.store)).map((e) => e.data));
     const { rows } = await service.t.db.knex.raw(`select record::text as r from ${EU_LIVE_PROFILES}`);
     const kept = rows.map((r: Json) => r.r).join();
     expect(served.length).to.be.greaterThan(10);

@@ -4,6 +4,7 @@ import { EU_LIVE_REGISTERS, type EuLiveSource, PRICED_ROUTES } from '../../../ap
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -68,7 +69,7 @@ for (const source of EU_LIVE_REGISTERS) {
       return { res, body, asked: upstream.requests.length - before };
     };
     const observed = async () =>
-      (await service.t.service.store.readAll(0n))
+      (await allEvents(service.t.service.store))
         .filter((e) => e.type === LIVE_RECORD_OBSERVED)
         .map((e) => e.data as LiveRecordObservedData)
         .filter((d) => d.register === code);

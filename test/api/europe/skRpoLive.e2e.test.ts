@@ -7,6 +7,7 @@ import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
+import { allEvents } from '../../support/eventLog.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
@@ -116,7 +117,7 @@ describe(`Slovakia, RPO queried live (e2e, ${targetDescription})`, () => {
   it('no natural person’s name from the recordings reaches the log or the live read table', async () => {
     await get('/v1/eu/recherche?q=servis&pays=SK');
     await get('/v1/eu/entreprise/SK/31333532');
-    const logged = await service.t.service.store.readAll(0n);
+    const logged = await allEvents(service.t.service.store);
     const observed = logged.filter(
       (e) => e.type === LIVE_RECORD_OBSERVED && (e.data as Json).register === 'sk.rpo',
     );
