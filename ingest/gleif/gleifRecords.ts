@@ -31,6 +31,17 @@ export const RECORD_ELEMENT: Readonly<Record<GleifRole, string>> = {
   repex: 'Exception',
 };
 
+/**
+ * A record with its fields in canonical order (keys sorted by code unit): its JSON is then its canonical
+ * JSON, the pass's digest input and the event's data, written in one native pass (`ownJsonIfCanonical`).
+ */
+export function recordInCanonicalOrder(entries: [string, string][]): GleifRecord {
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const record: GleifRecord = {};
+  for (const [k, v] of entries) record[k] = v;
+  return record;
+}
+
 const clean = (v: string | null | undefined): string | null => {
   const t = v?.trim() ?? '';
   return t === '' ? null : t;
@@ -38,10 +49,10 @@ const clean = (v: string | null | undefined): string | null => {
 
 /** An XML or JSON record under the CSV column names; repeated items numbered from 1, empty ones skipped. */
 export function recordOfNode(fields: RecordFields, node: GleifNode): GleifRecord {
-  const record: GleifRecord = {};
+  const entries: [string, string][] = [];
   for (const name of fields.single) {
     const v = textAt(node, ...(XML_PATH_OF[name] ?? name.split('.')));
-    if (v !== null) record[name] = v;
+    if (v !== null) entries.push([name, v]);
   }
   for (const r of fields.repeated) {
     const parent = r.path.length > 1 ? descend(node, ...r.path.slice(0, -1)) : node;
@@ -54,10 +65,10 @@ export function recordOfNode(fields: RecordFields, node: GleifNode): GleifRecord
       if (values.every(([, v]) => v === null)) continue;
       n++;
       for (const [c, v] of values)
-        if (v !== null) record[c === '' ? `${r.csv}.${n}` : `${r.csv}.${n}.${c}`] = v;
+        if (v !== null) entries.push([c === '' ? `${r.csv}.${n}` : `${r.csv}.${n}.${c}`, v]);
     }
   }
-  return record;
+  return recordInCanonicalOrder(entries);
 }
 
 /** Slots of a repeated column the CSV may have (5 in the published layout; read further if present). */
@@ -68,10 +79,10 @@ export function recordOfCsvRow(
   fields: RecordFields,
   row: Readonly<Record<string, string | null>>,
 ): GleifRecord {
-  const record: GleifRecord = {};
+  const entries: [string, string][] = [];
   for (const name of fields.single) {
     const v = clean(row[name]);
-    if (v !== null) record[name] = v;
+    if (v !== null) entries.push([name, v]);
   }
   for (const r of fields.repeated) {
     let n = 0;
@@ -83,10 +94,10 @@ export function recordOfCsvRow(
       if (values.every(([, v]) => v === null)) continue;
       n++;
       for (const [c, v] of values)
-        if (v !== null) record[c === '' ? `${r.csv}.${n}` : `${r.csv}.${n}.${c}`] = v;
+        if (v !== null) entries.push([c === '' ? `${r.csv}.${n}` : `${r.csv}.${n}.${c}`, v]);
     }
   }
-  return record;
+  return recordInCanonicalOrder(entries);
 }
 
 /** What is kept of a natural person's (sole proprietor's) LEI record: no name, no address but its country. */
@@ -111,13 +122,13 @@ const SOLE_PROPRIETOR_KEPT = [
  */
 export function withoutNaturalPerson(record: GleifRecord): GleifRecord {
   if (record['Entity.EntityCategory'] !== 'SOLE_PROPRIETOR') return record;
-  const kept: GleifRecord = {};
+  const kept: [string, string][] = [];
   for (const [k, v] of Object.entries(record)) {
-    if (SOLE_PROPRIETOR_KEPT.includes(k) || k.startsWith('Registration.')) kept[k] = v;
+    if (SOLE_PROPRIETOR_KEPT.includes(k) || k.startsWith('Registration.')) kept.push([k, v]);
   }
   const siren = sirenOfLeiRecord(record);
-  if (siren) kept['Entity.RegistrationAuthority.RegistrationAuthorityEntityID'] = siren;
-  return kept;
+  if (siren) kept.push(['Entity.RegistrationAuthority.RegistrationAuthorityEntityID', siren]);
+  return recordInCanonicalOrder(kept);
 }
 
 const LEI_PATTERN = /^[A-Z0-9]{18}[0-9]{2}$/;

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { parser } from 'stream-json';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
+import type { GleifRecord } from '../../schemas/events/gleifEvents.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
 import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
@@ -53,10 +54,29 @@ export function formatOf(head: Buffer): GleifFormat {
   return 'csv';
 }
 
-async function* jsonRecords(input: Readable): AsyncGenerator<GleifNode> {
+async function* jsonNodes(input: Readable): AsyncGenerator<GleifNode> {
   const records = input.pipe(parser.asStream()).pipe(pick.asStream({ filter: 'records' }));
   for await (const item of records.pipe(streamArray.asStream()) as AsyncIterable<{ value: unknown }>) {
     yield nodeOfJson('record', item.value);
+  }
+}
+
+/** The records of a file in the given form, in batches (XML: those each chunk completes; else one by one). */
+async function* recordBatches(
+  role: GleifRole,
+  input: Readable,
+  format: GleifFormat,
+  onHeader?: HeaderSink,
+): AsyncGenerator<GleifRecord[]> {
+  const fields = FIELDS_OF[role];
+  if (format === 'xml') {
+    yield* readGleifXmlRecords(input, RECORD_ELEMENT[role], fields);
+  } else if (format === 'json') {
+    for await (const node of jsonNodes(input)) yield [recordOfNode(fields, node)];
+  } else {
+    for await (const row of readDelimited(input, { delimiter: ',', onHeader })) {
+      yield [recordOfCsvRow(fields, row)];
+    }
   }
 }
 
@@ -74,25 +94,14 @@ export async function* readGleifFile(
 ): AsyncGenerator<SnapshotRow> {
   const input = await openUpstreamFile(file);
   const format = formatOf(await peek(input));
-  const fields = FIELDS_OF[role];
-  const records: AsyncIterable<Record<string, string>> =
-    format === 'csv'
-      ? (async function* () {
-          for await (const row of readDelimited(input, { delimiter: ',', onHeader })) {
-            yield recordOfCsvRow(fields, row);
-          }
-        })()
-      : (async function* () {
-          const nodes =
-            format === 'xml' ? readGleifXmlRecords(input, RECORD_ELEMENT[role]) : jsonRecords(input);
-          for await (const node of nodes) yield recordOfNode(fields, node);
-        })();
-  for await (const record of records) {
-    const row = entityRowOf(role, record);
-    if (typeof row === 'string') {
-      setAside[row] = (setAside[row] ?? 0) + 1;
-      continue;
+  for await (const records of recordBatches(role, input, format, onHeader)) {
+    for (const record of records) {
+      const row = entityRowOf(role, record);
+      if (typeof row === 'string') {
+        setAside[row] = (setAside[row] ?? 0) + 1;
+        continue;
+      }
+      yield row;
     }
-    yield row;
   }
 }

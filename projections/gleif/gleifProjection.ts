@@ -18,6 +18,7 @@ import {
   gleifExceptionRow,
   gleifRelationshipRow,
 } from './gleifRows.ts';
+import { pendingListMerged } from './pendingListMerged.ts';
 
 export const GLEIF_PROJECTION = 'gleif';
 export const GLEIF_ENTITIES = 'gleif_entites';
@@ -25,6 +26,8 @@ export const GLEIF_RELATIONSHIPS = 'gleif_relations';
 export const GLEIF_EXCEPTIONS = 'gleif_exceptions';
 /** The LEI entities in the European unified profile's shape (`id_national` = the LEI). */
 export const GLEIF_PROFILES = 'gleif_profils';
+/** The trigram index of the profiles' names (createProfileTable names it so). */
+const GLEIF_PROFILE_NAMES_INDEX = `${GLEIF_PROFILES}_nom_trgm`;
 
 const entities: RowTable<GleifEntityRow> = {
   name: GLEIF_ENTITIES,
@@ -119,6 +122,13 @@ export const gleifProjection: Projection = {
         await createProfileTable(knex, GLEIF_PROFILES);
       },
     },
+    {
+      // The profiles' trigram index takes a first pass's millions of names in bulk (see pendingListMerged).
+      name: 'gleif_0002_profile_names_in_bulk',
+      async up(knex) {
+        await knex.raw(`alter index ${GLEIF_PROFILE_NAMES_INDEX} set (fastupdate = on)`);
+      },
+    },
   ],
   ...entityHandlers([
     bindingPair(
@@ -128,12 +138,15 @@ export const gleifProjection: Projection = {
         table: entities,
         rowOf: (data) => gleifEntityRow(data.id, data.record),
       }),
-      profileBinding({
-        register: GLEIF_REGISTER,
-        kind: LEI_RECORD,
-        table: GLEIF_PROFILES,
-        profileOf: (data) => gleifProfile(data.id, data.record),
-      }),
+      pendingListMerged(
+        profileBinding({
+          register: GLEIF_REGISTER,
+          kind: LEI_RECORD,
+          table: GLEIF_PROFILES,
+          profileOf: (data) => gleifProfile(data.id, data.record),
+        }),
+        GLEIF_PROFILE_NAMES_INDEX,
+      ),
     ),
     rowBinding({
       register: GLEIF_REGISTER,
