@@ -1,25 +1,15 @@
-import type { Knex } from 'knex';
-import type { EventStore } from '../../ops/eventstore/port.ts';
-import type { Logger } from '../../ops/logger.ts';
 import { FR_EGAPRO_REGISTER, frEgaproStreamOf } from '../../schemas/events/frEgaproEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import type { DatedFileIngestOptions } from '../core/datedFileCommand.ts';
 import { runSnapshotPass } from '../core/snapshotPass.ts';
 import { sha256OfFile } from '../core/upstreamFile.ts';
 import { emptyEgaproReport, readEgaproCsv } from './readFrEgaproCsv.ts';
 
-export interface IngestFrEgaproOptions {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  file: string;
-  /** Date of the export (YYYY-MM-DD): the pass's version and snapshot date, freshness is measured from it. */
-  snapshotDate: string;
-  version?: string;
-  onProgress?: (rows: number) => void;
-}
-
-/** One snapshot pass of the Egapro export: changed declarations only, dropped ones, counts and a read report. */
-export async function ingestFrEgapro(opts: IngestFrEgaproOptions): Promise<SnapshotCompletedData> {
+/**
+ * One snapshot pass of the Egapro export (`snapshotDate`: the date of the export): changed declarations only,
+ * dropped ones, counts and a read report.
+ */
+export async function ingestFrEgapro(opts: DatedFileIngestOptions): Promise<SnapshotCompletedData> {
   const report = emptyEgaproReport();
   const done = await runSnapshotPass({
     knex: opts.knex,

@@ -1,26 +1,16 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Knex } from 'knex';
-import type { EventStore } from '../../ops/eventstore/port.ts';
-import type { Logger } from '../../ops/logger.ts';
 import {
   FR_RATIOS_INPI_BCE_REGISTER,
   frRatiosInpiBceStreamOf,
 } from '../../schemas/events/frRatiosInpiBceEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import type { DatedFileIngestOptions } from '../core/datedFileCommand.ts';
 import { runSnapshotPass } from '../core/snapshotPass.ts';
+import { sha256OfFile } from '../core/upstreamFile.ts';
 import { emptyReadReport, readRatiosCsv } from './readFrRatiosInpiBceCsv.ts';
 
-export interface IngestFrRatiosInpiBceOptions {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  file: string;
-  /** Date of the export (YYYY-MM-DD): the pass's version and snapshot date, freshness is measured from it. */
-  snapshotDate: string;
-  onProgress?: (rows: number) => void;
-}
+/** `snapshotDate`: the date of the export, which is also the pass's version (no other label is taken). */
+export type IngestFrRatiosInpiBceOptions = Omit<DatedFileIngestOptions, 'version'>;
 
 /** Average bytes per row of the real export (about 150): used only to estimate a progress total. */
 export const RATIOS_BYTES_PER_ROW = 150;
@@ -48,10 +38,4 @@ export async function ingestFrRatiosInpiBce(
 
 export async function estimateRatiosRows(file: string): Promise<number> {
   return Math.max(1, Math.round((await stat(file)).size / RATIOS_BYTES_PER_ROW));
-}
-
-async function sha256OfFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }

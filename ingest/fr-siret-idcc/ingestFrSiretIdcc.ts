@@ -1,6 +1,3 @@
-import type { Knex } from 'knex';
-import type { EventStore } from '../../ops/eventstore/port.ts';
-import type { Logger } from '../../ops/logger.ts';
 import {
   CONVENTION,
   FR_SIRET_IDCC_REGISTER,
@@ -8,20 +5,14 @@ import {
   SIRET_IDCC_COLUMNS,
 } from '../../schemas/events/frSiretIdccEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import type { DatedFileIngestOptions } from '../core/datedFileCommand.ts';
 import { runSnapshotPass } from '../core/snapshotPass.ts';
 import { sha256OfFile } from '../core/upstreamFile.ts';
 import { emptySiretIdccReport, readSiretIdccCsv } from './readFrSiretIdccCsv.ts';
 
-export interface IngestFrSiretIdccOptions {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  file: string;
-  /** Date of the download (YYYY-MM-DD): the pass's version and snapshot date, freshness is measured from it. */
-  snapshotDate: string;
-  version?: string;
+/** `snapshotDate`: the date of the download. */
+export interface IngestFrSiretIdccOptions extends DatedFileIngestOptions {
   batchSize?: number;
-  onProgress?: (rows: number) => void;
 }
 
 /**

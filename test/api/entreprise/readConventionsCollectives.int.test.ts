@@ -1,32 +1,24 @@
 import fs from 'node:fs';
 import { expect } from 'chai';
 import { readConventionsCollectives } from '../../../api/routes/entreprise/readConventionsCollectives.ts';
-import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestFrSiretIdcc } from '../../../ingest/fr-siret-idcc/ingestFrSiretIdcc.ts';
-import { runMigrations } from '../../../ops/database/migrations.ts';
-import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import {
   SIRET_IDCC_TABLE,
   siretIdccProjection,
 } from '../../../projections/fr-siret-idcc/siretIdccProjection.ts';
 import { IDCC_2019 } from '../../ingest/fr-siret-idcc/siretIdccFixtures.ts';
-import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
-import { targetDescription, testLogger } from '../../support/database.ts';
+import { targetDescription } from '../../support/database.ts';
+import { openSnapshotPassBed, type SnapshotPassBed } from '../../support/snapshotPassBed.ts';
 
 const MONTH_NOTE = /mois 2019-04 .*\/ IDCC codes declared in the DSN .*month 2019-04/;
 
 describe(`conventions_collectives of the French profile (${targetDescription})`, () => {
-  let bed: TestBed;
-  let runner: ProjectionRunner;
+  let bed: SnapshotPassBed;
   const now = new Date('2026-11-10T12:00:00Z');
   const read = (siren: string, at = now) => readConventionsCollectives(bed.knex, siren, { now: at });
 
   before(async () => {
-    bed = await openTestBed([siretIdccProjection]);
-    await runMigrations(bed.knex, snapshotPassMigrations);
-    runner = bed.runner();
-    await runner.start();
-    await runner.caughtUp();
+    bed = await openSnapshotPassBed([siretIdccProjection]);
   });
   after(() => bed.close());
 
@@ -37,16 +29,7 @@ describe(`conventions_collectives of the French profile (${targetDescription})`,
   });
 
   describe('after a pass of the April 2019 file', () => {
-    before(async () => {
-      await ingestFrSiretIdcc({
-        knex: bed.knex,
-        store: bed.store,
-        logger: testLogger,
-        file: IDCC_2019,
-        snapshotDate: '2026-11-01',
-      });
-      await runner.caughtUp();
-    });
+    before(() => bed.pass(ingestFrSiretIdcc, IDCC_2019, '2026-11-01'));
 
     it('every company of the real file gets the distinct codes of its establishments, trimmed and sorted', async () => {
       const expected = new Map<string, Set<string>>();

@@ -1,27 +1,19 @@
 import { expect } from 'chai';
 import { readIndexEgapro } from '../../../api/routes/entreprise/readIndexEgapro.ts';
-import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { sha256OfFile } from '../../../ingest/core/upstreamFile.ts';
 import { ingestFrEgapro } from '../../../ingest/fr-egapro/ingestFrEgapro.ts';
-import { runMigrations } from '../../../ops/database/migrations.ts';
-import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import { EGAPRO_INDEX_TABLE, egaproProjection } from '../../../projections/fr-egapro/egaproProjection.ts';
 import { EGAPRO_CURRENT } from '../../ingest/fr-egapro/egaproFixtures.ts';
-import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
-import { targetDescription, testLogger } from '../../support/database.ts';
+import { targetDescription } from '../../support/database.ts';
+import { openSnapshotPassBed, type SnapshotPassBed } from '../../support/snapshotPassBed.ts';
 
 describe(`index_egapro of the French profile (${targetDescription})`, () => {
-  let bed: TestBed;
-  let runner: ProjectionRunner;
+  let bed: SnapshotPassBed;
   const now = new Date('2026-11-10T12:00:00Z');
   const read = (siren: string, at = now) => readIndexEgapro(bed.knex, siren, { now: at });
 
   before(async () => {
-    bed = await openTestBed([egaproProjection]);
-    await runMigrations(bed.knex, snapshotPassMigrations);
-    runner = bed.runner();
-    await runner.start();
-    await runner.caughtUp();
+    bed = await openSnapshotPassBed([egaproProjection]);
   });
   after(() => bed.close());
 
@@ -32,16 +24,7 @@ describe(`index_egapro of the French profile (${targetDescription})`, () => {
   });
 
   describe('after a pass of the export', () => {
-    before(async () => {
-      await ingestFrEgapro({
-        knex: bed.knex,
-        store: bed.store,
-        logger: testLogger,
-        file: EGAPRO_CURRENT,
-        snapshotDate: '2026-11-01',
-      });
-      await runner.caughtUp();
-    });
+    before(() => bed.pass(ingestFrEgapro, EGAPRO_CURRENT, '2026-11-01'));
 
     it('serves every year of a company, latest first, with the pass as provenance', async () => {
       const reading = await read('356000000');
