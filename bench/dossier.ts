@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_ASSETS, type PaymentConfig } from '../api/payment/paymentConfig.ts';
 import { DEMO_SEEDERS } from '../app/readSide.ts';
 import { composeService } from '../app/server/composeService.ts';
 import { seedDemoData } from '../app/server/seedDemoData.ts';
@@ -15,6 +14,7 @@ import { FR_SIRET_IDCC_REGISTER } from '../schemas/events/frSiretIdccEvents.ts';
 import { GLEIF_REGISTER } from '../schemas/events/gleifEvents.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
 import type { BenchContext } from './core/benchContext.ts';
+import { BENCH_PAYMENT } from './core/benchPayment.ts';
 import { formatCount, formatRatio } from './core/format.ts';
 import { openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
@@ -23,16 +23,6 @@ import { type LoadResult, loadTest } from './http/loadTest.ts';
 
 export const description =
   'the à-la-carte dossier (identity + 3 blocks, priced per request) vs the French profile, paid by key';
-
-const PAYMENT: PaymentConfig = {
-  network: 'eip155:8453',
-  payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
-  facilitatorUrl: 'http://127.0.0.1:9/unused',
-  accountUrl: 'https://registres.example/compte',
-  assets: DEFAULT_ASSETS,
-  maxTimeoutSeconds: 60,
-  freeCallsPerMonth: 150,
-};
 
 /** A demo company with establishments, BODACC notices and filed accounts (the dossier tests' company). */
 const SIREN = '005420120';
@@ -82,7 +72,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       `dossier benchmark on ${bench.label} (${bench.displayUrl}), ${connections} connections, ${seconds} s each`,
     );
     const service = await composeService(db, config, ctx.logger, {
-      payment: PAYMENT,
+      payment: BENCH_PAYMENT,
       rateLimits: false,
       frenchLiveSources: [],
       liveRegisters: [],

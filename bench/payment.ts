@@ -5,12 +5,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { DEFAULT_ASSETS, type PaymentConfig } from '../api/payment/paymentConfig.ts';
 import { REGISTERS } from '../app/registers.ts';
 import { composeService } from '../app/server/composeService.ts';
 import { openAccount } from '../ops/accounts/openAccount.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
 import type { BenchContext } from './core/benchContext.ts';
+import { BENCH_PAYMENT } from './core/benchPayment.ts';
 import { formatCount, formatRatio } from './core/format.ts';
 import { openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
@@ -26,16 +26,6 @@ import {
 
 export const description =
   'a priced route paid by API key vs the same route with payment disabled vs bare Koa';
-
-const PAYMENT: PaymentConfig = {
-  network: 'eip155:8453',
-  payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
-  facilitatorUrl: 'http://127.0.0.1:9/unused',
-  accountUrl: 'https://registres.example/compte',
-  assets: DEFAULT_ASSETS,
-  maxTimeoutSeconds: 60,
-  freeCallsPerMonth: 150,
-};
 
 export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   const { values } = parseArgs({
@@ -69,7 +59,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     {
       const service = await composeService(db, config, ctx.logger, {
         ...opts,
-        payment: PAYMENT,
+        payment: BENCH_PAYMENT,
         rateLimits: false,
       });
       const port = await service.listen(0, '127.0.0.1');
