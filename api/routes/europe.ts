@@ -17,10 +17,11 @@ import { type LiveHandlerExtras, liveCompany, liveProvenance } from './europeLiv
 import { SERVED_COMPANY_ERRORS, servedCompany } from './euServedCompany.ts';
 
 const MAX_RESULTS = 10;
-/** France has its own routes (/v1/entreprise/{siren}): the worldwide LEI copy does not answer for it. */
-const WORLD_PROFILE_EXCLUDED: readonly string[] = ['FR'];
-/** Germany and the Netherlands are out of scope of the European search (contract, "What the service does"). */
-const WORLD_SEARCH_EXCLUDED: readonly string[] = ['DE', 'NL'];
+/**
+ * Countries the worldwide LEI copy never answers for: France has its own routes (/v1/entreprise/{siren});
+ * Germany and the Netherlands are out of scope of the European routes (contract, "What the service does").
+ */
+const WORLD_EXCLUDED: readonly string[] = ['FR', 'DE', 'NL'];
 /** Time one local copy may take before it is reported mute (`delai_depasse`). */
 const REGISTER_BUDGET_MS = 5000;
 /**
@@ -72,7 +73,7 @@ export function europeRoutes(
   const SOURCES_TEXT = `${national.map((c) => c.pays).join(', ')} depuis les copies locales${live.length ? `, ${live.map((l) => l.pays).join(', ')} en direct` : ''}${WORLD_TEXT}`;
   /** A country the worldwide copy answers for: no national register covers it, and it is in its scope. */
   const worldServes = (pays: string) =>
-    world !== undefined && !nationalPays.has(pays) && !WORLD_PROFILE_EXCLUDED.includes(pays);
+    world !== undefined && !nationalPays.has(pays) && !WORLD_EXCLUDED.includes(pays);
   const localCopyOf = (pays: string) => {
     const p = pays.toUpperCase();
     return national.find((c) => c.pays === p) ?? (worldServes(p) ? world : undefined);
@@ -81,15 +82,11 @@ export function europeRoutes(
   /** The copies a search reads: each national one of the country asked (all without one), and the worldwide copy. */
   const searchedCopies = (pays: string | null) =>
     copies.filter((c) =>
-      c.worldwide
-        ? pays === null || (worldServes(pays) && !WORLD_SEARCH_EXCLUDED.includes(pays))
-        : pays === null || c.pays === pays,
+      c.worldwide ? pays === null || worldServes(pays) : pays === null || c.pays === pays,
     );
   /** The worldwide copy's matches stay in their own countries: none from a country a national register covers. */
   const worldScope = (pays: string | null): CountryScope =>
-    pays === null
-      ? { except: [...nationalPays, ...WORLD_PROFILE_EXCLUDED, ...WORLD_SEARCH_EXCLUDED] }
-      : { only: pays };
+    pays === null ? { except: [...nationalPays, ...WORLD_EXCLUDED] } : { only: pays };
 
   /** 400 `pays_non_couvert` or `parametre_invalide` for an identifier that is not the country's format. */
   function checkCountryAndId(

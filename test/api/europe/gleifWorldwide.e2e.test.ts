@@ -57,6 +57,16 @@ describe(`Worldwide LEI entities (GLEIF) in the unified profile and the search (
     expect(body).to.include({ error: 'pays_non_couvert', champ: 'pays' });
   });
 
+  it('Germany and the Netherlands, out of the European routes’ scope, are not answered from it either', async () => {
+    for (const pays of ['DE', 'NL']) {
+      const profile = await getJson(`${t.baseUrl}/v1/eu/entreprise/${pays}/5299001ERX0K10IZUL40`);
+      expect(profile.res.status, pays).to.equal(400);
+      expect(profile.body).to.include({ error: 'pays_non_couvert', champ: 'pays' });
+      const search = await getJson(`${t.baseUrl}/v1/eu/recherche?q=Fraport&pays=${pays}`);
+      expect(search.body).to.include({ error: 'pays_non_couvert', champ: 'pays' });
+    }
+  });
+
   it('the search finds LEI entities by name, filed under their own country, and says GLEIF is covered', async () => {
     const { res, body } = await getJson(
       `${t.baseUrl}/v1/eu/recherche?q=${encodeURIComponent('Aristeia Capital')}`,
