@@ -114,6 +114,7 @@ export function createApp(deps: AppDeps): App {
     budgeted: deps.budgeted,
     live: deps.live ?? NO_LIVE_SOURCES,
     registers: deps.registers,
+    readSnapshots: deps.readSnapshots,
     ...(deps.now ? { now: deps.now } : {}),
   };
   const guard = (route: RouteDefinition) =>

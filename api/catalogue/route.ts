@@ -8,6 +8,7 @@ import type { JsonSchema, ParamDefinition } from '../../schemas/jsonSchema.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { ApiError } from '../errors/apiError.ts';
 import type { ErrorCode, MotifPanne } from '../errors/errorCodes.ts';
+import type { SnapshotReader } from './snapshotReader.ts';
 
 // The two types every schema builds on live in schemas/ (below api/); re-exported for the route modules.
 export type { JsonSchema, ParamDefinition } from '../../schemas/jsonSchema.ts';
@@ -95,6 +96,11 @@ export interface HandlerDeps {
   registers: readonly RegisterInfo[];
   /** The service's clock: what a handler measures a local copy's age against (the freshness guard's). */
   now?: () => Date;
+  /**
+   * The service's snapshot-state reader (cached between snapshot changes), for handlers that check a local
+   * copy per block (the profile's members); unset: they read the states from `knex`.
+   */
+  readSnapshots?: SnapshotReader;
 }
 
 /** A price computed per request from the answer it prepares (RouteDefinition.perRequestPrice). */

@@ -1,19 +1,10 @@
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { MutedRegister, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
+import type { RegisterSnapshotView, SnapshotReader } from '../catalogue/snapshotReader.ts';
 import { unavailable } from '../errors/apiError.ts';
 import type { AppMiddleware } from '../state.ts';
 
-export interface RegisterSnapshotView {
-  register: string;
-  current: { version: string; snapshotDate: string; sha256: string | null; completedAt: string } | null;
-  pending: { version: string; startedAt: string } | null;
-}
-
-/** Reads what the route's projections have applied of each register (projections/core/snapshotState.ts). */
-export type SnapshotReader = (q: {
-  projections: string[];
-  registers: string[];
-}) => Promise<RegisterSnapshotView[]>;
+export type { RegisterSnapshotView, SnapshotReader };
 
 const DAY_MS = 86_400_000;
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import type { BlocAbsent } from '../../../schemas/enums/blocAbsent.ts';
 import type { ProvenanceEntry } from '../../catalogue/route.ts';
+import type { SnapshotReader } from '../../catalogue/snapshotReader.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -23,12 +24,12 @@ export async function readLocalCopyState(
     nomCourt: string;
     maxAgeDays: number;
     now?: Date;
+    /** The service's cached reader (HandlerDeps.readSnapshots); unset: read from `knex`. */
+    readSnapshots?: SnapshotReader | undefined;
   },
 ): Promise<LocalCopyState> {
-  const [state] = await readSnapshotStates(knex, {
-    projections: [copy.projection],
-    registers: [copy.register],
-  });
+  const read = copy.readSnapshots ?? ((q) => readSnapshotStates(knex, q));
+  const [state] = await read({ projections: [copy.projection], registers: [copy.register] });
   const current = state?.current;
   if (!current) {
     return {
@@ -58,7 +59,7 @@ export async function readLocalCopyState(
       {
         registre: copy.register,
         version: current.version,
-        empreinte_sha256: current.sha256,
+        ...(current.sha256 === null ? {} : { empreinte_sha256: current.sha256 }),
         date_photo: current.snapshotDate,
       },
     ],

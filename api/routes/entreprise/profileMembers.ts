@@ -45,9 +45,9 @@ export async function readProfileMembers(
   const now = (deps.now ?? (() => new Date()))();
   const [dirigeants, egapro, conventions, groupe] = await Promise.all([
     readDirigeants(siren, { rne: deps.live.rne, log: ctx.state.log }),
-    readIndexEgapro(deps.knex, siren, { now }),
-    readConventionsCollectives(deps.knex, siren, { now }),
-    readGroupeLei(deps.knex, siren, now),
+    readIndexEgapro(deps.knex, siren, { now, readSnapshots: deps.readSnapshots }),
+    readConventionsCollectives(deps.knex, siren, { now, readSnapshots: deps.readSnapshots }),
+    readGroupeLei(deps.knex, siren, now, deps.readSnapshots),
   ]);
   const readings: BlockReading<unknown>[] = [dirigeants, egapro, conventions, groupe];
   return {

@@ -7,6 +7,7 @@ import {
   FR_SIRET_IDCC_FRESHNESS_DAYS,
   FR_SIRET_IDCC_REGISTER,
 } from '../../../schemas/events/frSiretIdccEvents.ts';
+import type { SnapshotReader } from '../../catalogue/snapshotReader.ts';
 import { absentBlock, type BlockReading, served } from './blockReading.ts';
 import { IDCC_STATE_NOTES, monthNote } from './idccStateNotes.ts';
 import { readLocalCopyState, unreadableCopy } from './localCopyState.ts';
@@ -35,7 +36,7 @@ export interface ConventionsCollectives {
 export async function readConventionsCollectives(
   knex: Knex,
   siren: string,
-  opts: { now?: Date } = {},
+  opts: { now?: Date; readSnapshots?: SnapshotReader } = {},
 ): Promise<BlockReading<ConventionsCollectives>> {
   try {
     const copy = await readLocalCopyState(knex, {
@@ -45,6 +46,7 @@ export async function readConventionsCollectives(
       nomCourt: 'SIRET-IDCC',
       maxAgeDays: FR_SIRET_IDCC_FRESHNESS_DAYS,
       now: opts.now,
+      readSnapshots: opts.readSnapshots,
     });
     if (!copy.ok) return absentBlock(copy.absent);
     const { rows } = await knex.raw<{ rows: { idcc: string; mois: string | null }[] }>(

@@ -20,6 +20,7 @@ import type {
   GroupeLeiRelationship,
 } from '../../../schemas/responses/groupeLei.ts';
 import type { ProvenanceEntry } from '../../catalogue/route.ts';
+import type { SnapshotReader } from '../../catalogue/snapshotReader.ts';
 import { type BlockReading, served } from './blockReading.ts';
 
 const DAY_MS = 86_400_000;
@@ -127,12 +128,12 @@ export async function readGroupeLei(
   knex: Knex,
   siren: string,
   now: Date = new Date(),
+  /** The service's cached reader (HandlerDeps.readSnapshots); unset: read from `knex`. */
+  readSnapshots?: SnapshotReader,
 ): Promise<BlockReading<GroupeLei>> {
   try {
-    const [state] = await readSnapshotStates(knex, {
-      projections: [GLEIF_PROJECTION],
-      registers: [GLEIF_REGISTER],
-    });
+    const read = readSnapshots ?? ((q) => readSnapshotStates(knex, q));
+    const [state] = await read({ projections: [GLEIF_PROJECTION], registers: [GLEIF_REGISTER] });
     const current = state?.current;
     if (!current) {
       return unavailable(
@@ -150,7 +151,7 @@ export async function readGroupeLei(
       {
         registre: GLEIF_REGISTER,
         version: current.version,
-        empreinte_sha256: current.sha256,
+        ...(current.sha256 === null ? {} : { empreinte_sha256: current.sha256 }),
         date_photo: current.snapshotDate,
       },
     ];

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { EGAPRO_INDEX_TABLE, egaproProjection } from '../../../projections/fr-egapro/egaproProjection.ts';
 import { FR_EGAPRO_FRESHNESS_DAYS, FR_EGAPRO_REGISTER } from '../../../schemas/events/frEgaproEvents.ts';
+import type { SnapshotReader } from '../../catalogue/snapshotReader.ts';
 import { absentBlock, type BlockReading, served } from './blockReading.ts';
 import { readLocalCopyState, unreadableCopy } from './localCopyState.ts';
 
@@ -34,7 +35,7 @@ interface DeclarationRow {
 export async function readIndexEgapro(
   knex: Knex,
   siren: string,
-  opts: { now?: Date } = {},
+  opts: { now?: Date; readSnapshots?: SnapshotReader } = {},
 ): Promise<BlockReading<IndexEgaproItem[]>> {
   try {
     const copy = await readLocalCopyState(knex, {
@@ -44,6 +45,7 @@ export async function readIndexEgapro(
       nomCourt: 'Egapro',
       maxAgeDays: FR_EGAPRO_FRESHNESS_DAYS,
       now: opts.now,
+      readSnapshots: opts.readSnapshots,
     });
     if (!copy.ok) return absentBlock(copy.absent);
     const { rows } = await knex.raw<{ rows: DeclarationRow[] }>(
