@@ -41,7 +41,12 @@ import type { AppMiddleware, AppState } from './state.ts';
 export interface AppDeps {
   logger: Logger;
   knex: Knex;
-  /** Opened beside `knex`; whoever composes the app closes them. */
+  /**
+   * Where handlers read the read tables (a streaming replica, DATABASE_READ_URL); absent: `knex`. `readSnapshots`
+   * and `budgeted` must read the same database, so that freshness and provenance are what it has applied.
+   */
+  readKnex?: Knex;
+  /** Opened beside `readKnex` (or `knex`); whoever composes the app closes them. */
   budgeted: BudgetedPools;
   registers: readonly RegisterInfo[];
   /** The priced routes of the registers (one file per family in api/routes/). */
@@ -110,7 +115,7 @@ export function createApp(deps: AppDeps): App {
   const limiter = deps.rateLimits ? rateLimit(deps.rateLimits) : null;
   const router = new Router<AppState>();
   const handlerDeps: HandlerDeps = {
-    knex: deps.knex,
+    knex: deps.readKnex ?? deps.knex,
     budgeted: deps.budgeted,
     live: deps.live ?? NO_LIVE_SOURCES,
     registers: deps.registers,

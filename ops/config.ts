@@ -5,6 +5,11 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | null;
+  /**
+   * `DATABASE_READ_URL`: a PostgreSQL streaming replica of `databaseUrl` that the routes read from; every write
+   * stays on `databaseUrl`. Ignored (with a warning) on the embedded database.
+   */
+  databaseReadUrl: string | null;
   dataDir: string;
   signingKeyFile: string | null;
   logLevel: string;
@@ -49,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number.isFinite(port) ? port : 3000,
     host,
     databaseUrl: env.DATABASE_URL?.trim() || null,
+    databaseReadUrl: env.DATABASE_READ_URL?.trim() || null,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     signingKeyFile: env.SIGNING_KEY_FILE?.trim() || null,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import type { CliCommand, CliContext } from '../../ops/commandContext.ts';
 import { loadConfig } from '../../ops/config.ts';
 import { createLogger } from '../../ops/logger.ts';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import { INGESTERS, RECORDERS } from '../registers.ts';
+import { SERVICE_ROLES, type ServiceRole } from '../server/serviceRole.ts';
 import { ingestCommandOf } from './ingestCommand.ts';
 
 // Every command's code (the database, the projections, the server) is imported when the command runs, never
@@ -85,7 +86,18 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('serve')
     .description('Serve the API (embedded database unless DATABASE_URL is set)')
-    .action(run(async () => (await import('./commands/serve.ts')).serveCommand));
+    .addOption(
+      new Option(
+        '--role <role>',
+        'api: answer HTTP, never project; projector: project, answer nothing; all: both (several processes on one database: README)',
+      )
+        .choices(SERVICE_ROLES)
+        .default('all'),
+    )
+    .action(async (options: { role: ServiceRole }) => {
+      const { serveCommand } = await import('./commands/serve.ts');
+      code = await serveCommand([], createContext(), { role: options.role });
+    });
   program
     .command('migrate')
     .description('Apply database migrations')

@@ -35,6 +35,7 @@ import type { Signer } from '../../ops/signing/signer.ts';
 import { accountsProjection } from '../../projections/accounts/accountsProjection.ts';
 import type { Projection } from '../../projections/core/projection.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/core/projectionRunner.ts';
+import { postgresProjectorLock } from '../../projections/core/projectorLock.ts';
 import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
 import { readLiveObservation } from '../../projections/eu-live/euLiveProjection.ts';
 import { FR_RNE_REGISTER } from '../../schemas/events/frRneEvents.ts';
@@ -49,6 +50,7 @@ import {
 } from '../readSide.ts';
 import { REGISTERS } from '../registers.ts';
 import { migrateAll } from './migrateAll.ts';
+import { projects, type ServiceRole } from './serviceRole.ts';
 
 export interface Service {
   db: Database;
@@ -108,11 +110,25 @@ export interface ComposeOptions {
   liveRegisters?: readonly EuLiveSource[];
   /** The French live registers to read (the RNE); default every manifest's (readSide.ts). */
   frenchLiveSources?: readonly FrenchLiveSource[];
+  /** `api`: never start the projections (another process runs them); default `all` (see serviceRole.ts). */
+  role?: ServiceRole;
+  /**
+   * On a PostgreSQL server, project only while holding the projector lock (projectorLock.ts), standing by
+   * otherwise: what `serve` does, so that a second projector started by mistake waits instead of competing.
+   */
+  exclusiveProjector?: { standbyRetryMs?: number } | boolean;
   /** Overrides of every live register's timeout and circuit breaker (tests). */
   livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
 }
 
 const DATABASE_RETRY_MS = [250, 500, 1000, 2000, 5000] as const;
+
+/**
+ * How long the snapshot states read on a replica are kept. What is kept was applied by the replica, so a route
+ * never claims more than the replica holds; after the replica applies a newer snapshot, provenance follows
+ * within this time.
+ */
+const REPLICA_SNAPSHOT_CACHE_MS = 1000;
 
 /** Events per projection transaction on a PostgreSQL server (the runner's default, 500, elsewhere). */
 const PROJECTION_BATCH_ON_SERVER = 2000;
@@ -128,10 +144,12 @@ export async function composeService(
   // Keys resolve and balances load from the accounts read model: payment cannot run without it.
   const projections = [...(opts.projections ?? PROJECTIONS)];
   if (paymentConfig && !projections.includes(accountsProjection)) projections.push(accountsProjection);
-  if (!opts.deferDatabase) await migrateAll(db.knex, projections);
+  if (!opts.deferDatabase) await migrateAll(db.knex, projections, { exclusive: db.kind === 'postgres' });
   let databaseReady = !opts.deferDatabase;
   let stopping = false;
   const store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger });
+  const projecting = projects(opts.role ?? 'all');
+  const exclusive = opts.exclusiveProjector && db.kind === 'postgres' ? opts.exclusiveProjector : null;
   const runner = createProjectionRunner({
     knex: db.knex,
     eventStore: store,
@@ -141,6 +159,12 @@ export async function composeService(
     // one write per table and one checkpoint per batch). The embedded database keeps short ones: it is one
     // session, and a request waits for the transaction in progress.
     batchSize: db.kind === 'postgres' ? PROJECTION_BATCH_ON_SERVER : undefined,
+    ...(exclusive
+      ? {
+          lock: postgresProjectorLock(db.url, logger),
+          ...(typeof exclusive === 'object' ? { standbyRetryMs: exclusive.standbyRetryMs } : {}),
+        }
+      : {}),
   });
   const signer = await loadOrCreateSigner({
     signingKeyFile: config.signingKeyFile,
@@ -159,7 +183,11 @@ export async function composeService(
         now: opts.now,
       })
     : undefined;
-  const budgeted = createBudgetedPools(db.knex);
+  // The routes read the read tables, and what the read side has applied of each register, from one database:
+  // the streaming replica when there is one (DATABASE_READ_URL), so that freshness and provenance are what it
+  // has applied; charges, keys, nonces, the served log and live observations stay on the primary (db.knex).
+  const readKnex = db.readKnex ?? db.knex;
+  const budgeted = createBudgetedPools(readKnex);
   // One reader per live register, at the address the options, then the environment, give; else its own. A
   // register that needs credentials and has none gets no reader: it is not configured (never reported down).
   const liveReaderDeps = (source: {
@@ -198,13 +226,16 @@ export async function composeService(
   const app = createApp({
     logger,
     knex: db.knex,
+    readKnex,
     budgeted,
     registers: opts.registers ?? REGISTERS,
     routes: opts.routes ?? PRICED_ROUTES,
     projectionNames: projections.map((p) => p.name),
     readSnapshots: cachedSnapshotReader(
-      (q) => readSnapshotStates(db.knex, q),
+      (q) => readSnapshotStates(readKnex, q),
       () => runner.snapshotFingerprint(),
+      // A replica applies the runner's commits later than the runner knows: only a short age bounds the cache.
+      readKnex === db.knex ? undefined : REPLICA_SNAPSHOT_CACHE_MS,
     ),
     projectionStatus: () => runner.status(),
     signer,
@@ -246,7 +277,7 @@ export async function composeService(
     servedLog,
     app,
     async listen(port, host = config.host) {
-      if (databaseReady) await runner.start();
+      if (databaseReady && projecting) await runner.start();
       const handle = app.koa.callback();
       server = http.createServer((req, res) => {
         const done = handle(req, res);
@@ -266,8 +297,8 @@ export async function composeService(
       for (let attempt = 0; !databaseReady; attempt++) {
         if (stopping) throw new ServiceStopped('the service stopped before its database was reached');
         try {
-          await migrateAll(db.knex, projections);
-          await runner.start();
+          await migrateAll(db.knex, projections, { exclusive: db.kind === 'postgres' });
+          if (projecting) await runner.start();
           databaseReady = true;
           if (attempt > 0)
             logger.info({ attempts: attempt + 1 }, 'database reached: migrated, projections started');

@@ -6,12 +6,23 @@ import { eventStoreMigrations } from '../../ops/eventstore/postgres/index.ts';
 import type { Projection } from '../../projections/core/projection.ts';
 import { projectionMigrationsFor } from '../../projections/core/schema.ts';
 
-/** The whole schema, in order: event log, payment nonces, ingestion digests, projection runner, then each projection's tables. */
-export async function migrateAll(knex: Knex, projections: readonly Projection[]): Promise<string[]> {
-  return runMigrations(knex, [
-    ...eventStoreMigrations,
-    ...paymentMigrations,
-    ...snapshotPassMigrations,
-    ...projectionMigrationsFor(projections),
-  ]);
+/**
+ * The whole schema, in order: event log, payment nonces, ingestion digests, projection runner, then each
+ * projection's tables. `exclusive`: one process at a time on a shared server (runMigrations).
+ */
+export async function migrateAll(
+  knex: Knex,
+  projections: readonly Projection[],
+  opts: { exclusive?: boolean } = {},
+): Promise<string[]> {
+  return runMigrations(
+    knex,
+    [
+      ...eventStoreMigrations,
+      ...paymentMigrations,
+      ...snapshotPassMigrations,
+      ...projectionMigrationsFor(projections),
+    ],
+    opts,
+  );
 }

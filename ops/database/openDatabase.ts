@@ -25,6 +25,14 @@ export interface Database {
   displayUrl: string;
   url: string;
   knex: Knex;
+  /**
+   * Where the priced routes read the read tables and what the read side has applied (freshness, provenance):
+   * a streaming replica (`DATABASE_READ_URL`). Absent: `knex`. Every write, and every read that must see a
+   * write just made (keys, balances, nonces, live observations), stays on `knex`.
+   */
+  readKnex?: Knex;
+  /** The replica's connection string without any password, for display; absent without a replica. */
+  readDisplayUrl?: string;
   notifications: NotificationSource;
   close(): Promise<void>;
 }
@@ -36,8 +44,9 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * DATABASE_URL set: that server. Otherwise the embedded database under `dataDir`: reached through the
- * socket of the process that already has it open, or opened here when nobody has.
+ * DATABASE_URL set: that server, and DATABASE_READ_URL's replica for the routes' reads when set. Otherwise the
+ * embedded database under `dataDir`: reached through the socket of the process that already has it open, or
+ * opened here when nobody has (a replica is then ignored: the embedded database has none).
  */
 export async function openDatabase(
   config: Config,
@@ -46,12 +55,19 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     const url = config.databaseUrl;
-    return assemble(
+    const db = await assemble(
       'postgres',
       url,
       createPgNotificationSource(url, logger),
       { logger, ...opts },
       async () => {},
+    );
+    return config.databaseReadUrl ? withReadReplica(db, config.databaseReadUrl, { logger, ...opts }) : db;
+  }
+  if (config.databaseReadUrl) {
+    logger.warn(
+      { replica: redactUrl(config.databaseReadUrl) },
+      'DATABASE_READ_URL ignored: the embedded database has no replica (set DATABASE_URL to a PostgreSQL server)',
     );
   }
   const running = await findRunningEmbeddedHost(config.dataDir);
@@ -106,6 +122,24 @@ async function assemble(
       await notifications.close();
       await knex.destroy();
       await stopHost();
+    },
+  };
+}
+
+/**
+ * Routes read from the replica at `readUrl`; everything else keeps the primary. Its pool opens connections on
+ * first use, so an unreachable replica is an outage of the routes reading it (503 base_indisponible), not a
+ * failure to start.
+ */
+function withReadReplica(db: Database, readUrl: string, opts: OpenDatabaseOptions): Database {
+  const readKnex = createKnex(readUrl, opts.poolMax ?? 10, opts.logger);
+  allowNamedStatements(readKnex);
+  return {
+    ...db,
+    readKnex,
+    readDisplayUrl: redactUrl(readUrl),
+    async close() {
+      await Promise.all([db.close(), readKnex.destroy()]);
     },
   };
 }

@@ -5,6 +5,7 @@ import { createValuesExpander } from './entityValuesUpcaster.ts';
 import type { Projection } from './projection.ts';
 import { readProjectionStates } from './projectionState.ts';
 import { createProjectionWorker, type ProjectionWorker } from './projectionWorker.ts';
+import type { ProjectorLock } from './projectorLock.ts';
 
 export interface ProjectionStatus {
   name: string;
@@ -14,11 +15,19 @@ export interface ProjectionStatus {
   lastError: string | null;
 }
 
+/** `active`: this process applies the log; `standby`: another process holds the projector lock. */
+export type ProjectorMode = 'active' | 'standby' | 'stopped';
+
 export interface ProjectionRunner {
-  /** One catch-up-then-live subscription per projection, each from its checkpoint. */
+  /**
+   * One catch-up-then-live subscription per projection, each from its checkpoint. With a projector lock held by
+   * another process, the runner stands by instead and tries the lock again every `standbyRetryMs`.
+   */
   start(): Promise<void>;
-  /** Stops every subscription after its current batch. */
+  /** Stops every subscription after its current batch (and gives the projector lock back). */
   stop(): Promise<void>;
+  /** Whether this process applies the log now. */
+  mode(): ProjectorMode;
   /**
    * Resolves when every projection has committed every event up to `position` (default: the head now).
    * Rejects if a projection fails, is stopped, or is not running.
@@ -44,6 +53,10 @@ export function createProjectionRunner(deps: {
   logger: Logger;
   projections: readonly Projection[];
   batchSize?: number;
+  /** Several processes on one database: only the lock's holder projects (see projectorLock.ts). */
+  lock?: ProjectorLock;
+  /** How often a standing-by runner tries the lock again (ms; default 5000). */
+  standbyRetryMs?: number;
 }): ProjectionRunner {
   const { knex, eventStore } = deps;
   const logger = deps.logger.child({ component: 'projection-runner' });
@@ -65,6 +78,57 @@ export function createProjectionRunner(deps: {
     }),
   );
   let started = false;
+  let mode: ProjectorMode = 'stopped';
+  let retry: NodeJS.Timeout | null = null;
+  const standbyRetryMs = deps.standbyRetryMs ?? 5000;
+
+  const startWorkers = async () => {
+    mode = 'active';
+    await Promise.all(workers.map((w) => w.start()));
+  };
+  /** Takes the lock (or none is configured) and projects; else stands by and tries again later. */
+  const activateOrStandBy = async (): Promise<void> => {
+    if (!started) return;
+    let holds = !deps.lock;
+    try {
+      holds = holds || (await deps.lock!.tryAcquire());
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'projector lock unreachable; trying again');
+    }
+    if (!started) {
+      await deps.lock?.release();
+      return;
+    }
+    if (holds) {
+      if (mode === 'standby') logger.info('projector lock taken: this process projects now');
+      await startWorkers();
+      return;
+    }
+    if (mode !== 'standby')
+      logger.info({ retryMs: standbyRetryMs }, 'another process runs the projections: standing by');
+    standBy();
+  };
+  const standBy = () => {
+    if (!started || retry) return;
+    mode = 'standby';
+    retry = setTimeout(() => {
+      retry = null;
+      activateOrStandBy().catch((err: Error) =>
+        logger.error({ err: err.message }, 'projector could not take over'),
+      );
+    }, standbyRetryMs);
+    retry.unref();
+  };
+  deps.lock?.onLost(() => {
+    if (!started || mode !== 'active') return;
+    // Another process may take over at once: stop after the current batches (their checkpoint
+    // compare-and-set refuses anything already applied by the new holder), then stand by.
+    // It tries again only after a retry period, leaving the others standing by a chance to take over.
+    mode = 'standby';
+    void Promise.all(workers.map((w) => w.stop()))
+      .then(() => standBy())
+      .catch((err: Error) => logger.error({ err: err.message }, 'projector could not stand by'));
+  });
 
   const workerNamed = (name: string): ProjectionWorker => {
     const w = workers.find((x) => x.projection.name === name);
@@ -74,13 +138,21 @@ export function createProjectionRunner(deps: {
 
   return {
     async start() {
+      // Standing by already: the retry timer takes over. Active: restarts the workers that stopped on a failure.
+      if (started && mode === 'standby') return;
       started = true;
-      await Promise.all(workers.map((w) => w.start()));
+      if (mode === 'active') await startWorkers();
+      else await activateOrStandBy();
     },
     async stop() {
       started = false;
+      mode = 'stopped';
+      if (retry) clearTimeout(retry);
+      retry = null;
       await Promise.all(workers.map((w) => w.stop()));
+      await deps.lock?.release();
     },
+    mode: () => mode,
     snapshotFingerprint() {
       return workers.map((w) => `${w.snapshotEpoch}`).join(',');
     },

@@ -1,18 +1,28 @@
-import type { CliCommand } from '../../../ops/commandContext.ts';
+import type { CliContext } from '../../../ops/commandContext.ts';
 import { openDatabase } from '../../../ops/database/openDatabase.ts';
 import { EU_LIVE_REGISTERS, FRENCH_LIVE_SOURCES } from '../../readSide.ts';
 import { composeService, ServiceStopped } from '../../server/composeService.ts';
 import { startLiveReplay } from '../../server/liveReplay.ts';
 import { demoDataWanted, seedDemoData } from '../../server/seedDemoData.ts';
+import { answers, projects, type ServiceRole } from '../../server/serviceRole.ts';
 
 /**
  * `serve`: the API over the embedded database (or DATABASE_URL), projections running, until SIGINT/SIGTERM.
  * It listens before it reaches the database: a PostgreSQL server down at start is an outage (503
  * base_indisponible) that heals when the server comes back, not an exit. On SIGINT/SIGTERM it stops accepting,
  * lets running requests finish, flushes the served log and exits 0.
+ *
+ * `role` (serviceRole.ts): `api` never projects, `projector` never listens. On a PostgreSQL server the
+ * projections run only in the process holding the projector lock (projectorLock.ts): a second `all` or
+ * `projector` process stands by and takes over when the first stops.
  */
-export const serveCommand: CliCommand = async (_argv, ctx) => {
+export async function serveCommand(
+  _argv: string[],
+  ctx: CliContext,
+  opts: { role?: ServiceRole } = {},
+): Promise<number> {
   const { config, logger } = ctx;
+  const role = opts.role ?? 'all';
   let requestStop: (signal: string) => void = () => {};
   const stopRequested = new Promise<string>((resolve) => {
     requestStop = resolve;
@@ -28,6 +38,7 @@ export const serveCommand: CliCommand = async (_argv, ctx) => {
         ? `embedded PostgreSQL (PGlite) in ${config.dataDir}, socket ${db.displayUrl}`
         : `embedded PostgreSQL (PGlite) owned by another process, through its socket ${db.displayUrl}`;
   ctx.out(`Database: ${where}`);
+  if (db.readDisplayUrl) ctx.out(`Route reads: streaming replica ${db.readDisplayUrl} (DATABASE_READ_URL)`);
   // LIVE_REPLAY=1: the live registers answer from their recorded answers on a local server (offline demo).
   const replay = config.liveReplay
     ? await startLiveReplay([...EU_LIVE_REGISTERS, ...FRENCH_LIVE_SOURCES])
@@ -38,22 +49,35 @@ export const serveCommand: CliCommand = async (_argv, ctx) => {
     );
   const service = await composeService(db, config, logger, {
     deferDatabase: true,
+    role,
+    exclusiveProjector: true,
     ...(replay ? { liveUrls: replay.urls, liveCredentials: replay.credentials } : {}),
   });
-  const port = await service.listen(config.port);
-  ctx.out(`Listening: http://localhost:${port} (PORT=${config.port})`);
-  ctx.out(`Signing key id: ${service.signer.keyId} (public keys at /.well-known/jwks.json)`);
-  ctx.out(`Routes: GET /v1/catalogue · OpenAPI: GET /openapi.json · health: GET /health`);
+  ctx.out(`Role: ${role}`);
+  if (answers(role)) {
+    const port = await service.listen(config.port);
+    ctx.out(`Listening: http://localhost:${port} (PORT=${config.port})`);
+    ctx.out(`Signing key id: ${service.signer.keyId} (public keys at /.well-known/jwks.json)`);
+    ctx.out(`Routes: GET /v1/catalogue · OpenAPI: GET /openapi.json · health: GET /health`);
+  }
 
   const started = (async () => {
     await service.whenDatabaseReady();
-    if (demoDataWanted(db)) {
+    if (projects(role) && demoDataWanted(db)) {
       const seeded = await seedDemoData(db, service.store, logger);
       if (seeded.length > 0)
         ctx.out(`Demo data: ${seeded.join(', ')} (real-format samples; DEMO_DATA=0 to skip)`);
     }
-    await service.runner.caughtUp();
-    ctx.out('Ready: database reached, projections caught up');
+    if (service.runner.mode() === 'active') {
+      await service.runner.caughtUp();
+      ctx.out('Ready: database reached, projections caught up');
+    } else if (projects(role)) {
+      ctx.out(
+        'Ready: database reached; another process runs the projections, this one stands by to take over',
+      );
+    } else {
+      ctx.out('Ready: database reached; the projections run in a projector process (--role projector)');
+    }
   })();
   const outcome = await Promise.race([
     stopRequested.then((signal) => ({ signal })),
@@ -77,4 +101,4 @@ export const serveCommand: CliCommand = async (_argv, ctx) => {
   await db.close();
   logger.info('stopped');
   return 0;
-};
+}

@@ -1,74 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { loadConfig } from '../../../ops/config.ts';
 import { openDatabase } from '../../../ops/database/openDatabase.ts';
 import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
+import { createKeyWithCredits, startServeProcess } from '../../support/serveProcess.ts';
 import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
 
-const BIN = fileURLToPath(new URL('../../../app/cli/bin.mjs', import.meta.url));
 const SERVER_URL = process.env.DATABASE_URL;
 
-interface Serving {
-  child: ChildProcess;
-  port: number;
-  /** Resolves when the process printed a line matching `pattern`. */
-  printed(pattern: RegExp): Promise<void>;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** `registres serve` in a child process, on a free port; resolves once it listens. */
-async function serve(env: NodeJS.ProcessEnv): Promise<Serving> {
-  const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
-  const onData = (chunk: Buffer) => {
-    out += String(chunk);
-    for (const w of [...waiters]) {
-      if (w.pattern.test(out)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve();
-      }
-    }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const printed = (pattern: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      if (pattern.test(out)) return resolve();
-      waiters.push({ pattern, resolve });
-      exit.then(() => reject(new Error(`serve exited before printing ${pattern}:\n${out}`)));
-    });
-  await printed(/Listening: http:\/\/localhost:\d+/);
-  const port = Number(/Listening: http:\/\/localhost:(\d+)/.exec(out)![1]);
-  return { child, port, printed, exit };
-}
+const serve = (env: NodeJS.ProcessEnv) => startServeProcess(env);
 
 /** `registres keys create --credits 5`: the key it prints. */
-async function createKey(env: NodeJS.ProcessEnv): Promise<string> {
-  const child = spawn(process.execPath, [BIN, 'keys', 'create', '--credits', '5'], {
-    env: { ...env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout!.on('data', (chunk) => {
-    out += String(chunk);
-  });
-  await new Promise((resolve) => child.on('exit', resolve));
-  const key = /rk_[A-Za-z0-9_-]+/.exec(out)?.[0];
-  if (!key) throw new Error(`no key printed: ${out}`);
-  return key;
-}
+const createKey = async (env: NodeJS.ProcessEnv) => (await createKeyWithCredits(env, '5')).key;
 
 /** A loopback port nothing listens on (yet). */
 async function freePort(): Promise<number> {

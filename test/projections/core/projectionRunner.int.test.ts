@@ -4,45 +4,15 @@ import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent } from '../../../ops/eventstore/port.ts';
 import type { Projection } from '../../../projections/core/projection.ts';
 import { targetDescription } from '../../support/database.ts';
-import { appendAll, failureOf, openTestBed, recordEntities, type TestBed } from './testBed.ts';
-
-/** Records every application of an event, so a test can prove each one was applied exactly once. */
-function countingProjection(name: string, opts: { failOnce?: (event: RecordedEvent) => boolean } = {}) {
-  const failed = new Set<bigint>();
-  const projection: Projection = {
-    name,
-    registers: [],
-    tables: [`${name}_applied`],
-    migrations: [
-      {
-        name: `test_${name}_applied`,
-        async up(knex) {
-          await knex.raw(`create table ${name}_applied (position bigint not null, type text not null)`);
-        },
-      },
-    ],
-    handlers: {
-      async EntityRecorded(trx, event) {
-        if (opts.failOnce?.(event) && !failed.has(event.position)) {
-          failed.add(event.position);
-          throw new Error('injected crash');
-        }
-        await trx.raw(`insert into ${name}_applied (position, type) values (?, ?)`, [
-          event.position.toString(),
-          event.type,
-        ]);
-      },
-    },
-  };
-  return projection;
-}
-
-async function appliedPositions(knex: Knex, table: string): Promise<bigint[]> {
-  const { rows } = await knex.raw<{ rows: { position: string }[] }>(
-    `select position from ${table} order by position`,
-  );
-  return rows.map((r) => BigInt(r.position));
-}
+import {
+  appendAll,
+  appliedPositions,
+  countingProjection,
+  failureOf,
+  openTestBed,
+  recordEntities,
+  type TestBed,
+} from './testBed.ts';
 
 async function checkpoint(knex: Knex, name: string): Promise<bigint> {
   const { rows } = await knex.raw<{ rows: { position: string }[] }>(

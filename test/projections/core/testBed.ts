@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
-import type { EventStore, NewEvent } from '../../../ops/eventstore/port.ts';
+import type { EventStore, NewEvent, RecordedEvent } from '../../../ops/eventstore/port.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../../../ops/eventstore/postgres/index.ts';
 import type { Projection } from '../../../projections/core/projection.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
+import type { ProjectorLock } from '../../../projections/core/projectorLock.ts';
 import { projectionMigrationsFor } from '../../../projections/core/schema.ts';
 import {
   SNAPSHOT_ABANDONED,
@@ -23,6 +24,8 @@ export interface TestBed {
     projections?: Projection[];
     eventStore?: EventStore;
     batchSize?: number;
+    lock?: ProjectorLock;
+    standbyRetryMs?: number;
   }): ProjectionRunner;
   close(): Promise<void>;
 }
@@ -48,6 +51,8 @@ export async function openTestBed(projections: Projection[], opts: { db?: Databa
         logger: testLogger,
         projections: opts.projections ?? projections,
         batchSize: opts.batchSize,
+        ...(opts.lock ? { lock: opts.lock } : {}),
+        ...(opts.standbyRetryMs ? { standbyRetryMs: opts.standbyRetryMs } : {}),
       });
       runners.push(r);
       return r;
@@ -129,4 +134,45 @@ export function failureOf(p: Promise<unknown>): Promise<Error | null> {
 
 export function expectedSha(version: string): string {
   return sha(version);
+}
+
+/** Records every application of an event, so a test can prove each one was applied exactly once. */
+export function countingProjection(
+  name: string,
+  opts: { failOnce?: (event: RecordedEvent) => boolean } = {},
+) {
+  const failed = new Set<bigint>();
+  const projection: Projection = {
+    name,
+    registers: [],
+    tables: [`${name}_applied`],
+    migrations: [
+      {
+        name: `test_${name}_applied`,
+        async up(knex) {
+          await knex.raw(`create table ${name}_applied (position bigint not null, type text not null)`);
+        },
+      },
+    ],
+    handlers: {
+      async EntityRecorded(trx, event) {
+        if (opts.failOnce?.(event) && !failed.has(event.position)) {
+          failed.add(event.position);
+          throw new Error('injected crash');
+        }
+        await trx.raw(`insert into ${name}_applied (position, type) values (?, ?)`, [
+          event.position.toString(),
+          event.type,
+        ]);
+      },
+    },
+  };
+  return projection;
+}
+
+export async function appliedPositions(knex: Knex, table: string): Promise<bigint[]> {
+  const { rows } = await knex.raw<{ rows: { position: string }[] }>(
+    `select position from ${table} order by position`,
+  );
+  return rows.map((r) => BigInt(r.position));
 }
