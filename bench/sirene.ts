@@ -1,44 +1,51 @@
-import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../ingest/fr-sirene/frSireneColumns.ts';
-import { ingestFrSirene } from '../ingest/fr-sirene/ingestFrSirene.ts';
-import { openAccount } from '../ops/accounts/openAccount.ts';
-import { createSigner } from '../ops/signing/signer.ts';
+import { ETABLISSEMENTS_TABLE } from '../projections/fr-sirene-etablissements/etablissementsProjection.ts';
+import { UNITES_LEGALES_TABLE } from '../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import type { BenchContext } from './core/benchContext.ts';
-import { formatBytes, formatCount, formatRatio, formatSeconds } from './core/format.ts';
-import { ingestInChildProcess } from './core/ingestChildProcess.ts';
+import { formatBytes, formatCount, formatSeconds } from './core/format.ts';
 import { type BenchDatabase, type EmbeddedPlacement, openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
-import { printTable } from './core/printTable.ts';
-import { processPeakRss, startRssSampler } from './core/rssSampler.ts';
-import { perSecond, timed } from './core/timing.ts';
-import { type LoadResult, loadTest } from './http/loadTest.ts';
-import { startBareProfileServer } from './sirene/bareProfileServer.ts';
+import { processPeakRss } from './core/rssSampler.ts';
+import { now, perSecond, secondsSince, timed } from './core/timing.ts';
 import { startSireneService } from './sirene/benchService.ts';
 import { copyIntoBareTable } from './sirene/copyBaseline.ts';
 import { type EventsFloor, measureEventsFloor } from './sirene/eventsFloor.ts';
 import { type GeneratedSireneFiles, generateSireneFiles } from './sirene/generateSireneFiles.ts';
+import { printExtrapolation, printIngestTable, printProgressTable } from './sirene/ingestTables.ts';
+import { readPlannerStatistics } from './sirene/plannerStatistics.ts';
+import { benchProfileRoute } from './sirene/profileRouteBench.ts';
+import { measureReadAndHashFloor } from './sirene/readAndHashFloor.ts';
+import { countRows, readRelationSizes, sizeGrowth } from './sirene/relationSizes.ts';
+import { printRepassTable } from './sirene/repassTable.ts';
+import { SIRENE_READ_MODELS } from './sirene/sireneReadModels.ts';
+import { printDiskTable, printPlannerStatistics, type WrittenTable } from './sirene/storageTables.ts';
+import { runTimedSirenePass } from './sirene/timedSirenePass.ts';
 
 export const description =
-  'Sirene: ingest end to end (file → events → read tables) vs COPY; GET /v1/entreprise/{siren} vs a bare Koa route';
+  'Sirene: ingest end to end (file → events → every Sirene read model) vs its floor, an unchanged re-pass, GET /v1/entreprise/{siren} vs the signed floor';
 
-/** Ingest within 3× the time of COPY; profile route at least 60% of the bare route's requests/s. */
-const INGEST_TARGET = 1 / 3;
-const ROUTE_TARGET = 0.6;
+/** An idle session's table counters reach pg_stat_user_tables within 10 s (PostgreSQL 15): wait that long. */
+const STATISTICS_FLUSH_MS = 11_000;
 
 const USAGE = `registres bench sirene [options]
 
 ${description}.
 Generates Sirene-format files (valid Luhn SIRENs, 35 and 54 columns) in a temporary directory, then:
-  1. COPY of the two files into bare text tables (psql \\copy, the baseline);
-  2. the Sirene ingester and the two read models, from the files to the read tables (ours); then, as a
-     floor, COPY of one event per row in its leanest form and of the files into keyed tables;
-  3. autocannon on GET /v1/entreprise/{siren} of the composed service (API key, signed, served log)
-     and on a bare Koa route running the same primary-key SELECT (the baseline); then, as a floor, the same
-     bare route adding only the Content-Digest and Ed25519 signature every paid answer carries.
+  1. COPY of the two files into bare text tables (psql \\copy, a diagnostic baseline);
+  2. the Sirene ingester and every Sirene read model (units, establishments, search index, companies list),
+     from the files to the read tables, sampling the log and each read model every 200 ms (rates of the first
+     and last tenth), with each table's growth on disk; then, as the floor, COPY of one event per row in its
+     leanest form and of the files into keyed tables; the full stock (74 million rows) extrapolated;
+  3. the same files again as the next month's version (every row unchanged), against reading and hashing
+     them the way the ingester does, without a database; the planner statistics of the loaded tables;
+  4. autocannon on GET /v1/entreprise/{siren} of the composed service (API key, signed, served log)
+     against the signed floor (a bare Koa route running the same SELECT, plus only the Content-Digest and
+     Ed25519 signature); the bare route and the unpaid route as diagnostics.
 Writes to DATABASE_URL's server, else a fresh embedded database, in a schema dropped at the end.
 
 Options:
@@ -47,7 +54,8 @@ Options:
   --connections N    autocannon connections (default 10)
   --batch-size N     ingester batch (default 2000, the ingester's own default)
   --embedded WHERE   without DATABASE_URL: memory (default) or disk
-  --skip-http        ingest only
+  --skip-repass      no unchanged re-pass
+  --skip-http        no load test of the route
   --load-in-loop     run autocannon on the service's own event loop (before 2026-11-24) instead of in
                      a worker thread
 `;
@@ -61,6 +69,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       connections: { type: 'string' },
       'batch-size': { type: 'string' },
       embedded: { type: 'string' },
+      'skip-repass': { type: 'boolean' },
       'skip-http': { type: 'boolean' },
       'load-in-loop': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -88,68 +97,53 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       `generated ${formatCount(files.units)} units + ${formatCount(files.establishments)} establishments (${formatBytes(bytes)}) in ${formatSeconds(gen.seconds)}`,
     );
 
-    // 1. Baseline: COPY of the same files into bare tables (psql cannot reach the embedded socket).
+    // 1. Diagnostic baseline: COPY of the same files into bare tables (psql cannot reach the embedded socket).
     const copy = db.label === 'postgres' ? await copyBaseline(db, files, rows, ctx) : null;
     if (!copy)
-      ctx.out('COPY baseline: PostgreSQL server only (DATABASE_URL); skipped on the embedded database');
+      ctx.out(
+        'COPY baseline and floors: PostgreSQL server only (DATABASE_URL); skipped on the embedded database',
+      );
 
-    // 2. Ours: files → events → read tables, the projections running as they do under `serve`.
+    // 2. Ours: files → events → every Sirene read model, the projections running as they do under `serve`.
     const running = await startSireneService(db, ctx.config, ctx.logger);
     const { service } = running;
-    let closed = false;
     try {
-      ctx.out('ingest end to end (events, then both read models caught up) ...');
-      // On a server the ingest runs as its own process, as in production; the embedded database lives in
-      // this process, so the ingest runs here too (and the RSS includes the database).
-      const version = new Date().toISOString().slice(0, 10);
-      const sampler = startRssSampler();
-      let eventsSeconds = 0;
-      let ingestPeakRss: number | null = null;
-      const ingest = await timed(async () => {
-        const events = await timed(async () => {
-          if (db.label === 'postgres') {
-            const child = await ingestInChildProcess({
-              url: db.url,
-              schema: db.schema,
-              register: 'fr-sirene',
-              args: [
-                '--unites-legales',
-                files.unitesLegales,
-                '--etablissements',
-                files.etablissements,
-                '--version',
-                version,
-                '--batch-size',
-                String(batchSize),
-              ],
-            });
-            ingestPeakRss = child.peakRss;
-            ctx.out(child.output.trim().replace(/^/gm, '  | '));
-          } else {
-            await ingestFrSirene({
-              knex: db.knex,
-              store: service.store,
-              logger: ctx.logger,
-              unitesLegales: files.unitesLegales,
-              etablissements: files.etablissements,
-              version,
-              batchSize,
-            });
-          }
-        });
-        eventsSeconds = events.seconds;
-        await service.runner.caughtUp();
-      });
-      const benchPeakRss = sampler.stop();
-      const peakRss = ingestPeakRss ?? benchPeakRss;
-      const stored = await db.knex.raw<{ rows: { u: string; e: string }[] }>(
-        'select (select count(*) from fr_sirene_unites_legales) as u, (select count(*) from fr_sirene_etablissements) as e',
-      );
-      const r0 = stored.rows[0]!;
-      if (Number(r0.u) !== files.units || Number(r0.e) !== files.establishments)
-        throw new Error(`read tables hold ${r0.u} units and ${r0.e} establishments`);
+      const written: WrittenTable[] = [
+        { table: 'events', writer: 'the log' },
+        { table: 'ingest_digests', writer: 'the ingest' },
+        ...SIRENE_READ_MODELS.flatMap((p) => p.tables.map((table) => ({ table, writer: p.name }))),
+      ];
+      const tables = written.map((t) => t.table);
+      // A month apart, as INSEE publishes the stock; both within the route's freshness threshold.
+      const today = new Date().toISOString().slice(0, 10);
+      const firstVersion = monthBefore(today);
       ctx.out(
-        `  events written in ${formatSeconds(eventsSeconds)}, read tables caught up at ${formatSeconds(ingest.seconds)}`,
+        `ingest end to end (events, then each of ${SIRENE_READ_MODELS.map((p) => p.name).join(', ')} caught up) ...`,
+      );
+      const sizesBefore = await readRelationSizes(db.knex, tables);
+      const pass = await runTimedSirenePass({
+        db,
+        service,
+        logger: ctx.logger,
+        files,
+        version: firstVersion,
+        batchSize,
+        sample: true,
+      });
+      let lastWrite = now();
+      if (pass.output.trim()) ctx.out(pass.output.trim().replace(/^/gm, '  | '));
+      const counted = await countRows(
+        db.knex,
+        tables.filter((t) => t !== 'events'),
+      );
+      counted.set('events', Number(pass.completedAt - pass.startedAt + 1n));
+      const units = counted.get(UNITES_LEGALES_TABLE);
+      const establishments = counted.get(ETABLISSEMENTS_TABLE);
+      if (units !== files.units || establishments !== files.establishments)
+        throw new Error(`read tables hold ${units} units and ${establishments} establishments`);
+      const growth = sizeGrowth(sizesBefore, await readRelationSizes(db.knex, tables));
+      ctx.out(
+        `  events written in ${formatSeconds(pass.eventsSeconds)}, every read model caught up at ${formatSeconds(pass.seconds)}`,
       );
       // The least this design's ingest can cost on the same server (see eventsFloor.ts).
       let floor: EventsFloor | null = null;
@@ -165,171 +159,79 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           establishmentColumns: ETABLISSEMENT_LAYOUT.known,
         });
       }
-      const ingestRate = perSecond(rows, ingest.seconds);
-      const copyRate = copy ? perSecond(rows, copy.seconds) : Number.NaN;
-      printTable(
-        `Ingest of ${formatCount(rows)} Sirene rows (${db.label})`,
-        [
-          {
-            measure: 'rows/s',
-            'COPY (baseline)': copy ? formatCount(copyRate) : 'n/a',
-            'ingest end to end': formatCount(ingestRate),
-            ratio: copy ? formatRatio(ingestRate / copyRate) : '',
-            target: `>= ${formatRatio(INGEST_TARGET)}`,
-            verdict: !copy ? 'no baseline' : ingestRate / copyRate >= INGEST_TARGET ? 'ok' : 'BELOW TARGET',
-          },
-          {
-            measure: 'elapsed',
-            'COPY (baseline)': copy ? formatSeconds(copy.seconds) : 'n/a',
-            'ingest end to end': `${formatSeconds(ingest.seconds)} (events ${formatSeconds(eventsSeconds)})`,
-            ratio: copy ? formatRatio(ingest.seconds / copy.seconds) : '',
-          },
-          ...(floor && copy ? floorRows(floor, copy.seconds, rows) : []),
-          {
-            measure:
-              ingestPeakRss !== null ? 'peak RSS, ingest process' : 'peak RSS, this process (with PGlite)',
-            'COPY (baseline)': '',
-            'ingest end to end': formatBytes(peakRss),
-            ratio: '',
-            target: '< 512 MiB',
-            verdict: ingestPeakRss === null ? 'includes PGlite' : peakRss < 512 * 1024 * 1024 ? 'ok' : 'OVER',
-          },
-          {
-            measure: 'peak RSS, projecting process',
-            'COPY (baseline)': '',
-            'ingest end to end': formatBytes(benchPeakRss),
-          },
-        ],
-        ctx.out,
-      );
+      printIngestTable({
+        label: db.label,
+        rows,
+        copySeconds: copy?.seconds ?? null,
+        floor,
+        pass,
+        out: ctx.out,
+      });
+      printProgressTable({ rows, batchSize, pass, out: ctx.out });
+      const diskBytes = printDiskTable({ rows, tables: written, growth, tableRows: counted, out: ctx.out });
+      printExtrapolation({ rows, pass, diskBytes, out: ctx.out });
 
+      // 3. The same files as next month's stock: every row unchanged.
+      if (!values['skip-repass']) {
+        ctx.out('');
+        ctx.out('floor: reading and hashing the two files as the ingester does (no database) ...');
+        const hashFloor = await measureReadAndHashFloor(files);
+        if (hashFloor.rows !== rows) throw new Error(`read ${hashFloor.rows} rows, expected ${rows}`);
+        ctx.out(`unchanged re-pass of the same files as version ${today} ...`);
+        const sizes = await readRelationSizes(db.knex, tables);
+        const repass = await runTimedSirenePass({
+          db,
+          service,
+          logger: ctx.logger,
+          files,
+          version: today,
+          batchSize,
+          sample: false,
+        });
+        lastWrite = now();
+        // Counted from the passes' bounds: the floor's COPY took positions from the log's sequence too.
+        const repassEvents = Number(repass.completedAt - repass.startedAt + 1n);
+        counted.set('events', (counted.get('events') ?? 0) + repassEvents);
+        if (repass.output.trim()) ctx.out(repass.output.trim().replace(/^/gm, '  | '));
+        if (repass.counts.unchanged !== rows)
+          throw new Error(`the re-pass found changes: ${JSON.stringify(repass.counts)}`);
+        const added = sizeGrowth(sizes, await readRelationSizes(db.knex, tables));
+        const repassBytes = [...added.values()].reduce((n, s) => n + s.total, 0);
+        printRepassTable({
+          version: today,
+          floor: hashFloor,
+          pass: repass,
+          diskBytes: repassBytes,
+          out: ctx.out,
+        });
+      }
+
+      const wait = STATISTICS_FLUSH_MS - secondsSince(lastWrite) * 1000;
+      if (wait > 0) await delay(wait);
+      const statistics = await readPlannerStatistics(db.knex, tables);
+      printPlannerStatistics({
+        autovacuum: statistics.autovacuum,
+        statistics: statistics.tables,
+        tableRows: counted,
+        out: ctx.out,
+      });
+
+      // 4. The profile route, paid by key and signed, against the signed floor.
       if (!values['skip-http']) {
-        // 3. The profile route, paid by key and signed, vs the same SELECT behind a bare Koa route.
-        const { key } = await openAccount(service.store, { credits: 100_000 * 1_000_000 });
-        await service.runner.catchUp();
-        const sirens = files.sampleSirens.slice(0, 200);
-        const check = await fetch(`http://127.0.0.1:${running.port}/v1/entreprise/${sirens[0]}`, {
-          headers: { 'X-Api-Key': key },
+        await benchProfileRoute({
+          db,
+          config: ctx.config,
+          logger: ctx.logger,
+          running,
+          sirens: files.sampleSirens,
+          connections,
+          seconds,
+          loadInLoop: values['load-in-loop'] ?? false,
+          out: ctx.out,
         });
-        if (check.status !== 200 || !check.headers.get('signature'))
-          throw new Error(`profile route answered ${check.status}: ${await check.text()}`);
-        const bare = await startBareProfileServer(db.knex);
-        const bareSigned = await startBareProfileServer(db.knex, {
-          signer: createSigner(generateKeyPairSync('ed25519').privateKey),
-        });
-        // The load generator in a thread of its own by default, so that its work does not delay the services'.
-        const workers = values['load-in-loop'] ? 0 : 1;
-        const loadGenerator = workers ? 'load from a worker thread' : 'load from the same event loop';
-        try {
-          ctx.out(
-            `autocannon: ${connections} connections, ${seconds} s each, ${sirens.length} SIRENs in turn, ${loadGenerator} ...`,
-          );
-          // Statements the process sends per answer, counted over each timed run (after its warm-up).
-          let statements = 0;
-          db.knex.on('query', () => {
-            statements++;
-          });
-          const perAnswer = (r: LoadResult) => {
-            const n = statements;
-            statements = 0;
-            return (n / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
-          };
-          const resetCount = () => {
-            statements = 0;
-          };
-          const base = await loadTest({
-            url: `http://127.0.0.1:${bare.port}`,
-            paths: sirens.map((s) => `/bare/${s}`),
-            connections,
-            workers,
-            seconds,
-            onMeasureStart: resetCount,
-          });
-          const baseStatements = perAnswer(base);
-          const signedFloor = await loadTest({
-            url: `http://127.0.0.1:${bareSigned.port}`,
-            paths: sirens.map((s) => `/bare/${s}`),
-            connections,
-            workers,
-            seconds,
-            onMeasureStart: resetCount,
-          });
-          const signedFloorStatements = perAnswer(signedFloor);
-          const ours = await loadTest({
-            url: `http://127.0.0.1:${running.port}`,
-            paths: sirens.map((s) => `/v1/entreprise/${s}`),
-            headers: { 'X-Api-Key': key },
-            connections,
-            workers,
-            seconds,
-            onMeasureStart: resetCount,
-          });
-          const oursStatements = perAnswer(ours);
-          // Diagnostic: the same route with payment off, to tell the route's cost from the key ledger's.
-          await running.close();
-          closed = true;
-          const unpaidService = await startSireneService(db, ctx.config, ctx.logger, { paid: false });
-          const unpaid = await loadTest({
-            url: `http://127.0.0.1:${unpaidService.port}`,
-            paths: sirens.map((s) => `/v1/entreprise/${s}`),
-            connections,
-            workers,
-            seconds,
-            onMeasureStart: resetCount,
-          }).finally(() => unpaidService.close());
-          const unpaidStatements = perAnswer(unpaid);
-          const ratio = ours.requestsPerSecond / base.requestsPerSecond;
-          printTable(
-            `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${seconds} s, ${loadGenerator})`,
-            [
-              {
-                measure: 'requests/s',
-                'bare Koa + same SELECT': formatCount(base.requestsPerSecond),
-                'floor: bare + signature': `${formatCount(signedFloor.requestsPerSecond)} (${formatRatio(signedFloor.requestsPerSecond / base.requestsPerSecond)})`,
-                'profile route (key, signed)': formatCount(ours.requestsPerSecond),
-                'diagnostic: route unpaid, signed': `${formatCount(unpaid.requestsPerSecond)} (${formatRatio(unpaid.requestsPerSecond / base.requestsPerSecond)})`,
-                ratio: formatRatio(ratio),
-                target: `>= ${formatRatio(ROUTE_TARGET)}`,
-                verdict: ratio >= ROUTE_TARGET ? 'ok' : 'BELOW TARGET',
-              },
-              {
-                measure: 'p50 latency (ms)',
-                'bare Koa + same SELECT': base.p50Ms,
-                'floor: bare + signature': signedFloor.p50Ms,
-                'profile route (key, signed)': ours.p50Ms,
-                'diagnostic: route unpaid, signed': unpaid.p50Ms,
-              },
-              {
-                measure: 'p99 latency (ms)',
-                'bare Koa + same SELECT': base.p99Ms,
-                'floor: bare + signature': signedFloor.p99Ms,
-                'profile route (key, signed)': ours.p99Ms,
-                'diagnostic: route unpaid, signed': unpaid.p99Ms,
-              },
-              {
-                measure: 'SQL statements per answer',
-                'bare Koa + same SELECT': baseStatements,
-                'floor: bare + signature': signedFloorStatements,
-                'profile route (key, signed)': oursStatements,
-                'diagnostic: route unpaid, signed': unpaidStatements,
-              },
-              {
-                measure: 'answers 2xx (other, errors)',
-                'bare Koa + same SELECT': answers(base),
-                'floor: bare + signature': answers(signedFloor),
-                'profile route (key, signed)': answers(ours),
-                'diagnostic: route unpaid, signed': answers(unpaid),
-              },
-            ],
-            ctx.out,
-          );
-        } finally {
-          await bare.close();
-          await bareSigned.close();
-        }
       }
     } finally {
-      if (!closed) await running.close();
+      await running.close();
     }
   } finally {
     await db.close();
@@ -338,6 +240,13 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   ctx.out('');
   ctx.out(`peak RSS of the process: ${formatBytes(processPeakRss())}`);
   return 0;
+}
+
+/** The same day a month earlier (`2026-03-31` → `2026-03-03` when February is shorter: any day will do). */
+function monthBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  return date.toISOString().slice(0, 10);
 }
 
 async function copyBaseline(
@@ -370,31 +279,4 @@ async function copyBaseline(
   await db.knex.raw('drop table bare_unites_legales, bare_etablissements');
   ctx.out(`  ${formatSeconds(copy.seconds)}, ${formatCount(perSecond(rows, copy.seconds))} rows/s`);
   return { seconds: copy.seconds };
-}
-
-/** The floor's rows of the ingest table: what COPY alone takes to write this design's events and read tables. */
-function floorRows(floor: EventsFloor, copySeconds: number, rows: number) {
-  const total = floor.eventsSeconds + floor.readTablesSeconds;
-  return [
-    {
-      measure: 'floor: events alone (COPY)',
-      'COPY (baseline)': '',
-      'ingest end to end': `${formatCount(perSecond(rows, floor.eventsSeconds))} rows/s, ${formatSeconds(floor.eventsSeconds)}`,
-      ratio: formatRatio(copySeconds / floor.eventsSeconds),
-    },
-    {
-      measure: 'floor: events + keyed read tables (COPY)',
-      'COPY (baseline)': '',
-      'ingest end to end': `${formatCount(perSecond(rows, total))} rows/s, ${formatSeconds(total)}`,
-      ratio: formatRatio(copySeconds / total),
-      target: `>= ${formatRatio(INGEST_TARGET)}`,
-      verdict: copySeconds / total >= INGEST_TARGET ? 'ok' : 'target above the floor',
-    },
-  ];
-}
-
-function answers(r: LoadResult): string {
-  const ok = r.statuses['2xx'] ?? 0;
-  const other = Object.entries(r.statuses).reduce((n, [k, v]) => (k === '2xx' ? n : n + v), 0);
-  return `${formatCount(ok)} (${other}, ${r.errors})`;
 }

@@ -7,14 +7,14 @@ import { composeService, type Service } from '../../app/server/composeService.ts
 import type { Config } from '../../ops/config.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { Logger } from '../../ops/logger.ts';
-import { etablissementsProjection } from '../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
-import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import type { BenchDatabase } from '../core/openBenchDatabase.ts';
+import { SIRENE_READ_MODELS } from './sireneReadModels.ts';
 
 /**
  * The service as `serve` composes it (validation, key payment, freshness, envelope, Ed25519 signature,
- * served log), with the Sirene read models and routes, on the bench's own schema. Keys only: x402 needs
- * a facilitator, which a benchmark must not call. `paid: false` serves the priced routes unpaid (diagnostic).
+ * served log), with every Sirene read model (sireneReadModels.ts) and the company routes, on the bench's own
+ * schema. Keys only: x402 needs a facilitator, which a benchmark must not call. `paid: false` serves the
+ * priced routes unpaid (diagnostic).
  */
 export async function startSireneService(
   db: BenchDatabase,
@@ -33,19 +33,21 @@ export async function startSireneService(
   // A signing key of its own, generated under a temporary directory: never the user's ./data.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-sirene-'));
   const service = await composeService(database, { ...config, dataDir, signingKeyFile: null }, logger, {
-    projections: [unitesLegalesProjection, etablissementsProjection],
+    projections: SIRENE_READ_MODELS,
     routes: ENTREPRISE_ROUTES,
     payment: opts.paid ? { ...loadPaymentConfig({}), payTo: null } : false,
     // One key and one address send thousands of requests a second here: the limits would answer 429.
     rateLimits: false,
   });
   const port = await service.listen(0, '127.0.0.1');
+  let closing: Promise<void> | null = null;
   return {
     service,
     port,
-    async close() {
-      await service.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+    /** Stops the service and removes its key; a second call waits for the first. */
+    close() {
+      closing ??= service.close().then(() => fs.rm(dataDir, { recursive: true, force: true }));
+      return closing;
     },
   };
 }

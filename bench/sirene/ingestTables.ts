@@ -1,0 +1,198 @@
+import { formatBytes, formatCount, formatRatio, formatSeconds } from '../core/format.ts';
+import { printTable, type TableRow } from '../core/printTable.ts';
+import { perSecond } from '../core/timing.ts';
+import type { EventsFloor } from './eventsFloor.ts';
+import { crossingSeconds, type ProgressSample, tenthRates } from './passProgress.ts';
+import { KEYED_READ_MODELS, SIRENE_READ_MODELS } from './sireneReadModels.ts';
+import { LOG_KEY, type TimedPass } from './timedSirenePass.ts';
+
+/** Issue 22: end to end within 2x the design floor (events + keyed read tables written by COPY). */
+const FLOOR_TARGET = 2;
+/** Issue 22: the rate of the pass's last tenth within 15% of its first. */
+const TENTH_TARGET = 0.85;
+/** Issue 22: the full stock, about 30 million units and 44 million establishments, in under 30 minutes. */
+export const FULL_STOCK_ROWS = 74_000_000;
+const FULL_STOCK_TARGET_SECONDS = 30 * 60;
+const RSS_TARGET = 512 * 1024 * 1024;
+
+const KEYED = 'units + establishments';
+const EVERY = 'every Sirene read model';
+
+/** When the keyed read models (units and establishments) had both caught up: the ingest end to end as before. */
+export function keyedSeconds(pass: TimedPass): number {
+  return Math.max(...KEYED_READ_MODELS.map((p) => pass.caughtUp.get(p.name) ?? pass.seconds));
+}
+
+/** The ingest against COPY (diagnostic) and against the design floor (the target), and its memory. */
+export function printIngestTable(opts: {
+  label: string;
+  rows: number;
+  copySeconds: number | null;
+  floor: EventsFloor | null;
+  pass: TimedPass;
+  out: (line: string) => void;
+}): void {
+  const { rows, copySeconds, floor, pass } = opts;
+  const keyed = keyedSeconds(pass);
+  const copyCell = (text: string) => (copySeconds === null ? 'n/a' : text);
+  const lines: TableRow[] = [
+    {
+      measure: 'rows/s (diagnostic: ratio of COPY)',
+      'COPY (baseline)': copyCell(formatCount(perSecond(rows, copySeconds ?? 0))),
+      'ingest end to end': formatCount(perSecond(rows, keyed)),
+      ratio: copySeconds === null ? '' : formatRatio(copySeconds / keyed),
+    },
+    {
+      measure: `elapsed: events, ${KEYED} caught up`,
+      'COPY (baseline)': copyCell(formatSeconds(copySeconds ?? 0)),
+      'ingest end to end': `${formatSeconds(keyed)} (events ${formatSeconds(pass.eventsSeconds)})`,
+      ratio: copySeconds === null ? '' : formatRatio(keyed / copySeconds),
+    },
+    {
+      measure: `elapsed: ${EVERY} caught up`,
+      'ingest end to end': `${formatSeconds(pass.seconds)} (${formatCount(perSecond(rows, pass.seconds))} rows/s)`,
+    },
+  ];
+  if (floor) {
+    const total = floor.eventsSeconds + floor.readTablesSeconds;
+    const ratio = keyed / total;
+    lines.push(
+      {
+        measure: 'floor: events alone (COPY)',
+        'ingest end to end': `${formatCount(perSecond(rows, floor.eventsSeconds))} rows/s, ${formatSeconds(floor.eventsSeconds)}`,
+      },
+      {
+        measure: 'floor: events + keyed read tables (COPY)',
+        'ingest end to end': `${formatCount(perSecond(rows, total))} rows/s, ${formatSeconds(total)}`,
+      },
+      {
+        measure: 'end to end / floor (events + keyed read tables)',
+        'ingest end to end': `${formatSeconds(keyed)} / ${formatSeconds(total)}`,
+        ratio: formatRatio(ratio),
+        target: `<= ${formatRatio(FLOOR_TARGET)}`,
+        verdict: ratio <= FLOOR_TARGET ? 'met' : 'not met',
+      },
+    );
+  }
+  const peak = pass.ingestPeakRss ?? pass.benchPeakRss;
+  lines.push(
+    {
+      measure:
+        pass.ingestPeakRss !== null ? 'peak RSS, ingest process' : 'peak RSS, this process (with PGlite)',
+      'ingest end to end': formatBytes(peak),
+      target: '< 512 MiB',
+      verdict: pass.ingestPeakRss === null ? 'includes PGlite' : peak < RSS_TARGET ? 'met' : 'not met',
+    },
+    { measure: 'peak RSS, projecting process', 'ingest end to end': formatBytes(pass.benchPeakRss) },
+  );
+  printTable(`Ingest of ${formatCount(rows)} Sirene rows (${opts.label})`, lines, opts.out);
+}
+
+/**
+ * When the log and each read model had taken the whole pass, and their rates over its first and last tenth
+ * (from the samples; the clock of the first tenth starts when SnapshotStarted is in the log).
+ */
+export function printProgressTable(opts: {
+  rows: number;
+  batchSize: number;
+  pass: TimedPass;
+  out: (line: string) => void;
+}): void {
+  const { rows, pass } = opts;
+  const samples = withSlowest(pass.samples);
+  const passStart = crossingSeconds(samples, LOG_KEY, pass.startedAt) ?? 0;
+  const series: { name: string; doneAt: number; verdict: boolean }[] = [
+    { name: LOG_KEY, doneAt: pass.eventsSeconds, verdict: true },
+    ...SIRENE_READ_MODELS.map((p) => ({
+      name: p.name,
+      doneAt: pass.caughtUp.get(p.name) ?? pass.seconds,
+      verdict: false,
+    })),
+    { name: KEYED, doneAt: keyedSeconds(pass), verdict: true },
+    { name: EVERY, doneAt: pass.seconds, verdict: true },
+  ];
+  const lines = series.map(({ name, doneAt, verdict }): TableRow => {
+    const rates = tenthRates(samples, name, { startedAt: pass.startedAt, rows, passStart });
+    const ratio = rates ? rates.last / rates.first : null;
+    return {
+      'progress of': name === LOG_KEY ? 'events written (the ingest)' : name,
+      'done at': formatSeconds(doneAt),
+      'rows/s overall': formatCount(perSecond(rows, doneAt)),
+      'first tenth rows/s': rates ? formatCount(rates.first) : 'n/a',
+      'last tenth rows/s': rates ? formatCount(rates.last) : 'n/a',
+      'last / first': ratio === null ? '' : formatRatio(ratio),
+      target: verdict ? `>= ${formatRatio(TENTH_TARGET)}` : '',
+      verdict: !verdict || ratio === null ? '' : ratio >= TENTH_TARGET ? 'met' : 'not met',
+    };
+  });
+  printTable(
+    `Progress over the pass: rows/s over the first and the last tenth of the ${formatCount(rows)} rows (seconds since the ingest started)`,
+    lines,
+    opts.out,
+  );
+  if (rows / 10 < 10 * opts.batchSize)
+    opts.out(
+      `  a tenth is ${formatCount(rows / 10)} rows, under ten batches of ${formatCount(opts.batchSize)}: the tenths' rates are coarse at this size`,
+    );
+  const { recorded, changed, dropped } = pass.counts;
+  const contiguous = pass.completedAt - pass.startedAt - 1n === BigInt(recorded + changed + dropped);
+  if (!contiguous)
+    opts.out(
+      "  the pass's positions are not contiguous: its tenths are approximate (by position, not by row)",
+    );
+}
+
+/** The samples with two derived series: the slower of the keyed read models, and the slowest of all. */
+function withSlowest(samples: readonly ProgressSample[]): ProgressSample[] {
+  // Positions are bigints, which Math.min does not take.
+  const min = (s: ProgressSample, names: string[]): bigint | undefined => {
+    let least: bigint | undefined;
+    for (const name of names) {
+      const position = s.positions[name];
+      if (position === undefined) return undefined;
+      if (least === undefined || position < least) least = position;
+    }
+    return least;
+  };
+  const keyed = KEYED_READ_MODELS.map((p) => p.name);
+  const every = SIRENE_READ_MODELS.map((p) => p.name);
+  return samples.map((s) => {
+    const positions = { ...s.positions };
+    const k = min(s, keyed);
+    const e = min(s, every);
+    if (k !== undefined) positions[KEYED] = k;
+    if (e !== undefined) positions[EVERY] = e;
+    return { seconds: s.seconds, positions };
+  });
+}
+
+/** The full stock's time and disk, scaled linearly from this run (the generated rows, not the real ones). */
+export function printExtrapolation(opts: {
+  rows: number;
+  pass: TimedPass;
+  diskBytes: number;
+  out: (line: string) => void;
+}): void {
+  const { rows, pass } = opts;
+  const scale = FULL_STOCK_ROWS / rows;
+  const minutes = (seconds: number) => `${(seconds / 60).toFixed(1)} min`;
+  const timeRow = (measure: string, seconds: number, target: boolean): TableRow => ({
+    measure,
+    "linear, at this run's rate": minutes(seconds * scale),
+    target: target ? `< ${minutes(FULL_STOCK_TARGET_SECONDS)}` : '',
+    verdict: !target ? '' : seconds * scale < FULL_STOCK_TARGET_SECONDS ? 'met' : 'not met',
+  });
+  printTable(
+    `Extrapolated to ${formatCount(FULL_STOCK_ROWS)} rows: linear from this run's ${formatCount(rows)} rows (generated data; no measurement at that size)`,
+    [
+      timeRow('events written (the ingest)', pass.eventsSeconds, false),
+      timeRow(`end to end, ${KEYED} caught up`, keyedSeconds(pass), true),
+      timeRow(`end to end, ${EVERY} caught up`, pass.seconds, true),
+      {
+        measure: 'disk: the events, digests and read tables',
+        "linear, at this run's rate": `${((opts.diskBytes * scale) / 1024 ** 3).toFixed(1)} GiB`,
+      },
+    ],
+    opts.out,
+  );
+}

@@ -1,0 +1,101 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { secondsSince } from '../core/timing.ts';
+
+/** Positions seen at one moment: the log's head (`events`) and each read model's checkpoint, by name. */
+export interface ProgressSample {
+  /** Seconds since the clock the sampler was given. */
+  seconds: number;
+  positions: Record<string, bigint>;
+}
+
+export interface ProgressSampler {
+  /** Stops after one last sample and returns them all, oldest first. */
+  stop(): Promise<ProgressSample[]>;
+}
+
+/**
+ * Reads `read()` every `intervalMs` (one query or two: the log's `max(position)` and the projections'
+ * checkpoints), so that the rate of any part of a pass can be computed afterwards. Read failures end the
+ * sampling early; the samples taken are kept.
+ */
+export function startProgressSampler(
+  read: () => Promise<Record<string, bigint>>,
+  opts: { start: bigint; intervalMs?: number },
+): ProgressSampler {
+  const samples: ProgressSample[] = [];
+  const intervalMs = opts.intervalMs ?? 200;
+  let stopped = false;
+  const take = async () => {
+    const positions = await read();
+    samples.push({ seconds: secondsSince(opts.start), positions });
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      await take();
+      await delay(intervalMs);
+    }
+  })().catch(() => {
+    stopped = true;
+  });
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await take().catch(() => {});
+      return samples;
+    },
+  };
+}
+
+/**
+ * When `key`'s position first reached `target`, in seconds: interpolated linearly between the last sample
+ * below it and the first at or above it (positions only grow). Null when no sample reached it.
+ */
+export function crossingSeconds(
+  samples: readonly ProgressSample[],
+  key: string,
+  target: bigint,
+): number | null {
+  let before: ProgressSample | null = null;
+  for (const sample of samples) {
+    const position = sample.positions[key];
+    if (position === undefined) continue;
+    if (position >= target) {
+      const below = before?.positions[key];
+      if (!before || below === undefined || position === below) return sample.seconds;
+      const share = Number(target - below) / Number(position - below);
+      return before.seconds + share * (sample.seconds - before.seconds);
+    }
+    before = sample;
+  }
+  return null;
+}
+
+export interface TenthRates {
+  /** Rows per second over the first tenth of the rows, from the pass's start. */
+  first: number;
+  /** Rows per second over the last tenth of the rows. */
+  last: number;
+}
+
+/**
+ * Rows per second of `key` over the first and the last tenth of a pass whose rows are the positions
+ * `startedAt + 1` to `startedAt + rows` (one event per row, appended in order after `SnapshotStarted` at
+ * `startedAt`). The first tenth's clock starts when `SnapshotStarted` was seen in the log (`passStart`).
+ */
+export function tenthRates(
+  samples: readonly ProgressSample[],
+  key: string,
+  pass: { startedAt: bigint; rows: number; passStart: number },
+): TenthRates | null {
+  const tenth = Math.max(1, Math.round(pass.rows / 10));
+  const at = (row: number) => crossingSeconds(samples, key, pass.startedAt + BigInt(row));
+  const firstEnd = at(tenth);
+  const lastStart = at(pass.rows - tenth);
+  const lastEnd = at(pass.rows);
+  if (firstEnd === null || lastStart === null || lastEnd === null) return null;
+  return {
+    first: tenth / Math.max(firstEnd - pass.passStart, 1e-6),
+    last: tenth / Math.max(lastEnd - lastStart, 1e-6),
+  };
+}

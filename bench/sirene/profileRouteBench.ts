@@ -1,0 +1,157 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { openAccount } from '../../ops/accounts/openAccount.ts';
+import type { Config } from '../../ops/config.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { createSigner } from '../../ops/signing/signer.ts';
+import { formatCount, formatRatio } from '../core/format.ts';
+import type { BenchDatabase } from '../core/openBenchDatabase.ts';
+import { printTable } from '../core/printTable.ts';
+import { type LoadResult, loadTest } from '../http/loadTest.ts';
+import { startBareProfileServer } from './bareProfileServer.ts';
+import { startSireneService } from './benchService.ts';
+
+/** Issue 22: the key-paid, signed, logged profile route at >= 0.6x of the signed floor, p99 under 20 ms. */
+const ROUTE_TARGET = 0.6;
+const P99_TARGET_MS = 20;
+
+type RunningService = Awaited<ReturnType<typeof startSireneService>>;
+
+/**
+ * autocannon on `GET /v1/entreprise/{siren}` of the composed service (API key with credits, signed, served
+ * log), beside the signed floor (a bare Koa route running the same SELECT plus only the digest and the
+ * signature) and, as diagnostics, the bare route and the route with payment off. Closes `running` (the unpaid
+ * diagnostic needs a service of its own) and prints one table.
+ */
+export async function benchProfileRoute(opts: {
+  db: BenchDatabase;
+  config: Config;
+  logger: Logger;
+  running: RunningService;
+  sirens: readonly string[];
+  connections: number;
+  seconds: number;
+  loadInLoop: boolean;
+  out: (line: string) => void;
+}): Promise<void> {
+  const { db, running, connections, seconds, out } = opts;
+  const { service } = running;
+  const { key } = await openAccount(service.store, { credits: 100_000 * 1_000_000 });
+  await service.runner.catchUp();
+  const sirens = opts.sirens.slice(0, 200);
+  const check = await fetch(`http://127.0.0.1:${running.port}/v1/entreprise/${sirens[0]}`, {
+    headers: { 'X-Api-Key': key },
+  });
+  if (check.status !== 200 || !check.headers.get('signature'))
+    throw new Error(`profile route answered ${check.status}: ${await check.text()}`);
+  const bare = await startBareProfileServer(db.knex);
+  const bareSigned = await startBareProfileServer(db.knex, {
+    signer: createSigner(generateKeyPairSync('ed25519').privateKey),
+  });
+  // The load generator in a thread of its own by default, so that its work does not delay the services'.
+  const workers = opts.loadInLoop ? 0 : 1;
+  const loadGenerator = workers ? 'load from a worker thread' : 'load from the same event loop';
+  try {
+    out(
+      `autocannon: ${connections} connections, ${seconds} s each, ${sirens.length} SIRENs in turn, ${loadGenerator} ...`,
+    );
+    // Statements the process sends per answer, counted over each timed run (after its warm-up).
+    let statements = 0;
+    db.knex.on('query', () => {
+      statements++;
+    });
+    const perAnswer = (r: LoadResult) => {
+      const n = statements;
+      statements = 0;
+      return (n / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
+    };
+    const resetCount = () => {
+      statements = 0;
+    };
+    const load = (port: number, prefix: string, headers?: Record<string, string>) =>
+      loadTest({
+        url: `http://127.0.0.1:${port}`,
+        paths: sirens.map((s) => `${prefix}${s}`),
+        ...(headers ? { headers } : {}),
+        connections,
+        workers,
+        seconds,
+        onMeasureStart: resetCount,
+      });
+    const base = await load(bare.port, '/bare/');
+    const baseStatements = perAnswer(base);
+    const floor = await load(bareSigned.port, '/bare/');
+    const floorStatements = perAnswer(floor);
+    const ours = await load(running.port, '/v1/entreprise/', { 'X-Api-Key': key });
+    const oursStatements = perAnswer(ours);
+    // Diagnostic: the same route with payment off, to tell the route's cost from the key ledger's.
+    await running.close();
+    const unpaidService = await startSireneService(db, opts.config, opts.logger, { paid: false });
+    const unpaid = await load(unpaidService.port, '/v1/entreprise/').finally(() => unpaidService.close());
+    const unpaidStatements = perAnswer(unpaid);
+
+    const ratio = ours.requestsPerSecond / floor.requestsPerSecond;
+    const ofBare = (r: LoadResult) => formatRatio(r.requestsPerSecond / base.requestsPerSecond);
+    printTable(
+      `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${seconds} s, ${loadGenerator})`,
+      [
+        {
+          measure: 'requests/s',
+          'floor: bare + signature': formatCount(floor.requestsPerSecond),
+          'profile route (key, signed)': formatCount(ours.requestsPerSecond),
+          'ratio to the floor': formatRatio(ratio),
+          target: `>= ${formatRatio(ROUTE_TARGET)}`,
+          verdict: ratio >= ROUTE_TARGET ? 'met' : 'not met',
+          'diagnostic: bare Koa + same SELECT': formatCount(base.requestsPerSecond),
+          'diagnostic: route unpaid, signed': formatCount(unpaid.requestsPerSecond),
+        },
+        {
+          measure: 'ratio to the bare route',
+          'floor: bare + signature': ofBare(floor),
+          'profile route (key, signed)': ofBare(ours),
+          'diagnostic: bare Koa + same SELECT': '1.00x',
+          'diagnostic: route unpaid, signed': ofBare(unpaid),
+        },
+        {
+          measure: 'p50 latency (ms)',
+          'floor: bare + signature': floor.p50Ms,
+          'profile route (key, signed)': ours.p50Ms,
+          'diagnostic: bare Koa + same SELECT': base.p50Ms,
+          'diagnostic: route unpaid, signed': unpaid.p50Ms,
+        },
+        {
+          measure: 'p99 latency (ms)',
+          'floor: bare + signature': floor.p99Ms,
+          'profile route (key, signed)': ours.p99Ms,
+          target: `< ${P99_TARGET_MS} ms`,
+          verdict: ours.p99Ms < P99_TARGET_MS ? 'met' : 'not met',
+          'diagnostic: bare Koa + same SELECT': base.p99Ms,
+          'diagnostic: route unpaid, signed': unpaid.p99Ms,
+        },
+        {
+          measure: 'SQL statements per answer',
+          'floor: bare + signature': floorStatements,
+          'profile route (key, signed)': oursStatements,
+          'diagnostic: bare Koa + same SELECT': baseStatements,
+          'diagnostic: route unpaid, signed': unpaidStatements,
+        },
+        {
+          measure: 'answers 2xx (other, errors)',
+          'floor: bare + signature': answers(floor),
+          'profile route (key, signed)': answers(ours),
+          'diagnostic: bare Koa + same SELECT': answers(base),
+          'diagnostic: route unpaid, signed': answers(unpaid),
+        },
+      ],
+      out,
+    );
+  } finally {
+    await bare.close();
+    await bareSigned.close();
+  }
+}
+
+function answers(r: LoadResult): string {
+  const ok = r.statuses['2xx'] ?? 0;
+  const other = Object.entries(r.statuses).reduce((n, [k, v]) => (k === '2xx' ? n : n + v), 0);
+  return `${formatCount(ok)} (${other}, ${r.errors})`;
+}

@@ -1,0 +1,150 @@
+import type { Service } from '../../app/server/composeService.ts';
+import { ingestFrSirene } from '../../ingest/fr-sirene/ingestFrSirene.ts';
+import type { Logger } from '../../ops/logger.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
+import {
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  type SnapshotCompletedData,
+  snapshotStreamId,
+} from '../../schemas/events/snapshotEvents.ts';
+import { ingestInChildProcess } from '../core/ingestChildProcess.ts';
+import type { BenchDatabase } from '../core/openBenchDatabase.ts';
+import { startRssSampler } from '../core/rssSampler.ts';
+import { now, secondsSince } from '../core/timing.ts';
+import type { GeneratedSireneFiles } from './generateSireneFiles.ts';
+import { type ProgressSample, startProgressSampler } from './passProgress.ts';
+import { SIRENE_READ_MODELS } from './sireneReadModels.ts';
+
+/** The key of the log's head in the progress samples (read models are keyed by their names). */
+export const LOG_KEY = 'events';
+
+export interface TimedPass {
+  /** From the start of the ingest to the moment every Sirene read model had caught up. */
+  seconds: number;
+  /** The ingest alone: its process's life on a server, the pass's call on the embedded database. */
+  eventsSeconds: number;
+  /** Per read model, when it had applied the whole pass (seconds since the ingest started). */
+  caughtUp: Map<string, number>;
+  /** Peak RSS of the ingest process (server only; null when the ingest ran in this process). */
+  ingestPeakRss: number | null;
+  /** Peak RSS of this process over the pass: the projections, and the ingest on the embedded database. */
+  benchPeakRss: number;
+  /** Positions of the pass's SnapshotStarted and SnapshotCompleted, and the seconds between their records. */
+  startedAt: bigint;
+  completedAt: bigint;
+  secondsInLog: number;
+  counts: SnapshotCompletedData['counts'];
+  /** Sampled every 200 ms while the pass and its projection ran (with `sample`). */
+  samples: ProgressSample[];
+  /** What the ingest command printed. */
+  output: string;
+}
+
+/**
+ * One Sirene pass of `files` as `version`, timed end to end: on a server, `registres ingest fr-sirene` as its
+ * own process (as in production) while the service projects; on the embedded database, in this process
+ * (the database lives here). Then waits on each Sirene read model separately and notes when it caught up.
+ * With `sample`, the log's head and every read model's checkpoint are read every 200 ms.
+ */
+export async function runTimedSirenePass(opts: {
+  db: BenchDatabase;
+  service: Service;
+  logger: Logger;
+  files: GeneratedSireneFiles;
+  version: string;
+  batchSize: number;
+  sample: boolean;
+}): Promise<TimedPass> {
+  const { db, service, files } = opts;
+  const names = SIRENE_READ_MODELS.map((p) => p.name);
+  const head = await service.store.headPosition();
+  const start = now();
+  const sampler = opts.sample
+    ? startProgressSampler(
+        async () => {
+          const statuses = await service.runner.status();
+          const positions: Record<string, bigint> = {
+            [LOG_KEY]: statuses[0]?.head ?? (await service.store.headPosition()),
+          };
+          for (const s of statuses) if (names.includes(s.name)) positions[s.name] = s.position;
+          return positions;
+        },
+        { start },
+      )
+    : null;
+  const rss = startRssSampler();
+  let ingestPeakRss: number | null = null;
+  let output = '';
+  try {
+    if (db.label === 'postgres') {
+      const child = await ingestInChildProcess({
+        url: db.url,
+        schema: db.schema,
+        register: 'fr-sirene',
+        args: [
+          '--unites-legales',
+          files.unitesLegales,
+          '--etablissements',
+          files.etablissements,
+          '--version',
+          opts.version,
+          '--batch-size',
+          String(opts.batchSize),
+        ],
+      });
+      ingestPeakRss = child.peakRss;
+      output = child.output;
+    } else {
+      await ingestFrSirene({
+        knex: db.knex,
+        store: service.store,
+        logger: opts.logger,
+        unitesLegales: files.unitesLegales,
+        etablissements: files.etablissements,
+        version: opts.version,
+        batchSize: opts.batchSize,
+      });
+    }
+  } catch (err) {
+    await sampler?.stop();
+    rss.stop();
+    throw err;
+  }
+  const eventsSeconds = secondsSince(start);
+  const caughtUp = new Map<string, number>();
+  await Promise.all(
+    names.map(async (name) => {
+      await service.runner.catchUp(name);
+      caughtUp.set(name, secondsSince(start));
+    }),
+  );
+  const seconds = secondsSince(start);
+  const samples = (await sampler?.stop()) ?? [];
+  const benchPeakRss = rss.stop();
+  const pass = await readPass(db, head);
+  return { seconds, eventsSeconds, caughtUp, ingestPeakRss, benchPeakRss, samples, output, ...pass };
+}
+
+/** The pass's bounds in the log: its SnapshotStarted and SnapshotCompleted after `head`. */
+async function readPass(
+  db: BenchDatabase,
+  head: bigint,
+): Promise<Pick<TimedPass, 'startedAt' | 'completedAt' | 'secondsInLog' | 'counts'>> {
+  const { rows } = await db.knex.raw<{
+    rows: { position: string; type: string; recorded_at: Date; data: SnapshotCompletedData }[];
+  }>(
+    `select position, type, recorded_at, data from events
+      where stream_id = ? and position > ? and type in (?, ?) order by position`,
+    [snapshotStreamId(FR_SIRENE_REGISTER), head.toString(), SNAPSHOT_STARTED, SNAPSHOT_COMPLETED],
+  );
+  const started = rows.find((r) => r.type === SNAPSHOT_STARTED);
+  const completed = rows.find((r) => r.type === SNAPSHOT_COMPLETED);
+  if (!started || !completed) throw new Error('the Sirene pass left no SnapshotStarted/SnapshotCompleted');
+  return {
+    startedAt: BigInt(started.position),
+    completedAt: BigInt(completed.position),
+    secondsInLog: (completed.recorded_at.getTime() - started.recorded_at.getTime()) / 1000,
+    counts: completed.data.counts,
+  };
+}
