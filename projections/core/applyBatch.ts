@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import { applySnapshotEvent, isSnapshotEvent } from './applySnapshotEvent.ts';
+import { followBulkLoad } from './bulkLoad.ts';
 import type { Projection } from './projection.ts';
 import { PassTracker, settleStagedPass, stageEvents } from './stagedPass.ts';
 import { type StoreCheckpointResult, storeCheckpoint } from './storeCheckpoint.ts';
@@ -46,6 +47,7 @@ export async function applyBatch(
           await settleStagedPass(trx, projection, event, apply);
           await projection.handlers[event.type]?.(trx, event);
           await applySnapshotEvent(trx, projection, event);
+          await followBulkLoad(trx, projection, event);
         });
         passes.observe(event);
         continue;

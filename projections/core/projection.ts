@@ -32,4 +32,19 @@ export interface Projection {
    * SubscribeOptions). For a read model fed by a small append per served request.
    */
   coalesce?: { ms: number; types: string[] };
+  /** Optional: what a first pass or a rebuild may leave out and build once at its end (see bulkLoad.ts). */
+  bulkLoad?: BulkLoad;
+}
+
+/**
+ * Secondary structures of a projection's tables that only readers use. While nothing of the projection is
+ * published, they are dropped, and created once, from their own definitions, when a pass completes.
+ */
+export interface BulkLoad {
+  /** Indexes no handler needs (never a key an `on conflict` or a handler's lookup uses). */
+  indexes: readonly string[];
+  /** Triggers that only keep derived data (never one deriving a row's own columns). */
+  triggers?: readonly { table: string; name: string }[];
+  /** Writes in a few statements what the dropped triggers would have kept; runs before the indexes are built. */
+  fill?: (trx: Knex.Transaction) => Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '../../ops/database/migrations.ts';
+import { bulkLoadMigrations } from './bulkLoad.ts';
 import type { Projection } from './projection.ts';
 import { stagedPassMigrations } from './stagedPass.ts';
 
@@ -74,6 +75,7 @@ export function projectionMigrationsFor(projections: readonly Projection[]): Mig
     ...projectionCoreMigrations,
     ...stagedPassMigrations,
     ...projectionRenameMigrations,
+    ...bulkLoadMigrations,
     ...projections.flatMap((p) => p.migrations),
   ];
 }

@@ -17,7 +17,7 @@ import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type ExerciceRow, exerciceRowOf } from './exerciceRows.ts';
 import { dropListeNotice, refreshSignals, upsertListeNotice } from './listeNotices.ts';
-import { LISTE_TABLES, listeMigrations } from './listeSchema.ts';
+import { LISTE_SERVED_INDEXES, LISTE_TABLES, listeMigrations } from './listeSchema.ts';
 import { refreshListe } from './refreshListe.ts';
 import { type SiegeRow, siegeRowOf, uniteRowOf } from './sireneRows.ts';
 import {
@@ -40,13 +40,15 @@ function dateOfVersion(version: unknown): string | null {
  * The list of companies by combined criteria: Sirene identity and head-office geography joined with the last
  * qualified annual accounts of the ratios dataset and the public signals of the BODACC, one row per legal
  * person (see refreshListe.ts for who is listed). Reads only the events of these registers; every handler
- * writes its source table, then recomputes the company's served row.
+ * writes its source table, then recomputes the company's served row. A first pass or a rebuild loads the
+ * served table without its twenty criteria indexes, built when the pass completes (core/bulkLoad.ts).
  */
 export const listeProjection: Projection = {
   name: LISTE_PROJECTION,
   registers: [FR_SIRENE_REGISTER, FR_RATIOS_INPI_BCE_REGISTER, FR_BODACC_REGISTER],
   tables: LISTE_TABLES,
   migrations: listeMigrations,
+  bulkLoad: { indexes: LISTE_SERVED_INDEXES },
   ...entityHandlers([
     {
       register: FR_SIRENE_REGISTER,

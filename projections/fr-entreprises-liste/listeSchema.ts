@@ -15,6 +15,40 @@ export const LISTE_SOURCE_TABLES = [
 
 export const LISTE_TABLES = [...LISTE_SOURCE_TABLES, LISTE_TABLE];
 
+/** The served table's indexes, by their columns (migration 0002). */
+const SERVED_INDEX_COLUMNS = [
+  ['etat', 'siren'],
+  // Geography is the usual first criterion of a prospect list: paired with what it is most often
+  // combined with, so the count reads the index alone.
+  ['etat', 'departement', 'naf'],
+  ['etat', 'departement', 'forme'],
+  ['etat', 'departement', 'ca'],
+  ['etat', 'departement', 'date_creation'],
+  ['etat', 'naf'],
+  ['etat', 'forme'],
+  ['etat', 'code_postal'],
+  ['etat', 'commune'],
+  ['etat', 'tranche_effectifs'],
+  ['etat', 'date_creation'],
+  ['etat', 'categorie_entreprise'],
+  ['etat', 'date_cloture'],
+  ['etat', 'ca'],
+  ['etat', 'resultat_net'],
+  ['etat', 'ebe'],
+  ['etat', 'bfr_sur_ca'],
+];
+
+/** The public signals' indexes on the served table (migration 0003). */
+const SIGNAL_INDEX_COLUMNS = ['procedure_collective', 'dernier_signal', 'date_dernier_signal'].map((c) => [
+  'etat',
+  c,
+]);
+
+const indexName = (columns: readonly string[]) => `${LISTE_TABLE}_${columns.join('_')}`;
+
+/** Every index of the served table but its key: only list queries read them (built after a bulk load). */
+export const LISTE_SERVED_INDEXES = [...SERVED_INDEX_COLUMNS, ...SIGNAL_INDEX_COLUMNS].map(indexName);
+
 /**
  * Codes are `collate "C"`: ordering is bytewise and a prefix criterion is a plain range that a btree index
  * serves. Every index of the served table leads with `etat`, which every query constrains (active companies
@@ -85,30 +119,8 @@ export const listeMigrations: Migration[] = [
           ebe bigint,
           bfr_sur_ca numeric
         )`);
-      for (const columns of [
-        ['etat', 'siren'],
-        // Geography is the usual first criterion of a prospect list: paired with what it is most often
-        // combined with, so the count reads the index alone.
-        ['etat', 'departement', 'naf'],
-        ['etat', 'departement', 'forme'],
-        ['etat', 'departement', 'ca'],
-        ['etat', 'departement', 'date_creation'],
-        ['etat', 'naf'],
-        ['etat', 'forme'],
-        ['etat', 'code_postal'],
-        ['etat', 'commune'],
-        ['etat', 'tranche_effectifs'],
-        ['etat', 'date_creation'],
-        ['etat', 'categorie_entreprise'],
-        ['etat', 'date_cloture'],
-        ['etat', 'ca'],
-        ['etat', 'resultat_net'],
-        ['etat', 'ebe'],
-        ['etat', 'bfr_sur_ca'],
-      ]) {
-        await knex.raw(
-          `create index entreprises_liste_${columns.join('_')} on entreprises_liste (${columns.join(', ')})`,
-        );
+      for (const columns of SERVED_INDEX_COLUMNS) {
+        await knex.raw(`create index ${indexName(columns)} on entreprises_liste (${columns.join(', ')})`);
       }
     },
   },
@@ -152,10 +164,8 @@ export const listeMigrations: Migration[] = [
           add column procedure_collective text collate "C" not null default 'aucune',
           add column dernier_signal text collate "C",
           add column date_dernier_signal date`);
-      for (const column of ['procedure_collective', 'dernier_signal', 'date_dernier_signal']) {
-        await knex.raw(
-          `create index entreprises_liste_etat_${column} on entreprises_liste (etat, ${column})`,
-        );
+      for (const columns of SIGNAL_INDEX_COLUMNS) {
+        await knex.raw(`create index ${indexName(columns)} on entreprises_liste (${columns.join(', ')})`);
       }
     },
   },

@@ -8,7 +8,15 @@ import {
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type RowTable, rowBinding } from '../core/rowTable.ts';
-import { RECHERCHE_TABLE, rechercheMigrations, SIEGES_TABLE, VOCABULAIRE_TABLE } from './rechercheSchema.ts';
+import {
+  fillVocabulary,
+  RECHERCHE_TABLE,
+  rechercheMigrations,
+  SEARCH_INDEXES,
+  SIEGES_TABLE,
+  VOCABULAIRE_TABLE,
+  VOCABULARY_TRIGGERS,
+} from './rechercheSchema.ts';
 import { type SearchRow, searchRowOf, sireneValue } from './searchableCompany.ts';
 
 export const RECHERCHE_PROJECTION = 'fr-sirene-recherche';
@@ -60,20 +68,28 @@ function siegeRowOf(data: EntityRecordedData): SiegeRow | null {
   };
 }
 
-/** The search index of French companies, built from Sirene entity events only. */
+/**
+ * The search index of French companies, built from Sirene entity events only. A first pass or a rebuild
+ * loads in bulk (projections/core/bulkLoad.ts): rows first, then the GIN indexes and the vocabulary.
+ */
 export const rechercheProjection: Projection = {
   name: RECHERCHE_PROJECTION,
   registers: [FR_SIRENE_REGISTER],
   tables: [RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE],
   migrations: rechercheMigrations,
-  ...entityHandlers([
-    // A company not indexed (sole proprietor, lost its diffusion or its category) leaves the index.
-    rowBinding({
-      register: FR_SIRENE_REGISTER,
-      kind: UNITE_LEGALE,
-      table: RECHERCHE,
-      rowOf: (data) => searchRowOf(data.id, data.record as SireneRecord),
-    }),
-    rowBinding({ register: FR_SIRENE_REGISTER, kind: ETABLISSEMENT, table: SIEGES, rowOf: siegeRowOf }),
-  ]),
+  bulkLoad: { indexes: SEARCH_INDEXES, triggers: VOCABULARY_TRIGGERS, fill: fillVocabulary },
+  ...entityHandlers(
+    [
+      // A company not indexed (sole proprietor, lost its diffusion or its category) leaves the index.
+      rowBinding({
+        register: FR_SIRENE_REGISTER,
+        kind: UNITE_LEGALE,
+        table: RECHERCHE,
+        rowOf: (data) => searchRowOf(data.id, data.record as SireneRecord),
+      }),
+      rowBinding({ register: FR_SIRENE_REGISTER, kind: ETABLISSEMENT, table: SIEGES, rowOf: siegeRowOf }),
+      // Each binding writes its own table from the record alone.
+    ],
+    { kindsCommute: true },
+  ),
 };

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { ensureExtension, extensionSchema } from '../../ops/database/extensions.ts';
 import type { Migration } from '../../ops/database/migrations.ts';
 
@@ -5,6 +6,28 @@ export const RECHERCHE_TABLE = 'fr_sirene_recherche';
 export const SIEGES_TABLE = 'fr_sirene_recherche_sieges';
 /** Every essential word of the indexed names, with a trigram index: where a query word finds its spellings. */
 export const VOCABULAIRE_TABLE = 'fr_sirene_recherche_vocabulaire';
+
+/** The indexes only searches read (no handler looks a row up through them): built after a bulk load. */
+export const SEARCH_INDEXES = [
+  'fr_sirene_recherche_cles',
+  'fr_sirene_recherche_mots',
+  'fr_sirene_recherche_mots_notables',
+  `${VOCABULAIRE_TABLE}_trgm`,
+] as const;
+
+/** The statement triggers that keep the vocabulary (see migration 0005). */
+export const VOCABULARY_TRIGGERS = (['insert', 'update'] as const).map((event) => ({
+  table: RECHERCHE_TABLE,
+  name: `fr_sirene_recherche_vocabulaire_${event}`,
+  event,
+}));
+
+/** Every word of the indexed names into the vocabulary, in one statement (what the triggers do row by row). */
+export async function fillVocabulary(knex: Knex): Promise<void> {
+  await knex.raw(
+    `insert into ${VOCABULAIRE_TABLE} (mot) select distinct unnest(mots) from ${RECHERCHE_TABLE} on conflict do nothing`,
+  );
+}
 
 /**
  * Words that say what kind of entity a name belongs to, not which one (legal forms, "société",
@@ -208,15 +231,13 @@ export const rechercheMigrations: Migration[] = [
           return null;
         end
         $$`);
-      for (const event of ['insert', 'update']) {
+      for (const trigger of VOCABULARY_TRIGGERS) {
         await knex.raw(`
-          create trigger fr_sirene_recherche_vocabulaire_${event} after ${event} on ${RECHERCHE_TABLE}
+          create trigger ${trigger.name} after ${trigger.event} on ${RECHERCHE_TABLE}
             referencing new table as nouveaux
             for each statement execute function fr_sirene_recherche_vocabulaire_ajout()`);
       }
-      await knex.raw(
-        `insert into ${VOCABULAIRE_TABLE} (mot) select distinct unnest(mots) from ${RECHERCHE_TABLE} on conflict do nothing`,
-      );
+      await fillVocabulary(knex);
       await knex.raw(
         'drop index fr_sirene_recherche_nom_trgm, fr_sirene_recherche_autres_trgm, fr_sirene_recherche_notables_trgm',
       );

@@ -1,8 +1,7 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { EventStore, RecordedEvent } from '../../../ops/eventstore/port.ts';
-import type { Projection } from '../../../projections/core/projection.ts';
+import type { EventStore } from '../../../ops/eventstore/port.ts';
 import { targetDescription } from '../../support/database.ts';
 import {
   appendAll,
