@@ -36,12 +36,17 @@ describe('the projector lock: one process projects, the others stand by (postgre
 
   const runnerWithLock = () =>
     bed.runner({ lock: postgresProjectorLock(SERVER_URL!, testLogger), standbyRetryMs: 50 });
-
-  it('a second runner on the same database stands by while the first applies every event once', async () => {
+  /** Two runners started one after the other, each with its own lock session. */
+  const twoRunners = async () => {
     const first = runnerWithLock();
     const second = runnerWithLock();
     await first.start();
     await second.start();
+    return { first, second };
+  };
+
+  it('a second runner on the same database stands by while the first applies every event once', async () => {
+    const { first, second } = await twoRunners();
     expect([first.mode(), second.mode()]).to.deep.equal(['active', 'standby']);
     const last = await recordEntities(bed.store, 30);
     await first.caughtUp(last);
@@ -49,10 +54,7 @@ describe('the projector lock: one process projects, the others stand by (postgre
   });
 
   it('the runner standing by takes over when the first stops, and applies what came after, once', async () => {
-    const first = runnerWithLock();
-    const second = runnerWithLock();
-    await first.start();
-    await second.start();
+    const { first, second } = await twoRunners();
     const before = await recordEntities(bed.store, 10, 'a');
     await first.caughtUp(before);
     await first.stop();
@@ -63,10 +65,7 @@ describe('the projector lock: one process projects, the others stand by (postgre
   });
 
   it('a runner whose lock session is cut stops; the projections go on in one process, each event once', async () => {
-    const first = runnerWithLock();
-    const second = runnerWithLock();
-    await first.start();
-    await second.start();
+    const { first, second } = await twoRunners();
     const before = await recordEntities(bed.store, 10, 'a');
     await first.caughtUp(before);
     // The first runner's lock session dies (a network cut, its server connection killed).
