@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import { applySnapshotEvent, isSnapshotEvent } from './applySnapshotEvent.ts';
-import { followBulkLoad } from './bulkLoad.ts';
+import { analyseAsLoadGrows, followBulkLoad } from './bulkLoad.ts';
 import type { Projection } from './projection.ts';
 import { PassTracker, settleStagedPass, stageEvents } from './stagedPass.ts';
 import { type StoreCheckpointResult, storeCheckpoint } from './storeCheckpoint.ts';
@@ -34,9 +34,11 @@ export async function applyBatch(
     // Entity events wait here until a snapshot event (whose bookkeeping must see them applied) or the end.
     let run: RecordedEvent[] = [];
     let staged: { pass: { register: string; version: string }; event: RecordedEvent }[] = [];
+    let applied = 0;
     const flush = async () => {
       await apply(run);
       await stageEvents(trx, projection, staged);
+      applied += run.length;
       run = [];
       staged = [];
     };
@@ -58,6 +60,7 @@ export async function applyBatch(
       else run.push(event);
     }
     await flush();
+    await analyseAsLoadGrows(trx, projection, applied);
     const stored = await storeCheckpoint(trx, projection.name, expected, last.position);
     if (stored.ok) await trx.commit();
     else await trx.rollback();

@@ -40,7 +40,45 @@ export const bulkLoadMigrations: Migration[] = [
         )`);
     },
   },
+  {
+    name: '0104_projection_bulk_loads_growth',
+    async up(knex) {
+      // Events applied since the load began, and at how many the tables were last analysed.
+      await knex.raw(`
+        alter table projection_bulk_loads
+          add column applied bigint not null default 0,
+          add column analysed_at bigint not null default 0`);
+    },
+  },
 ];
+
+/** A bulk load's tables are first analysed after this many events, then each time the count doubles. */
+const ANALYSE_FIRST_AT = 1000;
+
+/**
+ * During a bulk load, analyses the projection's tables each time the events applied since it began double
+ * (about twenty times over the full Sirene stock). A table loaded from empty without statistics is planned as
+ * tiny: the list table's refresh, whose lateral lookups then scanned whole tables, went quadratic (100,000
+ * companies took 349 s; analysed as they grow, 15 s). `applied`: the events this batch applied directly.
+ */
+export async function analyseAsLoadGrows(
+  trx: Knex.Transaction,
+  projection: Projection,
+  applied: number,
+): Promise<void> {
+  if (!projection.bulkLoad || applied === 0) return;
+  const { rows } = await trx.raw<{ rows: { applied: string; analysed_at: string }[] }>(
+    'update projection_bulk_loads set applied = applied + ? where projection = ? returning applied, analysed_at',
+    [applied, projection.name],
+  );
+  const load = rows[0];
+  if (!load) return;
+  if (Number(load.applied) < Math.max(ANALYSE_FIRST_AT, 2 * Number(load.analysed_at))) return;
+  await analyzeTables(trx, projection.tables);
+  await trx.raw('update projection_bulk_loads set analysed_at = applied where projection = ?', [
+    projection.name,
+  ]);
+}
 
 /** Bulk-load bookkeeping at a snapshot event of a register the projection follows (after its own handling). */
 export async function followBulkLoad(

@@ -14,7 +14,9 @@ const ELIGIBLE = `u.statut_diffusion = 'O' and u.etat in ('A', 'C') and ${served
  * eligible units are (re)written with their head office and last qualified accounts, the others removed.
  * Whatever order the unit, its establishments and its accounts arrive in, the result is the same. The
  * SIRENs are joined as a relation (`unnest`), not tested with `= any(array)`, so that a batch of thousands
- * never turns into a scan comparing every row with every element.
+ * never turns into a scan comparing every row with every element; the removal looks each one up (a lateral
+ * `limit 1`) rather than letting the planner hash the whole unit table for an anti-join (190 ms a batch of a
+ * thousand at 20,000 companies, growing with the table).
  *
  * - Head office: the establishment flagged `etablissementSiege`; if two are flagged while a move is under
  *   way, the one the unit names (`nicSiegeUniteLegale`) wins.
@@ -61,8 +63,9 @@ export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonl
   await trx.raw(
     `delete from entreprises_liste l
       using unnest(?::text[]) as k(siren)
-      where l.siren = k.siren
-        and not exists (select 1 from liste_unites u where u.siren = l.siren and ${ELIGIBLE})`,
+      left join lateral (
+        select true as listed from liste_unites u where u.siren = k.siren and ${ELIGIBLE} limit 1) e on true
+      where l.siren = k.siren and e.listed is null`,
     [unique],
   );
 }

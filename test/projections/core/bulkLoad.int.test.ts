@@ -128,6 +128,15 @@ describe(`bulk load of a first pass (${targetDescription})`, () => {
     expect(await plannedRows(bed.knex, 'names_words')).to.equal(20);
   });
 
+  it('while the first pass loads, its tables are analysed as they grow, not only at the end', async () => {
+    await appendSnapshotEvents(bed.store, REG, [snapshotStarted(REG, '2026-11-01')]);
+    await recordEntities(bed.store, 1500);
+    await project();
+    expect(await indexDefinition(bed.knex)).to.equal(null);
+    // Analysed once 1,000 events were applied (the batch that crossed it), next when they have doubled.
+    expect(await plannedRows(bed.knex, 'names')).to.be.within(1000, 1500);
+  });
+
   it('a pass that starts once a snapshot is published keeps the index', async () => {
     await appendSnapshotEvents(bed.store, REG, [
       snapshotStarted(REG, '2026-11-01'),
