@@ -17,7 +17,7 @@ import type { AppMiddleware } from '../../api/state.ts';
 import type { LiveReaderDeps } from '../../ingest/core/liveRegisterClient.ts';
 import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
 import { issueKey, revokeKey } from '../../ops/accounts/accountKeys.ts';
-import { createAccountLedger } from '../../ops/accounts/accountLedger.ts';
+import { type AccountLedger, createAccountLedger } from '../../ops/accounts/accountLedger.ts';
 import { createKeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { loadAccount } from '../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
@@ -329,6 +329,14 @@ export async function composeService(
         s.closeAllConnections?.();
         await closed;
       }
+      // Charges served from a lease and not appended yet are appended, and the leases returned, before the log
+      // of served answers is flushed. During a database outage they cannot be: say so.
+      await paid?.ledger.close().catch((err: Error) => {
+        logger.error(
+          { err: err.message },
+          'charges served from a lease not appended at shutdown: the database is unreachable',
+        );
+      });
       // Shutting down during a database outage must still shut down: say what could not be done.
       await servedLog.close().catch((err: Error) => {
         logger.error({ err: err.message }, 'served log not flushed at shutdown: the database is unreachable');
@@ -355,6 +363,8 @@ function sharedPaymentMiddleware(deps: {
   keyedCreditHeaders: AppMiddleware;
   keepSettledAnswers: AppMiddleware;
   account: AccountDesk;
+  /** Closed at shutdown, once the last answer is sent (its leases returned). */
+  ledger: AccountLedger;
 } {
   const { knex } = deps.db;
   const facilitator = createFacilitatorClient({
@@ -389,6 +399,7 @@ function sharedPaymentMiddleware(deps: {
     now: deps.now,
   });
   return {
+    ledger,
     paymentFor: () => middleware,
     keyedCreditHeaders: keyedCreditHeaders({ keys, ledger }),
     keepSettledAnswers: keepSettledAnswers(answers),

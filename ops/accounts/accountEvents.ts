@@ -43,6 +43,35 @@ export interface CallChargedData {
   chargedAt: string;
   /** HTTP status of the answer charged (always 2xx); absent on charges recorded before it was kept. */
   status?: number;
+  /**
+   * The lease the call was served from (recorded after the answer); absent on a charge recorded before its
+   * answer. The lots are drawn when the charge is recorded either way.
+   */
+  leaseId?: string;
+}
+
+/**
+ * An API process sets aside part of the balance for the calls it will serve next: others no longer count it
+ * as available, and the calls it serves from it are charged after their answer (`CallCharged` with this
+ * `leaseId`), in batches. Ends with `LeaseReturned`; until then, at most `amount` is charged against it.
+ */
+export interface CreditsLeasedData {
+  leaseId: string;
+  /** Which process holds it (host and pid), for the operator. */
+  holder: string;
+  /** Atomic units set aside. */
+  amount: number;
+  leasedAt: string;
+  /** After this instant any process may return it (its holder stopped serving from it earlier). */
+  expiresAt: string;
+}
+
+/** What a lease set aside and was not charged is available again; later charges draw on the balance. */
+export interface LeaseReturnedData {
+  leaseId: string;
+  returnedAt: string;
+  /** `returned` by its holder; `expired`: returned by another process after `expiresAt` (holder gone). */
+  reason: 'returned' | 'expired';
 }
 
 export interface FreeCallUsedData {
@@ -60,7 +89,9 @@ export type AccountEvent =
   | { type: 'KeyRevoked'; data: KeyRevokedData }
   | { type: 'CreditsPurchased'; data: CreditsPurchasedData }
   | { type: 'CallCharged'; data: CallChargedData }
-  | { type: 'FreeCallUsed'; data: FreeCallUsedData };
+  | { type: 'FreeCallUsed'; data: FreeCallUsedData }
+  | { type: 'CreditsLeased'; data: CreditsLeasedData }
+  | { type: 'LeaseReturned'; data: LeaseReturnedData };
 
 export const ACCOUNT_EVENT_TYPES = [
   'KeyIssued',
@@ -68,6 +99,8 @@ export const ACCOUNT_EVENT_TYPES = [
   'CreditsPurchased',
   'CallCharged',
   'FreeCallUsed',
+  'CreditsLeased',
+  'LeaseReturned',
 ] as const;
 
 export function asAccountEvent(event: Pick<RecordedEvent, 'type' | 'data'>): AccountEvent | null {

@@ -1,74 +1,69 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
 import type { Logger } from '../logger.ts';
-import { accountStream, type CallChargedData, type FreeCallUsedData, monthOf } from './accountEvents.ts';
-import { type AccountState, applyAccountEvent, balanceOf, drawLots, freeCallsUsed } from './accountState.ts';
+import { type AccountWork, type AppendOutcome, createAccountAppends } from './accountAppends.ts';
+import { accountStream, monthOf } from './accountEvents.ts';
+import {
+  type AccountState,
+  applyAccountEvent,
+  balanceOf,
+  freeCallsUsed,
+  unleasedBalanceOf,
+  unspentOf,
+} from './accountState.ts';
+import { chargeEvent, leasedChargeEvent, leaseEvent, returnEvent } from './chargeEvents.ts';
+import {
+  DEFAULT_LEASE_POLICY,
+  type LeasePolicy,
+  type LocalLease,
+  leaseAmount,
+  leaseCovers,
+} from './creditLeases.ts';
 import { createKeyedMutex } from './keyedMutex.ts';
-import { loadAccount } from './loadAccount.ts';
+import { createKnownAccounts } from './knownAccounts.ts';
+import type { ChargeRequest, CommitResult, Reservation, ReserveResult } from './reservation.ts';
 
-export interface ChargeRequest {
-  accountId: string;
-  routeId: string;
-  /** Atomic units. */
-  price: number;
-  /** Whether the route is in the monthly free quota. */
-  freeTier: boolean;
-  requestId: string;
-}
-
-/** What a request holds while its handler runs: one free call of the month, or `amount` credits. */
-export interface Reservation {
-  id: string;
-  request: ChargeRequest;
-  kind: 'free' | 'credits';
-  month: string;
-  /** Committed balance when the hold was taken (what `X-Credits-Remaining` says if nothing is charged). */
-  balance: number;
-  /** HTTP status of the answer, set when it is known (recorded with the charge). */
-  status?: number;
-}
-
-export type ReserveResult =
-  | { ok: true; reservation: Reservation }
-  | { ok: false; error: 'credits_insuffisants'; balance: number }
-  | { ok: false; error: 'compte_inconnu' };
-
-export type CommitResult =
-  | { ok: true; charged: number; remaining: number; freeCallsLeft: number }
-  | { ok: false; error: 'credits_insuffisants'; balance: number };
-
-interface PendingCommit {
-  reservation: Reservation;
-  resolve(result: CommitResult): void;
-  reject(err: unknown): void;
-}
+export type { ChargeRequest, CommitResult, Reservation, ReserveResult } from './reservation.ts';
 
 export interface AccountLedger {
   /** Takes a free call or credits for a request, before its handler runs. */
   reserve(request: ChargeRequest): Promise<ReserveResult>;
   /**
-   * The answer was 2xx (`status`): records the charge on the account stream (`FreeCallUsed` or
-   * `CallCharged`).
+   * The answer was 2xx (`status`): the charge is recorded on the account stream (`FreeCallUsed` or
+   * `CallCharged`), before this resolves, or, for a hold on a lease, in the next batch of its charges.
    */
   commit(reservation: Reservation, status?: number): Promise<CommitResult>;
   /** The answer was not 2xx: nothing is recorded and the hold is dropped. */
   release(reservation: Reservation): void;
-  /** The account's committed balance now (what a refused call reports in `X-Credits-Remaining`); null: unknown account. */
+  /** The account's balance now as this process knows it (what a refused call reports in `X-Credits-Remaining`); null: unknown account. */
   balance(accountId: string): Promise<number | null>;
+  /** Appends every charge still waiting and returns the leases not in use; rejects when the log cannot be written. */
+  flush(): Promise<void>;
+  /** Stops the timers, appends the waiting charges and returns every lease: at shutdown, after the last answer. */
+  close(): Promise<void>;
 }
 
 const MAX_APPEND_ATTEMPTS = 8;
+/** How often a refusal re-reads an account while another lease still sets part of its balance aside. */
+const LEASE_WAIT_POLL_MS = 25;
 
 /**
  * No overdraft, by two locks that do not depend on each other:
  * - in this process, reserves of one account run one at a time and count what requests in flight hold, so a
- *   handler only runs when the balance left after every hold covers its price; commits are grouped (see
- *   `drain`) and a hold is dropped in the same tick as the known state takes its charge;
- * - in the log, a charge is appended with the account stream's expected version, re-checked against the
- *   freshly loaded state on a conflict (another server, or `keys credit`). A charge that no longer fits is
- *   refused, and the caller withholds the answer.
+ *   handler only runs when what is left after every hold covers its price;
+ * - in the log, every append to the account stream carries the stream's expected version and is computed
+ *   again on a fresh load after a conflict (another server, `keys credit`).
+ *
+ * Small balances are charged before the answer: the charge is appended (grouped per account: accountAppends.ts),
+ * and an answer whose charge no longer fits is withheld. Once an account's balance covers many calls
+ * (`LeasePolicy`), this process sets part of it aside in one event (`CreditsLeased`); the calls it serves
+ * from the lease are answered at once and their charges appended in batches after the answer (`recordMs`,
+ * `recordBatch`), and what it did not spend goes back (`LeaseReturned`) when it stops using it. Other
+ * processes count a lease as spent until it is returned; a refusal waits until no lease holds part of the
+ * balance (a holder that stopped without returning its lease is returned for it after `ttlMs`), so that
+ * exactly the calls the balance pays for are served. Charges of a stopped holder that were not appended yet
+ * are lost (never charged), which is the only way a served call goes uncharged.
  */
 export function createAccountLedger(deps: {
   knex: Knex;
@@ -76,32 +71,25 @@ export function createAccountLedger(deps: {
   logger: Logger;
   freeCallsPerMonth: number;
   now?: () => Date;
+  /** `false`: every call charged before its answer (no lease). */
+  lease?: Partial<LeasePolicy> | false;
 }): AccountLedger {
   const now = deps.now ?? (() => new Date());
+  const policy: LeasePolicy | null = deps.lease === false ? null : { ...DEFAULT_LEASE_POLICY, ...deps.lease };
   const withLock = createKeyedMutex();
-  // The last state this process knows of each account, kept current by its own appends. Another writer
-  // (a second server, `keys credit`) makes it stale: a charge then conflicts on the stream version and is
-  // retried on a fresh load, and a refusal is only given after a fresh load confirms it.
-  const known = new LRUCache<string, AccountState>({ max: 10_000 });
-  const fresh = async (accountId: string) => {
-    const state = await loadAccount(deps.knex, deps.store, accountId);
-    // A load that raced with one of our own appends must not put an older state back.
-    const mine = known.get(accountId);
-    if (state && (!mine || state.version >= mine.version)) known.set(accountId, state);
-    return state && mine && mine.version > state.version ? mine : state;
-  };
-  const current = async (accountId: string) => known.get(accountId) ?? fresh(accountId);
-  const holds = new Map<string, Map<string, Reservation>>();
+  const known = createKnownAccounts(deps.knex, deps.store);
+  const { fresh, current } = known;
 
-  const fits = (state: AccountState, request: ChargeRequest, at: Date) => {
-    const held = heldBy(request.accountId);
-    const month = monthOf(at);
-    return (
-      (request.freeTier &&
-        freeCallsUsed(state, month) + (held.free.get(month) ?? 0) < deps.freeCallsPerMonth) ||
-      balanceOf(state, at) - held.credits >= request.price
-    );
-  };
+  /** Holds of requests in flight charged before their answer (`free`, `credits`). */
+  const holds = new Map<string, Map<string, Reservation>>();
+  /** The lease each account's calls are served from in this process. */
+  const leases = new Map<string, LocalLease>();
+  /** Leases of this process no longer served from, until their return is appended. */
+  const retiring = new Map<string, LocalLease>();
+  /** Credits served from leases and not appended yet, per account. */
+  const unrecorded = new Map<string, number>();
+  let closed = false;
+
   const heldBy = (accountId: string) => {
     let credits = 0;
     const free = new Map<string, number>();
@@ -116,47 +104,40 @@ export function createAccountLedger(deps: {
     mine?.delete(r.id);
     if (mine?.size === 0) holds.delete(r.request.accountId);
   };
+  const addUnrecorded = (accountId: string, amount: number) => {
+    const left = (unrecorded.get(accountId) ?? 0) + amount;
+    if (left === 0) unrecorded.delete(accountId);
+    else unrecorded.set(accountId, left);
+  };
+  /** The balance as this process knows it: the stream's, less what it served and has not appended yet. */
+  const shownBalance = (state: AccountState, at: Date) =>
+    balanceOf(state, at) - (unrecorded.get(state.accountId) ?? 0);
+  const freeCallFits = (state: AccountState, month: string, accountId: string) =>
+    freeCallsUsed(state, month) + (heldBy(accountId).free.get(month) ?? 0) < deps.freeCallsPerMonth;
+  const directFits = (state: AccountState, request: ChargeRequest, at: Date) =>
+    unleasedBalanceOf(state, at) - heldBy(request.accountId).credits >= request.price;
 
-  /**
-   * Group commit: the charges of one account that arrive while its previous append is in flight go to the
-   * log together, in one append with the stream's expected version. One drain per account at a time. An
-   * idle account's first charge waits for the end of the event loop's turn (setImmediate), so that the
-   * charges of the answers finished in the same turn join it (more charges an append under load: bench
-   * payment, bench/HISTORY.md).
-   */
-  const waiting = new Map<string, PendingCommit[]>();
-  const drain = async (accountId: string) => {
-    for (;;) {
-      const batch = waiting.get(accountId) ?? [];
-      if (batch.length === 0) {
-        waiting.delete(accountId);
-        return;
-      }
-      waiting.set(accountId, []);
-      let settle: () => void;
-      try {
-        const outcomes = await commitBatch(
-          accountId,
-          batch.map((b) => b.reservation),
-        );
-        settle = () => {
-          for (const [i, b] of batch.entries()) b.resolve(outcomes[i]!);
-        };
-      } catch (err) {
-        settle = () => {
-          for (const b of batch) b.reject(err);
-        };
-      } finally {
-        for (const b of batch) drop(b.reservation);
-      }
-      // The charges are committed (and their holds dropped with the known state moved). Their requests go on
-      // (signature, sending) once the loop below has sent the next group's append, not before: resolved at
-      // once, their continuations came first in the microtask queue and held that append back by their
-      // whole work (a few hundred microseconds each, for every request of the group).
-      process.nextTick(settle);
+  /** No more calls from this lease: it goes back once the calls served from it are settled. */
+  const retire = (lease: LocalLease) => {
+    if (leases.get(lease.accountId) === lease) leases.delete(lease.accountId);
+    lease.retiring = true;
+    retiring.set(lease.leaseId, lease);
+    if (lease.held === 0) {
+      workOf(lease.accountId).returns.add(lease.leaseId);
+      kick(lease.accountId);
     }
   };
-  const commitBatch = async (accountId: string, reservations: Reservation[]): Promise<CommitResult[]> => {
+
+  const appends = createAccountAppends({
+    logger: deps.logger,
+    append: (accountId, taken) => appendWork(accountId, taken),
+    settledDirect: (taken) => {
+      for (const b of taken) drop(b.reservation);
+    },
+  });
+  const { workOf, kick, kickLater, settled } = appends;
+
+  const appendWork = async (accountId: string, taken: AccountWork): Promise<AppendOutcome> => {
     const stream = accountStream(accountId);
     for (let attempt = 1; attempt <= MAX_APPEND_ATTEMPTS; attempt++) {
       const state = attempt === 1 ? await current(accountId) : await fresh(accountId);
@@ -164,130 +145,309 @@ export function createAccountLedger(deps: {
       const at = now();
       let next = state;
       const events: NewEvent[] = [];
-      const outcomes: CommitResult[] = [];
-      for (const reservation of reservations) {
-        const charge = chargeEvent(next, reservation, at, deps.freeCallsPerMonth);
-        if (!charge) {
-          outcomes.push({ ok: false, error: 'credits_insuffisants', balance: balanceOf(next, at) });
-          continue;
-        }
+      const add = (event: NewEvent) => {
         next = applyAccountEvent(next, {
           position: 0n,
           streamId: stream,
           streamVersion: next.version + 1n,
-          type: charge.event.type,
-          data: charge.event.data,
+          type: event.type,
+          data: event.data,
           metadata: {},
           recordedAt: at,
         });
-        events.push(charge.event);
-        outcomes.push({
+        events.push(event);
+      };
+      // Calls already answered from a lease first: what they spent is what the lease set aside.
+      const uncharged: Reservation[] = [];
+      for (const r of taken.leased) {
+        const event = leasedChargeEvent(next, r, at);
+        if (event) add(event);
+        else uncharged.push(r);
+      }
+      const direct: CommitResult[] = [];
+      for (const { reservation } of taken.direct) {
+        const charge = chargeEvent(next, reservation, at, deps.freeCallsPerMonth);
+        if (!charge) {
+          direct.push({ ok: false, error: 'credits_insuffisants', balance: balanceOf(next, at) });
+          continue;
+        }
+        add(charge.event);
+        direct.push({
           ok: true,
           charged: charge.charged,
           remaining: balanceOf(next, at),
           freeCallsLeft: Math.max(0, deps.freeCallsPerMonth - freeCallsUsed(next, reservation.month)),
         });
       }
-      // A refusal on the state this process knew is confirmed on a fresh load before it is given.
-      if (attempt === 1 && outcomes.some((o) => !o.ok)) continue;
-      if (events.length === 0) return outcomes;
-      const appended = await deps.store.append(stream, events, state.version);
-      if (appended.ok) {
-        known.set(accountId, next);
-        return outcomes;
+      for (const leaseId of taken.returns) {
+        if (next.leases.some((l) => l.leaseId === leaseId)) add(returnEvent(leaseId, 'returned', at));
       }
-      deps.logger.debug({ accountId, attempt }, 'account stream moved; charges retried');
+      for (const leaseId of taken.expired) {
+        const lease = next.leases.find((l) => l.leaseId === leaseId);
+        if (lease && Date.parse(lease.expiresAt) <= at.getTime()) add(returnEvent(leaseId, 'expired', at));
+      }
+      const opens: (LocalLease | null)[] = [];
+      for (const o of taken.opens) {
+        const amount = policy
+          ? leaseAmount(policy, unleasedBalanceOf(next, at) - heldBy(accountId).credits, o.price)
+          : 0;
+        if (amount === 0) {
+          opens.push(null);
+          continue;
+        }
+        const opened = leaseEvent(accountId, amount, policy!, at);
+        add(opened.event);
+        opens.push(opened.lease);
+      }
+      // A refusal on the state this process knew is confirmed on a fresh load before it is given.
+      const refused = direct.some((o) => !o.ok) || opens.some((o) => o === null) || uncharged.length > 0;
+      if (attempt === 1 && refused) continue;
+      if (events.length > 0) {
+        const appended = await deps.store.append(stream, events, state.version);
+        if (!appended.ok) {
+          deps.logger.debug({ accountId, attempt }, 'account stream moved; append computed again');
+          continue;
+        }
+        known.remember(next);
+      }
+      for (const r of taken.leased) addUnrecorded(accountId, -r.request.price);
+      for (const r of uncharged) {
+        // Only when a lease's holder recorded its charges after another process returned the lease as expired
+        // and the balance was spent meanwhile: the call was served and cannot be charged.
+        deps.logger.error(
+          { accountId, requestId: r.request.requestId, leaseId: r.leaseId, amount: r.request.price },
+          'call served from a lease could not be charged: the lease was returned as expired and the balance spent',
+        );
+      }
+      for (const leaseId of [...taken.returns, ...taken.expired]) retiring.delete(leaseId);
+      return { direct, opens };
     }
-    throw new Error(`account ${accountId}: charges still conflicting after ${MAX_APPEND_ATTEMPTS} attempts`);
+    throw new Error(`account ${accountId}: appends still conflicting after ${MAX_APPEND_ATTEMPTS} attempts`);
   };
 
-  return {
+  /** Asks the drain for a lease covering calls of `price`; null when the balance is too small to lease. */
+  const openLease = (accountId: string, price: number) =>
+    new Promise<LocalLease | null>((resolve, reject) => {
+      workOf(accountId).opens.push({ price, resolve, reject });
+      kick(accountId);
+    });
+
+  const holdOnLease = (lease: LocalLease, request: ChargeRequest, state: AccountState, at: Date) => {
+    lease.held += request.price;
+    lease.lastUsed = at.getTime();
+    const reservation: Reservation = {
+      id: randomUUID(),
+      request,
+      kind: 'lease',
+      month: monthOf(at),
+      balance: shownBalance(state, at),
+      leaseId: lease.leaseId,
+    };
+    return { ok: true as const, reservation };
+  };
+  const holdDirect = (kind: 'free' | 'credits', request: ChargeRequest, state: AccountState, at: Date) => {
+    const reservation: Reservation = {
+      id: randomUUID(),
+      request,
+      kind,
+      month: monthOf(at),
+      balance: shownBalance(state, at),
+    };
+    if (!holds.has(request.accountId)) holds.set(request.accountId, new Map());
+    holds.get(request.accountId)!.set(reservation.id, reservation);
+    return { ok: true as const, reservation };
+  };
+  const leaseOf = (reservation: Reservation) =>
+    reservation.leaseId === undefined
+      ? undefined
+      : leases.get(reservation.request.accountId)?.leaseId === reservation.leaseId
+        ? leases.get(reservation.request.accountId)
+        : retiring.get(reservation.leaseId);
+  /** A hold on a lease is settled: a retiring lease goes back once nothing is served from it. */
+  const unhold = (lease: LocalLease, price: number) => {
+    lease.held -= price;
+    if (lease.retiring && lease.held === 0) {
+      workOf(lease.accountId).returns.add(lease.leaseId);
+      kick(lease.accountId);
+    }
+  };
+
+  /**
+   * Credits for a call (the free quota aside): from this process's lease, or a new one when the balance is
+   * large, else from the balance before the answer. A refusal is given on a fresh state, once no lease sets
+   * part of the balance aside: this process's own go back as soon as their calls are settled; another's when
+   * its holder returns it, or once it expired. Runs under the account's lock.
+   */
+  const reserveCredits = async (
+    request: ChargeRequest,
+    seen: AccountState,
+    at: Date,
+  ): Promise<ReserveResult> => {
+    const { accountId, price } = request;
+    let state = seen;
+    const lease = leases.get(accountId);
+    if (lease && leaseCovers(lease, price, at.getTime())) return holdOnLease(lease, request, state, at);
+    if (lease) retire(lease);
+    if (
+      policy &&
+      !closed &&
+      leaseAmount(policy, unleasedBalanceOf(state, at) - heldBy(accountId).credits, price) > 0
+    ) {
+      const opened = await openLease(accountId, price);
+      if (opened) {
+        leases.set(accountId, opened);
+        return holdOnLease(opened, request, (await current(accountId)) ?? state, at);
+      }
+      state = (await current(accountId)) ?? state;
+    }
+    if (directFits(state, request, at)) return holdDirect('credits', request, state, at);
+
+    await settled(accountId);
+    for (;;) {
+      state = (await fresh(accountId)) ?? state;
+      const at2 = now();
+      if (directFits(state, request, at2)) return holdDirect('credits', request, state, at2);
+      const aside = state.leases.filter((l) => unspentOf(l) > 0);
+      if (aside.length === 0) {
+        return {
+          ok: false,
+          error: 'credits_insuffisants',
+          balance: shownBalance(state, at2) - heldBy(accountId).credits,
+        };
+      }
+      const expired = aside.filter(
+        (l) => Date.parse(l.expiresAt) <= at2.getTime() && !retiring.has(l.leaseId),
+      );
+      if (expired.length > 0) {
+        const w = workOf(accountId);
+        for (const l of expired) w.expired.add(l.leaseId);
+        kick(accountId);
+        await settled(accountId);
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, LEASE_WAIT_POLL_MS));
+      }
+    }
+  };
+
+  /** Appends the charge of an answer before it is sent (grouped per account: accountAppends.ts). */
+  const chargeBeforeAnswer = (reservation: Reservation) =>
+    new Promise<CommitResult>((resolve, reject) => {
+      const accountId = reservation.request.accountId;
+      const w = workOf(accountId);
+      const first = w.direct.length === 0 && !w.draining;
+      w.direct.push({ reservation, resolve, reject });
+      if (first) setImmediate(() => kick(accountId));
+    });
+  /** Holds taken again after a refused charge: not taken a third time. */
+  const retried = new Set<string>();
+
+  // Leases not used for `idleMs`, or past the time they may be served from, go back.
+  const sweep = policy
+    ? setInterval(
+        () => {
+          const at = now().getTime();
+          for (const lease of [...leases.values()]) {
+            if (lease.held === 0 && (at - lease.lastUsed >= policy.idleMs || at >= lease.spendUntil))
+              retire(lease);
+          }
+        },
+        Math.max(10, Math.floor(policy.idleMs / 2)),
+      )
+    : null;
+  sweep?.unref();
+
+  const flush = async () => {
+    for (const lease of [...leases.values()]) if (lease.held === 0) retire(lease);
+    const accounts = appends.accounts();
+    for (const accountId of accounts) kick(accountId);
+    for (const accountId of accounts) await settled(accountId);
+    const stuck = appends.unsettled();
+    if (stuck > 0) throw new Error(`${stuck} account(s) with charges still waiting to be appended`);
+  };
+
+  const ledger: AccountLedger = {
     reserve(request) {
       return withLock(request.accountId, async (): Promise<ReserveResult> => {
-        let state = await current(request.accountId);
+        const { accountId } = request;
+        const state = await current(accountId);
         if (!state) return { ok: false, error: 'compte_inconnu' };
         const at = now();
-        if (!fits(state, request, at)) state = (await fresh(request.accountId)) ?? state;
         const month = monthOf(at);
-        const held = heldBy(request.accountId);
-        let kind: Reservation['kind'] | null = null;
-        if (
-          request.freeTier &&
-          freeCallsUsed(state, month) + (held.free.get(month) ?? 0) < deps.freeCallsPerMonth
-        ) {
-          kind = 'free';
-        } else if (balanceOf(state, at) - held.credits >= request.price) {
-          kind = 'credits';
-        }
-        if (kind === null)
-          return { ok: false, error: 'credits_insuffisants', balance: balanceOf(state, at) - held.credits };
-        const reservation: Reservation = {
-          id: randomUUID(),
-          request,
-          kind,
-          month,
-          balance: balanceOf(state, at),
-        };
-        if (!holds.has(request.accountId)) holds.set(request.accountId, new Map());
-        holds.get(request.accountId)!.set(reservation.id, reservation);
-        return { ok: true, reservation };
+        // A stale state never counts more free calls than were used: a month used up is used up.
+        if (request.freeTier && freeCallFits(state, month, accountId))
+          return holdDirect('free', request, state, at);
+
+        return reserveCredits(request, state, at);
       });
     },
 
     commit(reservation, status) {
       if (status !== undefined) reservation.status = status;
-      return new Promise<CommitResult>((resolve, reject) => {
-        const accountId = reservation.request.accountId;
-        const queue = waiting.get(accountId);
-        if (queue) {
-          queue.push({ reservation, resolve, reject });
-          return;
+      const accountId = reservation.request.accountId;
+      if (reservation.kind === 'lease') {
+        const lease = leaseOf(reservation);
+        const state = known.peek(accountId);
+        if (lease) {
+          lease.spent += reservation.request.price;
+          unhold(lease, reservation.request.price);
+          if (!lease.retiring && lease.amount - lease.spent - lease.held < reservation.request.price)
+            retire(lease);
         }
-        waiting.set(accountId, [{ reservation, resolve, reject }]);
-        setImmediate(() => void drain(accountId));
+        addUnrecorded(accountId, reservation.request.price);
+        reservation.answeredAt = now();
+        const w = workOf(accountId);
+        w.leased.push(reservation);
+        if (w.leased.length >= (policy?.recordBatch ?? 1)) kick(accountId);
+        else kickLater(accountId, policy?.recordMs ?? 0);
+        const at = now();
+        return Promise.resolve({
+          ok: true,
+          charged: reservation.request.price,
+          remaining: state ? Math.max(0, shownBalance(state, at)) : 0,
+          freeCallsLeft: state
+            ? Math.max(0, deps.freeCallsPerMonth - freeCallsUsed(state, reservation.month))
+            : 0,
+        });
+      }
+      return chargeBeforeAnswer(reservation).then(async (result) => {
+        if (result.ok || reservation.kind === 'lease' || retried.has(reservation.id)) return result;
+        // The hold no longer fits: another process used the month's last free calls, or charged or leased the
+        // credits meanwhile. The answer is paid for as a new call would be (this process's lease, or after
+        // other leases go back) before it is withheld.
+        const again = await withLock(accountId, async () => {
+          const state = await fresh(accountId);
+          return state ? reserveCredits(reservation.request, state, now()) : null;
+        });
+        if (!again?.ok) return result;
+        retried.add(again.reservation.id);
+        try {
+          return await ledger.commit(again.reservation, reservation.status);
+        } finally {
+          retried.delete(again.reservation.id);
+        }
       });
     },
 
     release(reservation) {
+      if (reservation.kind === 'lease') {
+        const lease = leaseOf(reservation);
+        if (lease) unhold(lease, reservation.request.price);
+        return;
+      }
       drop(reservation);
     },
     async balance(accountId) {
       const state = await current(accountId);
-      return state ? balanceOf(state, now()) : null;
+      return state ? shownBalance(state, now()) : null;
+    },
+    flush,
+    async close() {
+      closed = true;
+      if (sweep) clearInterval(sweep);
+      for (const lease of [...leases.values()]) retire(lease);
+      await flush();
+      appends.stopTimers();
     },
   };
-}
-
-/**
- * The event recording a reservation against the current state: a free call while the month's quota lasts
- * (the reservation counted on it), otherwise credits drawn closest expiry first; null when neither fits.
- */
-function chargeEvent(
-  state: AccountState,
-  reservation: Reservation,
-  at: Date,
-  freeCallsPerMonth: number,
-): { event: NewEvent; charged: number } | null {
-  const { request } = reservation;
-  if (reservation.kind === 'free' && freeCallsUsed(state, reservation.month) < freeCallsPerMonth) {
-    const data: FreeCallUsedData = {
-      requestId: request.requestId,
-      routeId: request.routeId,
-      month: reservation.month,
-      usedAt: at.toISOString(),
-      ...(reservation.status === undefined ? {} : { status: reservation.status }),
-    };
-    return { event: { type: 'FreeCallUsed', data }, charged: 0 };
-  }
-  const lots = drawLots(state, request.price, at);
-  if (!lots) return null;
-  const data: CallChargedData = {
-    requestId: request.requestId,
-    routeId: request.routeId,
-    amount: request.price,
-    lots,
-    chargedAt: at.toISOString(),
-    ...(reservation.status === undefined ? {} : { status: reservation.status }),
-  };
-  return { event: { type: 'CallCharged', data }, charged: request.price };
+  return ledger;
 }

@@ -18,6 +18,17 @@ export interface AccountKey {
   revokedAt: string | null;
 }
 
+/** Part of the balance an API process set aside (`CreditsLeased`) and has not returned yet. */
+export interface OpenLease {
+  leaseId: string;
+  holder: string;
+  amount: number;
+  /** Charged against it so far (recorded charges only). */
+  spent: number;
+  leasedAt: string;
+  expiresAt: string;
+}
+
 /** An account as its stream says, up to `version`. */
 export interface AccountState {
   accountId: string;
@@ -27,10 +38,12 @@ export interface AccountState {
   lots: CreditLot[];
   /** Free calls used, per UTC month `YYYY-MM`. */
   freeCalls: Record<string, number>;
+  /** Leases not returned yet, oldest first. */
+  leases: OpenLease[];
 }
 
 export function emptyAccountState(accountId: string): AccountState {
-  return { accountId, version: -1n, keys: [], lots: [], freeCalls: {} };
+  return { accountId, version: -1n, keys: [], lots: [], freeCalls: {}, leases: [] };
 }
 
 /** Pure fold of one event. The balances projection applies the same facts to its tables. */
@@ -71,13 +84,37 @@ export function applyAccountEvent(state: AccountState, event: RecordedEvent): Ac
       };
     case 'CallCharged': {
       const drawn = new Map(e.data.lots.map((l) => [l.lotId, l.amount]));
+      const { leaseId, amount } = e.data;
       return {
         ...next,
         lots: state.lots.map((l) =>
           drawn.has(l.lotId) ? { ...l, remaining: l.remaining - drawn.get(l.lotId)! } : l,
         ),
+        // A charge recorded after its lease was returned (expired) only draws on the balance.
+        leases:
+          leaseId === undefined
+            ? state.leases
+            : state.leases.map((l) => (l.leaseId === leaseId ? { ...l, spent: l.spent + amount } : l)),
       };
     }
+    case 'CreditsLeased':
+      if (state.leases.some((l) => l.leaseId === e.data.leaseId)) return next;
+      return {
+        ...next,
+        leases: [
+          ...state.leases,
+          {
+            leaseId: e.data.leaseId,
+            holder: e.data.holder,
+            amount: e.data.amount,
+            spent: 0,
+            leasedAt: e.data.leasedAt,
+            expiresAt: e.data.expiresAt,
+          },
+        ],
+      };
+    case 'LeaseReturned':
+      return { ...next, leases: state.leases.filter((l) => l.leaseId !== e.data.leaseId) };
     case 'FreeCallUsed':
       return {
         ...next,
@@ -96,6 +133,19 @@ const usable = (lot: CreditLot, now: Date) => lot.remaining > 0 && Date.parse(lo
 /** Credits that can still be spent: unexpired lots only. */
 export function balanceOf(state: AccountState, now: Date): number {
   return state.lots.reduce((sum, lot) => (usable(lot, now) ? sum + lot.remaining : sum), 0);
+}
+
+/** What an open lease still sets aside. */
+export const unspentOf = (lease: OpenLease) => Math.max(0, lease.amount - lease.spent);
+
+/** What every open lease sets aside: part of the balance, not available to a call served elsewhere. */
+export function leasedOf(state: AccountState): number {
+  return state.leases.reduce((sum, lease) => sum + unspentOf(lease), 0);
+}
+
+/** The balance a call may still be charged against without a lease: the balance less what leases set aside. */
+export function unleasedBalanceOf(state: AccountState, now: Date): number {
+  return balanceOf(state, now) - leasedOf(state);
 }
 
 /** The lots a charge draws, closest expiry first (then oldest purchase); null when they do not cover it. */

@@ -7,6 +7,7 @@ import {
   applyAccountEvent,
   type CreditLot,
   emptyAccountState,
+  type OpenLease,
 } from './accountState.ts';
 
 interface SnapshotRow {
@@ -14,6 +15,14 @@ interface SnapshotRow {
   keys: { keyHash: string; keyHint: string; issuedAt: string; revokedAt: string | null }[];
   lots: { lotId: string; amount: number; remaining: number; purchasedAt: string; expiresAt: string }[];
   free_calls: Record<string, number>;
+  leases: {
+    leaseId: string;
+    holder: string;
+    amount: number;
+    spent: number;
+    leasedAt: string;
+    expiresAt: string;
+  }[];
 }
 
 /**
@@ -45,7 +54,11 @@ async function readSnapshot(knex: Knex, accountId: string): Promise<AccountState
            'purchasedAt', l.purchased_at, 'expiresAt', l.expires_at) order by l.purchased_at, l.lot_id)
          from account_lots l where l.account_id = a.account_id), '[]'::json) as lots,
        coalesce((select json_object_agg(f.month, f.used)
-         from account_free_calls f where f.account_id = a.account_id), '{}'::json) as free_calls
+         from account_free_calls f where f.account_id = a.account_id), '{}'::json) as free_calls,
+       coalesce((select json_agg(json_build_object(
+           'leaseId', s.lease_id, 'holder', s.holder, 'amount', s.amount, 'spent', s.spent,
+           'leasedAt', s.leased_at, 'expiresAt', s.expires_at) order by s.leased_at, s.lease_id)
+         from account_leases s where s.account_id = a.account_id), '[]'::json) as leases
      from accounts a where a.account_id = ?`,
     [accountId],
   );
@@ -64,5 +77,13 @@ async function readSnapshot(knex: Knex, accountId: string): Promise<AccountState
     issuedAt: new Date(k.issuedAt).toISOString(),
     revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt).toISOString(),
   }));
-  return { accountId, version: BigInt(row.version), keys, lots, freeCalls: row.free_calls };
+  const leases: OpenLease[] = row.leases.map((l) => ({
+    leaseId: l.leaseId,
+    holder: l.holder,
+    amount: Number(l.amount),
+    spent: Number(l.spent),
+    leasedAt: new Date(l.leasedAt).toISOString(),
+    expiresAt: new Date(l.expiresAt).toISOString(),
+  }));
+  return { accountId, version: BigInt(row.version), keys, lots, freeCalls: row.free_calls, leases };
 }

@@ -2,11 +2,13 @@ import type { Knex } from 'knex';
 import {
   accountIdOf,
   type CallChargedData,
+  type CreditsLeasedData,
   type CreditsPurchasedData,
   type FreeCallUsedData,
   isAccountStream,
   type KeyIssuedData,
   type KeyRevokedData,
+  type LeaseReturnedData,
 } from '../../ops/accounts/accountEvents.ts';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import type { EventHandler, Projection } from '../core/projection.ts';
@@ -56,6 +58,11 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
   const lots: unknown[] = [];
   const drawn = new Map<string, { account_id: string; lot_id: string; amount: number }>();
   const free = new Map<string, { account_id: string; month: string; used: number }>();
+  // Leases: opened, charged and returned within the run are applied in that order whatever the events' order
+  // (a charge on a returned lease changes only the balance, and a returned lease's row is gone).
+  const leased: unknown[] = [];
+  const leaseSpent = new Map<string, { account_id: string; lease_id: string; amount: number }>();
+  const returned: { account_id: string; lease_id: string }[] = [];
   for (const event of accountEvents) {
     const accountId = accountIdOf(event.streamId);
     const last = applied.get(accountId);
@@ -79,12 +86,31 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
         expires_at: d.expiresAt,
       });
     } else if (event.type === 'CallCharged') {
-      for (const lot of (event.data as CallChargedData).lots) {
+      const d = event.data as CallChargedData;
+      for (const lot of d.lots) {
         const k = `${accountId}\u0000${lot.lotId}`;
         const sum = drawn.get(k) ?? { account_id: accountId, lot_id: lot.lotId, amount: 0 };
         sum.amount += lot.amount;
         drawn.set(k, sum);
       }
+      if (d.leaseId !== undefined) {
+        const k = `${accountId}\u0000${d.leaseId}`;
+        const sum = leaseSpent.get(k) ?? { account_id: accountId, lease_id: d.leaseId, amount: 0 };
+        sum.amount += d.amount;
+        leaseSpent.set(k, sum);
+      }
+    } else if (event.type === 'CreditsLeased') {
+      const d = event.data as CreditsLeasedData;
+      leased.push({
+        account_id: accountId,
+        lease_id: d.leaseId,
+        holder: d.holder,
+        amount: d.amount,
+        leased_at: d.leasedAt,
+        expires_at: d.expiresAt,
+      });
+    } else if (event.type === 'LeaseReturned') {
+      returned.push({ account_id: accountId, lease_id: (event.data as LeaseReturnedData).leaseId });
     } else if (event.type === 'FreeCallUsed') {
       const { month } = event.data as FreeCallUsedData;
       const k = `${accountId}\u0000${month}`;
@@ -136,6 +162,30 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
       [JSON.stringify([...free.values()])],
     );
   }
+  if (leased.length > 0) {
+    await trx.raw(
+      `insert into account_leases (account_id, lease_id, holder, amount, leased_at, expires_at)
+       select * from json_to_recordset(?::json) as r(account_id text, lease_id text, holder text, amount bigint,
+              leased_at timestamptz, expires_at timestamptz)
+       on conflict do nothing`,
+      [JSON.stringify(leased)],
+    );
+  }
+  if (leaseSpent.size > 0) {
+    await trx.raw(
+      `update account_leases s set spent = s.spent + d.amount
+         from json_to_recordset(?::json) as d(account_id text, lease_id text, amount bigint)
+        where s.account_id = d.account_id and s.lease_id = d.lease_id`,
+      [JSON.stringify([...leaseSpent.values()])],
+    );
+  }
+  if (returned.length > 0) {
+    await trx.raw(
+      `delete from account_leases s using json_to_recordset(?::json) as r(account_id text, lease_id text)
+        where s.account_id = r.account_id and s.lease_id = r.lease_id`,
+      [JSON.stringify(returned)],
+    );
+  }
   await trx.raw(
     `insert into accounts (account_id, version, opened_at)
      select account_id, version, opened_at
@@ -154,7 +204,7 @@ export const accountsProjection: Projection = {
   // Every paid call appends a charge, and nothing reads its effect back from these tables at once
   // (`loadAccount` folds the stream's tail over them): charges are projected a 100 ms batch at a time
   // instead of one transaction per group commit. Keys and purchases are projected at once.
-  coalesce: { ms: 100, types: ['CallCharged', 'FreeCallUsed'] },
+  coalesce: { ms: 100, types: ['CallCharged', 'FreeCallUsed', 'CreditsLeased', 'LeaseReturned'] },
   handlers: {
     KeyIssued: once<KeyIssuedData>(async (trx, accountId, d) => {
       await trx.raw(
@@ -182,6 +232,26 @@ export const accountsProjection: Projection = {
           [lot.amount, accountId, lot.lotId],
         );
       }
+      if (d.leaseId !== undefined) {
+        await trx.raw('update account_leases set spent = spent + ? where account_id = ? and lease_id = ?', [
+          d.amount,
+          accountId,
+          d.leaseId,
+        ]);
+      }
+    }),
+    CreditsLeased: once<CreditsLeasedData>(async (trx, accountId, d) => {
+      await trx.raw(
+        `insert into account_leases (account_id, lease_id, holder, amount, leased_at, expires_at)
+         values (?, ?, ?, ?, ?, ?) on conflict do nothing`,
+        [accountId, d.leaseId, d.holder, d.amount, d.leasedAt, d.expiresAt],
+      );
+    }),
+    LeaseReturned: once<LeaseReturnedData>(async (trx, accountId, d) => {
+      await trx.raw('delete from account_leases where account_id = ? and lease_id = ?', [
+        accountId,
+        d.leaseId,
+      ]);
     }),
     FreeCallUsed: once<FreeCallUsedData>(async (trx, accountId, d) => {
       await trx.raw(

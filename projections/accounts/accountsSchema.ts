@@ -1,6 +1,12 @@
 import type { Migration } from '../../ops/database/migrations.ts';
 
-export const ACCOUNTS_TABLES = ['accounts', 'account_keys', 'account_lots', 'account_free_calls'];
+export const ACCOUNTS_TABLES = [
+  'accounts',
+  'account_keys',
+  'account_lots',
+  'account_free_calls',
+  'account_leases',
+];
 
 export const accountsMigrations: Migration[] = [
   {
@@ -43,6 +49,23 @@ export const accountsMigrations: Migration[] = [
     async up(knex) {
       // A revoked key stays listed (its owner sees when it stopped working); the resolver skips it.
       await knex.raw('alter table account_keys add column revoked_at timestamptz');
+    },
+  },
+  {
+    name: '0312_account_leases',
+    async up(knex) {
+      // Open leases only (CreditsLeased until LeaseReturned): what each sets aside and what was charged on it.
+      await knex.raw(`
+        create table account_leases (
+          account_id text not null,
+          lease_id text not null,
+          holder text not null,
+          amount bigint not null,
+          spent bigint not null default 0,
+          leased_at timestamptz not null,
+          expires_at timestamptz not null,
+          primary key (account_id, lease_id)
+        )`);
     },
   },
 ];

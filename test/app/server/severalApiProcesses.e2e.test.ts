@@ -29,9 +29,15 @@ const CALLS = 400;
 const ROUTE = '/v1/entreprise/005420120';
 const PRICE = 5000;
 const FREE_CALLS = 150;
-const PAID_CALLS = 37;
-/** Credits for exactly 37 paid calls: 0.185 credit. */
-const CREDITS = ((PAID_CALLS * PRICE) / 1_000_000).toString();
+
+/**
+ * Two balances: 37 calls (0.185 credit), charged before each answer; 150 calls (0.75 credit), enough for
+ * the processes to lease part of it and charge the calls they serve from it after their answer.
+ */
+const SCENARIOS = [
+  { paidCalls: 37, leases: false },
+  { paidCalls: 150, leases: true },
+] as const;
 
 interface Answer {
   requestId: string;
@@ -72,118 +78,130 @@ async function readLog(env: NodeJS.ProcessEnv, accountId: string): Promise<Logge
   }
 }
 
-describe(`several registres serve processes on one database, one key near the end of its balance (${targetDescription})`, function () {
-  this.timeout(600_000);
-  let dataDir: string;
-  let env: NodeJS.ProcessEnv;
-  let accountId: string;
-  let servers: ServeProcess[] = [];
-  let answers: Answer[];
-  let logged: Logged & { balance: number };
-  let exits: { code: number | null; signal: NodeJS.Signals | null }[];
+for (const { paidCalls: PAID_CALLS, leases } of SCENARIOS) {
+  const CREDITS = ((PAID_CALLS * PRICE) / 1_000_000).toString();
+  describe(`several registres serve processes on one database, one key near the end of ${PAID_CALLS} paid calls${leases ? ', served from leases' : ''} (${targetDescription})`, function () {
+    this.timeout(600_000);
+    let dataDir: string;
+    let env: NodeJS.ProcessEnv;
+    let accountId: string;
+    let servers: ServeProcess[] = [];
+    let answers: Answer[];
+    let logged: Logged & { balance: number };
+    let exits: { code: number | null; signal: NodeJS.Signals | null }[];
 
-  before(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-several-'));
-    env = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !/^(LIVE_|INSEE_|X402_)/.test(name)),
-    );
-    Object.assign(env, {
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      RATE_LIMIT_PER_KEY: '0',
-      RATE_LIMIT_PER_ADDRESS: '0',
+    before(async () => {
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-several-'));
+      env = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !/^(LIVE_|INSEE_|X402_)/.test(name)),
+      );
+      Object.assign(env, {
+        DATA_DIR: dataDir,
+        DEMO_DATA: '1',
+        RATE_LIMIT_PER_KEY: '0',
+        RATE_LIMIT_PER_ADDRESS: '0',
+      });
+      if (SERVER_URL) await (await freshDatabase()).close();
+      else delete env.DATABASE_URL;
+
+      const opened = await createKeyWithCredits(env, CREDITS);
+      accountId = opened.accountId;
+      // The first process owns the embedded database (the others reach it through its socket) and seeds the demo
+      // data; the others start once it is there.
+      const first = await startServeProcess(env);
+      servers.push(first);
+      await first.printed(/Ready: database reached/);
+      const others = await Promise.all(Array.from({ length: PROCESSES - 1 }, () => startServeProcess(env)));
+      servers.push(...others);
+      await Promise.all(others.map((s) => s.printed(/Ready: database reached/)));
+
+      answers = await Promise.all(
+        Array.from({ length: CALLS }, async (_, i): Promise<Answer> => {
+          const requestId = `several-${i}`;
+          const res = await fetch(`${servers[i % PROCESSES]!.baseUrl}${ROUTE}`, {
+            headers: { 'X-Api-Key': opened.key, 'X-Request-Id': requestId },
+          });
+          const body = (await res.json()) as { error?: string };
+          return {
+            requestId,
+            status: res.status,
+            error: body.error ?? null,
+            signature: res.headers.get('Signature')?.replace(/^sig1=/, '') ?? null,
+          };
+        }),
+      );
+
+      // The processes that reach the embedded database through the owner's socket stop before the owner.
+      exits = [];
+      for (const server of [...servers].reverse()) exits.push(await server.stop());
+      logged = await readLog(env, accountId);
     });
-    if (SERVER_URL) await (await freshDatabase()).close();
-    else delete env.DATABASE_URL;
 
-    const opened = await createKeyWithCredits(env, CREDITS);
-    accountId = opened.accountId;
-    // The first process owns the embedded database (the others reach it through its socket) and seeds the demo
-    // data; the others start once it is there.
-    const first = await startServeProcess(env);
-    servers.push(first);
-    await first.printed(/Ready: database reached/);
-    const others = await Promise.all(Array.from({ length: PROCESSES - 1 }, () => startServeProcess(env)));
-    servers.push(...others);
-    await Promise.all(others.map((s) => s.printed(/Ready: database reached/)));
+    after(async () => {
+      for (const server of servers) await server.stop();
+      servers = [];
+      await fs.rm(dataDir, { recursive: true, force: true });
+    });
 
-    answers = await Promise.all(
-      Array.from({ length: CALLS }, async (_, i): Promise<Answer> => {
-        const requestId = `several-${i}`;
-        const res = await fetch(`${servers[i % PROCESSES]!.baseUrl}${ROUTE}`, {
-          headers: { 'X-Api-Key': opened.key, 'X-Request-Id': requestId },
-        });
-        const body = (await res.json()) as { error?: string };
-        return {
-          requestId,
-          status: res.status,
-          error: body.error ?? null,
-          signature: res.headers.get('Signature')?.replace(/^sig1=/, '') ?? null,
-        };
-      }),
+    const served = () => answers.filter((a) => a.status === 200);
+    const charges = () =>
+      logged.accountEvents.filter((e) => e.type === 'CallCharged' || e.type === 'FreeCallUsed');
+
+    it(
+      leases ? 'sets part of the balance aside in leases' : 'charges every call before its answer (no lease)',
+      () => {
+        const leased = logged.accountEvents.filter((e) => e.type === 'CreditsLeased');
+        if (leases) expect(leased).to.not.have.length(0);
+        else expect(leased).to.have.length(0);
+      },
     );
 
-    // The processes that reach the embedded database through the owner's socket stop before the owner.
-    exits = [];
-    for (const server of [...servers].reverse()) exits.push(await server.stop());
-    logged = await readLog(env, accountId);
-  });
+    it('serves exactly the calls the free quota and the credits pay for, across every process', () => {
+      expect(served()).to.have.length(FREE_CALLS + PAID_CALLS);
+    });
 
-  after(async () => {
-    for (const server of servers) await server.stop();
-    servers = [];
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+    it('refuses every other call 402 credits_insuffisants', () => {
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(refused).to.have.length(CALLS - FREE_CALLS - PAID_CALLS);
+      expect(new Set(refused.map((a) => `${a.status} ${a.error}`))).to.deep.equal(
+        new Set(['402 credits_insuffisants']),
+      );
+    });
 
-  const served = () => answers.filter((a) => a.status === 200);
-  const charges = () =>
-    logged.accountEvents.filter((e) => e.type === 'CallCharged' || e.type === 'FreeCallUsed');
+    it('never takes a credit lot below zero, and ends with the whole balance spent', () => {
+      let state = emptyAccountState(accountId);
+      for (const event of logged.accountEvents) {
+        state = applyAccountEvent(state, event);
+        for (const lot of state.lots)
+          expect(lot.remaining, `after event ${event.streamVersion}`).to.be.at.least(0);
+      }
+      expect(logged.balance).to.equal(0);
+      expect(freeCallsUsed(state, monthOf(new Date()))).to.equal(FREE_CALLS);
+    });
 
-  it('serves exactly the calls the free quota and the credits pay for, across every process', () => {
-    expect(served()).to.have.length(FREE_CALLS + PAID_CALLS);
-  });
+    it('charges every served call exactly once and no refused call', () => {
+      const charged = charges().map((e) => (e.data as { requestId: string }).requestId);
+      expect(charged).to.have.length(new Set(charged).size);
+      expect(new Set(charged)).to.deep.equal(new Set(served().map((a) => a.requestId)));
+      expect(charges().filter((e) => e.type === 'CallCharged')).to.have.length(PAID_CALLS);
+    });
 
-  it('refuses every other call 402 credits_insuffisants', () => {
-    const refused = answers.filter((a) => a.status !== 200);
-    expect(refused).to.have.length(CALLS - FREE_CALLS - PAID_CALLS);
-    expect(new Set(refused.map((a) => `${a.status} ${a.error}`))).to.deep.equal(
-      new Set(['402 credits_insuffisants']),
-    );
-  });
+    it('keeps every served answer once in the served log, and no withheld one', () => {
+      expect(exits).to.deep.equal(Array.from({ length: PROCESSES }, () => ({ code: 0, signal: null })));
+      expect([...logged.servedSignatures].sort()).to.deep.equal(
+        served()
+          .map((a) => a.signature!)
+          .sort(),
+      );
+    });
 
-  it('never takes a credit lot below zero, and ends with the whole balance spent', () => {
-    let state = emptyAccountState(accountId);
-    for (const event of logged.accountEvents) {
-      state = applyAccountEvent(state, event);
-      for (const lot of state.lots)
-        expect(lot.remaining, `after event ${event.streamVersion}`).to.be.at.least(0);
-    }
-    expect(logged.balance).to.equal(0);
-    expect(freeCallsUsed(state, monthOf(new Date()))).to.equal(FREE_CALLS);
+    it('`registres keys show` prints a balance of 0 and the free calls of the month used up', async () => {
+      const shown = await runRegistres(env, ['keys', 'show', accountId]);
+      expect(shown.code).to.equal(0);
+      expect(shown.out).to.match(/^balance: 0 credits$/m);
+      expect(shown.out).to.match(
+        new RegExp(`^free calls ${monthOf(new Date())}: ${FREE_CALLS} of ${FREE_CALLS} used$`, 'm'),
+      );
+    });
   });
-
-  it('charges every served call exactly once and no refused call', () => {
-    const charged = charges().map((e) => (e.data as { requestId: string }).requestId);
-    expect(charged).to.have.length(new Set(charged).size);
-    expect(new Set(charged)).to.deep.equal(new Set(served().map((a) => a.requestId)));
-    expect(charges().filter((e) => e.type === 'CallCharged')).to.have.length(PAID_CALLS);
-  });
-
-  it('keeps every served answer once in the served log, and no withheld one', () => {
-    expect(exits).to.deep.equal(Array.from({ length: PROCESSES }, () => ({ code: 0, signal: null })));
-    expect([...logged.servedSignatures].sort()).to.deep.equal(
-      served()
-        .map((a) => a.signature!)
-        .sort(),
-    );
-  });
-
-  it('`registres keys show` prints a balance of 0 and the free calls of the month used up', async () => {
-    const shown = await runRegistres(env, ['keys', 'show', accountId]);
-    expect(shown.code).to.equal(0);
-    expect(shown.out).to.match(/^balance: 0 credits$/m);
-    expect(shown.out).to.match(
-      new RegExp(`^free calls ${monthOf(new Date())}: ${FREE_CALLS} of ${FREE_CALLS} used$`, 'm'),
-    );
-  });
-});
+}

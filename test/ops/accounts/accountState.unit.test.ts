@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { expiryOf } from '../../../ops/accounts/accountEvents.ts';
-import { type AccountState, balanceOf, drawLots } from '../../../ops/accounts/accountState.ts';
+import {
+  type AccountState,
+  applyAccountEvent,
+  balanceOf,
+  drawLots,
+  unleasedBalanceOf,
+} from '../../../ops/accounts/accountState.ts';
+import { DEFAULT_LEASE_POLICY, leaseAmount } from '../../../ops/accounts/creditLeases.ts';
 import { formatCredits, parseCredits } from '../../../ops/accounts/credits.ts';
+import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 
 const lot = (lotId: string, remaining: number, purchasedAt: string) => ({
   lotId,
@@ -21,6 +29,7 @@ describe('account state (unit)', () => {
       lot('old', 1_000_000, '2024-09-01T00:00:00.000Z'),
     ],
     freeCalls: {},
+    leases: [],
   };
   const now = new Date('2025-06-15T00:00:00Z');
 
@@ -54,5 +63,75 @@ describe('account state (unit)', () => {
     expect(formatCredits(9_995_000)).to.equal('9.995');
     expect(formatCredits(3_000_000)).to.equal('3');
     expect(formatCredits(0)).to.equal('0');
+  });
+
+  describe('leases', () => {
+    let version = 2n;
+    const event = (type: string, data: unknown): RecordedEvent => ({
+      position: 0n,
+      streamId: 'account-a',
+      streamVersion: ++version,
+      type,
+      data,
+      metadata: {},
+      recordedAt: now,
+    });
+    const leased = applyAccountEvent(
+      state,
+      event('CreditsLeased', {
+        leaseId: 'l1',
+        holder: 'h:1',
+        amount: 1_000_000,
+        leasedAt: now.toISOString(),
+        expiresAt: now.toISOString(),
+      }),
+    );
+    const charged = applyAccountEvent(
+      leased,
+      event('CallCharged', {
+        requestId: 'r',
+        routeId: 'x',
+        amount: 400_000,
+        lots: [{ lotId: 'old', amount: 400_000 }],
+        chargedAt: now.toISOString(),
+        leaseId: 'l1',
+      }),
+    );
+
+    it('a lease sets part of the balance aside without drawing on the lots', () => {
+      expect(balanceOf(leased, now)).to.equal(4_000_000);
+      expect(unleasedBalanceOf(leased, now)).to.equal(3_000_000);
+    });
+
+    it('a charge on a lease draws the lots and spends the lease', () => {
+      expect(balanceOf(charged, now)).to.equal(3_600_000);
+      expect(unleasedBalanceOf(charged, now)).to.equal(3_000_000);
+    });
+
+    it('a returned lease gives back what it did not spend; a later charge on it draws on the balance only', () => {
+      const back = applyAccountEvent(
+        charged,
+        event('LeaseReturned', { leaseId: 'l1', returnedAt: now.toISOString(), reason: 'returned' }),
+      );
+      expect(unleasedBalanceOf(back, now)).to.equal(3_600_000);
+      const late = applyAccountEvent(
+        back,
+        event('CallCharged', {
+          requestId: 'r2',
+          routeId: 'x',
+          amount: 100_000,
+          lots: [{ lotId: 'old', amount: 100_000 }],
+          chargedAt: now.toISOString(),
+          leaseId: 'l1',
+        }),
+      );
+      expect([balanceOf(late, now), unleasedBalanceOf(late, now)]).to.deep.equal([3_500_000, 3_500_000]);
+    });
+
+    it('leases a share of what is not set aside, only when it covers many calls', () => {
+      expect(leaseAmount(DEFAULT_LEASE_POLICY, 63 * 5_000, 5_000)).to.equal(0);
+      expect(leaseAmount(DEFAULT_LEASE_POLICY, 64 * 5_000, 5_000)).to.equal(16 * 5_000);
+      expect(leaseAmount(DEFAULT_LEASE_POLICY, 100_000_000_000, 5_000)).to.equal(1024 * 5_000);
+    });
   });
 });

@@ -1,0 +1,187 @@
+import type { Logger } from '../logger.ts';
+import type { LocalLease } from './creditLeases.ts';
+import type { CommitResult, Reservation } from './reservation.ts';
+
+/** After an append failed (the database unreachable), what waits is tried again after this. */
+const RETRY_MS = 1_000;
+
+export interface PendingCommit {
+  reservation: Reservation;
+  resolve(result: CommitResult): void;
+  reject(err: unknown): void;
+}
+
+export interface PendingLease {
+  price: number;
+  resolve(lease: LocalLease | null): void;
+  reject(err: unknown): void;
+}
+
+/** What waits for an account stream's next append. */
+export interface AccountWork {
+  /** Answers waiting for their charge before they are sent. */
+  direct: PendingCommit[];
+  /** Answers sent from a lease, whose charges are recorded now. */
+  leased: Reservation[];
+  /** This process's leases to return. */
+  returns: Set<string>;
+  /** Other processes' leases past their expiry, to return. */
+  expired: Set<string>;
+  /** Reserves waiting for a lease. */
+  opens: PendingLease[];
+}
+
+export interface AppendOutcome {
+  /** One per `direct`, in order. */
+  direct: CommitResult[];
+  /** One per `opens`, in order; null: the balance is too small to lease. */
+  opens: (LocalLease | null)[];
+}
+
+interface AccountQueue extends AccountWork {
+  draining: boolean;
+  timer: NodeJS.Timeout | null;
+  /** Told when the drain stops (everything appended, or an append failed and a retry is scheduled). */
+  stopped: (() => void)[];
+}
+
+const isIdle = (w: AccountWork) =>
+  w.direct.length === 0 &&
+  w.leased.length === 0 &&
+  w.returns.size === 0 &&
+  w.expired.size === 0 &&
+  w.opens.length === 0;
+
+/**
+ * Group commit per account: what waits for one account's stream (charges before their answer, charges of
+ * leased calls, lease returns and requests) goes to the log in one append (`append`), one drain per account at
+ * a time. Charges served from a lease wait for `kickLater` (a batch); everything else is sent at once.
+ */
+export function createAccountAppends(deps: {
+  logger: Logger;
+  /** Computes and appends what was taken; throws when the log cannot be written. */
+  append(accountId: string, taken: AccountWork): Promise<AppendOutcome>;
+  /** The holds of the answers charged before they are sent are settled (appended or failed). */
+  settledDirect(taken: PendingCommit[]): void;
+}) {
+  const queues = new Map<string, AccountQueue>();
+
+  const workOf = (accountId: string): AccountQueue => {
+    let w = queues.get(accountId);
+    if (!w) {
+      w = {
+        direct: [],
+        leased: [],
+        returns: new Set(),
+        expired: new Set(),
+        opens: [],
+        draining: false,
+        timer: null,
+        stopped: [],
+      };
+      queues.set(accountId, w);
+    }
+    return w;
+  };
+  const kick = (accountId: string) => {
+    const w = workOf(accountId);
+    if (w.timer) {
+      clearTimeout(w.timer);
+      w.timer = null;
+    }
+    if (!w.draining) void drain(accountId);
+  };
+  const kickLater = (accountId: string, ms: number) => {
+    const w = workOf(accountId);
+    if (w.draining || w.timer) return;
+    w.timer = setTimeout(() => {
+      w.timer = null;
+      kick(accountId);
+    }, ms);
+    w.timer.unref();
+  };
+
+  const drain = async (accountId: string) => {
+    const w = workOf(accountId);
+    w.draining = true;
+    try {
+      while (!isIdle(w)) {
+        const taken: AccountWork = {
+          direct: w.direct,
+          leased: w.leased,
+          returns: w.returns,
+          expired: w.expired,
+          opens: w.opens,
+        };
+        w.direct = [];
+        w.leased = [];
+        w.returns = new Set();
+        w.expired = new Set();
+        w.opens = [];
+        let settle: () => void;
+        try {
+          const outcome = await deps.append(accountId, taken);
+          settle = () => {
+            for (const [i, b] of taken.direct.entries()) b.resolve(outcome.direct[i]!);
+            for (const [i, o] of taken.opens.entries()) o.resolve(outcome.opens[i] ?? null);
+          };
+        } catch (err) {
+          // The leased calls were answered: their charges stay queued and are tried again later, as are the
+          // returns. Those waiting for an answer get the error (503 while the database is unreachable).
+          w.leased = [...taken.leased, ...w.leased];
+          for (const id of taken.returns) w.returns.add(id);
+          for (const id of taken.expired) w.expired.add(id);
+          if (taken.leased.length > 0 || taken.returns.size > 0) {
+            deps.logger.warn(
+              { accountId, charges: taken.leased.length, err: (err as Error).message },
+              'charges served from a lease not appended yet; tried again',
+            );
+          }
+          deps.settledDirect(taken.direct);
+          process.nextTick(() => {
+            for (const b of taken.direct) b.reject(err);
+            for (const o of taken.opens) o.reject(err);
+          });
+          if (w.direct.length === 0 && w.opens.length === 0) break;
+          continue;
+        }
+        deps.settledDirect(taken.direct);
+        // Their requests go on (signature, sending) once the loop below has sent the next group's append, not
+        // before: resolved at once, their continuations came first in the microtask queue and held that
+        // append back by their whole work.
+        process.nextTick(settle);
+      }
+    } finally {
+      w.draining = false;
+      if (!isIdle(w)) kickLater(accountId, RETRY_MS);
+      else if (w.timer === null) queues.delete(accountId);
+      for (const told of w.stopped.splice(0)) told();
+    }
+  };
+
+  return {
+    /** The account's queue, to add to (then `kick` or `kickLater`). */
+    workOf,
+    /** Appends what waits for the account now (after the append in flight, if any). */
+    kick,
+    /** Appends what waits for the account in `ms`, unless something sends it sooner. */
+    kickLater,
+    /** Appends what waits for the account now; resolves when its drain stops (`unsettled` says the outcome). */
+    settled(accountId: string) {
+      return new Promise<void>((resolve) => {
+        const w = queues.get(accountId);
+        if (!w || (isIdle(w) && !w.draining)) return resolve();
+        w.stopped.push(resolve);
+        kick(accountId);
+      });
+    },
+    /** Accounts with something waiting. */
+    accounts: () => [...queues.keys()],
+    /** How many accounts still have something waiting to be appended. */
+    unsettled: () => [...queues.values()].filter((w) => !isIdle(w)).length,
+    /** Drops the timers (at shutdown, after a last `settled`). */
+    stopTimers() {
+      for (const w of queues.values()) if (w.timer) clearTimeout(w.timer);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '../eventstore/port.ts';
+import type {
+  CallChargedData,
+  CreditsLeasedData,
+  FreeCallUsedData,
+  LeaseReturnedData,
+} from './accountEvents.ts';
+import { type AccountState, drawLots, freeCallsUsed, unleasedBalanceOf, unspentOf } from './accountState.ts';
+import { LEASE_HOLDER, type LeasePolicy, type LocalLease } from './creditLeases.ts';
+import type { Reservation } from './reservation.ts';
+
+/** A new lease of `amount` for this process, and the event that records it. */
+export function leaseEvent(
+  accountId: string,
+  amount: number,
+  policy: LeasePolicy,
+  at: Date,
+): { event: NewEvent; lease: LocalLease } {
+  const data: CreditsLeasedData = {
+    leaseId: randomUUID(),
+    holder: LEASE_HOLDER,
+    amount,
+    leasedAt: at.toISOString(),
+    expiresAt: new Date(at.getTime() + policy.ttlMs).toISOString(),
+  };
+  return {
+    event: { type: 'CreditsLeased', data },
+    lease: {
+      leaseId: data.leaseId,
+      accountId,
+      amount,
+      spent: 0,
+      held: 0,
+      spendUntil: at.getTime() + policy.spendMs,
+      lastUsed: at.getTime(),
+      retiring: false,
+    },
+  };
+}
+
+export const returnEvent = (leaseId: string, reason: LeaseReturnedData['reason'], at: Date): NewEvent => ({
+  type: 'LeaseReturned',
+  data: { leaseId, returnedAt: at.toISOString(), reason } satisfies LeaseReturnedData,
+});
+
+/**
+ * The charge of a call answered from a lease, drawn on the lots closest expiry first. While the lease is open
+ * it covers the charge (it set the amount aside); once returned (expired), the charge must fit what no other
+ * lease sets aside. Null when it does not fit.
+ */
+export function leasedChargeEvent(state: AccountState, reservation: Reservation, at: Date): NewEvent | null {
+  const { request } = reservation;
+  const lease = state.leases.find((l) => l.leaseId === reservation.leaseId);
+  if (lease ? unspentOf(lease) < request.price : unleasedBalanceOf(state, at) < request.price) return null;
+  const lots = drawLots(state, request.price, at);
+  if (!lots) return null;
+  const data: CallChargedData = {
+    requestId: request.requestId,
+    routeId: request.routeId,
+    amount: request.price,
+    lots,
+    chargedAt: (reservation.answeredAt ?? at).toISOString(),
+    ...(reservation.status === undefined ? {} : { status: reservation.status }),
+    ...(reservation.leaseId === undefined ? {} : { leaseId: reservation.leaseId }),
+  };
+  return { type: 'CallCharged', data };
+}
+
+/**
+ * The event recording a reservation against the current state: a free call while the month's quota lasts
+ * (the reservation counted on it), otherwise credits drawn closest expiry first; null when neither fits.
+ */
+export function chargeEvent(
+  state: AccountState,
+  reservation: Reservation,
+  at: Date,
+  freeCallsPerMonth: number,
+): { event: NewEvent; charged: number } | null {
+  const { request } = reservation;
+  if (reservation.kind === 'free' && freeCallsUsed(state, reservation.month) < freeCallsPerMonth) {
+    const data: FreeCallUsedData = {
+      requestId: request.requestId,
+      routeId: request.routeId,
+      month: reservation.month,
+      usedAt: at.toISOString(),
+      ...(reservation.status === undefined ? {} : { status: reservation.status }),
+    };
+    return { event: { type: 'FreeCallUsed', data }, charged: 0 };
+  }
+  // What open leases set aside is not this call's to take.
+  if (unleasedBalanceOf(state, at) < request.price) return null;
+  const lots = drawLots(state, request.price, at);
+  if (!lots) return null;
+  const data: CallChargedData = {
+    requestId: request.requestId,
+    routeId: request.routeId,
+    amount: request.price,
+    lots,
+    chargedAt: at.toISOString(),
+    ...(reservation.status === undefined ? {} : { status: reservation.status }),
+  };
+  return { event: { type: 'CallCharged', data }, charged: request.price };
+}
