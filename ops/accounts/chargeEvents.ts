@@ -68,8 +68,9 @@ export function leasedChargeEvent(state: AccountState, reservation: Reservation,
 }
 
 /**
- * The event recording a reservation against the current state: a free call while the month's quota lasts
- * (the reservation counted on it), otherwise credits drawn closest expiry first; null when neither fits.
+ * The event recording a reservation charged before its answer, against the current state: a free call while
+ * the month's quota lasts, or credits drawn closest expiry first out of what no lease sets aside; null when
+ * it no longer fits.
  */
 export function chargeEvent(
   state: AccountState,
@@ -78,7 +79,10 @@ export function chargeEvent(
   freeCallsPerMonth: number,
 ): { event: NewEvent; charged: number } | null {
   const { request } = reservation;
-  if (reservation.kind === 'free' && freeCallsUsed(state, reservation.month) < freeCallsPerMonth) {
+  if (reservation.kind === 'free') {
+    // The month's last free calls went to another process meanwhile: the ledger pays for this answer as for a
+    // new call (a lease of this process, or the balance), not here.
+    if (freeCallsUsed(state, reservation.month) >= freeCallsPerMonth) return null;
     const data: FreeCallUsedData = {
       requestId: request.requestId,
       routeId: request.routeId,
