@@ -45,20 +45,28 @@ interface AccountQueue extends AccountWork {
   stopped: (() => void)[];
 }
 
-const isIdle = (w: AccountWork) =>
-  w.direct.length === 0 &&
-  w.leased.length === 0 &&
-  w.returns.size === 0 &&
-  w.expired.size === 0 &&
-  w.opens.length === 0;
+const isIdle = (w: AccountWork) => w.leased.length === 0 && !isUrgent(w, Number.POSITIVE_INFINITY);
+
+/** Something waits that must not wait for the next batch of leased charges. */
+const isUrgent = (w: AccountWork, batch: number) =>
+  w.direct.length > 0 ||
+  w.opens.length > 0 ||
+  w.returns.size > 0 ||
+  w.expired.size > 0 ||
+  w.leased.length >= batch;
 
 /**
  * Group commit per account: what waits for one account's stream (charges before their answer, charges of
  * leased calls, lease returns and requests) goes to the log in one append (`append`), one drain per account at
- * a time. Charges served from a lease wait for `kickLater` (a batch); everything else is sent at once.
+ * a time. Charges served from a lease wait for a batch (`batch` of them, or `batchMs`); everything else is
+ * sent at once, and takes the leased charges waiting with it.
  */
 export function createAccountAppends(deps: {
   logger: Logger;
+  /** Leased charges appended at once when this many wait. */
+  batch: number;
+  /** Longest wait of a leased charge. */
+  batchMs: number;
   /** Computes and appends what was taken; throws when the log cannot be written. */
   append(accountId: string, taken: AccountWork): Promise<AppendOutcome>;
   /** The holds of the answers charged before they are sent are settled (appended or failed). */
@@ -83,8 +91,13 @@ export function createAccountAppends(deps: {
     }
     return w;
   };
-  const kick = (accountId: string) => {
+  /** Appends everything waiting now (`all`), or only if something urgent waits. */
+  const kick = (accountId: string, all = true) => {
     const w = workOf(accountId);
+    if (!all && !isUrgent(w, deps.batch)) {
+      kickLater(accountId, deps.batchMs);
+      return;
+    }
     if (w.timer) {
       clearTimeout(w.timer);
       w.timer = null;
@@ -104,8 +117,11 @@ export function createAccountAppends(deps: {
   const drain = async (accountId: string) => {
     const w = workOf(accountId);
     w.draining = true;
+    let failed = false;
     try {
-      while (!isIdle(w)) {
+      // The first append takes everything; the next ones run while something urgent waits, and leased charges
+      // that arrived meanwhile wait for their batch (one append per answer group otherwise: bench/HISTORY.md).
+      for (let first = true; first ? !isIdle(w) : isUrgent(w, deps.batch); first = false) {
         const taken: AccountWork = {
           direct: w.direct,
           leased: w.leased,
@@ -126,6 +142,7 @@ export function createAccountAppends(deps: {
             for (const [i, o] of taken.opens.entries()) o.resolve(outcome.opens[i] ?? null);
           };
         } catch (err) {
+          failed = true;
           // The leased calls were answered: their charges stay queued and are tried again later, as are the
           // returns. Those waiting for an answer get the error (503 while the database is unreachable).
           w.leased = [...taken.leased, ...w.leased];
@@ -145,6 +162,7 @@ export function createAccountAppends(deps: {
           if (w.direct.length === 0 && w.opens.length === 0) break;
           continue;
         }
+        failed = false;
         deps.settledDirect(taken.direct);
         // Their requests go on (signature, sending) once the loop below has sent the next group's append, not
         // before: resolved at once, their continuations came first in the microtask queue and held that
@@ -153,7 +171,7 @@ export function createAccountAppends(deps: {
       }
     } finally {
       w.draining = false;
-      if (!isIdle(w)) kickLater(accountId, RETRY_MS);
+      if (!isIdle(w)) kickLater(accountId, failed ? RETRY_MS : deps.batchMs);
       else if (w.timer === null) queues.delete(accountId);
       for (const told of w.stopped.splice(0)) told();
     }
@@ -162,7 +180,7 @@ export function createAccountAppends(deps: {
   return {
     /** The account's queue, to add to (then `kick` or `kickLater`). */
     workOf,
-    /** Appends what waits for the account now (after the append in flight, if any). */
+    /** Appends what waits for the account now (after the append in flight, if any); `false`: only if urgent. */
     kick,
     /** Appends what waits for the account in `ms`, unless something sends it sooner. */
     kickLater,

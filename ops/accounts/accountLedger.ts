@@ -130,12 +130,14 @@ export function createAccountLedger(deps: {
 
   const appends = createAccountAppends({
     logger: deps.logger,
+    batch: policy?.recordBatch ?? 1,
+    batchMs: policy?.recordMs ?? 0,
     append: (accountId, taken) => appendWork(accountId, taken),
     settledDirect: (taken) => {
       for (const b of taken) drop(b.reservation);
     },
   });
-  const { workOf, kick, kickLater, settled } = appends;
+  const { workOf, kick, settled } = appends;
 
   const appendWork = async (accountId: string, taken: AccountWork): Promise<AppendOutcome> => {
     const stream = accountStream(accountId);
@@ -397,8 +399,7 @@ export function createAccountLedger(deps: {
         reservation.answeredAt = now();
         const w = workOf(accountId);
         w.leased.push(reservation);
-        if (w.leased.length >= (policy?.recordBatch ?? 1)) kick(accountId);
-        else kickLater(accountId, policy?.recordMs ?? 0);
+        kick(accountId, false);
         const at = now();
         return Promise.resolve({
           ok: true,
