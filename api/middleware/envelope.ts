@@ -56,7 +56,7 @@ export function citationOf(
     const print = p.empreinte_sha256 ? `, sha256 ${p.empreinte_sha256.slice(0, 12)}` : '';
     return `${shortName(p.registre, registers)} (version ${p.version}${print})`;
   });
-  const stamp = servedAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const stamp = `${servedAt.toISOString().slice(0, 19)}Z`;
   return `${parts.join(' ; ') || 'Registres API'} — servi par Registres API le ${stamp}`;
 }
 

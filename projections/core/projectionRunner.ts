@@ -154,7 +154,10 @@ export function createProjectionRunner(deps: {
     },
     mode: () => mode,
     snapshotFingerprint() {
-      return workers.map((w) => `${w.snapshotEpoch}`).join(',');
+      // Each worker's epoch only grows, so their sum changes whenever one does (read on every priced request).
+      let sum = 0;
+      for (const w of workers) sum += w.snapshotEpoch;
+      return String(sum);
     },
     async caughtUp(position) {
       const target = position ?? (await eventStore.headPosition());
