@@ -58,6 +58,8 @@ export interface Service {
   runner: ProjectionRunner;
   signer: Signer;
   servedLog: ServedLog;
+  /** The key ledger (null when priced routes are served unpaid); its `flush` appends the charges of leased calls. */
+  ledger: AccountLedger | null;
   app: App;
   /**
    * Listens; resolves with the bound port. Starts the projections too, unless the database is deferred
@@ -275,6 +277,7 @@ export async function composeService(
     runner,
     signer,
     servedLog,
+    ledger: paid?.ledger ?? null,
     app,
     async listen(port, host = config.host) {
       if (databaseReady && projecting) await runner.start();
@@ -407,7 +410,11 @@ function sharedPaymentMiddleware(deps: {
     // projection (keyResolver.ts says how long another process takes).
     account: {
       accountOf: (key) => keys.resolve(key),
-      load: (accountId) => loadAccount(knex, deps.store, accountId),
+      // The calls this process answered from a lease are appended first, so that the account shows them.
+      load: async (accountId) => {
+        await ledger.settle(accountId);
+        return loadAccount(knex, deps.store, accountId);
+      },
       freeCallsPerMonth: deps.config.freeCallsPerMonth,
       accountUrl: deps.config.accountUrl,
       now: deps.now,
@@ -416,7 +423,10 @@ function sharedPaymentMiddleware(deps: {
         keys.remember(opened.keyHash, opened.accountId);
         return opened;
       },
-      recentCalls: (accountId) => recentCalls(deps.store, accountId),
+      recentCalls: async (accountId) => {
+        await ledger.settle(accountId);
+        return recentCalls(deps.store, accountId);
+      },
       async issueKey(accountId) {
         const issued = await issueKey(deps.store, accountId, deps.now?.());
         if (!issued.ok) return null;

@@ -40,6 +40,11 @@ export interface AccountLedger {
   balance(accountId: string): Promise<number | null>;
   /** Appends every charge still waiting and returns the leases not in use; rejects when the log cannot be written. */
   flush(): Promise<void>;
+  /**
+   * Appends now what this process has answered for the account and not appended yet (before the account's
+   * own pages read its stream). Charges another process answered appear within its `recordMs`.
+   */
+  settle(accountId: string): Promise<void>;
   /** Stops the timers, appends the waiting charges and returns every lease: at shutdown, after the last answer. */
   close(): Promise<void>;
 }
@@ -442,6 +447,7 @@ export function createAccountLedger(deps: {
       return state ? shownBalance(state, now()) : null;
     },
     flush,
+    settle: (accountId) => settled(accountId),
     async close() {
       closed = true;
       if (sweep) clearInterval(sweep);

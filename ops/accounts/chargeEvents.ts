@@ -53,6 +53,15 @@ export function leasedChargeEvent(state: AccountState, reservation: Reservation,
   const { request } = reservation;
   const lease = state.leases.find((l) => l.leaseId === reservation.leaseId);
   if (lease ? unspentOf(lease) < request.price : unleasedBalanceOf(state, at) < request.price) return null;
+  return callCharged(state, reservation, at);
+}
+
+/**
+ * `CallCharged` for a reservation, drawn on the lots closest expiry first, at the time of its answer; null
+ * when the lots do not cover it.
+ */
+function callCharged(state: AccountState, reservation: Reservation, at: Date): NewEvent | null {
+  const { request } = reservation;
   const lots = drawLots(state, request.price, at);
   if (!lots) return null;
   const data: CallChargedData = {
@@ -94,15 +103,6 @@ export function chargeEvent(
   }
   // What open leases set aside is not this call's to take.
   if (unleasedBalanceOf(state, at) < request.price) return null;
-  const lots = drawLots(state, request.price, at);
-  if (!lots) return null;
-  const data: CallChargedData = {
-    requestId: request.requestId,
-    routeId: request.routeId,
-    amount: request.price,
-    lots,
-    chargedAt: at.toISOString(),
-    ...(reservation.status === undefined ? {} : { status: reservation.status }),
-  };
-  return { event: { type: 'CallCharged', data }, charged: request.price };
+  const event = callCharged(state, reservation, at);
+  return event ? { event, charged: request.price } : null;
 }

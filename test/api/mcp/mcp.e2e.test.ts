@@ -102,6 +102,8 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
     expect(result.structuredContent.siren).to.equal('005420120');
     expect(JSON.parse(result.content[0].text)).to.deep.equal(result.structuredContent);
     expect(result._meta['registres/signature'].signature).to.match(/^sig1=:/);
+    // A balance of 200 calls is served from a lease: the charge is appended with the next batch.
+    await t.service.ledger?.flush();
     await t.service.runner.catchUp();
     const charged = (await t.service.store.readStream(accountStream(accountId))).filter(
       (e) => e.type === 'CallCharged',
