@@ -409,7 +409,10 @@ export function createAccountLedger(deps: {
         return Promise.resolve({
           ok: true,
           charged: reservation.request.price,
-          remaining: state ? Math.max(0, shownBalance(state, at)) : 0,
+          remaining: Math.max(
+            0,
+            state ? shownBalance(state, at) : reservation.balance - reservation.request.price,
+          ),
           freeCallsLeft: state
             ? Math.max(0, deps.freeCallsPerMonth - freeCallsUsed(state, reservation.month))
             : 0,

@@ -224,6 +224,42 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     expect(balanceOf(fold(accountId, await events(accountId)), clock)).to.equal(CREDITS);
   });
 
+  it('keeps the charges of answered calls while the log cannot be written, and appends them once after', async () => {
+    const { accountId } = await openAccount(accounts.store, { credits: CREDITS });
+    let down = false;
+    // The log refusing writes, as during a database outage.
+    const store = {
+      ...accounts.store,
+      async append(...args: Parameters<typeof accounts.store.append>) {
+        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+        return accounts.store.append(...args);
+      },
+    };
+    const l = createAccountLedger({
+      knex: accounts.db.knex,
+      store,
+      logger: testLogger,
+      freeCallsPerMonth: 0,
+      now: () => clock,
+      lease: POLICY,
+    });
+    open.push(l);
+    expect(await serve(l, accountId, 4)).to.equal(4);
+    down = true;
+    let refused: unknown = null;
+    await l.flush().catch((err: unknown) => {
+      refused = err;
+    });
+    expect(refused).to.be.an('error');
+    expect(await ofType(accountId, 'CallCharged')).to.have.length(0);
+    down = false;
+    await l.flush();
+    const charges = await ofType(accountId, 'CallCharged');
+    expect(charges).to.have.length(4);
+    expect(new Set(charges.map((e) => (e.data as CallChargedData).requestId)).size).to.equal(4);
+    expect(balanceOf(fold(accountId, await events(accountId)), clock)).to.equal(96 * PRICE);
+  });
+
   it('the accounts projection keeps open leases, so a load from it is the fold of the stream', async () => {
     const { accountId } = await openAccount(accounts.store, { credits: CREDITS });
     const l = ledger();
