@@ -146,10 +146,13 @@ async function finishBulkLoad(trx: Knex.Transaction, projection: Projection): Pr
   for (const definition of rows[0].definitions) await trx.raw(definition);
 }
 
-async function isLoading(trx: Knex.Transaction, projection: Projection): Promise<boolean> {
+const isLoading = (trx: Knex.Transaction, projection: Projection) => isBulkLoading(trx, projection.name);
+
+/** Whether the projection is loading in bulk: its handlers may then leave to `fill` what it rewrites at the end. */
+export async function isBulkLoading(trx: Knex.Transaction, projection: string): Promise<boolean> {
   const { rows } = await trx.raw<{ rows: unknown[] }>(
     'select 1 from projection_bulk_loads where projection = ?',
-    [projection.name],
+    [projection],
   );
   return rows.length > 0;
 }

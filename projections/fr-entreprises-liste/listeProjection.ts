@@ -13,12 +13,13 @@ import {
   type SireneRecord,
   UNITE_LEGALE,
 } from '../../schemas/events/frSireneEvents.ts';
+import { isBulkLoading } from '../core/bulkLoad.ts';
 import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type ExerciceRow, exerciceRowOf } from './exerciceRows.ts';
 import { dropListeNotice, refreshSignals, upsertListeNotice } from './listeNotices.ts';
 import { LISTE_SERVED_INDEXES, LISTE_TABLES, listeMigrations } from './listeSchema.ts';
-import { refreshListe } from './refreshListe.ts';
+import { refreshListe, refreshWholeListe } from './refreshListe.ts';
 import { type SiegeRow, siegeRowOf, uniteRowOf } from './sireneRows.ts';
 import {
   deleteExercices,
@@ -41,14 +42,16 @@ function dateOfVersion(version: unknown): string | null {
  * qualified annual accounts of the ratios dataset and the public signals of the BODACC, one row per legal
  * person (see refreshListe.ts for who is listed). Reads only the events of these registers; every handler
  * writes its source table, then recomputes the company's served row. A first pass or a rebuild loads the
- * served table without its twenty criteria indexes, built when the pass completes (core/bulkLoad.ts).
+ * served table without its twenty criteria indexes, built when the pass completes (core/bulkLoad.ts); its
+ * handlers then write only the source tables, and every served row is computed once when the pass completes.
  */
 export const listeProjection: Projection = {
   name: LISTE_PROJECTION,
   registers: [FR_SIRENE_REGISTER, FR_RATIOS_INPI_BCE_REGISTER, FR_BODACC_REGISTER],
   tables: LISTE_TABLES,
   migrations: listeMigrations,
-  bulkLoad: { indexes: LISTE_SERVED_INDEXES },
+  // The served rows of a first pass or a rebuild are written once, at its end (refreshWholeListe).
+  bulkLoad: { indexes: LISTE_SERVED_INDEXES, fill: refreshWholeListe },
   ...entityHandlers(
     [
       {
@@ -95,12 +98,18 @@ export const listeProjection: Projection = {
 
 type Items<D> = readonly EntityItem<D>[];
 
+/** The companies' served rows, unless a bulk load leaves them all to its end. */
+async function refreshServed(trx: Knex.Transaction, sirens: readonly string[]): Promise<void> {
+  if (sirens.length === 0 || (await isBulkLoading(trx, LISTE_PROJECTION))) return;
+  await refreshListe(trx, sirens);
+}
+
 async function upsertUnits(trx: Knex.Transaction, items: Items<EntityRecordedData>): Promise<void> {
   await upsertUnites(
     trx,
     items.map(({ data }) => uniteRowOf(data.id, data.record as SireneRecord)),
   );
-  await refreshListe(
+  await refreshServed(
     trx,
     items.map(({ data }) => data.id),
   );
@@ -109,7 +118,7 @@ async function upsertUnits(trx: Knex.Transaction, items: Items<EntityRecordedDat
 async function dropUnits(trx: Knex.Transaction, items: Items<EntityDroppedData>): Promise<void> {
   const sirens = items.map(({ data }) => data.id);
   await deleteUnites(trx, sirens);
-  await refreshListe(trx, sirens);
+  await refreshServed(trx, sirens);
 }
 
 async function upsertEstablishments(trx: Knex.Transaction, items: Items<EntityRecordedData>): Promise<void> {
@@ -123,11 +132,11 @@ async function upsertEstablishments(trx: Knex.Transaction, items: Items<EntityRe
   await upsertSieges(trx, sieges);
   // Most establishments are not head offices and never were: for them nothing of the list changes.
   const former = await deleteSieges(trx, others);
-  await refreshListe(trx, [...sieges.map((s) => s.siren), ...former]);
+  await refreshServed(trx, [...sieges.map((s) => s.siren), ...former]);
 }
 
 async function dropEstablishments(trx: Knex.Transaction, items: Items<EntityDroppedData>): Promise<void> {
-  await refreshListe(
+  await refreshServed(
     trx,
     await deleteSieges(
       trx,
@@ -146,7 +155,7 @@ async function upsertAccounts(trx: Knex.Transaction, items: Items<EntityRecorded
       );
   }
   await upsertExercices(trx, rows);
-  await refreshListe(
+  await refreshServed(
     trx,
     rows.map((r) => r.siren),
   );
@@ -155,7 +164,7 @@ async function upsertAccounts(trx: Knex.Transaction, items: Items<EntityRecorded
 async function dropAccounts(trx: Knex.Transaction, items: Items<EntityDroppedData>): Promise<void> {
   const keys = items.map(({ data }) => parseExerciceId(data.id)).filter((k) => k !== null);
   await deleteExercices(trx, keys);
-  await refreshListe(
+  await refreshServed(
     trx,
     keys.map((k) => k.siren),
   );
@@ -163,5 +172,5 @@ async function dropAccounts(trx: Knex.Transaction, items: Items<EntityDroppedDat
 
 async function refreshCompanySignals(trx: Knex.Transaction, sirens: readonly string[]): Promise<void> {
   await refreshSignals(trx, sirens);
-  await refreshListe(trx, sirens);
+  await refreshServed(trx, sirens);
 }

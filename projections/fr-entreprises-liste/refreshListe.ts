@@ -28,15 +28,43 @@ export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonl
   if (sirens.length === 0) return;
   const unique = [...new Set(sirens)];
   await trx.raw(
-    `insert into entreprises_liste (siren, denomination, etat, forme, naf, tranche_effectifs, date_creation,
+    upsertServedRows(`from unnest(?::text[]) as k(siren)
+       join liste_unites u on u.siren = k.siren`),
+    [unique],
+  );
+  await trx.raw(
+    `delete from entreprises_liste l
+      using unnest(?::text[]) as k(siren)
+      left join lateral (
+        select true as listed from liste_unites u where u.siren = k.siren and ${ELIGIBLE} limit 1) e on true
+      where l.siren = k.siren and e.listed is null`,
+    [unique],
+  );
+}
+
+/**
+ * Every company's served row from the source tables, in two statements: what a first pass or a rebuild leaves
+ * to the end (`bulkLoad.fill`) instead of writing each company twice, once with its unit and again when its
+ * head office arrives.
+ */
+export async function refreshWholeListe(trx: Knex.Transaction): Promise<void> {
+  await trx.raw(upsertServedRows('from liste_unites u'));
+  await trx.raw(
+    `delete from entreprises_liste l
+      where not exists (select 1 from liste_unites u where u.siren = l.siren and ${ELIGIBLE})`,
+  );
+}
+
+/** The upsert of served rows for the units `from` yields (aliased `u`). */
+function upsertServedRows(from: string): string {
+  return `insert into entreprises_liste (siren, denomination, etat, forme, naf, tranche_effectifs, date_creation,
             categorie_entreprise, code_postal, commune, departement, date_cloture, type_bilan, ca,
             resultat_net, ebe, bfr_sur_ca, procedure_collective, dernier_signal, date_dernier_signal)
      select u.siren, u.denomination, u.etat, u.categorie_juridique, u.naf, u.tranche_effectifs, u.date_creation,
             u.categorie_entreprise, s.code_postal, s.commune, s.departement, f.date_cloture, f.type_bilan, f.ca,
             f.resultat_net, f.ebe, f.bfr_sur_ca, coalesce(g.procedure_collective, 'aucune'), g.dernier_signal,
             g.date_dernier_signal
-       from unnest(?::text[]) as k(siren)
-       join liste_unites u on u.siren = k.siren
+       ${from}
        left join liste_signaux g on g.siren = u.siren
        left join lateral (
          select s.code_postal, s.commune, s.departement from liste_sieges s
@@ -57,15 +85,5 @@ export async function refreshListe(trx: Knex.Transaction | Knex, sirens: readonl
        commune = excluded.commune, departement = excluded.departement, date_cloture = excluded.date_cloture,
        type_bilan = excluded.type_bilan, ca = excluded.ca, resultat_net = excluded.resultat_net,
        ebe = excluded.ebe, bfr_sur_ca = excluded.bfr_sur_ca, procedure_collective = excluded.procedure_collective,
-       dernier_signal = excluded.dernier_signal, date_dernier_signal = excluded.date_dernier_signal`,
-    [unique],
-  );
-  await trx.raw(
-    `delete from entreprises_liste l
-      using unnest(?::text[]) as k(siren)
-      left join lateral (
-        select true as listed from liste_unites u where u.siren = k.siren and ${ELIGIBLE} limit 1) e on true
-      where l.siren = k.siren and e.listed is null`,
-    [unique],
-  );
+       dernier_signal = excluded.dernier_signal, date_dernier_signal = excluded.date_dernier_signal`;
 }
