@@ -15,14 +15,8 @@ interface SnapshotRow {
   keys: { keyHash: string; keyHint: string; issuedAt: string; revokedAt: string | null }[];
   lots: { lotId: string; amount: number; remaining: number; purchasedAt: string; expiresAt: string }[];
   free_calls: Record<string, number>;
-  leases: {
-    leaseId: string;
-    holder: string;
-    amount: number;
-    spent: number;
-    leasedAt: string;
-    expiresAt: string;
-  }[];
+  /** As json_build_object gives them: amounts and instants normalised below. */
+  leases: OpenLease[];
 }
 
 /**
