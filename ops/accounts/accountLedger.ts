@@ -394,16 +394,16 @@ export function createAccountLedger(deps: {
       if (reservation.kind === 'lease') {
         const lease = leaseOf(reservation);
         const state = known.peek(accountId);
+        // The charge is queued before the lease may go back, so that it is appended with or before the return.
+        addUnrecorded(accountId, reservation.request.price);
+        reservation.answeredAt = now();
+        workOf(accountId).leased.push(reservation);
         if (lease) {
           lease.spent += reservation.request.price;
           unhold(lease, reservation.request.price);
           if (!lease.retiring && lease.amount - lease.spent - lease.held < reservation.request.price)
             retire(lease);
         }
-        addUnrecorded(accountId, reservation.request.price);
-        reservation.answeredAt = now();
-        const w = workOf(accountId);
-        w.leased.push(reservation);
         kick(accountId, false);
         const at = now();
         return Promise.resolve({

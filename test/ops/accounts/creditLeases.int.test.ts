@@ -144,6 +144,19 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     expect((charged!.data as CallChargedData).chargedAt).to.equal(answeredAt);
   });
 
+  it('appends the charge of a lease’s last call before the lease goes back', async () => {
+    const { accountId } = await openAccount(accounts.store, { credits: CREDITS });
+    const l = ledger();
+    // The lease covers 50 calls: the 50th spends it and sends it back.
+    expect(await serve(l, accountId, 50)).to.equal(50);
+    await l.flush();
+    const log = await events(accountId);
+    const returnedAt = log.findIndex((e) => e.type === 'LeaseReturned');
+    const charges = log.filter((e) => e.type === 'CallCharged');
+    expect(charges).to.have.length(50);
+    expect(charges.every((e) => log.indexOf(e) < returnedAt)).to.equal(true);
+  });
+
   it('takes a new lease when the first is spent, and never serves more than the balance', async () => {
     const { accountId } = await openAccount(accounts.store, { credits: CREDITS });
     const l = ledger();
