@@ -89,11 +89,11 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
 
   const counts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
   const write = async (rows: (NoticeRow & { digest: string })[]) => {
-    const committed = await markSeen(knex, register, passToken, rows);
+    const differing = await markSeen(knex, register, passToken, rows);
     const entries: BulkAppendEntry[] = [];
     for (const row of rows) {
-      const before = committed.get(entityKey(row));
-      if (before === row.digest) {
+      const before = differing.get(entityKey(row));
+      if (before === undefined) {
         counts.unchanged++;
         continue;
       }

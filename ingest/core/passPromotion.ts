@@ -9,8 +9,8 @@ import {
 
 /**
  * How a completed pass becomes the write side's reference in `ingest_digests`:
- * - `snapshot`: the pass saw the whole register: its digests are kept, every entity it did not see is forgotten
- *   (it emitted `EntityDropped` for them);
+ * - `snapshot`: the pass saw the whole register: its new digests are kept, every entity it did not see is
+ *   forgotten (it marked them, then emitted `EntityDropped` for them);
  * - `notice`: the pass saw one export's window: its digests are kept, nothing is forgotten.
  */
 export type PromotionMode = 'snapshot' | 'notice';
@@ -52,11 +52,13 @@ export async function promotePass(
   mode: PromotionMode,
 ): Promise<void> {
   await knex.transaction(async (trx) => {
+    // The pass marked, with its token, the rows it saw differ (their new digest) and, before completing, the
+    // entities it did not see (no digest: see passSeenSet.ts); an unchanged row carries no mark and stays.
     if (mode === 'snapshot') {
-      await trx.raw('delete from ingest_digests where register = ? and seen_version is distinct from ?', [
-        register,
-        passToken,
-      ]);
+      await trx.raw(
+        'delete from ingest_digests where register = ? and seen_version = ? and pass_digest is null',
+        [register, passToken],
+      );
     }
     await trx.raw(
       `update ingest_digests set digest = pass_digest

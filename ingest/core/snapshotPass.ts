@@ -23,6 +23,7 @@ import {
 } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
 import { finishPromotion, passPromotionMigrations, passTokenOf, promotePass } from './passPromotion.ts';
+import { dropSeenSets, markUnseen, openSeenSet, unseenEntities } from './passSeenSet.ts';
 import { reconcileInterruptedUpdates } from './updateDigests.ts';
 import { writeInBatches } from './writeInBatches.ts';
 
@@ -72,8 +73,9 @@ export type SnapshotCounts = SnapshotCompletedData['counts'];
 
 /**
  * The write side's memory of the last completed pass of each register: one digest per entity. `digest` is
- * the row's SHA-256 in the last completed pass (null: not in it); `pass_digest` and `seen_version` belong to
- * the pass running now (or to an unfinished one). Completion promotes the pass's digests in one statement.
+ * the row's SHA-256 in the last completed pass (null: not in it); `seen_version` marks the rows a pass found
+ * different (new digest in `pass_digest`) or missing (`pass_digest` null), for the pass running now or an
+ * unfinished one; a row the pass saw unchanged is not written. Completion promotes the marks in one transaction.
  */
 export const snapshotPassMigrations: Migration[] = [
   {
@@ -92,9 +94,9 @@ export const snapshotPassMigrations: Migration[] = [
     },
   },
   /**
-   * Every row is updated once per pass (seen, then promoted): with half of each page free, the new version
-   * of a row fits in its page and no index entry is written (a heap-only update). The promotion of a
-   * first pass takes about half the time with this setting (bench sirene, bench/HISTORY.md).
+   * A row new or changed in a pass is written twice (marked, then promoted): with half of each page free, the
+   * new version of a row fits in its page and no index entry is written (a heap-only update). The promotion
+   * of a first pass takes about half the time with this setting (bench sirene, bench/HISTORY.md).
    */
   {
     name: '0201_ingest_digests_fillfactor',
@@ -148,12 +150,13 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   // A batch's digests are compared while the previous batch's events are appended (two statements of the
   // database's at once, on two connections); appends stay one at a time and in order.
   let appending: Promise<unknown> = Promise.resolve();
+  const seenSet = await openSeenSet(knex, register, startPosition);
   const write = async (rows: DigestedRow<SnapshotRow | ValuesRow>[]) => {
-    const committed = await markSeen(knex, register, passToken, rows);
+    const differing = await markSeen(knex, register, passToken, rows, seenSet.table);
     const events: { streamId: string; events: NewEvent[] }[] = [];
     for (const row of rows) {
-      const before = committed.get(entityKey(row));
-      if (before === row.digest) {
+      const before = differing.get(entityKey(row));
+      if (before === undefined) {
         counts.unchanged++;
         continue;
       }
@@ -194,7 +197,12 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   await appending;
   crashPoint('snapshot:rows-appended');
 
-  for await (const dropped of unseen(knex, register, passToken, batchSize)) {
+  // Everything this pass did not see is marked for the promotion, then dropped in the log.
+  const unseen = await markUnseen(knex, register, passToken, seenSet);
+  await dropSeenSets(knex, register);
+  crashPoint('snapshot:unseen-marked');
+  const dropping = unseen === 0 ? [] : unseenEntities(knex, register, passToken, batchSize);
+  for await (const dropped of dropping) {
     counts.dropped += dropped.length;
     await store.appendBulk(
       dropped.map((d) => {
@@ -376,58 +384,52 @@ export async function abandonUnfinished(
 }
 
 /**
- * Records the batch's digests for this pass and returns the digests of the last completed pass, for the
- * entities it knew: an entity absent from the map is new (a first pass gets an empty map back, not a row
- * per entity to parse).
+ * Compares the batch with the last completed pass and records what this pass saw. A row whose digest differs
+ * (new, changed, or written only by an unfinished pass) is marked in `ingest_digests` with this pass's digest
+ * and token; an unchanged row is written nowhere there, only added to the pass's seen set (`seenTable`, when
+ * the pass must find the entities it did not see; see passSeenSet.ts): an unchanged monthly pass updates no
+ * row of the digests, where marking every row cost a heap update and its WAL per row. Returns the rows that
+ * differ, each with the last completed pass's digest (null: the entity is new to it); a row absent from the
+ * map is unchanged.
  */
 export async function markSeen(
   knex: Knex,
   register: string,
   passToken: string,
   rows: { kind: string; id: string; digest: string }[],
-): Promise<Map<string, string>> {
+  seenTable?: string,
+): Promise<Map<string, string | null>> {
+  // The committed digest is read by one primary-key probe per row (a scalar subquery: whatever the planner
+  // knows of the table, no batch scans it); every CTE sees the table as it was before the upsert.
+  // The seen table's name is the pass's own (passSeenSet.ts: hex digits and a position), quoted here.
+  const seen = seenTable
+    ? `, seen as (insert into "${seenTable}" (kind, entity_id) select kind, entity_id from compared where committed = digest)`
+    : '';
   const result = await knex.raw(
-    `with seen as (
-       insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
-       select ?, r.kind, r.entity_id, r.digest, ?
+    `with compared as materialized (
+       select r.kind, r.entity_id, r.digest,
+              (select d.digest from ingest_digests d
+                where d.register = ? and d.kind = r.kind and d.entity_id = r.entity_id) as committed
          from unnest(?::text[], ?::text[], ?::text[]) as r(kind, entity_id, digest)
+     )${seen}, marked as (
+       insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
+       select ?, kind, entity_id, digest, ? from compared where committed is distinct from digest
        on conflict (register, kind, entity_id)
          do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version
-       returning d.kind, d.entity_id, d.digest
      )
-     select kind, entity_id, digest from seen where digest is not null`,
-    [register, passToken, rows.map((r) => r.kind), rows.map((r) => r.id), rows.map((r) => r.digest)],
+     select kind, entity_id, committed from compared where committed is distinct from digest`,
+    [
+      register,
+      rows.map((r) => r.kind),
+      rows.map((r) => r.id),
+      rows.map((r) => r.digest),
+      register,
+      passToken,
+    ],
   );
-  const committed = new Map<string, string>();
-  for (const r of result.rows as { kind: string; entity_id: string; digest: string }[]) {
-    committed.set(entityKey({ kind: r.kind, id: r.entity_id }), r.digest);
+  const differing = new Map<string, string | null>();
+  for (const r of result.rows as { kind: string; entity_id: string; committed: string | null }[]) {
+    differing.set(entityKey({ kind: r.kind, id: r.entity_id }), r.committed);
   }
-  return committed;
-}
-
-/**
- * Entities known to the last completed pass, or written by an unfinished one, that this pass did not see.
- * Read by key ranges, a batch at a time.
- */
-async function* unseen(
-  knex: Knex,
-  register: string,
-  passToken: string,
-  batchSize: number,
-): AsyncGenerator<{ kind: string; entity_id: string }[]> {
-  let after: [string, string] = ['', ''];
-  for (;;) {
-    const rows = (
-      await knex.raw(
-        `select kind, entity_id from ingest_digests
-          where register = ? and seen_version is distinct from ? and (kind, entity_id) > (?, ?)
-          order by kind, entity_id limit ?`,
-        [register, passToken, after[0], after[1], batchSize],
-      )
-    ).rows as { kind: string; entity_id: string }[];
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1]!;
-    after = [last.kind, last.entity_id];
-  }
+  return differing;
 }

@@ -20,7 +20,7 @@ const READ_PAGE = 5000;
 
 /**
  * The digests of the entities the batch changed: set for a present entity, removed for a dropped one. A set
- * digest is marked as seen by the last completed pass, as its promotion left every row: promoting that pass
+ * digest is marked as seen by the last completed pass, as its promotion left the rows it changed: promoting that pass
  * again changes nothing.
  */
 export async function storeDigests(

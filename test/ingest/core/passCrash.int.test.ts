@@ -130,6 +130,7 @@ describe(`Passes killed (SIGKILL, a child process) at every step boundary (${tar
       'snapshot:started',
       'snapshot:batch-appended',
       'snapshot:rows-appended',
+      'snapshot:unseen-marked',
       'snapshot:dropped-appended',
       ...completedAt,
     ]) {
