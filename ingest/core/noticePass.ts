@@ -13,7 +13,7 @@ import {
 } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
 import { finishPromotion, promotePass } from './passPromotion.ts';
-import { completePass, entityKey, markSeen, startPass, withDigests } from './snapshotPass.ts';
+import { completePass, markSeen, startPass, withDigests } from './snapshotPass.ts';
 import { writeInBatches } from './writeInBatches.ts';
 
 /** One published notice of a gazette, and the entity streams it belongs on (a company's, an association's). */
@@ -90,15 +90,12 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
   const counts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
   const write = async (rows: (NoticeRow & { digest: string })[]) => {
     const differing = await markSeen(knex, register, passToken, rows);
+    counts.unchanged += rows.length - differing.length;
     const entries: BulkAppendEntry[] = [];
-    for (const row of rows) {
-      const before = differing.get(entityKey(row));
-      if (before === undefined) {
-        counts.unchanged++;
-        continue;
-      }
-      const type = before ? ENTITY_CHANGED : ENTITY_RECORDED;
-      if (before) counts.changed++;
+    for (const { at, committed } of differing) {
+      const row = rows[at]!;
+      const type = committed ? ENTITY_CHANGED : ENTITY_RECORDED;
+      if (committed) counts.changed++;
       else counts.recorded++;
       const data: EntityRecordedData = { register, kind: row.kind, id: row.id, record: row.record };
       const metadata = {
@@ -114,7 +111,12 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
     opts.onProgress?.(counts.rows);
   };
 
-  await writeInBatches(withDigests(opts.rows, counts), { batchSize, keyOf: entityKey, write });
+  await writeInBatches(withDigests(opts.rows, counts), {
+    batchSize,
+    groupOf: (row) => row.kind,
+    keyOf: (row) => row.id,
+    write,
+  });
 
   const completed = await completePass(store, {
     started,

@@ -43,15 +43,21 @@ export function passTokenOf(version: string, startPosition: bigint): string {
 
 /**
  * Makes the completed pass `passToken` the register's reference, and records that it did, in one transaction:
- * running it twice changes nothing.
+ * running it twice changes nothing. `marked: false`, from a pass that counted no new, changed or dropped entity
+ * (an unchanged monthly pass), skips the two scans of the digests that would find no mark.
  */
 export async function promotePass(
   knex: Knex,
   register: string,
   passToken: string,
   mode: PromotionMode,
+  opts: { marked?: boolean } = {},
 ): Promise<void> {
   await knex.transaction(async (trx) => {
+    if (opts.marked === false) {
+      await recordPromotion(trx, register, passToken);
+      return;
+    }
     // The pass marked, with its token, the rows it saw differ (their new digest) and, before completing, the
     // entities it did not see (no digest: see passSeenSet.ts); an unchanged row carries no mark and stays.
     if (mode === 'snapshot') {
@@ -65,12 +71,16 @@ export async function promotePass(
         where register = ? and seen_version = ? and digest is distinct from pass_digest`,
       [register, passToken],
     );
-    await trx.raw(
-      `insert into ingest_promotions (register, pass_token) values (?, ?)
-       on conflict (register) do update set pass_token = excluded.pass_token, promoted_at = now()`,
-      [register, passToken],
-    );
+    await recordPromotion(trx, register, passToken);
   });
+}
+
+async function recordPromotion(trx: Knex.Transaction, register: string, passToken: string): Promise<void> {
+  await trx.raw(
+    `insert into ingest_promotions (register, pass_token) values (?, ?)
+     on conflict (register) do update set pass_token = excluded.pass_token, promoted_at = now()`,
+    [register, passToken],
+  );
 }
 
 /**

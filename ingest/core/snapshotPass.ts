@@ -153,26 +153,32 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   const seenSet = await openSeenSet(knex, register, startPosition);
   const write = async (rows: DigestedRow<SnapshotRow | ValuesRow>[]) => {
     const differing = await markSeen(knex, register, passToken, rows, seenSet.table);
+    counts.unchanged += rows.length - differing.length;
     const events: { streamId: string; events: NewEvent[] }[] = [];
-    for (const row of rows) {
-      const before = differing.get(entityKey(row));
-      if (before === undefined) {
-        counts.unchanged++;
-        continue;
-      }
-      const type = before ? ENTITY_CHANGED : ENTITY_RECORDED;
-      if (before) counts.changed++;
+    for (const { at, committed } of differing) {
+      const row = rows[at]!;
+      const type = committed ? ENTITY_CHANGED : ENTITY_RECORDED;
+      if (committed) counts.changed++;
       else counts.recorded++;
       let event: NewEvent;
-      if ('values' in row) {
-        const data: EntityValuesData = { register, kind: row.kind, id: row.id, values: row.values };
-        event = { type, data, metadata: valuesMeta(row.digest) };
+      if ('valuesJson' in row) {
+        // The values were kept as the JSON written for the digest: the event's data is that JSON, parsed only
+        // if an adapter reads `data` rather than `dataJson`.
+        const dataJson = entityDataJson(register, row, 'values', row.valuesJson);
+        event = {
+          type,
+          get data(): EntityValuesData {
+            return JSON.parse(dataJson) as EntityValuesData;
+          },
+          dataJson,
+          metadata: valuesMeta(row.digest),
+        };
       } else {
         const data: EntityRecordedData = { register, kind: row.kind, id: row.id, record: row.record };
         event = { type, data, metadata: meta(row.digest) };
+        // The row's JSON was written once for its digest: the event's data reuses it.
+        if (row.json !== null) event.dataJson = entityDataJson(register, row, 'record', row.json);
       }
-      // The row's JSON was written once for its digest: the event's data reuses it.
-      if (row.json !== null) event.dataJson = entityDataJson(register, row, row.json);
       events.push({ streamId: streamOf(row), events: [event] });
     }
     await appending;
@@ -185,7 +191,8 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   try {
     await writeInBatches(withDigests(opts.rows, counts, opts.columns), {
       batchSize,
-      keyOf: entityKey,
+      groupOf: kindOf,
+      keyOf: idOf,
       write,
     });
   } catch (err) {
@@ -225,7 +232,8 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     now,
   });
   crashPoint('snapshot:completed');
-  await promotePass(knex, register, passToken, 'snapshot');
+  const marked = counts.recorded + counts.changed + counts.dropped > 0;
+  await promotePass(knex, register, passToken, 'snapshot', { marked });
   crashPoint('snapshot:promoted');
   log.info({ counts }, 'snapshot pass completed');
   return completed;
@@ -233,12 +241,24 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
 
 /**
  * A row with its digest and, when known, the JSON of its record (in canonical order) or of its values: the
- * digest's input, which the event's data reuses.
+ * digest's input, which the event's data reuses (a values row keeps only that JSON, see DigestedValuesRow).
  */
-export type DigestedRow<R extends SnapshotRow | ValuesRow = SnapshotRow> = R & {
+export type DigestedRow<R extends SnapshotRow | ValuesRow = SnapshotRow> = R extends ValuesRow
+  ? DigestedValuesRow
+  : R & { digest: string; json: string | null };
+
+/**
+ * A ValuesRow once digested keeps its values only as their JSON, the digest's input and the event's data:
+ * a batch waiting for its comparison holds one string per row, not an array of strings (what the garbage
+ * collector has to copy while a batch is in flight).
+ */
+export interface DigestedValuesRow {
+  kind: string;
+  id: string;
   digest: string;
-  json: string | null;
-};
+  /** `JSON.stringify(values)`. */
+  valuesJson: string;
+}
 
 /**
  * Counts the rows read and digests each one as it streams by: a record's digest is the SHA-256 of its
@@ -265,28 +285,32 @@ export async function* withDigests<R extends SnapshotRow | ValuesRow>(
   for await (const row of rows) {
     counts.rows++;
     if ('values' in row) {
-      const json = JSON.stringify(row.values);
-      yield { ...row, digest: prefixOf(row.kind).copy().update(json).digest('hex'), json };
+      const valuesJson = JSON.stringify(row.values);
+      const digest = prefixOf(row.kind).copy().update(valuesJson).digest('hex');
+      const digested: DigestedValuesRow = { kind: row.kind, id: row.id, digest, valuesJson };
+      yield digested as DigestedRow<R>;
       continue;
     }
     // The canonical JSON is the digest's input and, being the record's JSON too (keys sorted; jsonb keeps no
     // order), the event's data: the row is serialised once.
     const json = ownJsonIfCanonical(row.record) ?? canonicalJson(row.record);
     const digest = createHash('sha256').update(json).digest('hex');
-    yield { ...row, digest, json };
+    yield { ...row, digest, json } as DigestedRow<R>;
   }
 }
 
 /** `JSON.stringify(data)` of a row's entity event (register, kind, id, then `record` or `values`), from the row's JSON. */
-function entityDataJson(register: string, row: SnapshotRow | ValuesRow, json: string): string {
-  const last = 'values' in row ? 'values' : 'record';
-  return `{"register":${JSON.stringify(register)},"kind":${JSON.stringify(row.kind)},"id":${JSON.stringify(row.id)},"${last}":${json}}`;
+function entityDataJson(
+  register: string,
+  row: { kind: string; id: string },
+  field: 'values' | 'record',
+  json: string,
+): string {
+  return `{"register":${JSON.stringify(register)},"kind":${JSON.stringify(row.kind)},"id":${JSON.stringify(row.id)},"${field}":${json}}`;
 }
 
-/** What identifies an entity within a register. */
-export function entityKey(row: { kind: string; id: string }): string {
-  return `${row.kind}\u0000${row.id}`;
-}
+const kindOf = (row: { kind: string }) => row.kind;
+const idOf = (row: { id: string }) => row.id;
 
 /**
  * Opens a pass: an unfinished earlier one is abandoned, then `SnapshotStarted` is appended with the snapshot
@@ -389,47 +413,50 @@ export async function abandonUnfinished(
  * and token; an unchanged row is written nowhere there, only added to the pass's seen set (`seenTable`, when
  * the pass must find the entities it did not see; see passSeenSet.ts): an unchanged monthly pass updates no
  * row of the digests, where marking every row cost a heap update and its WAL per row. Returns the rows that
- * differ, each with the last completed pass's digest (null: the entity is new to it); a row absent from the
- * map is unchanged.
+ * differ, by their index in `rows` (in order), each with the last completed pass's digest (null: the entity is
+ * new to it); a row not returned is unchanged. The batch holds each entity once (writeInBatches).
  */
 export async function markSeen(
   knex: Knex,
   register: string,
   passToken: string,
-  rows: { kind: string; id: string; digest: string }[],
+  rows: readonly { kind: string; id: string; digest: string }[],
   seenTable?: string,
-): Promise<Map<string, string | null>> {
-  // The committed digest is read by one primary-key probe per row (a scalar subquery: whatever the planner
-  // knows of the table, no batch scans it); every CTE sees the table as it was before the upsert.
+): Promise<{ at: number; committed: string | null }[]> {
   // The seen table's name is the pass's own (passSeenSet.ts: hex digits and a position), quoted here.
   const seen = seenTable
     ? `, seen as (insert into "${seenTable}" (kind, entity_id) select kind, entity_id from compared where committed = digest)`
     : '';
+  const kinds = new Array<string>(rows.length);
+  const ids = new Array<string>(rows.length);
+  const digests = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    kinds[i] = row.kind;
+    ids[i] = row.id;
+    digests[i] = row.digest;
+  }
+  // The columns travel as JSON arrays (serialised natively, where a text[] literal escapes every element in
+  // JavaScript). The committed digest is read by one primary-key probe per row (a scalar subquery: whatever
+  // the planner knows of the table, no batch scans it); every CTE sees the table as it was before the upsert.
   const result = await knex.raw(
     `with compared as materialized (
-       select r.kind, r.entity_id, r.digest,
+       select r.at, r.kind, r.entity_id, r.digest,
               (select d.digest from ingest_digests d
                 where d.register = ? and d.kind = r.kind and d.entity_id = r.entity_id) as committed
-         from unnest(?::text[], ?::text[], ?::text[]) as r(kind, entity_id, digest)
+         from rows from (json_array_elements_text(?::json), json_array_elements_text(?::json),
+                         json_array_elements_text(?::json)) with ordinality as r(kind, entity_id, digest, at)
      )${seen}, marked as (
        insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
        select ?, kind, entity_id, digest, ? from compared where committed is distinct from digest
        on conflict (register, kind, entity_id)
          do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version
      )
-     select kind, entity_id, committed from compared where committed is distinct from digest`,
-    [
-      register,
-      rows.map((r) => r.kind),
-      rows.map((r) => r.id),
-      rows.map((r) => r.digest),
-      register,
-      passToken,
-    ],
+     select at - 1 as at, committed from compared where committed is distinct from digest order by at`,
+    [register, JSON.stringify(kinds), JSON.stringify(ids), JSON.stringify(digests), register, passToken],
   );
-  const differing = new Map<string, string | null>();
-  for (const r of result.rows as { kind: string; entity_id: string; committed: string | null }[]) {
-    differing.set(entityKey({ kind: r.kind, id: r.entity_id }), r.committed);
-  }
-  return differing;
+  return (result.rows as { at: string | number; committed: string | null }[]).map((r) => ({
+    at: Number(r.at),
+    committed: r.committed,
+  }));
 }

@@ -2,18 +2,28 @@
  * Groups a stream of rows into batches and writes each batch while the next one is being read: at most one
  * write is in flight, so reading and parsing (this process) overlap the database's work on the previous
  * batch, and memory stays at two batches. Within a batch a key seen twice keeps its later row, as a later
- * batch would. Batches are written in order; the first failed write stops the reading and is thrown; a
- * failure of the rows themselves is thrown once the write in flight has ended.
+ * batch would. A row's key is `keyOf` within its `groupOf`, when given (an entity's id within its kind: two
+ * lookups of strings at hand, rather than a key string made for every row). Batches are written in order; the
+ * first failed write stops the reading and is thrown; a failure of the rows themselves is thrown once the write
+ * in flight has ended.
  */
 export async function writeInBatches<T>(
   rows: AsyncIterable<T>,
-  opts: { batchSize: number; keyOf: (row: T) => string; write: (batch: T[]) => Promise<void> },
+  opts: {
+    batchSize: number;
+    keyOf: (row: T) => string;
+    groupOf?: (row: T) => string;
+    write: (batch: T[]) => Promise<void>;
+  },
 ): Promise<void> {
-  let batch = new Map<string, T>();
+  const groupOf = opts.groupOf ?? (() => '');
+  let groups = new Map<string, Map<string, number>>();
+  let batch: T[] = [];
   let inFlight: Promise<void> | null = null;
   const send = async () => {
-    const rowsOfBatch = [...batch.values()];
-    batch = new Map();
+    const rowsOfBatch = batch;
+    batch = [];
+    groups = new Map();
     if (inFlight) await inFlight;
     if (rowsOfBatch.length === 0) return;
     inFlight = opts.write(rowsOfBatch);
@@ -22,8 +32,20 @@ export async function writeInBatches<T>(
   };
   try {
     for await (const row of rows) {
-      batch.set(opts.keyOf(row), row);
-      if (batch.size >= opts.batchSize) await send();
+      const group = groupOf(row);
+      let keys = groups.get(group);
+      if (!keys) {
+        keys = new Map();
+        groups.set(group, keys);
+      }
+      const key = opts.keyOf(row);
+      const at = keys.get(key);
+      // A later row takes the place of the earlier one with its key.
+      if (at === undefined) {
+        keys.set(key, batch.length);
+        batch.push(row);
+      } else batch[at] = row;
+      if (batch.length >= opts.batchSize) await send();
     }
   } catch (err) {
     // The rows failed (a file ending early): the write in flight ends before the failure is told, so that
