@@ -1,65 +1,92 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Migration } from '../../ops/database/migrations.ts';
 
 /**
- * The entities a snapshot pass saw unchanged, in a table of the pass's own: rows appended without an index
- * (one heap insert per row, unlogged: no WAL), compared with the digests once, at the end, to find what the
- * pass did not see. Rows that differ are marked in `ingest_digests` instead (markSeen), and the entities the
- * pass did not see are marked there too before `SnapshotCompleted` (markUnseen), so the promotion never
- * needs this table: a server restarted after a crash empties unlogged tables, and a pass interrupted before
- * its completion is abandoned by the next one, which drops what is left of its table.
+ * Every row of `ingest_digests` gets a slot, a number of its own drawn from a sequence when the row is first
+ * written (and kept until the row is deleted): a snapshot pass remembers the entities it saw unchanged as one
+ * bit per slot in its own memory (about 9 MB for 74 million entities) instead of writing anything for them.
  */
-export interface PassSeenSet {
-  /** The table's name (in the current schema). */
-  table: string;
-}
+export const passSeenSetMigrations: Migration[] = [
+  {
+    name: '0203_ingest_digests_slot',
+    async up(knex) {
+      await knex.raw('create sequence ingest_digest_slots as bigint');
+      await knex.raw(
+        `alter table ingest_digests add column slot bigint not null default nextval('ingest_digest_slots')`,
+      );
+    },
+  },
+];
 
-/** Unique per register (whatever characters its name holds), then per pass. */
-function tablePrefixOf(register: string): string {
-  return `ingest_seen_${createHash('sha256').update(register).digest('hex').slice(0, 12)}_`;
-}
+/**
+ * The slots of the entities a snapshot pass saw unchanged. Rows that differ are marked in `ingest_digests`
+ * instead (markSeen), and the entities the pass did not see are marked there too before `SnapshotCompleted`
+ * (markUnseen), so the promotion never needs this set: a pass killed before its completion is abandoned by
+ * the next one, and a completed pass is promoted from its marks alone.
+ */
+export class SeenSlots {
+  private bits = new Uint8Array(1 << 16);
 
-/** Drops the tables left by the register's interrupted passes, then creates this pass's. */
-export async function openSeenSet(knex: Knex, register: string, startPosition: bigint): Promise<PassSeenSet> {
-  await dropSeenSets(knex, register);
-  const table = `${tablePrefixOf(register)}${startPosition}`;
-  if (!/^[a-z0-9_]+$/.test(table)) throw new Error(`unexpected seen table name ${table}`);
-  await knex.raw('create unlogged table ?? (kind text not null, entity_id text not null)', [table]);
-  return { table };
-}
+  /** Adds the slots of a comma-separated list of integers (as markSeen gets them from the database). */
+  addList(list: string): void {
+    let slot = 0;
+    let digits = false;
+    for (let i = 0; i <= list.length; i++) {
+      const c = i < list.length ? list.charCodeAt(i) : 44;
+      if (c >= 48 && c <= 57) {
+        slot = slot * 10 + (c - 48);
+        digits = true;
+      } else if (c === 44) {
+        if (digits) this.add(slot);
+        slot = 0;
+        digits = false;
+      } else throw new Error(`unexpected character in a list of slots: ${JSON.stringify(list[i])}`);
+    }
+  }
 
-/** Drops every seen table of the register in the current schema (this pass's included). */
-export async function dropSeenSets(knex: Knex, register: string): Promise<void> {
-  const { rows } = await knex.raw<{ rows: { tablename: string }[] }>(
-    `select tablename from pg_tables where schemaname = current_schema() and starts_with(tablename, ?)`,
-    [tablePrefixOf(register)],
-  );
-  for (const { tablename } of rows) await knex.raw('drop table if exists ??', [tablename]);
+  add(slot: number): void {
+    const byte = Math.floor(slot / 8);
+    if (byte >= this.bits.length) {
+      let size = this.bits.length;
+      while (size <= byte) size *= 2;
+      const grown = new Uint8Array(size);
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    // Bit k of byte n is slot 8n + k, as PostgreSQL's get_bit numbers them.
+    this.bits[byte]! |= 1 << (slot % 8);
+  }
+
+  /** The set as bytes for `get_bit`, and how many slots it covers. */
+  bytes(): { bytes: Buffer; size: number } {
+    return {
+      bytes: Buffer.from(this.bits.buffer, this.bits.byteOffset, this.bits.length),
+      size: this.bits.length * 8,
+    };
+  }
 }
 
 /**
  * Marks, for the promotion, every entity of the register that the pass neither marked (new or changed) nor
  * saw unchanged: the last completed pass's entities missing from this file and those only an unfinished pass
  * wrote. Their pass digest is cleared (the promotion deletes them); returns how many (null: the driver did not
- * say). One anti-join over the digests and the seen set, with room to hash in memory.
+ * say). One scan of the register's digests, testing each slot's bit.
  */
 export async function markUnseen(
   knex: Knex,
   register: string,
   passToken: string,
-  seen: PassSeenSet,
+  seen: SeenSlots,
 ): Promise<number | null> {
-  return knex.transaction(async (trx) => {
-    await trx.raw(`set local work_mem = '256MB'`);
-    const result = await trx.raw(
-      `update ingest_digests d set pass_digest = null, seen_version = ?
-        where d.register = ? and d.seen_version is distinct from ?
-          and not exists (select 1 from ?? s where s.kind = d.kind and s.entity_id = d.entity_id)`,
-      [passToken, register, passToken, seen.table],
-    );
-    const { rowCount } = result as { rowCount?: number | null };
-    return typeof rowCount === 'number' ? rowCount : null;
-  });
+  const { bytes, size } = seen.bytes();
+  const result = await knex.raw(
+    `update ingest_digests d set pass_digest = null, seen_version = ?
+      where d.register = ? and d.seen_version is distinct from ?
+        and (d.slot >= ? or get_bit(?::bytea, d.slot) = 0)`,
+    [passToken, register, passToken, size, bytes],
+  );
+  const { rowCount } = result as { rowCount?: number | null };
+  return typeof rowCount === 'number' ? rowCount : null;
 }
 
 /**

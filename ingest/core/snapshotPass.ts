@@ -23,7 +23,7 @@ import {
 } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
 import { finishPromotion, passPromotionMigrations, passTokenOf, promotePass } from './passPromotion.ts';
-import { dropSeenSets, markUnseen, openSeenSet, unseenEntities } from './passSeenSet.ts';
+import { markUnseen, passSeenSetMigrations, SeenSlots, unseenEntities } from './passSeenSet.ts';
 import { reconcileInterruptedUpdates } from './updateDigests.ts';
 import { writeInBatches } from './writeInBatches.ts';
 
@@ -105,6 +105,7 @@ export const snapshotPassMigrations: Migration[] = [
     },
   },
   ...passPromotionMigrations,
+  ...passSeenSetMigrations,
 ];
 
 /**
@@ -150,9 +151,9 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   // A batch's digests are compared while the previous batch's events are appended (two statements of the
   // database's at once, on two connections); appends stay one at a time and in order.
   let appending: Promise<unknown> = Promise.resolve();
-  const seenSet = await openSeenSet(knex, register, startPosition);
+  const seen = new SeenSlots();
   const write = async (rows: DigestedRow<SnapshotRow | ValuesRow>[]) => {
-    const differing = await markSeen(knex, register, passToken, rows, seenSet.table);
+    const differing = await markSeen(knex, register, passToken, rows, seen);
     counts.unchanged += rows.length - differing.length;
     const events: { streamId: string; events: NewEvent[] }[] = [];
     for (const { at, committed } of differing) {
@@ -205,8 +206,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   crashPoint('snapshot:rows-appended');
 
   // Everything this pass did not see is marked for the promotion, then dropped in the log.
-  const unseen = await markUnseen(knex, register, passToken, seenSet);
-  await dropSeenSets(knex, register);
+  const unseen = await markUnseen(knex, register, passToken, seen);
   crashPoint('snapshot:unseen-marked');
   const dropping = unseen === 0 ? [] : unseenEntities(knex, register, passToken, batchSize);
   for await (const dropped of dropping) {
@@ -410,23 +410,19 @@ export async function abandonUnfinished(
 /**
  * Compares the batch with the last completed pass and records what this pass saw. A row whose digest differs
  * (new, changed, or written only by an unfinished pass) is marked in `ingest_digests` with this pass's digest
- * and token; an unchanged row is written nowhere there, only added to the pass's seen set (`seenTable`, when
- * the pass must find the entities it did not see; see passSeenSet.ts): an unchanged monthly pass updates no
- * row of the digests, where marking every row cost a heap update and its WAL per row. Returns the rows that
- * differ, by their index in `rows` (in order), each with the last completed pass's digest (null: the entity is
- * new to it); a row not returned is unchanged. The batch holds each entity once (writeInBatches).
+ * and token; an unchanged row is written nowhere, its slot only added to `seen` (when the pass must find the
+ * entities it did not see; see passSeenSet.ts): an unchanged monthly pass updates no row of the digests,
+ * where marking every row cost a heap update and its WAL per row. Returns the rows that differ, by their
+ * index in `rows` (in order), each with the last completed pass's digest (null: the entity is new to it); a
+ * row not returned is unchanged. The batch holds each entity once (writeInBatches).
  */
 export async function markSeen(
   knex: Knex,
   register: string,
   passToken: string,
   rows: readonly { kind: string; id: string; digest: string }[],
-  seenTable?: string,
+  seen?: SeenSlots,
 ): Promise<{ at: number; committed: string | null }[]> {
-  // The seen table's name is the pass's own (passSeenSet.ts: hex digits and a position), quoted here.
-  const seen = seenTable
-    ? `, seen as (insert into "${seenTable}" (kind, entity_id) select kind, entity_id from compared where committed = digest)`
-    : '';
   const kinds = new Array<string>(rows.length);
   const ids = new Array<string>(rows.length);
   const digests = new Array<string>(rows.length);
@@ -437,26 +433,46 @@ export async function markSeen(
     digests[i] = row.digest;
   }
   // The columns travel as JSON arrays (serialised natively, where a text[] literal escapes every element in
-  // JavaScript). The committed digest is read by one primary-key probe per row (a scalar subquery: whatever
-  // the planner knows of the table, no batch scans it); every CTE sees the table as it was before the upsert.
+  // JavaScript). The committed digest and slot are read by one primary-key probe per row (a lateral
+  // subquery: whatever the planner knows of the table, no batch scans it); every CTE sees the table as it was
+  // before the upsert. The unchanged rows' slots come back as one list.
   const result = await knex.raw(
     `with compared as materialized (
-       select r.at, r.kind, r.entity_id, r.digest,
-              (select d.digest from ingest_digests d
-                where d.register = ? and d.kind = r.kind and d.entity_id = r.entity_id) as committed
+       select r.at, r.kind, r.entity_id, r.digest, c.digest as committed, c.slot
          from rows from (json_array_elements_text(?::json), json_array_elements_text(?::json),
                          json_array_elements_text(?::json)) with ordinality as r(kind, entity_id, digest, at)
-     )${seen}, marked as (
+         left join lateral (
+           select d.digest, d.slot from ingest_digests d
+            where d.register = ? and d.kind = r.kind and d.entity_id = r.entity_id
+         ) c on true
+     ), marked as (
        insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
        select ?, kind, entity_id, digest, ? from compared where committed is distinct from digest
        on conflict (register, kind, entity_id)
          do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version
      )
-     select at - 1 as at, committed from compared where committed is distinct from digest order by at`,
-    [register, JSON.stringify(kinds), JSON.stringify(ids), JSON.stringify(digests), register, passToken],
+     select at - 1 as at, committed, null as slots from compared where committed is distinct from digest
+     union all
+     select null, null, string_agg(slot::text, ',') from compared where ? and committed = digest`,
+    [
+      JSON.stringify(kinds),
+      JSON.stringify(ids),
+      JSON.stringify(digests),
+      register,
+      register,
+      passToken,
+      seen !== undefined,
+    ],
   );
-  return (result.rows as { at: string | number; committed: string | null }[]).map((r) => ({
-    at: Number(r.at),
-    committed: r.committed,
-  }));
+  const differing: { at: number; committed: string | null }[] = [];
+  for (const r of result.rows as {
+    at: string | number | null;
+    committed: string | null;
+    slots: string | null;
+  }[]) {
+    if (r.at === null) {
+      if (r.slots !== null) seen?.addList(r.slots);
+    } else differing.push({ at: Number(r.at), committed: r.committed });
+  }
+  return differing.sort((a, b) => a.at - b.at);
 }
