@@ -17,7 +17,9 @@ export async function writeInBatches<T>(
   },
 ): Promise<void> {
   const groupOf = opts.groupOf ?? (() => '');
-  let groups = new Map<string, Map<string, number>>();
+  // Per group, while its keys arrive in increasing order (a register's files are usually sorted by
+  // identifier), no key can repeat and none is stored; the first key out of order indexes the group's rows.
+  let groups = new Map<string, { last: string; at: Map<string, number> | null }>();
   let batch: T[] = [];
   let inFlight: Promise<void> | null = null;
   const send = async () => {
@@ -30,21 +32,31 @@ export async function writeInBatches<T>(
     // Awaited at the next send or at the end; until then a failure must not count as unhandled.
     inFlight.catch(() => {});
   };
+  const indexGroup = (group: string): Map<string, number> => {
+    const at = new Map<string, number>();
+    batch.forEach((row, i) => {
+      if (groupOf(row) === group) at.set(opts.keyOf(row), i);
+    });
+    return at;
+  };
   try {
     for await (const row of rows) {
       const group = groupOf(row);
-      let keys = groups.get(group);
-      if (!keys) {
-        keys = new Map();
-        groups.set(group, keys);
-      }
       const key = opts.keyOf(row);
-      const at = keys.get(key);
-      // A later row takes the place of the earlier one with its key.
-      if (at === undefined) {
-        keys.set(key, batch.length);
-        batch.push(row);
-      } else batch[at] = row;
+      const state = groups.get(group);
+      if (!state) groups.set(group, { last: key, at: null });
+      else if (state.at === null && key > state.last) state.last = key;
+      else {
+        state.at ??= indexGroup(group);
+        const earlier = state.at.get(key);
+        // A later row takes the place of the earlier one with its key.
+        if (earlier !== undefined) {
+          batch[earlier] = row;
+          continue;
+        }
+        state.at.set(key, batch.length);
+      }
+      batch.push(row);
       if (batch.length >= opts.batchSize) await send();
     }
   } catch (err) {

@@ -52,4 +52,37 @@ describe('Writing rows in batches', () => {
     });
     expect(written).to.deep.equal([['a2', 'b1'], ['c1']]);
   });
+
+  it('a key repeated after others of its group, in or out of order, keeps its later row in its first place', async () => {
+    const written: string[][] = [];
+    async function* rows() {
+      // kind:id@version; ids arrive in order, then one comes back, then the other kind repeats out of order.
+      yield* ['u:1@a', 'u:2@a', 'e:5@a', 'u:1@b', 'e:3@a', 'e:5@b', 'u:3@a'];
+    }
+    await writeInBatches(rows(), {
+      batchSize: 10,
+      groupOf: (r) => r.split(':')[0]!,
+      keyOf: (r) => r.split(':')[1]!.split('@')[0]!,
+      write: async (batch) => {
+        written.push(batch);
+      },
+    });
+    expect(written).to.deep.equal([['u:1@b', 'u:2@a', 'e:5@b', 'e:3@a', 'u:3@a']]);
+  });
+
+  it('the same id in two groups is two rows', async () => {
+    const written: string[][] = [];
+    async function* rows() {
+      yield* ['u:1', 'e:1', 'u:2', 'e:1'];
+    }
+    await writeInBatches(rows(), {
+      batchSize: 10,
+      groupOf: (r) => r.split(':')[0]!,
+      keyOf: (r) => r.split(':')[1]!,
+      write: async (batch) => {
+        written.push(batch);
+      },
+    });
+    expect(written).to.deep.equal([['u:1', 'e:1', 'u:2']]);
+  });
 });
