@@ -234,6 +234,8 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   crashPoint('snapshot:completed');
   const marked = counts.recorded + counts.changed + counts.dropped > 0;
   await promotePass(knex, register, passToken, 'snapshot', { marked });
+  // The digests' statistics follow what the pass wrote (autovacuum may be off); an unchanged pass wrote none.
+  if (marked) await knex.raw('analyze ingest_digests');
   crashPoint('snapshot:promoted');
   log.info({ counts }, 'snapshot pass completed');
   return completed;

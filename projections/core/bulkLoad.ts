@@ -96,7 +96,8 @@ export async function followBulkLoad(
   } else if (event.type === SNAPSHOT_COMPLETED) {
     // Even for a projection that no longer declares a bulk load: what was dropped must come back.
     await finishBulkLoad(trx, projection);
-    if (bulk) await analyzeTables(trx, projection.tables);
+    // Every read model, loaded in bulk or not (a keyed table filled row by row is as new to the planner).
+    await analyzeTables(trx, projection.tables);
   }
 }
 
