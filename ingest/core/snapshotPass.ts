@@ -436,8 +436,8 @@ export async function markSeen(
   }
   // The columns travel as JSON arrays (serialised natively, where a text[] literal escapes every element in
   // JavaScript). The committed digest and slot are read by one primary-key probe per row (a lateral
-  // subquery: whatever the planner knows of the table, no batch scans it); every CTE sees the table as it was
-  // before the upsert. The unchanged rows' slots come back as one list.
+  // subquery kept apart by `offset 0`: whatever the planner estimates, no batch hashes the register's rows);
+  // every CTE sees the table as it was before the upsert. The unchanged rows' slots come back as one list.
   const result = await knex.raw(
     `with compared as materialized (
        select r.at, r.kind, r.entity_id, r.digest, c.digest as committed, c.slot
@@ -446,6 +446,7 @@ export async function markSeen(
          left join lateral (
            select d.digest, d.slot from ingest_digests d
             where d.register = ? and d.kind = r.kind and d.entity_id = r.entity_id
+           offset 0
          ) c on true
      ), marked as (
        insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
