@@ -153,7 +153,11 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   let appending: Promise<unknown> = Promise.resolve();
   const seen = new SeenSlots();
   const write = async (rows: DigestedRow<SnapshotRow | ValuesRow>[]) => {
-    const differing = await markSeen(knex, register, passToken, rows, seen);
+    // Without a completed pass no digest is committed: every row is new, and nothing needs comparing.
+    const differing =
+      reference === null
+        ? await markAllNew(knex, register, passToken, rows)
+        : await markSeen(knex, register, passToken, rows, seen);
     counts.unchanged += rows.length - differing.length;
     const events: { streamId: string; events: NewEvent[] }[] = [];
     for (const { at, committed } of differing) {
@@ -407,6 +411,34 @@ export async function abandonUnfinished(
   const res = await store.append(stream, [{ type: SNAPSHOT_ABANDONED, data }], version);
   if (!res.ok) throw new Error(`another pass of ${register} is starting: ${res.message}`);
   return res.nextExpectedVersion;
+}
+
+/**
+ * A batch of a register's first pass (no pass completed, so no digest committed): every row is marked as
+ * new, without the per-row probe of markSeen. Returns every row, as markSeen would.
+ */
+export async function markAllNew(
+  knex: Knex,
+  register: string,
+  passToken: string,
+  rows: readonly { kind: string; id: string; digest: string }[],
+): Promise<{ at: number; committed: null }[]> {
+  await knex.raw(
+    `insert into ingest_digests as d (register, kind, entity_id, pass_digest, seen_version)
+     select ?, r.kind, r.entity_id, r.digest, ?
+       from rows from (json_array_elements_text(?::json), json_array_elements_text(?::json),
+                       json_array_elements_text(?::json)) as r(kind, entity_id, digest)
+     on conflict (register, kind, entity_id)
+       do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version`,
+    [
+      register,
+      passToken,
+      JSON.stringify(rows.map((r) => r.kind)),
+      JSON.stringify(rows.map((r) => r.id)),
+      JSON.stringify(rows.map((r) => r.digest)),
+    ],
+  );
+  return rows.map((_row, at) => ({ at, committed: null }));
 }
 
 /**
