@@ -430,15 +430,28 @@ export async function markAllNew(
                        json_array_elements_text(?::json)) as r(kind, entity_id, digest)
      on conflict (register, kind, entity_id)
        do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version`,
-    [
-      register,
-      passToken,
-      JSON.stringify(rows.map((r) => r.kind)),
-      JSON.stringify(rows.map((r) => r.id)),
-      JSON.stringify(rows.map((r) => r.digest)),
-    ],
+    [register, passToken, ...batchColumns(rows)],
   );
   return rows.map((_row, at) => ({ at, committed: null }));
+}
+
+/**
+ * The batch's kinds, ids and digests as three JSON arrays (serialised natively, where a `text[]` literal is
+ * escaped element by element in JavaScript), for `json_array_elements_text`.
+ */
+function batchColumns(
+  rows: readonly { kind: string; id: string; digest: string }[],
+): [string, string, string] {
+  const kinds = new Array<string>(rows.length);
+  const ids = new Array<string>(rows.length);
+  const digests = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    kinds[i] = row.kind;
+    ids[i] = row.id;
+    digests[i] = row.digest;
+  }
+  return [JSON.stringify(kinds), JSON.stringify(ids), JSON.stringify(digests)];
 }
 
 /**
@@ -457,19 +470,9 @@ export async function markSeen(
   rows: readonly { kind: string; id: string; digest: string }[],
   seen?: SeenSlots,
 ): Promise<{ at: number; committed: string | null }[]> {
-  const kinds = new Array<string>(rows.length);
-  const ids = new Array<string>(rows.length);
-  const digests = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    kinds[i] = row.kind;
-    ids[i] = row.id;
-    digests[i] = row.digest;
-  }
-  // The columns travel as JSON arrays (serialised natively, where a text[] literal escapes every element in
-  // JavaScript). The committed digest and slot are read by one primary-key probe per row (a lateral
-  // subquery kept apart by `offset 0`: whatever the planner estimates, no batch hashes the register's rows);
-  // every CTE sees the table as it was before the upsert. The unchanged rows' slots come back as one list.
+  // The committed digest and slot are read by one primary-key probe per row (a lateral subquery kept apart
+  // by `offset 0`: whatever the planner estimates, no batch hashes the register's rows); every CTE sees the
+  // table as it was before the upsert. The unchanged rows' slots come back as one list.
   const result = await knex.raw(
     `with compared as materialized (
        select r.at, r.kind, r.entity_id, r.digest, c.digest as committed, c.slot
@@ -489,15 +492,7 @@ export async function markSeen(
      select at - 1 as at, committed, null as slots from compared where committed is distinct from digest
      union all
      select null, null, string_agg(slot::text, ',') from compared where ? and committed = digest`,
-    [
-      JSON.stringify(kinds),
-      JSON.stringify(ids),
-      JSON.stringify(digests),
-      register,
-      register,
-      passToken,
-      seen !== undefined,
-    ],
+    [...batchColumns(rows), register, register, passToken, seen !== undefined],
   );
   const differing: { at: number; committed: string | null }[] = [];
   for (const r of result.rows as {
