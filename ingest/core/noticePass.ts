@@ -12,7 +12,7 @@ import {
   snapshotStreamId,
 } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
-import { finishPromotion, promotePass } from './passPromotion.ts';
+import { finishPromotion, promotePass, refreshPassStatistics } from './passPromotion.ts';
 import { completePass, markSeen, startPass, withDigests } from './snapshotPass.ts';
 import { writeInBatches } from './writeInBatches.ts';
 
@@ -127,6 +127,7 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
   });
   crashPoint('notice:completed');
   await promotePass(knex, register, passToken, 'notice');
+  if (counts.recorded + counts.changed > 0) await refreshPassStatistics(knex, store);
   crashPoint('notice:promoted');
   log.info({ counts }, 'notice pass completed');
   return { status: 'completed', completed };

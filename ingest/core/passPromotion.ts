@@ -75,6 +75,15 @@ export async function promotePass(
   });
 }
 
+/**
+ * After the promotion of a pass that wrote digests and events: the statistics of `ingest_digests` and of the
+ * log follow what it wrote, since autovacuum may be off. A pass that wrote nothing leaves them as they are.
+ */
+export async function refreshPassStatistics(knex: Knex, store: EventStore): Promise<void> {
+  await knex.raw('analyze ingest_digests');
+  await store.refreshStatistics();
+}
+
 async function recordPromotion(trx: Knex.Transaction, register: string, passToken: string): Promise<void> {
   await trx.raw(
     `insert into ingest_promotions (register, pass_token) values (?, ?)

@@ -22,7 +22,13 @@ import {
   snapshotStreamId,
 } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
-import { finishPromotion, passPromotionMigrations, passTokenOf, promotePass } from './passPromotion.ts';
+import {
+  finishPromotion,
+  passPromotionMigrations,
+  passTokenOf,
+  promotePass,
+  refreshPassStatistics,
+} from './passPromotion.ts';
 import { markUnseen, passSeenSetMigrations, SeenSlots, unseenEntities } from './passSeenSet.ts';
 import { reconcileInterruptedUpdates } from './updateDigests.ts';
 import { writeInBatches } from './writeInBatches.ts';
@@ -238,8 +244,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   crashPoint('snapshot:completed');
   const marked = counts.recorded + counts.changed + counts.dropped > 0;
   await promotePass(knex, register, passToken, 'snapshot', { marked });
-  // The digests' statistics follow what the pass wrote (autovacuum may be off); an unchanged pass wrote none.
-  if (marked) await knex.raw('analyze ingest_digests');
+  if (marked) await refreshPassStatistics(knex, store);
   crashPoint('snapshot:promoted');
   log.info({ counts }, 'snapshot pass completed');
   return completed;

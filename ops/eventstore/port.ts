@@ -130,6 +130,11 @@ export interface EventStore {
   streamVersion(streamId: string): Promise<bigint | null>;
   /** Position of the last committed event, 0n when the log is empty. */
   headPosition(): Promise<bigint>;
+  /**
+   * Refreshes the statistics the database plans its reads of the log with, after a large append (a snapshot
+   * pass): they must not wait for a background process that may be off (autovacuum).
+   */
+  refreshStatistics(): Promise<void>;
   subscribe(opts: SubscribeOptions): Subscription;
 }
 

@@ -23,6 +23,9 @@ export function createPostgresEventStore(deps: {
     readAll: (from, opts) => readAll(knex, from, opts),
     streamVersion: (streamId) => currentVersion(knex, streamId),
     headPosition: () => headPosition(knex),
+    refreshStatistics: async () => {
+      await knex.raw('analyze events');
+    },
     subscribe: (opts) => subscribe(knex, notifications, logger, opts),
   };
 }

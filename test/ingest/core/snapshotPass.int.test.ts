@@ -106,6 +106,17 @@ describe(`Snapshot pass (${targetDescription})`, () => {
     expect(await current()).to.equal('2026-10-01');
   });
 
+  it('a pass that wrote leaves the digests and the log analysed, without autovacuum', async () => {
+    const plannedRows = async (table: string) =>
+      Number(
+        (await bed.knex.raw('select reltuples from pg_class where oid = to_regclass(?)', [table])).rows[0]
+          ?.reltuples,
+      );
+    await pass('2026-10-01', V1);
+    expect(await plannedRows('ingest_digests')).to.equal(3);
+    expect(await plannedRows('events')).to.be.at.least(3);
+  });
+
   it('emits no entity event when the same file is ingested again', async () => {
     await pass('2026-10-01', V1);
     const head = await bed.store.headPosition();
