@@ -49,7 +49,15 @@ export interface AccountLedger {
   close(): Promise<void>;
 }
 
-const MAX_APPEND_ATTEMPTS = 8;
+/**
+ * Several processes append to one account's stream, each at most one append at a time: a process that lost the
+ * race computes its append again on the fresh state. After a lost race it waits a random moment (up to 2^n ms,
+ * at most 50) before trying again, so that one process cannot keep losing to the others; eight attempts without
+ * waiting were once all lost under a loaded machine (four processes, 400 calls on one key).
+ */
+const MAX_APPEND_ATTEMPTS = 32;
+const conflictPause = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
 /** How often a refusal re-reads an account while another lease still sets part of its balance aside. */
 const LEASE_WAIT_POLL_MS = 25;
 
@@ -213,6 +221,7 @@ export function createAccountLedger(deps: {
         const appended = await deps.store.append(stream, events, state.version);
         if (!appended.ok) {
           deps.logger.debug({ accountId, attempt }, 'account stream moved; append computed again');
+          await conflictPause(attempt);
           continue;
         }
         known.remember(next);
