@@ -5,6 +5,7 @@ import { runMigrations } from '../ops/database/migrations.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../ops/eventstore/postgres/index.ts';
 import { createProjectionRunner } from '../projections/core/projectionRunner.ts';
 import { projectionMigrationsFor } from '../projections/core/schema.ts';
+import { essentialName } from '../projections/fr-sirene-recherche/nameForms.ts';
 import { rechercheProjection } from '../projections/fr-sirene-recherche/rechercheProjection.ts';
 import { RECHERCHE_TABLE } from '../projections/fr-sirene-recherche/rechercheSchema.ts';
 import { FR_SIRENE_REGISTER, frSireneStreamOf } from '../schemas/events/frSireneEvents.ts';
@@ -114,8 +115,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const probe = queries.find((q) => q.kind === 'nom partiel') ?? queries[0]!;
     const { rows: planLines } = await knex.raw<{ rows: Record<string, string>[] }>(
       `explain select siren from ${RECHERCHE_TABLE}
-        where mots && string_to_array(fr_sirene_recherche_essentiel(?), ' ')`,
-      [probe.q],
+        where mots && string_to_array(?, ' ')`,
+      [essentialName(probe.q) ?? ''],
     );
     const plan = planLines.map((l) => Object.values(l)[0]!);
     for (const line of plan) ctx.out(`  ${line}`);

@@ -135,7 +135,6 @@ export const rechercheRoute: RouteDefinition = {
     const identifier = parsed && 'identifier' in parsed ? parsed.identifier : null;
     const indexed = await searchCompanies(knex, { text, identifier, limit: RESULTS_PER_CALL });
     const { outcome, fallback } = await withLiveFallback(
-      knex,
       indexed,
       { text, siren: identifier?.siren ?? null, limit: RESULTS_PER_CALL },
       live.sireneSearch,

@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { RECHERCHE_TABLE, SIEGES_TABLE } from '../../projections/fr-sirene-recherche/rechercheSchema.ts';
+import {
+  RECHERCHE_TABLE,
+  rewriteNameForms,
+  SIEGES_TABLE,
+} from '../../projections/fr-sirene-recherche/rechercheSchema.ts';
 
 /**
  * Diagnostic shortcut, for the benchmark only: fills the search tables from the Sirene records already in
@@ -22,6 +26,8 @@ export async function fillSearchIndexFromLog(knex: Knex): Promise<void> {
            (r->>'siren') || (r->>'nicSiegeUniteLegale')
       from (${recordsOf('unite_legale')}) as units
     on conflict (siren) do nothing`);
+  // The names' indexed forms, as the projection computes them.
+  await rewriteNameForms(knex);
   await knex.raw(`
     insert into ${SIEGES_TABLE} (siret, siren, commune, code_postal)
     select r->>'siret', r->>'siren', r->>'libelleCommuneEtablissement', r->>'codePostalEtablissement'

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { cachedExtensionSchema } from '../../ops/database/extensions.ts';
+import { essentialName } from '../../projections/fr-sirene-recherche/nameForms.ts';
 import { RECHERCHE_TABLE } from '../../projections/fr-sirene-recherche/rechercheSchema.ts';
 import type { SearchFn } from './searchLatency.ts';
 
@@ -23,13 +24,15 @@ export function rawTrigramSearch(knex: Knex): SearchFn {
   return async (q) => {
     // Named through pg_trgm's schema, as the search does: the extension may live outside the search_path.
     const trgm = await cachedExtensionSchema(knex, 'pg_trgm');
+    // The query in the index's essential form, as the search computes it (nameForms.ts).
+    const essential = essentialName(q);
     return knex.raw(
-      `select siren, denomination, ${trgm}.similarity(nom_essentiel, fr_sirene_recherche_essentiel(?)) as score
+      `select siren, denomination, ${trgm}.similarity(nom_essentiel, ?) as score
          from ${RECHERCHE_TABLE}
-        where nom_essentiel operator(${trgm}.%) fr_sirene_recherche_essentiel(?)
-        order by nom_essentiel operator(${trgm}.<->) fr_sirene_recherche_essentiel(?)
+        where nom_essentiel operator(${trgm}.%) ?
+        order by nom_essentiel operator(${trgm}.<->) ?
         limit 10`,
-      [q, q, q],
+      [essential, essential, essential],
     );
   };
 }

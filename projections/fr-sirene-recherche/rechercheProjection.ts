@@ -33,6 +33,10 @@ const RECHERCHE: RowTable<SearchRow> = {
     activite_principale: 'text',
     rang_taille: 'smallint',
     siret_siege: 'text',
+    nom_essentiel: 'text',
+    autres_essentiels: 'text',
+    cles: 'text[]',
+    mots: 'text[]',
   },
 };
 

@@ -70,7 +70,7 @@ export async function searchCompanies(knex: Knex, request: SearchRequest): Promi
     const siren = request.identifier.siren;
     await stage('identifiant', (trx) => findBySiren(trx, siren));
   } else {
-    const query = await indexedQuery(knex, request.text);
+    const query = indexedQuery(request.text);
     const { cle, essentiel } = query;
     const exact = cle ? await stage('nom_exact', (trx) => findExactName(trx, cle, request.limit)) : null;
     if (essentiel) {

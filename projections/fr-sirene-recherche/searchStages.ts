@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { Knex } from 'knex';
-import { GENERIC_WORDS, RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE } from './rechercheSchema.ts';
+import { essentialName, GENERIC_WORDS, nameKey } from './nameForms.ts';
+import { RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE } from './rechercheSchema.ts';
 
 /** One company found, with what the result shows and how well its names match (0..1). */
 export interface FoundCompany {
@@ -20,18 +21,14 @@ export interface StageRows {
   capped?: boolean;
 }
 
-/** The query in the indexed forms of names (see rechercheSchema.ts), computed by the same functions. */
+/** The query in the indexed forms of names, computed by the functions that wrote the index (nameForms.ts). */
 export interface IndexedQuery {
   essentiel: string | null;
   cle: string | null;
 }
 
-export async function indexedQuery(knex: Knex, text: string): Promise<IndexedQuery> {
-  const { rows } = await knex.raw<{ rows: IndexedQuery[] }>(
-    'select fr_sirene_recherche_essentiel(?) as essentiel, fr_sirene_recherche_cle(?) as cle',
-    [text, text],
-  );
-  return rows[0] ?? { essentiel: null, cle: null };
+export function indexedQuery(text: string): IndexedQuery {
+  return { essentiel: essentialName(text), cle: nameKey(text) };
 }
 
 const SHOWN = `r.siren, r.denomination, r.etat, r.activite_principale, s.commune, s.code_postal`;

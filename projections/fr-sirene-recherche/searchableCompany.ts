@@ -1,8 +1,9 @@
 import type { SireneRecord } from '../../schemas/events/frSireneEvents.ts';
 import { legalCategoryRefusal } from '../../schemas/events/legalCategoryCoverage.ts';
+import { type NameForms, nameForms } from './nameForms.ts';
 
-/** One row of the search table, as the projection writes it. */
-export interface SearchRow {
+/** One row of the search table, as the projection writes it: the names as published, then their indexed forms. */
+export interface SearchRow extends NameForms {
   siren: string;
   denomination: string | null;
   autres_noms: string[];
@@ -66,14 +67,16 @@ export function searchRowOf(siren: string, record: SireneRecord): SearchRow | nu
     .map((f) => sireneValue(record, f))
     .filter((v): v is string => v !== null && v !== denomination);
   const nic = sireneValue(record, 'nicSiegeUniteLegale');
+  const autres = [...new Set(others)];
   return {
     siren,
     denomination,
-    autres_noms: [...new Set(others)],
+    autres_noms: autres,
     etat: sireneValue(record, 'etatAdministratifUniteLegale'),
     categorie_juridique: categorie,
     activite_principale: sireneValue(record, 'activitePrincipaleUniteLegale'),
     rang_taille: sizeRank(record),
     siret_siege: nic ? `${siren}${nic}` : null,
+    ...nameForms(denomination, autres),
   };
 }

@@ -39,7 +39,7 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
   afterEach(() => upstream.close());
 
   it('an abandoned stage is covered by the API: results, not partial, repli_temps_reel', async () => {
-    const { outcome, fallback } = await withLiveFallback(t.db.knex, abandoned, request, api());
+    const { outcome, fallback } = await withLiveFallback(abandoned, request, api());
     const body = rechercheBody(outcome, fallback);
     expect(body).to.include({ resultats_partiels: false, repli_temps_reel: true });
     expect(body.etages_abandonnes).to.deep.equal(['nom_approchant']);
@@ -54,7 +54,7 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
   });
 
   it('asks for head offices whose name holds every word, with the key in its header only', async () => {
-    await withLiveFallback(t.db.knex, abandoned, request, api());
+    await withLiveFallback(abandoned, request, api());
     const asked = new URL(upstream.requests[0]!.url, 'http://x');
     expect(asked.searchParams.get('q')).to.equal(
       'raisonSociale:SUCRERIES AND raisonSociale:MARQUENTERRE AND etablissementSiege:true',
@@ -63,13 +63,13 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
   });
 
   it('never serves a sole proprietor nor a partially diffusible unit the API returns', async () => {
-    const { outcome, fallback } = await withLiveFallback(t.db.knex, abandoned, request, api());
+    const { outcome, fallback } = await withLiveFallback(abandoned, request, api());
     const text = JSON.stringify(rechercheBody(outcome, fallback));
     expect(text).not.to.match(/WATTEBLED|GEORGES|005410220|990000200|\[ND\]/);
   });
 
   it('scores live names with the index’s forms: same key as the exact stage is 1, another name below', async () => {
-    const { outcome } = await withLiveFallback(t.db.knex, abandoned, request, api());
+    const { outcome } = await withLiveFallback(abandoned, request, api());
     const scores = Object.fromEntries(outcome.companies.map((c) => [c.siren, c.pertinence]));
     // « SOCIETE DES … DU … » has the query's key once the legal form and small words are set aside.
     expect(scores['005420120']).to.equal(1);
@@ -92,14 +92,14 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
       total: 1,
       abandoned: ['nom_approchant'],
     };
-    const { outcome } = await withLiveFallback(t.db.knex, indexed, request, api());
+    const { outcome } = await withLiveFallback(indexed, request, api());
     expect(outcome.companies.map((c) => c.siren)).to.deep.equal(['005420120', '990000002']);
     expect(outcome.companies[0]!.pertinence).to.equal(1);
     expect(outcome.totalIsLowerBound).to.equal(true);
   });
 
   it('the API’s answer is in the log before it is served, without the key', async () => {
-    await withLiveFallback(t.db.knex, abandoned, { ...request, text: 'SUCRERIES MARQUENTERRE LOG' }, api());
+    await withLiveFallback(abandoned, { ...request, text: 'SUCRERIES MARQUENTERRE LOG' }, api());
     const { rows } = await t.db.knex.raw(
       `select data::text as data from events where type = 'LiveRecordObserved'`,
     );
@@ -110,12 +110,7 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
 
   it('an API down: the answer is partial as before (or 503 recherche_indisponible when nothing was found)', async () => {
     upstream.answer = () => ({ status: 503 });
-    const { outcome, fallback } = await withLiveFallback(
-      t.db.knex,
-      abandoned,
-      { ...request, text: 'AUTRE' },
-      api(),
-    );
+    const { outcome, fallback } = await withLiveFallback(abandoned, { ...request, text: 'AUTRE' }, api());
     expect(fallback).to.include({ answered: false });
     expect(() => rechercheBody(outcome, fallback))
       .to.throw()
@@ -128,7 +123,6 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
       body: '{"header":{"statut":404,"message":"Aucun élément trouvé"}}',
     });
     const { outcome, fallback } = await withLiveFallback(
-      t.db.knex,
       abandoned,
       { ...request, text: 'INTROUVABLE' },
       api(),
