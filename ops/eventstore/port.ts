@@ -97,6 +97,11 @@ export interface SubscribeOptions {
   entities?: EntityFilter;
   onSkipped?(position: bigint): void;
   /**
+   * After each read, once its events are delivered: `atHead` is false when the read stopped at its limit
+   * (more follows at once), true when it reached the head of the log.
+   */
+  onRead?(read: { atHead: boolean }): void;
+  /**
    * Once caught up, a subscriber woken by an append holding only these types waits `ms` before it reads,
    * so that the appends arriving meanwhile are read and handled as one batch (a read model fed by a small
    * append per served request, which no request reads back at once). Any other append, `reached` and `stop`

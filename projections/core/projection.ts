@@ -34,6 +34,14 @@ export interface Projection {
   coalesce?: { ms: number; types: string[] };
   /** Optional: what a first pass or a rebuild may leave out and build once at its end (see bulkLoad.ts). */
   bulkLoad?: BulkLoad;
+  /**
+   * Optional: applies a batch only while every other running projection of its runner has read up to the
+   * head of the log. A heavy read model (the search index, the companies list) then leaves the processors to
+   * the keyed tables the profile and establishment routes read while a large pass streams in, and catches up
+   * once they have: on two cores, four read models applying the same pass at once made each of them wait
+   * for the others (bench sirene, bench/HISTORY.md).
+   */
+  deferred?: boolean;
 }
 
 /**

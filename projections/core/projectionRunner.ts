@@ -67,6 +67,7 @@ export function createProjectionRunner(deps: {
   }
   // The read side owns the shapes it reads: Sirene's entity rows, stored as values, are upcast to records.
   const upcast = createValuesExpander(knex);
+  const gate = new ForegroundGate();
   const workers = deps.projections.map((projection) =>
     createProjectionWorker({
       knex,
@@ -75,8 +76,11 @@ export function createProjectionRunner(deps: {
       projection,
       batchSize: deps.batchSize ?? 500,
       upcast,
+      ...(projection.deferred ? { gate: () => gate.open() } : {}),
+      onState: () => gate.check(),
     }),
   );
+  gate.watch(workers.filter((w) => !w.projection.deferred));
   let started = false;
   let mode: ProjectorMode = 'stopped';
   let retry: NodeJS.Timeout | null = null;
@@ -189,4 +193,46 @@ export function createProjectionRunner(deps: {
       });
     },
   };
+}
+
+/**
+ * Opens for the deferred projections (Projection.deferred) once every running projection that is not deferred
+ * has read up to the head of the log; re-checked whenever one of them reports a change. A wait lasts at most
+ * `maxWaitMs`: a projection that never catches up (a log fed faster than it applies) delays the deferred
+ * ones, it never starves them.
+ */
+class ForegroundGate {
+  private foreground: readonly ProjectionWorker[] = [];
+  private waiting: (() => void)[] = [];
+
+  constructor(private readonly maxWaitMs = 5000) {}
+
+  watch(foreground: readonly ProjectionWorker[]): void {
+    this.foreground = foreground;
+  }
+
+  private get isOpen(): boolean {
+    return this.foreground.every((w) => !w.running || w.atHead);
+  }
+
+  open(): Promise<void> {
+    if (this.isOpen) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.maxWaitMs);
+      timer.unref();
+      const waiting = this.waiting;
+      function done() {
+        clearTimeout(timer);
+        const at = waiting.indexOf(done);
+        if (at >= 0) waiting.splice(at, 1);
+        resolve();
+      }
+      waiting.push(done);
+    });
+  }
+
+  check(): void {
+    if (this.waiting.length === 0 || !this.isOpen) return;
+    for (const done of [...this.waiting]) done();
+  }
 }

@@ -16,6 +16,8 @@ export interface ProjectionWorker {
   /** Counts the committed batches that held a snapshot event: snapshot state may have changed. */
   readonly snapshotEpoch: number;
   readonly running: boolean;
+  /** Whether its last read reached the head of the log (false until it has read once). */
+  readonly atHead: boolean;
   /** Why it stopped on its own: a handler failure or a checkpoint moved by another instance. */
   readonly failure: Error | null;
   /** Subscribes from the stored checkpoint; restarts a worker that stopped on a failure. */
@@ -44,6 +46,10 @@ export function createProjectionWorker(deps: {
   batchSize: number;
   /** The runner's upcaster, applied to every batch read (see SubscribeOptions.upcast). */
   upcast?: Upcaster;
+  /** Awaited before each batch is applied (see Projection.deferred); a halt stops waiting on it. */
+  gate?: () => Promise<void>;
+  /** Called when `running` or `atHead` may have changed. */
+  onState?: () => void;
 }): ProjectionWorker {
   const { knex, eventStore, projection, batchSize, upcast } = deps;
   const logger = deps.logger.child({ projection: projection.name });
@@ -57,6 +63,10 @@ export function createProjectionWorker(deps: {
   let moved: StoreCheckpointResult | null = null;
   let failing: Promise<void> = Promise.resolve();
   let waiters: Waiter[] = [];
+  let atHead = false;
+  // Each subscription's number: a halted one's late callbacks change nothing, and its gate wait ends.
+  let generation = 0;
+  let halted: () => void = () => {};
   // What this projection reads: its handlers' events and the snapshot events (as the batch filter below).
   const handledTypes = new Set([...Object.keys(projection.handlers), ...SNAPSHOT_EVENT_TYPES]);
 
@@ -75,6 +85,7 @@ export function createProjectionWorker(deps: {
     const error = err instanceof Error ? err : new Error(String(err));
     failure = error;
     active = false;
+    deps.onState?.();
     if (moved) {
       // Another instance owns the checkpoint now: its last_error is not ours to write.
       logger.error(
@@ -96,6 +107,12 @@ export function createProjectionWorker(deps: {
     failure = null;
     moved = null;
     active = true;
+    atHead = false;
+    const mine = ++generation;
+    const halting = new Promise<void>((resolve) => {
+      halted = resolve;
+    });
+    deps.onState?.();
     subscription = eventStore.subscribe({
       from,
       batchSize,
@@ -108,6 +125,11 @@ export function createProjectionWorker(deps: {
           applied = events[events.length - 1]?.position ?? applied;
           settle();
           return;
+        }
+        if (deps.gate) {
+          await Promise.race([deps.gate(), halting]);
+          // Halted while waiting: nothing applied; the next subscription reads the batch again.
+          if (mine !== generation) return;
         }
         const result = await applyBatch(knex, projection, events, persisted);
         if (!result.ok) {
@@ -128,8 +150,14 @@ export function createProjectionWorker(deps: {
         ? { coalesce: { ms: projection.coalesce.ms, types: new Set(projection.coalesce.types) } }
         : {}),
       onSkipped: (position) => {
+        if (mine !== generation) return;
         applied = position;
         settle();
+      },
+      onRead: (read) => {
+        if (mine !== generation || atHead === read.atHead) return;
+        atHead = read.atHead;
+        deps.onState?.();
       },
     });
   };
@@ -138,6 +166,10 @@ export function createProjectionWorker(deps: {
   const halt = async () => {
     const s = subscription;
     subscription = null;
+    generation++;
+    halted();
+    atHead = false;
+    deps.onState?.();
     if (s) await s.stop();
     await failing;
   };
@@ -152,6 +184,9 @@ export function createProjectionWorker(deps: {
     },
     get running() {
       return active;
+    },
+    get atHead() {
+      return atHead;
     },
     get failure() {
       return failure;

@@ -52,6 +52,8 @@ export const listeProjection: Projection = {
   migrations: listeMigrations,
   // The served rows of a first pass or a rebuild are written once, at its end (refreshWholeListe).
   bulkLoad: { indexes: LISTE_SERVED_INDEXES, fill: refreshWholeListe },
+  // Heavy per row: the company tables the profile reads are applied first during a large pass.
+  deferred: true,
   ...entityHandlers(
     [
       {

@@ -82,6 +82,8 @@ export const rechercheProjection: Projection = {
   tables: [RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE],
   migrations: rechercheMigrations,
   bulkLoad: { indexes: SEARCH_INDEXES, triggers: VOCABULARY_TRIGGERS, fill: fillVocabulary },
+  // Heavy per row: the company tables the profile reads are applied first during a large pass.
+  deferred: true,
   ...entityHandlers(
     [
       // A company not indexed (sole proprietor, lost its diffusion or its category) leaves the index.

@@ -160,6 +160,7 @@ export function subscribe(
         reading = false;
         caughtUp = true;
         settleWaiters();
+        opts.onRead?.({ atHead: true });
         continue;
       }
       if (batch.length > 0) {
@@ -179,6 +180,7 @@ export function subscribe(
       settleWaiters();
       if (full) dirty = true;
       else caughtUp = true;
+      opts.onRead?.({ atHead: !full });
     }
   })();
 
