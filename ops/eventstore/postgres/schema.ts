@@ -126,4 +126,44 @@ export const eventStoreMigrations: Migration[] = [
         $$`);
     },
   },
+  /**
+   * The bulk append reads its data and metadata arrays as `jsonb` once: each element was parsed twice before
+   * (`json_array_elements` scans the array text, then each element text was parsed again into `jsonb`), about
+   * a quarter of the append's parsing for a Sirene row (bench sirene, bench/HISTORY.md). Same signature, same
+   * result.
+   */
+  {
+    name: '0005_eventstore_append_bulk_parsed_once',
+    async up(knex) {
+      await knex.raw(`
+        create or replace function events_append_bulk(p_streams text[], p_types text[], p_data json,
+                                                      p_metadata json, p_lock bigint, p_channel text)
+        returns table (first_position bigint, last_position bigint) language plpgsql as $$
+        declare
+          first bigint;
+          last bigint;
+        begin
+          perform pg_advisory_xact_lock(p_lock);
+          with u as (
+            select s, t, d, m, o
+              from rows from (unnest(p_streams), unnest(p_types), jsonb_array_elements(p_data::jsonb),
+                              jsonb_array_elements(p_metadata::jsonb)) with ordinality as u(s, t, d, m, o)
+          ), tails as (
+            select k.s, coalesce((select max(e.stream_version) from events e where e.stream_id = k.s), -1) as v
+              from (select distinct s from u) as k
+          ), inserted as (
+            insert into events (stream_id, stream_version, type, data, metadata)
+            select u.s, c.v + row_number() over (partition by u.s order by u.o), u.t, u.d, u.m
+              from u join tails c on c.s = u.s
+             order by u.o
+            returning position
+          )
+          select min(position), max(position) into first, last from inserted;
+          perform pg_notify(p_channel, current_schema() || ' ' || first::text || ' ' || last::text
+                            || ' ' || (select string_agg(distinct t, ',') from unnest(p_types) as t));
+          return query select first, last;
+        end
+        $$`);
+    },
+  },
 ];
