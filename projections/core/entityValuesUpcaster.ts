@@ -11,6 +11,17 @@ import { SNAPSHOT_STARTED, type SnapshotStartedData } from '../../schemas/events
  */
 export function createValuesExpander(knex: Knex): Upcaster {
   const passes = new Map<string, Pick<SnapshotStartedData, 'columns' | 'fileSha256'>>();
+  // One record builder per pass and kind, made when the pass is first met.
+  const builders = new Map<string, RecordBuilder>();
+  const builderOf = (pass: string, kind: string, names: readonly string[]) => {
+    const key = `${pass} ${kind}`;
+    let builder = builders.get(key);
+    if (!builder) {
+      builder = recordBuilder(names);
+      builders.set(key, builder);
+    }
+    return builder;
+  };
   return async (events) => {
     const missing = new Set<string>();
     for (const event of events) {
@@ -39,14 +50,30 @@ export function createValuesExpander(knex: Knex): Upcaster {
           `event ${event.position}: its pass (SnapshotStarted at ${pass}) declares no ${data.values.length} columns for ${data.kind}`,
         );
       }
-      const record: Record<string, string | null> = {};
-      for (let i = 0; i < names.length; i++) record[names[i]!] = data.values[i]!;
+      const record = builderOf(pass, data.kind, names)(data.values);
       const expanded: EntityRecordedData = { register: data.register, kind: data.kind, id: data.id, record };
       event.data = expanded;
       event.metadata = { ...event.metadata, fileSha256: started!.fileSha256 };
     }
     return events;
   };
+}
+
+/** Builds a record from values in the order of its column names. */
+export type RecordBuilder = (values: readonly (string | null)[]) => Record<string, string | null>;
+
+/**
+ * The record builder of a column list: one object literal naming every column, compiled once per list. Adding
+ * fifty-odd properties one at a time took about 5 µs a record (a Sirene establishment), for every projection
+ * reading the event; the literal takes a fifth of a microsecond. The names are data (a file's header), so
+ * they enter the code only as JSON string literals, which JavaScript reads as the same strings and nothing
+ * else; a name repeated keeps its last value.
+ */
+export function recordBuilder(names: readonly string[]): RecordBuilder {
+  // `__proto__` is written as a computed key: a plain one would set the record's prototype, not a property.
+  const keyOf = (name: string) => (name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name));
+  const members = names.map((name, i) => `${keyOf(name)}: values[${i}]`).join(',\n');
+  return new Function('values', `return {\n${members}\n};`) as RecordBuilder;
 }
 
 /** The pass of an entity event stored as values, else null. */
