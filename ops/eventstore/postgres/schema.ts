@@ -95,35 +95,7 @@ export const eventStoreMigrations: Migration[] = [
   {
     name: '0004_eventstore_append_bulk_function',
     async up(knex) {
-      await knex.raw(`
-        create function events_append_bulk(p_streams text[], p_types text[], p_data json, p_metadata json,
-                                           p_lock bigint, p_channel text)
-        returns table (first_position bigint, last_position bigint) language plpgsql as $$
-        declare
-          first bigint;
-          last bigint;
-        begin
-          perform pg_advisory_xact_lock(p_lock);
-          with u as (
-            select s, t, d, m, o
-              from rows from (unnest(p_streams), unnest(p_types), json_array_elements(p_data),
-                              json_array_elements(p_metadata)) with ordinality as u(s, t, d, m, o)
-          ), tails as (
-            select k.s, coalesce((select max(e.stream_version) from events e where e.stream_id = k.s), -1) as v
-              from (select distinct s from u) as k
-          ), inserted as (
-            insert into events (stream_id, stream_version, type, data, metadata)
-            select u.s, c.v + row_number() over (partition by u.s order by u.o), u.t, u.d::jsonb, u.m::jsonb
-              from u join tails c on c.s = u.s
-             order by u.o
-            returning position
-          )
-          select min(position), max(position) into first, last from inserted;
-          perform pg_notify(p_channel, current_schema() || ' ' || first::text || ' ' || last::text
-                            || ' ' || (select string_agg(distinct t, ',') from unnest(p_types) as t));
-          return query select first, last;
-        end
-        $$`);
+      await knex.raw(appendBulkFunction('create', 'each element'));
     },
   },
   /**
@@ -135,9 +107,35 @@ export const eventStoreMigrations: Migration[] = [
   {
     name: '0005_eventstore_append_bulk_parsed_once',
     async up(knex) {
-      await knex.raw(`
-        create or replace function events_append_bulk(p_streams text[], p_types text[], p_data json,
-                                                      p_metadata json, p_lock bigint, p_channel text)
+      await knex.raw(appendBulkFunction('create or replace', 'whole arrays'));
+    },
+  },
+];
+
+/**
+ * The SQL of `events_append_bulk` (migrations 0004 and 0005). `parse`: how the data and metadata arrays become
+ * `jsonb`: `each element` (0004: the array's elements as `json`, each cast afterwards) or `whole arrays` (0005:
+ * each array cast once, its elements taken as `jsonb`).
+ */
+function appendBulkFunction(
+  verb: 'create' | 'create or replace',
+  parse: 'each element' | 'whole arrays',
+): string {
+  const [elements, data, metadata] =
+    parse === 'each element'
+      ? [
+          'json_array_elements(p_data),\n                              json_array_elements(p_metadata)',
+          'u.d::jsonb',
+          'u.m::jsonb',
+        ]
+      : [
+          'jsonb_array_elements(p_data::jsonb),\n                              jsonb_array_elements(p_metadata::jsonb)',
+          'u.d',
+          'u.m',
+        ];
+  return `
+        ${verb} function events_append_bulk(p_streams text[], p_types text[], p_data json, p_metadata json,
+                                           p_lock bigint, p_channel text)
         returns table (first_position bigint, last_position bigint) language plpgsql as $$
         declare
           first bigint;
@@ -146,14 +144,13 @@ export const eventStoreMigrations: Migration[] = [
           perform pg_advisory_xact_lock(p_lock);
           with u as (
             select s, t, d, m, o
-              from rows from (unnest(p_streams), unnest(p_types), jsonb_array_elements(p_data::jsonb),
-                              jsonb_array_elements(p_metadata::jsonb)) with ordinality as u(s, t, d, m, o)
+              from rows from (unnest(p_streams), unnest(p_types), ${elements}) with ordinality as u(s, t, d, m, o)
           ), tails as (
             select k.s, coalesce((select max(e.stream_version) from events e where e.stream_id = k.s), -1) as v
               from (select distinct s from u) as k
           ), inserted as (
             insert into events (stream_id, stream_version, type, data, metadata)
-            select u.s, c.v + row_number() over (partition by u.s order by u.o), u.t, u.d, u.m
+            select u.s, c.v + row_number() over (partition by u.s order by u.o), u.t, ${data}, ${metadata}
               from u join tails c on c.s = u.s
              order by u.o
             returning position
@@ -163,7 +160,5 @@ export const eventStoreMigrations: Migration[] = [
                             || ' ' || (select string_agg(distinct t, ',') from unnest(p_types) as t));
           return query select first, last;
         end
-        $$`);
-    },
-  },
-];
+        $$`;
+}
