@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { createValuesExpander } from './entityValuesUpcaster.ts';
+import { ForegroundGate } from './foregroundGate.ts';
 import type { Projection } from './projection.ts';
 import { readProjectionStates } from './projectionState.ts';
 import { createProjectionWorker, type ProjectionWorker } from './projectionWorker.ts';
@@ -193,46 +194,4 @@ export function createProjectionRunner(deps: {
       });
     },
   };
-}
-
-/**
- * Opens for the deferred projections (Projection.deferred) once every running projection that is not deferred
- * has read up to the head of the log; re-checked whenever one of them reports a change. A wait lasts at most
- * `maxWaitMs`: a projection that never catches up (a log fed faster than it applies) delays the deferred
- * ones, it never starves them.
- */
-class ForegroundGate {
-  private foreground: readonly ProjectionWorker[] = [];
-  private waiting: (() => void)[] = [];
-
-  constructor(private readonly maxWaitMs = 5000) {}
-
-  watch(foreground: readonly ProjectionWorker[]): void {
-    this.foreground = foreground;
-  }
-
-  private get isOpen(): boolean {
-    return this.foreground.every((w) => !w.running || w.atHead);
-  }
-
-  open(): Promise<void> {
-    if (this.isOpen) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.maxWaitMs);
-      timer.unref();
-      const waiting = this.waiting;
-      function done() {
-        clearTimeout(timer);
-        const at = waiting.indexOf(done);
-        if (at >= 0) waiting.splice(at, 1);
-        resolve();
-      }
-      waiting.push(done);
-    });
-  }
-
-  check(): void {
-    if (this.waiting.length === 0 || !this.isOpen) return;
-    for (const done of [...this.waiting]) done();
-  }
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import type { Projection } from '../../../projections/core/projection.ts';
+import type { EventStore } from '../../../ops/eventstore/port.ts';
+import type { EventHandler, Projection } from '../../../projections/core/projection.ts';
 import { targetDescription } from '../../support/database.ts';
 import { openTestBed, recordEntities, type TestBed } from './testBed.ts';
 
@@ -7,21 +8,28 @@ import { openTestBed, recordEntities, type TestBed } from './testBed.ts';
 function notingProjection(
   name: string,
   seen: string[],
-  opts: { deferred?: boolean; before?: () => Promise<void> } = {},
+  opts: { deferred?: boolean; before?: () => Promise<void>; alsoHandles?: string } = {},
 ): Projection {
+  const note: EventHandler = async (_trx, event) => {
+    await opts.before?.();
+    seen.push(`${name} ${event.position}`);
+  };
   return {
     name,
     registers: [],
     tables: [],
     migrations: [],
     ...(opts.deferred ? { deferred: true } : {}),
-    handlers: {
-      async EntityRecorded(_trx, event) {
-        await opts.before?.();
-        seen.push(`${name} ${event.position}`);
-      },
-    },
+    handlers: { EntityRecorded: note, ...(opts.alsoHandles ? { [opts.alsoHandles]: note } : {}) },
   };
+}
+
+function promiseWithResolvers(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 describe(`deferred projections on ${targetDescription}`, () => {
@@ -33,20 +41,40 @@ describe(`deferred projections on ${targetDescription}`, () => {
 
   it('a deferred projection applies nothing until the others have read up to the head', async () => {
     const seen: string[] = [];
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    const keyedEntered = promiseWithResolvers();
+    const heavyRead = promiseWithResolvers();
+    const released = promiseWithResolvers();
+    const keyed = notingProjection('keyed', seen, {
+      before: () => {
+        keyedEntered.resolve();
+        return released.promise;
+      },
     });
-    const keyed = notingProjection('keyed', seen, { before: () => held });
-    const heavy = notingProjection('heavy', seen, { deferred: true });
+    // The deferred one also takes a type of its own: its subscription is told apart by it below.
+    const heavy = notingProjection('heavy', seen, { deferred: true, alsoHandles: 'HeavyMarker' });
     bed = await openTestBed([keyed, heavy]);
+    const store = bed.store;
+    const watched: EventStore = {
+      ...store,
+      subscribe: (opts) =>
+        store.subscribe(
+          opts.types?.has('HeavyMarker')
+            ? {
+                ...opts,
+                onEvents: (events) => {
+                  heavyRead.resolve();
+                  return opts.onEvents(events);
+                },
+              }
+            : opts,
+        ),
+    };
     const head = await recordEntities(bed.store, 10);
-    const runner = bed.runner({ batchSize: 2 });
+    const runner = bed.runner({ batchSize: 2, eventStore: watched });
     await runner.start();
-    // The keyed projection is held on its first batch: the deferred one has read its own and waits.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(seen).to.deep.equal([]);
-    release();
+    // Both have read their first batch; the keyed one is held in it. Only then is it let go.
+    await Promise.all([keyedEntered.promise, heavyRead.promise]);
+    released.resolve();
     await runner.caughtUp(head);
     const lastKeyed = seen.indexOf(`keyed ${head}`);
     const firstHeavy = seen.findIndex((s) => s.startsWith('heavy '));
