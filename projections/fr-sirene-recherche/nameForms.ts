@@ -115,7 +115,11 @@ export function essentialName(text: string | null): string | null {
 
 /** The distinct essential words of a name, sorted (byte order), joined by a space; null when it has none. */
 export function nameKey(text: string | null): string | null {
-  const essential = essentialName(text);
+  return keyOfEssential(essentialName(text));
+}
+
+/** The key of a name already in its essential form. */
+function keyOfEssential(essential: string | null): string | null {
   return essential === null ? null : sortedDistinct(essential.split(' ')).join(' ');
 }
 
@@ -134,11 +138,9 @@ export interface NameForms {
 export function nameForms(denomination: string | null, others: readonly string[]): NameForms {
   const nom = essentialName(denomination);
   const autres = essentialName(others.join(' '));
+  // The denomination's key from its essential form, computed once above.
   const keys: string[] = [];
-  for (const name of [denomination, ...others]) {
-    const key = nameKey(name);
-    if (key !== null) keys.push(key);
-  }
+  for (const key of [keyOfEssential(nom), ...others.map(nameKey)]) if (key !== null) keys.push(key);
   const words = [...(nom?.split(' ') ?? []), ...(autres?.split(' ') ?? [])];
   return {
     nom_essentiel: nom,
