@@ -58,6 +58,8 @@ Options:
   --skip-http        no load test of the route
   --load-in-loop     run autocannon on the service's own event loop (before 2026-11-24) instead of in
                      a worker thread
+  --cpu-profile DIR  write a CPU profile of the services' thread for each timed load test into DIR
+                     (<run>.cpuprofile) and print its functions' self time per answer
 `;
 
 export async function run(argv: string[], ctx: BenchContext): Promise<number> {
@@ -72,6 +74,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       'skip-repass': { type: 'boolean' },
       'skip-http': { type: 'boolean' },
       'load-in-loop': { type: 'boolean' },
+      'cpu-profile': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -167,7 +170,20 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         pass,
         out: ctx.out,
       });
-      printProgressTable({ rows, batchSize, pass, out: ctx.out });
+      printProgressTable({
+        rows,
+        batchSize,
+        pass,
+        files: [
+          { label: 'units', rows: files.units, bytes: (await fs.stat(files.unitesLegales)).size },
+          {
+            label: 'establishments',
+            rows: files.establishments,
+            bytes: (await fs.stat(files.etablissements)).size,
+          },
+        ],
+        out: ctx.out,
+      });
       const diskBytes = printDiskTable({ rows, tables: written, growth, tableRows: counted, out: ctx.out });
       printExtrapolation({ rows, pass, diskBytes, out: ctx.out });
 
@@ -227,6 +243,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           connections,
           seconds,
           loadInLoop: values['load-in-loop'] ?? false,
+          cpuProfileDir: values['cpu-profile'] ?? null,
           out: ctx.out,
         });
       }

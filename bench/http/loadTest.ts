@@ -26,8 +26,10 @@ export async function loadTest(opts: {
   workers?: number;
   seconds?: number;
   warmupSeconds?: number;
-  /** Called between the warm-up and the timed run (to reset counters). */
-  onMeasureStart?: () => void;
+  /** Called between the warm-up and the timed run (to reset counters, start a profile). */
+  onMeasureStart?: () => void | Promise<void>;
+  /** Called as soon as the timed run ends. */
+  onMeasureEnd?: () => void | Promise<void>;
 }): Promise<LoadResult> {
   const base = {
     url: opts.url,
@@ -37,8 +39,9 @@ export async function loadTest(opts: {
     ...(opts.paths ? { requests: opts.paths.map((path) => ({ method: 'GET' as const, path })) } : {}),
   };
   if ((opts.warmupSeconds ?? 2) > 0) await autocannon({ ...base, duration: opts.warmupSeconds ?? 2 });
-  opts.onMeasureStart?.();
+  await opts.onMeasureStart?.();
   const r = await autocannon({ ...base, duration: opts.seconds ?? 10 });
+  await opts.onMeasureEnd?.();
   return {
     requestsPerSecond: r.requests.average,
     p50Ms: r.latency.p50,

@@ -2,7 +2,7 @@ import { formatBytes, formatCount, formatRatio, formatSeconds } from '../core/fo
 import { printTable, type TableRow } from '../core/printTable.ts';
 import { perSecond } from '../core/timing.ts';
 import type { EventsFloor } from './eventsFloor.ts';
-import { crossingSeconds, type ProgressSample, tenthRates } from './passProgress.ts';
+import { crossingSeconds, type ProgressSample, rangeTenthRates, tenthRates } from './passProgress.ts';
 import { KEYED_READ_MODELS, SIRENE_READ_MODELS } from './sireneReadModels.ts';
 import { LOG_KEY, type TimedPass } from './timedSirenePass.ts';
 
@@ -96,6 +96,8 @@ export function printProgressTable(opts: {
   rows: number;
   batchSize: number;
   pass: TimedPass;
+  /** The pass's two files, read in this order: rows and bytes of each. */
+  files: readonly PassFile[];
   out: (line: string) => void;
 }): void {
   const { rows, pass } = opts;
@@ -125,10 +127,14 @@ export function printProgressTable(opts: {
       verdict: !verdict || ratio === null ? '' : ratio >= TENTH_TARGET ? 'met' : 'not met',
     };
   });
+  lines.push(...fileTenthLines(samples, pass, opts.files, passStart));
   printTable(
     `Progress over the pass: rows/s over the first and the last tenth of the ${formatCount(rows)} rows (seconds since the ingest started)`,
     lines,
     opts.out,
+  );
+  opts.out(
+    `  the pass reads ${opts.files.map((f) => `${f.label} (${formatCount(f.rows)} rows, ${formatCount(f.bytes / f.rows)} bytes a row)`).join(', then ')}: the whole pass's first tenth holds rows of the first file and its last tenth rows of the second; per file, and in file bytes/s, like is compared with like`,
   );
   if (rows / 10 < 10 * opts.batchSize)
     opts.out(
@@ -140,6 +146,74 @@ export function printProgressTable(opts: {
     opts.out(
       "  the pass's positions are not contiguous: its tenths are approximate (by position, not by row)",
     );
+}
+
+/** One file of the pass, in the order it is read. */
+export interface PassFile {
+  label: string;
+  rows: number;
+  bytes: number;
+}
+
+/**
+ * Whether the log's rate holds as it grows, comparing like with like: within each file (its first and last
+ * tenth), and over the whole pass in bytes of the files per second (the units' rows are shorter than the
+ * establishments', so the pass's rows/s falls from one file to the next whatever the log's size).
+ */
+function fileTenthLines(
+  samples: readonly ProgressSample[],
+  pass: TimedPass,
+  files: readonly PassFile[],
+  passStart: number,
+): TableRow[] {
+  const lines: TableRow[] = [];
+  const verdictOf = (ratio: number) => (ratio >= TENTH_TARGET ? 'met' : 'not met');
+  let after = pass.startedAt;
+  for (const [i, file] of files.entries()) {
+    const rates = rangeTenthRates(samples, LOG_KEY, {
+      after,
+      rows: file.rows,
+      ...(i === 0 ? { start: passStart } : {}),
+    });
+    after += BigInt(file.rows);
+    if (!rates) continue;
+    lines.push({
+      'progress of': `events written, ${file.label} file alone`,
+      'first tenth rows/s': formatCount(rates.first),
+      'last tenth rows/s': formatCount(rates.last),
+      'last / first': formatRatio(rates.last / rates.first),
+      target: `>= ${formatRatio(TENTH_TARGET)}`,
+      verdict: verdictOf(rates.last / rates.first),
+    });
+  }
+  const rows = files.reduce((n, f) => n + f.rows, 0);
+  const tenth = Math.max(1, Math.round(rows / 10));
+  // File bytes up to the pass's row `row`, each file's rows taken as its average size.
+  const bytesAt = (row: number) => {
+    let bytes = 0;
+    let left = row;
+    for (const file of files) {
+      const taken = Math.min(left, file.rows);
+      bytes += (taken * file.bytes) / file.rows;
+      left -= taken;
+    }
+    return bytes;
+  };
+  const rates = tenthRates(samples, LOG_KEY, { startedAt: pass.startedAt, rows, passStart });
+  if (rates) {
+    // Seconds each tenth took, from its rows/s; then the tenth's bytes over those seconds.
+    const first = bytesAt(tenth) / (tenth / rates.first);
+    const last = (bytesAt(rows) - bytesAt(rows - tenth)) / (tenth / rates.last);
+    lines.push({
+      'progress of': 'events written, in file bytes/s',
+      'first tenth rows/s': `${formatBytes(first)}/s`,
+      'last tenth rows/s': `${formatBytes(last)}/s`,
+      'last / first': formatRatio(last / first),
+      target: `>= ${formatRatio(TENTH_TARGET)}`,
+      verdict: verdictOf(last / first),
+    });
+  }
+  return lines;
 }
 
 /** The samples with two derived series: the slower of the keyed read models, and the slowest of all. */

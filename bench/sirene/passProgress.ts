@@ -88,14 +88,28 @@ export function tenthRates(
   key: string,
   pass: { startedAt: bigint; rows: number; passStart: number },
 ): TenthRates | null {
-  const tenth = Math.max(1, Math.round(pass.rows / 10));
-  const at = (row: number) => crossingSeconds(samples, key, pass.startedAt + BigInt(row));
+  return rangeTenthRates(samples, key, { after: pass.startedAt, rows: pass.rows, start: pass.passStart });
+}
+
+/**
+ * The same over one run of `rows` consecutive positions, `after + 1` to `after + rows` (one file of a pass
+ * that reads several in turn). The first tenth's clock starts at `start` when given, else when `key` reached
+ * `after`.
+ */
+export function rangeTenthRates(
+  samples: readonly ProgressSample[],
+  key: string,
+  range: { after: bigint; rows: number; start?: number },
+): TenthRates | null {
+  const tenth = Math.max(1, Math.round(range.rows / 10));
+  const at = (row: number) => crossingSeconds(samples, key, range.after + BigInt(row));
+  const firstStart = range.start ?? at(0);
   const firstEnd = at(tenth);
-  const lastStart = at(pass.rows - tenth);
-  const lastEnd = at(pass.rows);
-  if (firstEnd === null || lastStart === null || lastEnd === null) return null;
+  const lastStart = at(range.rows - tenth);
+  const lastEnd = at(range.rows);
+  if (firstStart === null || firstEnd === null || lastStart === null || lastEnd === null) return null;
   return {
-    first: tenth / Math.max(firstEnd - pass.passStart, 1e-6),
+    first: tenth / Math.max(firstEnd - firstStart, 1e-6),
     last: tenth / Math.max(lastEnd - lastStart, 1e-6),
   };
 }

@@ -3,6 +3,12 @@ import { openAccount } from '../../ops/accounts/openAccount.ts';
 import type { Config } from '../../ops/config.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { createSigner } from '../../ops/signing/signer.ts';
+import {
+  type CpuProfileWindow,
+  selfTimeByFunction,
+  startCpuProfile,
+  writeCpuProfile,
+} from '../core/cpuProfile.ts';
 import { formatCount, formatRatio } from '../core/format.ts';
 import type { BenchDatabase } from '../core/openBenchDatabase.ts';
 import { printTable } from '../core/printTable.ts';
@@ -31,6 +37,8 @@ export async function benchProfileRoute(opts: {
   connections: number;
   seconds: number;
   loadInLoop: boolean;
+  /** Where to write a CPU profile of this thread for each timed run; null: none. */
+  cpuProfileDir: string | null;
   out: (line: string) => void;
 }): Promise<void> {
   const { db, running, connections, seconds, out } = opts;
@@ -64,29 +72,52 @@ export async function benchProfileRoute(opts: {
       statements = 0;
       return (n / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
     };
-    const resetCount = () => {
-      statements = 0;
-    };
-    const load = (port: number, prefix: string, headers?: Record<string, string>) =>
-      loadTest({
+    // With --cpu-profile: this thread's profile of each timed run (the services and the floors run here).
+    const profiles = new Map<string, Map<string, number>>();
+    const load = (
+      name: string,
+      port: number,
+      prefix: string,
+      headers?: Record<string, string>,
+    ): Promise<LoadResult> => {
+      let window: CpuProfileWindow | null = null;
+      return loadTest({
         url: `http://127.0.0.1:${port}`,
         paths: sirens.map((s) => `${prefix}${s}`),
         ...(headers ? { headers } : {}),
         connections,
         workers,
         seconds,
-        onMeasureStart: resetCount,
+        onMeasureStart: async () => {
+          statements = 0;
+          if (opts.cpuProfileDir) window = await startCpuProfile();
+        },
+        onMeasureEnd: async () => {
+          if (!window || !opts.cpuProfileDir) return;
+          const profile = await window.stop();
+          out(`  cpu profile: ${await writeCpuProfile(opts.cpuProfileDir, name, profile)}`);
+          profiles.set(name, selfTimeByFunction(profile));
+        },
+      }).then((result) => {
+        const self = profiles.get(name);
+        // Microseconds of this thread per answer, rather than per window.
+        if (self)
+          for (const [fn, micros] of self) self.set(fn, micros / Math.max(1, result.statuses['2xx'] ?? 0));
+        return result;
       });
-    const base = await load(bare.port, '/bare/');
+    };
+    const base = await load('bare', bare.port, '/bare/');
     const baseStatements = perAnswer(base);
-    const floor = await load(bareSigned.port, '/bare/');
+    const floor = await load('floor', bareSigned.port, '/bare/');
     const floorStatements = perAnswer(floor);
-    const ours = await load(running.port, '/v1/entreprise/', { 'X-Api-Key': key });
+    const ours = await load('paid', running.port, '/v1/entreprise/', { 'X-Api-Key': key });
     const oursStatements = perAnswer(ours);
     // Diagnostic: the same route with payment off, to tell the route's cost from the key ledger's.
     await running.close();
     const unpaidService = await startSireneService(db, opts.config, opts.logger, { paid: false });
-    const unpaid = await load(unpaidService.port, '/v1/entreprise/').finally(() => unpaidService.close());
+    const unpaid = await load('unpaid', unpaidService.port, '/v1/entreprise/').finally(() =>
+      unpaidService.close(),
+    );
     const unpaidStatements = perAnswer(unpaid);
 
     const ratio = ours.requestsPerSecond / floor.requestsPerSecond;
@@ -144,6 +175,7 @@ export async function benchProfileRoute(opts: {
       ],
       out,
     );
+    if (profiles.size > 0) printProfileTable(profiles, out);
   } finally {
     await bare.close();
     await bareSigned.close();
@@ -154,4 +186,29 @@ function answers(r: LoadResult): string {
   const ok = r.statuses['2xx'] ?? 0;
   const other = Object.entries(r.statuses).reduce((n, [k, v]) => (k === '2xx' ? n : n + v), 0);
   return `${formatCount(ok)} (${other}, ${r.errors})`;
+}
+
+/**
+ * The functions that take this thread's time, in microseconds per 2xx answer, one column per timed run: the
+ * 30 largest of the paid run, then the total. Where the route's time goes beside the floor's.
+ */
+function printProfileTable(profiles: Map<string, Map<string, number>>, out: (line: string) => void): void {
+  const order = ['bare', 'floor', 'paid', 'unpaid'].filter((n) => profiles.has(n));
+  const lead = profiles.get('paid') ?? profiles.values().next().value ?? new Map<string, number>();
+  const names = [...lead.keys()].slice(0, 30);
+  const cell = (n: number | undefined) => (n === undefined ? '' : n.toFixed(1));
+  const rows = names.map((fn) => {
+    const row: Record<string, string> = { function: fn.length > 70 ? `${fn.slice(0, 67)}...` : fn };
+    for (const run of order) row[`${run} (µs)`] = cell(profiles.get(run)?.get(fn));
+    return row;
+  });
+  const total: Record<string, string> = { function: 'total of the thread (idle included)' };
+  for (const run of order)
+    total[`${run} (µs)`] = cell([...(profiles.get(run)?.values() ?? [])].reduce((a, b) => a + b, 0));
+  rows.push(total);
+  printTable(
+    "CPU profile of the services' thread: self time per 2xx answer, largest in the paid run",
+    rows,
+    out,
+  );
 }

@@ -1,0 +1,67 @@
+import fs from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+
+/** The part of a V8 CPU profile (`Profiler.stop`, a `.cpuprofile` file) this module reads. */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+export interface CpuProfileWindow {
+  /** Stops the profiler and returns the profile of the window. */
+  stop(): Promise<CpuProfile>;
+}
+
+/**
+ * Profiles this thread (V8's sampling profiler, through the inspector) from now until `stop()`: the window of
+ * one load test, where `node --cpu-prof` would take the whole process, ingest and warm-ups included.
+ */
+export async function startCpuProfile(intervalMicros = 250): Promise<CpuProfileWindow> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: intervalMicros });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      await session.post('Profiler.disable');
+      session.disconnect();
+      return profile as CpuProfile;
+    },
+  };
+}
+
+/** Writes the profile where Chrome's DevTools or speedscope open it: `<dir>/<name>.cpuprofile`. */
+export async function writeCpuProfile(dir: string, name: string, profile: CpuProfile): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}.cpuprofile`);
+  await fs.writeFile(file, JSON.stringify(profile));
+  return file;
+}
+
+/**
+ * Self time by function (name, file and line), in microseconds, largest first; the idle and program
+ * pseudo-functions are kept (they say how busy the thread was). A sample's time is the delta that follows it.
+ */
+export function selfTimeByFunction(profile: CpuProfile): Map<string, number> {
+  const names = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url ? `${path.basename(url)}:${lineNumber + 1}` : '';
+    names.set(node.id, file ? `${functionName || '(anonymous)'} ${file}` : functionName || '(anonymous)');
+  }
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const self = new Map<string, number>();
+  for (let i = 0; i < samples.length; i++) {
+    const name = names.get(samples[i] ?? -1) ?? '(unknown)';
+    const micros = deltas[i + 1] ?? 0;
+    self.set(name, (self.get(name) ?? 0) + micros);
+  }
+  return new Map([...self.entries()].sort((a, b) => b[1] - a[1]));
+}
