@@ -7,9 +7,11 @@ import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../ingest/fr-sirene/f
 import { ETABLISSEMENTS_TABLE } from '../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { UNITES_LEGALES_TABLE } from '../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import type { BenchContext } from './core/benchContext.ts';
+import { printSelfTimeTable } from './core/cpuProfile.ts';
 import { formatBytes, formatCount, formatSeconds } from './core/format.ts';
 import { type BenchDatabase, type EmbeddedPlacement, openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
+import { postgresCpuSeconds, processCpuSeconds } from './core/processCpu.ts';
 import { processPeakRss } from './core/rssSampler.ts';
 import { now, perSecond, secondsSince, timed } from './core/timing.ts';
 import { startSireneService } from './sirene/benchService.ts';
@@ -24,7 +26,7 @@ import { countRows, readRelationSizes, sizeGrowth } from './sirene/relationSizes
 import { printRepassTable } from './sirene/repassTable.ts';
 import { SIRENE_READ_MODELS } from './sirene/sireneReadModels.ts';
 import { printDiskTable, printPlannerStatistics, type WrittenTable } from './sirene/storageTables.ts';
-import { runTimedSirenePass } from './sirene/timedSirenePass.ts';
+import { runTimedSirenePass, type TimedPass } from './sirene/timedSirenePass.ts';
 
 export const description =
   'Sirene: ingest end to end (file → events → every Sirene read model) vs its floor, an unchanged re-pass, GET /v1/entreprise/{siren} vs the signed floor';
@@ -58,8 +60,9 @@ Options:
   --skip-http        no load test of the route
   --load-in-loop     run autocannon on the service's own event loop (before 2026-11-24) instead of in
                      a worker thread
-  --cpu-profile DIR  write a CPU profile of the services' thread for each timed load test into DIR
-                     (<run>.cpuprofile) and print its functions' self time per answer
+  --cpu-profile DIR  write CPU profiles into DIR and print their functions' self time: the ingest
+                     process and the projecting thread over each pass (per 1,000 rows), the services'
+                     thread over each timed load test (per answer)
 `;
 
 export async function run(argv: string[], ctx: BenchContext): Promise<number> {
@@ -132,6 +135,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         version: firstVersion,
         batchSize,
         sample: true,
+        cpuProfile: values['cpu-profile'] ? { dir: values['cpu-profile'], name: 'pass' } : null,
       });
       let lastWrite = now();
       if (pass.output.trim()) ctx.out(pass.output.trim().replace(/^/gm, '  | '));
@@ -152,6 +156,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       let floor: EventsFloor | null = null;
       if (copy) {
         ctx.out('floor: COPY of one event per row (the published line) and of keyed read tables ...');
+        const cpuBefore = await machineCpuOfDatabaseWork();
         floor = await measureEventsFloor({
           knex: db.knex,
           url: db.url,
@@ -161,6 +166,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           unitColumns: UNITE_LEGALE_LAYOUT.known,
           establishmentColumns: ETABLISSEMENT_LAYOUT.known,
         });
+        const cpuAfter = await machineCpuOfDatabaseWork();
+        if (cpuBefore !== null && cpuAfter !== null) floor.cpuSeconds = cpuAfter - cpuBefore;
       }
       printIngestTable({
         label: db.label,
@@ -170,6 +177,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         pass,
         out: ctx.out,
       });
+      printPassProfiles('first pass', pass, rows, ctx.out);
       printProgressTable({
         rows,
         batchSize,
@@ -203,6 +211,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           version: today,
           batchSize,
           sample: false,
+          cpuProfile: values['cpu-profile'] ? { dir: values['cpu-profile'], name: 'repass' } : null,
         });
         lastWrite = now();
         // Counted from the passes' bounds: the floor's COPY took positions from the log's sequence too.
@@ -213,6 +222,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           throw new Error(`the re-pass found changes: ${JSON.stringify(repass.counts)}`);
         const added = sizeGrowth(sizes, await readRelationSizes(db.knex, tables));
         const repassBytes = [...added.values()].reduce((n, s) => n + s.total, 0);
+        printPassProfiles('unchanged re-pass', repass, rows, ctx.out);
         printRepassTable({
           version: today,
           floor: hashFloor,
@@ -296,4 +306,25 @@ async function copyBaseline(
   await db.knex.raw('drop table bare_unites_legales, bare_etablissements');
   ctx.out(`  ${formatSeconds(copy.seconds)}, ${formatCount(perSecond(rows, copy.seconds))} rows/s`);
   return { seconds: copy.seconds };
+}
+
+/** PostgreSQL's CPU seconds and those of this process's exited children (psql): what a COPY floor uses. */
+async function machineCpuOfDatabaseWork(): Promise<number | null> {
+  const postgres = await postgresCpuSeconds();
+  const own = await processCpuSeconds(process.pid);
+  return postgres === null || own === null ? null : postgres + own.children;
+}
+
+/** With --cpu-profile: where the pass's CPU went, in the ingest process and in the projecting thread. */
+function printPassProfiles(label: string, pass: TimedPass, rows: number, out: (line: string) => void): void {
+  for (const [name, profile] of pass.profiles) {
+    printSelfTimeTable({
+      title: `CPU profile of the ${label}, ${name === 'ingest' ? 'ingest process' : 'projecting thread'}: self time per file row`,
+      profiles: new Map([[name, { profile, per: rows }]]),
+      unit: 'µs',
+      lead: name,
+      top: 25,
+      out,
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { printTable } from './printTable.ts';
 
 /** The part of a V8 CPU profile (`Profiler.stop`, a `.cpuprofile` file) this module reads. */
 export interface CpuProfile {
@@ -44,6 +45,12 @@ export async function writeCpuProfile(dir: string, name: string, profile: CpuPro
   return file;
 }
 
+/** A profile written by `node --cpu-prof`, or null when the file is not there. */
+export async function readCpuProfile(file: string): Promise<CpuProfile | null> {
+  const text = await fs.readFile(file, 'utf8').catch(() => null);
+  return text === null ? null : (JSON.parse(text) as CpuProfile);
+}
+
 /**
  * Self time by function (name, file and line), in microseconds, largest first; the idle and program
  * pseudo-functions are kept (they say how busy the thread was). A sample's time is the delta that follows it.
@@ -64,4 +71,36 @@ export function selfTimeByFunction(profile: CpuProfile): Map<string, number> {
     self.set(name, (self.get(name) ?? 0) + micros);
   }
   return new Map([...self.entries()].sort((a, b) => b[1] - a[1]));
+}
+
+/**
+ * Self time by function, one column per profile, each divided by `per` (its answers or rows): the `top`
+ * largest functions of the column `lead`, then each column's total (idle included).
+ */
+export function printSelfTimeTable(opts: {
+  title: string;
+  profiles: Map<string, { profile: CpuProfile; per: number }>;
+  unit: string;
+  lead: string;
+  top?: number;
+  out: (line: string) => void;
+}): void {
+  const columns = [...opts.profiles.entries()].map(([name, { profile, per }]) => {
+    const self = selfTimeByFunction(profile);
+    for (const [fn, micros] of self) self.set(fn, micros / Math.max(1, per));
+    return { name, self };
+  });
+  const lead = columns.find((c) => c.name === opts.lead) ?? columns[0];
+  if (!lead) return;
+  const cell = (n: number | undefined) => (n === undefined ? '' : n.toFixed(1));
+  const rows: Record<string, string>[] = [...lead.self.keys()].slice(0, opts.top ?? 30).map((fn) => {
+    const row: Record<string, string> = { function: fn.length > 70 ? `${fn.slice(0, 67)}...` : fn };
+    for (const c of columns) row[`${c.name} (${opts.unit})`] = cell(c.self.get(fn));
+    return row;
+  });
+  const total: Record<string, string> = { function: 'total of the thread (idle included)' };
+  for (const c of columns)
+    total[`${c.name} (${opts.unit})`] = cell([...c.self.values()].reduce((a, b) => a + b, 0));
+  rows.push(total);
+  printTable(opts.title, rows, opts.out);
 }

@@ -19,6 +19,8 @@ export interface EventsFloor {
   eventsSeconds: number;
   /** COPY of the two files into tables keyed by siren and siret: the least a read table costs. */
   readTablesSeconds: number;
+  /** CPU seconds of PostgreSQL and psql while both ran (Linux; set by the caller). */
+  cpuSeconds?: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { formatBytes, formatCount, formatRatio, formatSeconds } from '../core/format.ts';
 import { printTable, type TableRow } from '../core/printTable.ts';
 import { perSecond } from '../core/timing.ts';
@@ -66,6 +67,10 @@ export function printIngestTable(opts: {
         'ingest end to end': `${formatCount(perSecond(rows, total))} rows/s, ${formatSeconds(total)}`,
       },
       {
+        measure: 'floor: CPU seconds (PostgreSQL + psql)',
+        'ingest end to end': floor.cpuSeconds === undefined ? 'n/a' : formatSeconds(floor.cpuSeconds),
+      },
+      {
         measure: 'end to end / floor (events + keyed read tables)',
         'ingest end to end': `${formatSeconds(keyed)} / ${formatSeconds(total)}`,
         ratio: formatRatio(ratio),
@@ -74,6 +79,10 @@ export function printIngestTable(opts: {
       },
     );
   }
+  lines.push({
+    measure: 'CPU seconds: ingest + projecting + PostgreSQL = total (of elapsed x cores)',
+    'ingest end to end': passCpuText(pass),
+  });
   const peak = pass.ingestPeakRss ?? pass.benchPeakRss;
   lines.push(
     {
@@ -146,6 +155,20 @@ export function printProgressTable(opts: {
     opts.out(
       "  the pass's positions are not contiguous: its tenths are approximate (by position, not by row)",
     );
+}
+
+/**
+ * Where the pass's CPU went, process by process, from the ingest's start to the last read model caught up;
+ * beside what the machine's cores could give over that time (the share tells how much was left idle).
+ */
+export function passCpuText(pass: TimedPass): string {
+  const { ingest, projecting, postgres } = pass.cpu;
+  const parts = [ingest, projecting, postgres];
+  if (parts.every((p) => p === null)) return 'n/a (not Linux)';
+  const total = parts.reduce<number>((n, p) => n + (p ?? 0), 0);
+  const cores = os.availableParallelism();
+  const cell = (p: number | null) => (p === null ? 'n/a' : formatSeconds(p));
+  return `${cell(ingest)} + ${cell(projecting)} + ${cell(postgres)} = ${formatSeconds(total)} (${Math.round((100 * total) / (pass.seconds * cores))} % of ${formatSeconds(pass.seconds)} x ${cores})`;
 }
 
 /** One file of the pass, in the order it is read. */

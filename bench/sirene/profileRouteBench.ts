@@ -4,8 +4,9 @@ import type { Config } from '../../ops/config.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { createSigner } from '../../ops/signing/signer.ts';
 import {
+  type CpuProfile,
   type CpuProfileWindow,
-  selfTimeByFunction,
+  printSelfTimeTable,
   startCpuProfile,
   writeCpuProfile,
 } from '../core/cpuProfile.ts';
@@ -73,7 +74,7 @@ export async function benchProfileRoute(opts: {
       return (n / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
     };
     // With --cpu-profile: this thread's profile of each timed run (the services and the floors run here).
-    const profiles = new Map<string, Map<string, number>>();
+    const profiles = new Map<string, { profile: CpuProfile; per: number }>();
     const load = (
       name: string,
       port: number,
@@ -96,13 +97,12 @@ export async function benchProfileRoute(opts: {
           if (!window || !opts.cpuProfileDir) return;
           const profile = await window.stop();
           out(`  cpu profile: ${await writeCpuProfile(opts.cpuProfileDir, name, profile)}`);
-          profiles.set(name, selfTimeByFunction(profile));
+          profiles.set(name, { profile, per: 1 });
         },
       }).then((result) => {
-        const self = profiles.get(name);
         // Microseconds of this thread per answer, rather than per window.
-        if (self)
-          for (const [fn, micros] of self) self.set(fn, micros / Math.max(1, result.statuses['2xx'] ?? 0));
+        const entry = profiles.get(name);
+        if (entry) entry.per = result.statuses['2xx'] ?? 0;
         return result;
       });
     };
@@ -175,7 +175,14 @@ export async function benchProfileRoute(opts: {
       ],
       out,
     );
-    if (profiles.size > 0) printProfileTable(profiles, out);
+    if (profiles.size > 0)
+      printSelfTimeTable({
+        title: "CPU profile of the services' thread: self time per 2xx answer, largest in the paid run",
+        profiles,
+        unit: 'µs',
+        lead: 'paid',
+        out,
+      });
   } finally {
     await bare.close();
     await bareSigned.close();
@@ -186,29 +193,4 @@ function answers(r: LoadResult): string {
   const ok = r.statuses['2xx'] ?? 0;
   const other = Object.entries(r.statuses).reduce((n, [k, v]) => (k === '2xx' ? n : n + v), 0);
   return `${formatCount(ok)} (${other}, ${r.errors})`;
-}
-
-/**
- * The functions that take this thread's time, in microseconds per 2xx answer, one column per timed run: the
- * 30 largest of the paid run, then the total. Where the route's time goes beside the floor's.
- */
-function printProfileTable(profiles: Map<string, Map<string, number>>, out: (line: string) => void): void {
-  const order = ['bare', 'floor', 'paid', 'unpaid'].filter((n) => profiles.has(n));
-  const lead = profiles.get('paid') ?? profiles.values().next().value ?? new Map<string, number>();
-  const names = [...lead.keys()].slice(0, 30);
-  const cell = (n: number | undefined) => (n === undefined ? '' : n.toFixed(1));
-  const rows = names.map((fn) => {
-    const row: Record<string, string> = { function: fn.length > 70 ? `${fn.slice(0, 67)}...` : fn };
-    for (const run of order) row[`${run} (µs)`] = cell(profiles.get(run)?.get(fn));
-    return row;
-  });
-  const total: Record<string, string> = { function: 'total of the thread (idle included)' };
-  for (const run of order)
-    total[`${run} (µs)`] = cell([...(profiles.get(run)?.values() ?? [])].reduce((a, b) => a + b, 0));
-  rows.push(total);
-  printTable(
-    "CPU profile of the services' thread: self time per 2xx answer, largest in the paid run",
-    rows,
-    out,
-  );
 }

@@ -1,5 +1,6 @@
 import { formatBytes, formatCount, formatRatio, formatSeconds } from '../core/format.ts';
 import { printTable } from '../core/printTable.ts';
+import { passCpuText } from './ingestTables.ts';
 import type { ReadAndHashFloor } from './readAndHashFloor.ts';
 import type { TimedPass } from './timedSirenePass.ts';
 
@@ -34,6 +35,10 @@ export function printRepassTable(opts: {
       {
         measure: 'of which the pass in the log (SnapshotStarted to SnapshotCompleted)',
         figure: formatSeconds(pass.secondsInLog),
+      },
+      {
+        measure: 'CPU seconds: ingest + projecting + PostgreSQL = total (of elapsed x cores)',
+        figure: passCpuText(pass),
       },
       {
         measure:

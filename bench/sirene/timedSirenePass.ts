@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Service } from '../../app/server/composeService.ts';
 import { ingestFrSirene } from '../../ingest/fr-sirene/ingestFrSirene.ts';
 import type { Logger } from '../../ops/logger.ts';
@@ -8,8 +9,10 @@ import {
   type SnapshotCompletedData,
   snapshotStreamId,
 } from '../../schemas/events/snapshotEvents.ts';
+import { type CpuProfile, readCpuProfile, startCpuProfile, writeCpuProfile } from '../core/cpuProfile.ts';
 import { ingestInChildProcess } from '../core/ingestChildProcess.ts';
 import type { BenchDatabase } from '../core/openBenchDatabase.ts';
+import { postgresCpuSeconds, processCpuSeconds } from '../core/processCpu.ts';
 import { startRssSampler } from '../core/rssSampler.ts';
 import { now, secondsSince } from '../core/timing.ts';
 import type { GeneratedSireneFiles } from './generateSireneFiles.ts';
@@ -39,6 +42,19 @@ export interface TimedPass {
   samples: ProgressSample[];
   /** What the ingest command printed. */
   output: string;
+  /** CPU seconds used from the start of the ingest to the last read model caught up (Linux; null elsewhere). */
+  cpu: PassCpu;
+  /** With `cpuProfile`: the profiles of the ingest process (`ingest`) and of the projecting thread. */
+  profiles: Map<string, CpuProfile>;
+}
+
+export interface PassCpu {
+  /** The ingest process (server only). */
+  ingest: number | null;
+  /** This process: the projections (and the ingest on the embedded database). */
+  projecting: number | null;
+  /** Every PostgreSQL server process of this machine (server only). */
+  postgres: number | null;
 }
 
 /**
@@ -55,6 +71,8 @@ export async function runTimedSirenePass(opts: {
   version: string;
   batchSize: number;
   sample: boolean;
+  /** Where to write CPU profiles of the pass: the ingest process's and the projecting thread's; null: none. */
+  cpuProfile?: { dir: string; name: string } | null;
 }): Promise<TimedPass> {
   const { db, service, files } = opts;
   const names = SIRENE_READ_MODELS.map((p) => p.name);
@@ -74,6 +92,10 @@ export async function runTimedSirenePass(opts: {
       )
     : null;
   const rss = startRssSampler();
+  const ownBefore = (await processCpuSeconds(process.pid))?.own ?? null;
+  const postgresBefore = db.label === 'postgres' ? await postgresCpuSeconds() : null;
+  let ingestCpu: number | null = null;
+  const profiling = opts.cpuProfile ? await startCpuProfile() : null;
   let ingestPeakRss: number | null = null;
   let output = '';
   try {
@@ -92,8 +114,18 @@ export async function runTimedSirenePass(opts: {
           '--batch-size',
           String(opts.batchSize),
         ],
+        ...(opts.cpuProfile
+          ? {
+              nodeFlags: [
+                '--cpu-prof',
+                `--cpu-prof-dir=${opts.cpuProfile.dir}`,
+                `--cpu-prof-name=${opts.cpuProfile.name}-ingest.cpuprofile`,
+              ],
+            }
+          : {}),
       });
       ingestPeakRss = child.peakRss;
+      ingestCpu = child.cpuSeconds;
       output = child.output;
     } else {
       await ingestFrSirene({
@@ -108,6 +140,7 @@ export async function runTimedSirenePass(opts: {
     }
   } catch (err) {
     await sampler?.stop();
+    await profiling?.stop();
     rss.stop();
     throw err;
   }
@@ -120,10 +153,37 @@ export async function runTimedSirenePass(opts: {
     }),
   );
   const seconds = secondsSince(start);
+  const profiles = new Map<string, CpuProfile>();
+  if (profiling && opts.cpuProfile) {
+    const { dir, name } = opts.cpuProfile;
+    const projecting = await profiling.stop();
+    await writeCpuProfile(dir, `${name}-projecting`, projecting);
+    profiles.set('projecting', projecting);
+    const ingest = await readCpuProfile(path.join(dir, `${name}-ingest.cpuprofile`));
+    if (ingest) profiles.set('ingest', ingest);
+  }
+  const ownAfter = (await processCpuSeconds(process.pid))?.own ?? null;
+  const postgresAfter = postgresBefore === null ? null : await postgresCpuSeconds();
+  const cpu: PassCpu = {
+    ingest: ingestCpu,
+    projecting: ownBefore === null || ownAfter === null ? null : ownAfter - ownBefore,
+    postgres: postgresBefore === null || postgresAfter === null ? null : postgresAfter - postgresBefore,
+  };
   const samples = (await sampler?.stop()) ?? [];
   const benchPeakRss = rss.stop();
   const pass = await readPass(db, head);
-  return { seconds, eventsSeconds, caughtUp, ingestPeakRss, benchPeakRss, samples, output, ...pass };
+  return {
+    seconds,
+    eventsSeconds,
+    caughtUp,
+    ingestPeakRss,
+    benchPeakRss,
+    samples,
+    output,
+    cpu,
+    profiles,
+    ...pass,
+  };
 }
 
 /** The pass's bounds in the log: its SnapshotStarted and SnapshotCompleted after `head`. */
