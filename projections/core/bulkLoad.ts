@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
-import { SNAPSHOT_COMPLETED, SNAPSHOT_STARTED } from '../../schemas/events/snapshotEvents.ts';
+import {
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_STARTED,
+  type SnapshotCompletedData,
+} from '../../schemas/events/snapshotEvents.ts';
 import { analyzeTables } from './analyzeTables.ts';
 import type { BulkLoad, Projection } from './projection.ts';
 
@@ -22,8 +26,8 @@ import type { BulkLoad, Projection } from './projection.ts';
  * A crash in between resumes from the checkpoint with the indexes still absent and the state row present.
  * Later passes are staged and applied with every index in place (stagedPass.ts).
  *
- * Every completed pass ends with ANALYZE of the projection's tables: planners must not wait for autovacuum,
- * which may be off.
+ * Every completed pass that changed anything ends with ANALYZE of the projection's tables: planners must not
+ * wait for autovacuum, which may be off. A pass that changed nothing leaves the statistics as they were.
  */
 export const bulkLoadMigrations: Migration[] = [
   {
@@ -86,7 +90,7 @@ export async function followBulkLoad(
   projection: Projection,
   event: RecordedEvent,
 ): Promise<void> {
-  const data = event.data as { register?: unknown; version?: unknown } | null;
+  const data = event.data as { register?: unknown; version?: unknown; counts?: unknown } | null;
   const register = data?.register;
   if (typeof register !== 'string' || !projection.registers.includes(register)) return;
   const bulk = projection.bulkLoad;
@@ -95,7 +99,10 @@ export async function followBulkLoad(
     await beginBulkLoad(trx, projection, bulk, { register, version: String(data?.version) });
   } else if (event.type === SNAPSHOT_COMPLETED) {
     // Even for a projection that no longer declares a bulk load: what was dropped must come back.
-    await finishBulkLoad(trx, projection);
+    const loaded = await finishBulkLoad(trx, projection);
+    // A pass that recorded, changed and dropped nothing changed no table: the statistics still describe them
+    // (an unchanged monthly pass analysed every table of every read model, seconds of a 74 M-row stock's).
+    if (!loaded && passChangedNothing(data)) return;
     // Every read model, loaded in bulk or not (a keyed table filled row by row is as new to the planner).
     await analyzeTables(trx, projection.tables);
   }
@@ -135,16 +142,25 @@ async function beginBulkLoad(
 }
 
 /** The fill, then the indexes and triggers as they were defined, in the transaction that publishes the pass. */
-async function finishBulkLoad(trx: Knex.Transaction, projection: Projection): Promise<void> {
+/** Ends the projection's bulk load, if one is running; true when one was. */
+async function finishBulkLoad(trx: Knex.Transaction, projection: Projection): Promise<boolean> {
   const { rows } = await trx.raw<{ rows: { definitions: string[] }[] }>(
     'delete from projection_bulk_loads where projection = ? returning definitions',
     [projection.name],
   );
-  if (!rows[0]) return;
+  if (!rows[0]) return false;
   // Index builds sort in memory up to this much (the server default, 64 MB, spills a large GIN build to disk).
   await trx.raw("set local maintenance_work_mem = '256MB'");
   await projection.bulkLoad?.fill?.(trx);
   for (const definition of rows[0].definitions) await trx.raw(definition);
+  return true;
+}
+
+/** A completed pass whose counts say it recorded, changed and dropped nothing (counts absent: it may have). */
+function passChangedNothing(data: { counts?: unknown } | null): boolean {
+  const counts = data?.counts as Partial<SnapshotCompletedData['counts']> | undefined;
+  if (!counts) return false;
+  return counts.recorded === 0 && counts.changed === 0 && counts.dropped === 0;
 }
 
 const isLoading = (trx: Knex.Transaction, projection: Projection) => isBulkLoading(trx, projection.name);

@@ -128,6 +128,36 @@ describe(`bulk load of a first pass (${targetDescription})`, () => {
     expect(await plannedRows(bed.knex, 'names_words')).to.equal(20);
   });
 
+  it('a later pass that changed rows has the tables analysed again when it completes', async () => {
+    await appendSnapshotEvents(bed.store, REG, [snapshotStarted(REG, '2026-11-01')]);
+    await recordEntities(bed.store, 20);
+    await appendSnapshotEvents(bed.store, REG, [
+      snapshotCompleted(REG, '2026-11-01'),
+      snapshotStarted(REG, '2026-12-01'),
+    ]);
+    await recordEntities(bed.store, 10, 'december');
+    const counts = { rows: 30, recorded: 10, changed: 0, dropped: 0, unchanged: 20 };
+    await appendSnapshotEvents(bed.store, REG, [snapshotCompleted(REG, '2026-12-01', counts)]);
+    await project();
+    expect(await plannedRows(bed.knex, 'names')).to.equal(30);
+  });
+
+  it('a later pass that recorded, changed and dropped nothing leaves the statistics as they were', async () => {
+    await appendSnapshotEvents(bed.store, REG, [snapshotStarted(REG, '2026-11-01')]);
+    await recordEntities(bed.store, 20);
+    await appendSnapshotEvents(bed.store, REG, [
+      snapshotCompleted(REG, '2026-11-01'),
+      snapshotStarted(REG, '2026-12-01'),
+    ]);
+    // Rows written meanwhile by another register's events: only this pass's counts decide, and they say none.
+    await recordEntities(bed.store, 10, 'other');
+    const counts = { rows: 20, recorded: 0, changed: 0, dropped: 0, unchanged: 20 };
+    await appendSnapshotEvents(bed.store, REG, [snapshotCompleted(REG, '2026-12-01', counts)]);
+    await project();
+    expect(await rowCount(bed.knex, 'names')).to.equal(30);
+    expect(await plannedRows(bed.knex, 'names')).to.equal(20);
+  });
+
   it('while the first pass loads, its tables are analysed as they grow, not only at the end', async () => {
     await appendSnapshotEvents(bed.store, REG, [snapshotStarted(REG, '2026-11-01')]);
     await recordEntities(bed.store, 1500);

@@ -94,7 +94,11 @@ export function snapshotStarted(register: string, version: string): NewEvent {
   };
 }
 
-export function snapshotCompleted(register: string, version: string): NewEvent {
+export function snapshotCompleted(
+  register: string,
+  version: string,
+  counts = { rows: 1, recorded: 1, changed: 0, dropped: 0, unchanged: 0 },
+): NewEvent {
   return {
     type: SNAPSHOT_COMPLETED,
     data: {
@@ -104,7 +108,7 @@ export function snapshotCompleted(register: string, version: string): NewEvent {
       fileSha256: sha(version),
       startedAt: `${version}T06:00:00.000Z`,
       completedAt: `${version}T07:30:00.000Z`,
-      counts: { rows: 1, recorded: 1, changed: 0, dropped: 0, unchanged: 0 },
+      counts,
     },
   };
 }
