@@ -183,6 +183,31 @@ describe(`Snapshot pass (${targetDescription})`, () => {
     expect(await current()).to.equal('2026-11-02');
   });
 
+  it('a first pass after an abandoned first pass drops what only the abandoned one read, once', async () => {
+    const abandoned: [string, string][] = [
+      ['001', 'Alpha'],
+      ['002', 'Read once'],
+      ['003', 'Never read'],
+    ];
+    await pass('2026-10-01', abandoned, { failAfter: 2, batchSize: 1 }).catch(() => {});
+    const first = await pass('2026-10-02', [
+      ['001', 'Alpha'],
+      ['003', 'Gamma'],
+    ]);
+    // The abandoned pass's rows reached the log (and the read models): the one not read again is dropped.
+    expect(first.counts).to.deep.equal({ rows: 2, recorded: 2, changed: 0, dropped: 1, unchanged: 0 });
+    const again = await pass('2026-11-01', [
+      ['001', 'Alpha'],
+      ['003', 'Gamma'],
+    ]);
+    expect(again.counts).to.deep.equal({ rows: 2, recorded: 0, changed: 0, dropped: 0, unchanged: 2 });
+    await runner.catchUp();
+    expect(await table()).to.deep.equal([
+      { id: '001', name: 'Alpha' },
+      { id: '003', name: 'Gamma' },
+    ]);
+  });
+
   it('a rebuild replays staged passes into the same table', async () => {
     await pass('2026-10-01', V1);
     await pass('2026-11-01', [['002', 'Beta 3']]);
