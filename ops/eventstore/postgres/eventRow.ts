@@ -8,10 +8,19 @@ export interface EventRow {
   type: string;
   data: unknown;
   metadata: EventMetadata | null;
-  recorded_at: Date;
+  /** `recorded_at` in whole milliseconds since the epoch (int8, as a string): see recordedMsColumn. */
+  recorded_ms: string;
 }
 
-export const EVENT_COLUMNS = 'position, stream_id, stream_version, type, data, metadata, recorded_at';
+/**
+ * `recorded_at` as the milliseconds a Date holds (truncated, as the driver's timestamptz parser truncates the
+ * microseconds): a number is read in a fraction of the time that parser takes to read the timestamp's text,
+ * which was 2 µs of every event a projection read (three reads per Sirene row). `alias`: the events table's.
+ */
+export const recordedMsColumn = (alias?: string) =>
+  `floor(extract(epoch from ${alias ? `${alias}.` : ''}recorded_at) * 1000)::int8 as recorded_ms`;
+
+export const EVENT_COLUMNS = `position, stream_id, stream_version, type, data, metadata, ${recordedMsColumn()}`;
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
@@ -21,6 +30,6 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     type: row.type,
     data: row.data,
     metadata: row.metadata ?? {},
-    recordedAt: row.recorded_at,
+    recordedAt: new Date(Number(row.recorded_ms)),
   };
 }

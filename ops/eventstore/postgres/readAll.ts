@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../database/namedStatements.ts';
 import type { EntityFilter, RecordedEvent, Upcaster } from '../port.ts';
-import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow.ts';
+import { EVENT_COLUMNS, type EventRow, recordedMsColumn, toRecordedEvent } from './eventRow.ts';
 
 /**
  * Ordered by position. Safe under concurrent writers because appends hold a transaction-scoped advisory
@@ -56,7 +56,7 @@ export async function readAllFiltered(
        select max(position) as upto, count(*) as n
          from (select position from events where position > ? order by position limit ?) as s
      )
-     select e.position, e.stream_id, e.stream_version, e.type, e.data, e.metadata, e.recorded_at,
+     select e.position, e.stream_id, e.stream_version, e.type, e.data, e.metadata, ${recordedMsColumn('e')},
             w.upto::text as upto, w.n::text as n
        from w
        left join lateral (

@@ -213,3 +213,28 @@ describe(`PostgreSQL adapter on ${targetDescription}: subscribers with a filter`
     }
   });
 });
+
+describe(`PostgreSQL adapter on ${targetDescription}: the time an event was recorded`, () => {
+  it('is the stored instant to the millisecond, as the driver reads the column, through every read', async () => {
+    const db = await freshDatabase();
+    try {
+      await runMigrations(db.knex, eventStoreMigrations);
+      const store = createPostgresEventStore({
+        knex: db.knex,
+        notifications: db.notifications,
+        logger: testLogger,
+      });
+      await store.append('test.clock-1', [{ type: 'T', data: {} }], 'no_stream');
+      // Microseconds just short of the next millisecond: read as a Date, the instant is truncated, not rounded.
+      await db.knex.raw("update events set recorded_at = '2026-11-28T01:02:03.999999Z'");
+      const { rows } = await db.knex.raw<{ rows: { recorded_at: Date }[] }>('select recorded_at from events');
+      const [inStream] = await store.readStream('test.clock-1');
+      const [inLog] = await store.readAll(0n);
+      expect(rows[0]!.recorded_at.toISOString()).to.equal('2026-11-28T01:02:03.999Z');
+      expect(inStream!.recordedAt.toISOString()).to.equal('2026-11-28T01:02:03.999Z');
+      expect(inLog!.recordedAt.toISOString()).to.equal('2026-11-28T01:02:03.999Z');
+    } finally {
+      await db.close();
+    }
+  });
+});
