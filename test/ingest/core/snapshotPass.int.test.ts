@@ -145,6 +145,12 @@ describe(`Snapshot pass (${targetDescription})`, () => {
     ]);
   });
 
+  /** What the passes after an interrupted or abandoned one read: the second row gone. */
+  const ALPHA_GAMMA: [string, string][] = [
+    ['001', 'Alpha'],
+    ['003', 'Gamma'],
+  ];
+
   it('an interrupted pass leaves the previous snapshot served, rows included', async () => {
     await pass('2026-10-01', V1);
     await runner.catchUp();
@@ -170,16 +176,10 @@ describe(`Snapshot pass (${targetDescription})`, () => {
       ['002', 'Never read'],
     ];
     await pass('2026-11-01', halfWritten, { failAfter: 1, batchSize: 1 }).catch(() => {});
-    const done = await pass('2026-11-02', [
-      ['001', 'Alpha'],
-      ['003', 'Gamma'],
-    ]);
+    const done = await pass('2026-11-02', ALPHA_GAMMA);
     expect(done.counts).to.deep.equal({ rows: 2, recorded: 0, changed: 0, dropped: 1, unchanged: 2 });
     await runner.catchUp();
-    expect(await table()).to.deep.equal([
-      { id: '001', name: 'Alpha' },
-      { id: '003', name: 'Gamma' },
-    ]);
+    expect(await table()).to.deep.equal(ALPHA_GAMMA.map(([id, name]) => ({ id, name })));
     expect(await current()).to.equal('2026-11-02');
   });
 
@@ -190,22 +190,13 @@ describe(`Snapshot pass (${targetDescription})`, () => {
       ['003', 'Never read'],
     ];
     await pass('2026-10-01', abandoned, { failAfter: 2, batchSize: 1 }).catch(() => {});
-    const first = await pass('2026-10-02', [
-      ['001', 'Alpha'],
-      ['003', 'Gamma'],
-    ]);
+    const first = await pass('2026-10-02', ALPHA_GAMMA);
     // The abandoned pass's rows reached the log (and the read models): the one not read again is dropped.
     expect(first.counts).to.deep.equal({ rows: 2, recorded: 2, changed: 0, dropped: 1, unchanged: 0 });
-    const again = await pass('2026-11-01', [
-      ['001', 'Alpha'],
-      ['003', 'Gamma'],
-    ]);
+    const again = await pass('2026-11-01', ALPHA_GAMMA);
     expect(again.counts).to.deep.equal({ rows: 2, recorded: 0, changed: 0, dropped: 0, unchanged: 2 });
     await runner.catchUp();
-    expect(await table()).to.deep.equal([
-      { id: '001', name: 'Alpha' },
-      { id: '003', name: 'Gamma' },
-    ]);
+    expect(await table()).to.deep.equal(ALPHA_GAMMA.map(([id, name]) => ({ id, name })));
   });
 
   it('a rebuild replays staged passes into the same table', async () => {

@@ -128,7 +128,8 @@ describe(`bulk load of a first pass (${targetDescription})`, () => {
     expect(await plannedRows(bed.knex, 'names_words')).to.equal(20);
   });
 
-  it('a later pass that changed rows has the tables analysed again when it completes', async () => {
+  /** A first pass of 20 rows published, then a December pass writing 10 rows and completing with `counts`. */
+  async function laterPass(counts: { recorded: number; unchanged: number }) {
     await appendSnapshotEvents(bed.store, REG, [snapshotStarted(REG, '2026-11-01')]);
     await recordEntities(bed.store, 20);
     await appendSnapshotEvents(bed.store, REG, [
@@ -136,24 +137,19 @@ describe(`bulk load of a first pass (${targetDescription})`, () => {
       snapshotStarted(REG, '2026-12-01'),
     ]);
     await recordEntities(bed.store, 10, 'december');
-    const counts = { rows: 30, recorded: 10, changed: 0, dropped: 0, unchanged: 20 };
-    await appendSnapshotEvents(bed.store, REG, [snapshotCompleted(REG, '2026-12-01', counts)]);
+    const all = { rows: counts.recorded + counts.unchanged, changed: 0, dropped: 0, ...counts };
+    await appendSnapshotEvents(bed.store, REG, [snapshotCompleted(REG, '2026-12-01', all)]);
     await project();
+  }
+
+  it('a later pass that changed rows has the tables analysed again when it completes', async () => {
+    await laterPass({ recorded: 10, unchanged: 20 });
     expect(await plannedRows(bed.knex, 'names')).to.equal(30);
   });
 
   it('a later pass that recorded, changed and dropped nothing leaves the statistics as they were', async () => {
-    await appendSnapshotEvents(bed.store, REG, [snapshotStarted(REG, '2026-11-01')]);
-    await recordEntities(bed.store, 20);
-    await appendSnapshotEvents(bed.store, REG, [
-      snapshotCompleted(REG, '2026-11-01'),
-      snapshotStarted(REG, '2026-12-01'),
-    ]);
-    // Rows written meanwhile by another register's events: only this pass's counts decide, and they say none.
-    await recordEntities(bed.store, 10, 'other');
-    const counts = { rows: 20, recorded: 0, changed: 0, dropped: 0, unchanged: 20 };
-    await appendSnapshotEvents(bed.store, REG, [snapshotCompleted(REG, '2026-12-01', counts)]);
-    await project();
+    // The rows written meanwhile count for nothing here: only the pass's own counts decide, and they say none.
+    await laterPass({ recorded: 0, unchanged: 20 });
     expect(await rowCount(bed.knex, 'names')).to.equal(30);
     expect(await plannedRows(bed.knex, 'names')).to.equal(20);
   });
