@@ -141,8 +141,10 @@ async function beginBulkLoad(
   );
 }
 
-/** The fill, then the indexes and triggers as they were defined, in the transaction that publishes the pass. */
-/** Ends the projection's bulk load, if one is running; true when one was. */
+/**
+ * Ends the projection's bulk load, if one is running (true when one was): the fill, then the indexes and
+ * triggers as they were defined, in the transaction that publishes the pass.
+ */
 async function finishBulkLoad(trx: Knex.Transaction, projection: Projection): Promise<boolean> {
   const { rows } = await trx.raw<{ rows: { definitions: string[] }[] }>(
     'delete from projection_bulk_loads where projection = ? returning definitions',
