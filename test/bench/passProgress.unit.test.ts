@@ -1,0 +1,42 @@
+import { expect } from 'chai';
+import {
+  crossingSeconds,
+  type ProgressSample,
+  rangeTenthRates,
+  tenthRates,
+} from '../../bench/sirene/passProgress.ts';
+
+/** The log's head at each second: 100 positions a second for 10 s, then 50 a second (a slower second file). */
+function samples(): ProgressSample[] {
+  const out: ProgressSample[] = [];
+  let position = 0n;
+  for (let second = 0; second <= 30; second++) {
+    out.push({ seconds: second, positions: { events: position } });
+    position += second < 10 ? 100n : 50n;
+  }
+  return out;
+}
+
+describe('Benchmark progress: rates over the tenths of a pass', () => {
+  it('finds when a position was reached, between two samples', () => {
+    expect(crossingSeconds(samples(), 'events', 150n)).to.equal(1.5);
+    expect(crossingSeconds(samples(), 'events', 1_000_000n)).to.equal(null);
+  });
+
+  it('the whole pass compares its first tenth with its last, whichever file each falls in', () => {
+    // 2,000 rows: 1,000 at 100/s, then 1,000 at 50/s.
+    const rates = tenthRates(samples(), 'events', { startedAt: 0n, rows: 2000, passStart: 0 });
+    expect(rates).to.deep.equal({ first: 100, last: 50 });
+  });
+
+  it('one file of the pass compares its own first and last tenths, its clock starting where it starts', () => {
+    const second = rangeTenthRates(samples(), 'events', { after: 1000n, rows: 1000 });
+    expect(second).to.deep.equal({ first: 50, last: 50 });
+    const first = rangeTenthRates(samples(), 'events', { after: 0n, rows: 1000, start: 0 });
+    expect(first).to.deep.equal({ first: 100, last: 100 });
+  });
+
+  it('a range the samples never reached has no rates', () => {
+    expect(rangeTenthRates(samples(), 'events', { after: 1000n, rows: 10_000 })).to.equal(null);
+  });
+});
