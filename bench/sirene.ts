@@ -61,8 +61,8 @@ Options:
   --load-in-loop     run autocannon on the service's own event loop (before 2026-11-24) instead of in
                      a worker thread
   --cpu-profile DIR  write CPU profiles into DIR and print their functions' self time: the ingest
-                     process and the projecting thread over each pass (per 1,000 rows), the services'
-                     thread over each timed load test (per answer)
+                     process and the projecting thread over each pass (µs per file row), the services'
+                     thread over each timed load test (µs per answer)
 `;
 
 export async function run(argv: string[], ctx: BenchContext): Promise<number> {
