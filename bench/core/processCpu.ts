@@ -10,7 +10,20 @@ const TICKS_PER_SECOND = 100;
  * is absent (not Linux).
  */
 export async function processCpuSeconds(pid: number): Promise<{ own: number; children: number } | null> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  return cpuOfStat(await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null));
+}
+
+/**
+ * CPU seconds of this process's main thread alone (the event loop: a service running here), from
+ * /proc/self/task/<pid>/stat; the rest of the process (worker threads, libuv's pool, the collector's helpers)
+ * is `processCpuSeconds(pid).own` minus it. Null off Linux.
+ */
+export async function mainThreadCpuSeconds(): Promise<number | null> {
+  const stat = await fs.readFile(`/proc/self/task/${process.pid}/stat`, 'utf8').catch(() => null);
+  return cpuOfStat(stat)?.own ?? null;
+}
+
+function cpuOfStat(stat: string | null): { own: number; children: number } | null {
   if (!stat) return null;
   // The command name, field 2, is in parentheses and may hold spaces: the fields are counted after it.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

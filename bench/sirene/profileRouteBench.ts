@@ -13,6 +13,7 @@ import {
 import { formatCount, formatRatio } from '../core/format.ts';
 import type { BenchDatabase } from '../core/openBenchDatabase.ts';
 import { printTable } from '../core/printTable.ts';
+import { mainThreadCpuSeconds, postgresCpuSeconds, processCpuSeconds } from '../core/processCpu.ts';
 import { type LoadResult, loadTest } from '../http/loadTest.ts';
 import { startBareProfileServer } from './bareProfileServer.ts';
 import { startSireneService } from './benchService.ts';
@@ -75,6 +76,9 @@ export async function benchProfileRoute(opts: {
     };
     // With --cpu-profile: this thread's profile of each timed run (the services and the floors run here).
     const profiles = new Map<string, { profile: CpuProfile; per: number }>();
+    // CPU seconds over each timed run: this thread (the services), the process's other threads (the load
+    // generator, libuv's pool, the collector's helpers) and the PostgreSQL server; per answer once it ends.
+    const cpuOfRuns = new Map<string, CpuSeconds>();
     const load = (
       name: string,
       port: number,
@@ -82,6 +86,7 @@ export async function benchProfileRoute(opts: {
       headers?: Record<string, string>,
     ): Promise<LoadResult> => {
       let window: CpuProfileWindow | null = null;
+      let cpuBefore: CpuSeconds | null = null;
       return loadTest({
         url: `http://127.0.0.1:${port}`,
         paths: sirens.map((s) => `${prefix}${s}`),
@@ -91,9 +96,12 @@ export async function benchProfileRoute(opts: {
         seconds,
         onMeasureStart: async () => {
           statements = 0;
+          cpuBefore = await cpuSecondsNow(db.label === 'postgres');
           if (opts.cpuProfileDir) window = await startCpuProfile();
         },
         onMeasureEnd: async () => {
+          const cpuAfter = await cpuSecondsNow(db.label === 'postgres');
+          if (cpuBefore) cpuOfRuns.set(name, cpuDifference(cpuAfter, cpuBefore));
           if (!window || !opts.cpuProfileDir) return;
           const profile = await window.stop();
           out(`  cpu profile: ${await writeCpuProfile(opts.cpuProfileDir, name, profile)}`);
@@ -165,6 +173,7 @@ export async function benchProfileRoute(opts: {
           'diagnostic: bare Koa + same SELECT': baseStatements,
           'diagnostic: route unpaid, signed': unpaidStatements,
         },
+        ...cpuRows(cpuOfRuns, { floor, paid: ours, bare: base, unpaid }),
         {
           measure: 'answers 2xx (other, errors)',
           'floor: bare + signature': answers(floor),
@@ -187,6 +196,59 @@ export async function benchProfileRoute(opts: {
     await bare.close();
     await bareSigned.close();
   }
+}
+
+interface CpuSeconds {
+  service: number | null;
+  otherThreads: number | null;
+  postgres: number | null;
+}
+
+async function cpuSecondsNow(postgres: boolean): Promise<CpuSeconds> {
+  const service = await mainThreadCpuSeconds();
+  const own = (await processCpuSeconds(process.pid))?.own ?? null;
+  return {
+    service,
+    otherThreads: own === null || service === null ? null : own - service,
+    postgres: postgres ? await postgresCpuSeconds() : null,
+  };
+}
+
+function cpuDifference(after: CpuSeconds, before: CpuSeconds): CpuSeconds {
+  const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
+  return {
+    service: minus(after.service, before.service),
+    otherThreads: minus(after.otherThreads, before.otherThreads),
+    postgres: minus(after.postgres, before.postgres),
+  };
+}
+
+/** Three rows: CPU microseconds per 2xx answer of the services' thread, the other threads, PostgreSQL. */
+function cpuRows(
+  cpu: ReadonlyMap<string, CpuSeconds>,
+  runs: { floor: LoadResult; paid: LoadResult; bare: LoadResult; unpaid: LoadResult },
+): Record<string, string>[] {
+  const columns = {
+    floor: 'floor: bare + signature',
+    paid: 'profile route (key, signed)',
+    bare: 'diagnostic: bare Koa + same SELECT',
+    unpaid: 'diagnostic: route unpaid, signed',
+  } as const;
+  const row = (measure: string, pick: (c: CpuSeconds) => number | null) => {
+    const cells: Record<string, string> = { measure };
+    for (const [name, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
+      const seconds = cpu.get(name);
+      const value = seconds ? pick(seconds) : null;
+      const ok = runs[name].statuses['2xx'] ?? 0;
+      cells[column] = value === null || ok === 0 ? 'n/a' : formatCount((value * 1e6) / ok);
+    }
+    return cells;
+  };
+  return [
+    row("CPU µs per answer: the services' thread", (c) => c.service),
+    row('CPU µs per answer: other threads (load, pool)', (c) => c.otherThreads),
+    row('CPU µs per answer: PostgreSQL', (c) => c.postgres),
+  ];
 }
 
 function answers(r: LoadResult): string {
