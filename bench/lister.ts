@@ -12,11 +12,11 @@ import type { BenchContext } from './core/benchContext.ts';
 import { formatCount, formatRatio, formatSeconds } from './core/format.ts';
 import { type EmbeddedPlacement, openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
+import { percentile } from './core/percentile.ts';
 import { printTable, type TableRow } from './core/printTable.ts';
 import { timed } from './core/timing.ts';
 import { CRITERIA_SETS, type CriteriaSet } from './lister/criteriaSets.ts';
 import { loadCompanies } from './lister/loadCompanies.ts';
-import { percentile } from './lister/percentile.ts';
 
 export const description =
   'companies list: count and first page for 10 typical criteria sets vs the same hand-written SQL';

@@ -53,6 +53,8 @@ Writes to DATABASE_URL's server, else a fresh embedded database, in a schema dro
 Options:
   --rows N           rows of the two files together (default 1,000,000; about 43% units, 57% establishments)
   --seconds N        duration of each load test (default 10)
+  --rounds N         load tests of the bare route, the floor and the paid route, interleaved (default 3);
+                     the ratio to the floor is the median of the rounds' ratios
   --connections N    autocannon connections (default 10)
   --batch-size N     ingester batch (default 2000, the ingester's own default)
   --embedded WHERE   without DATABASE_URL: memory (default) or disk
@@ -71,6 +73,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     options: {
       rows: { type: 'string' },
       seconds: { type: 'string' },
+      rounds: { type: 'string' },
       connections: { type: 'string' },
       'batch-size': { type: 'string' },
       embedded: { type: 'string' },
@@ -88,6 +91,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   }
   const rows = parseCount('rows', values.rows, 1_000_000);
   const seconds = parseCount('seconds', values.seconds, 10);
+  const rounds = parseCount('rounds', values.rounds, 3);
   const connections = parseCount('connections', values.connections, 10);
   const batchSize = parseCount('batch-size', values['batch-size'], 2000);
   const embedded = (values.embedded ?? 'memory') as EmbeddedPlacement;
@@ -252,6 +256,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           sirens: files.sampleSirens,
           connections,
           seconds,
+          rounds,
           loadInLoop: values['load-in-loop'] ?? false,
           cpuProfileDir: values['cpu-profile'] ?? null,
           out: ctx.out,

@@ -12,6 +12,7 @@ import {
 } from '../core/cpuProfile.ts';
 import { formatCount, formatRatio } from '../core/format.ts';
 import type { BenchDatabase } from '../core/openBenchDatabase.ts';
+import { percentile } from '../core/percentile.ts';
 import { printTable } from '../core/printTable.ts';
 import { mainThreadCpuSeconds, postgresCpuSeconds, processCpuSeconds } from '../core/processCpu.ts';
 import { type LoadResult, loadTest } from '../http/loadTest.ts';
@@ -28,7 +29,9 @@ type RunningService = Awaited<ReturnType<typeof startSireneService>>;
  * autocannon on `GET /v1/entreprise/{siren}` of the composed service (API key with credits, signed, served
  * log), beside the signed floor (a bare Koa route running the same SELECT plus only the digest and the
  * signature) and, as diagnostics, the bare route and the route with payment off. Closes `running` (the unpaid
- * diagnostic needs a service of its own) and prints one table.
+ * diagnostic needs a service of its own) and prints one table. The three are run in interleaved rounds, and
+ * the verdict is the median of the rounds' paid / floor ratios: on a shared two-core machine the speed
+ * drifts by a third over minutes, and runs seconds apart see the same machine.
  */
 export async function benchProfileRoute(opts: {
   db: BenchDatabase;
@@ -38,6 +41,8 @@ export async function benchProfileRoute(opts: {
   sirens: readonly string[];
   connections: number;
   seconds: number;
+  /** Runs of the bare route, the floor and the paid route, interleaved; the ratio is their median. */
+  rounds: number;
   loadInLoop: boolean;
   /** Where to write a CPU profile of this thread for each timed run; null: none. */
   cpuProfileDir: string | null;
@@ -61,33 +66,34 @@ export async function benchProfileRoute(opts: {
   const workers = opts.loadInLoop ? 0 : 1;
   const loadGenerator = workers ? 'load from a worker thread' : 'load from the same event loop';
   try {
+    // A checkpoint first: the load and the floors' COPY leave the server flushing dirty pages for a while,
+    // which slows whichever run comes first.
+    if (db.label === 'postgres') await db.knex.raw('checkpoint');
     out(
-      `autocannon: ${connections} connections, ${seconds} s each, ${sirens.length} SIRENs in turn, ${loadGenerator} ...`,
+      `autocannon: ${connections} connections, ${opts.rounds} rounds of ${seconds} s each, ${sirens.length} SIRENs in turn, ${loadGenerator} ...`,
     );
     // Statements the process sends per answer, counted over each timed run (after its warm-up).
     let statements = 0;
     db.knex.on('query', () => {
       statements++;
     });
-    const perAnswer = (r: LoadResult) => {
-      const n = statements;
-      statements = 0;
-      return (n / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
-    };
-    // With --cpu-profile: this thread's profile of each timed run (the services and the floors run here).
+    const statementsOf = new Map<RunName, number>();
+    // With --cpu-profile: this thread's profile of each timed run of the first round.
     const profiles = new Map<string, { profile: CpuProfile; per: number }>();
-    // CPU seconds over each timed run: this thread (the services), the process's other threads (the load
-    // generator, libuv's pool, the collector's helpers) and the PostgreSQL server; per answer once it ends.
-    const cpuOfRuns = new Map<string, CpuSeconds>();
-    const load = (
-      name: string,
+    // CPU seconds over the timed runs: this thread (the services), the process's other threads (the load
+    // generator, libuv's pool, the collector's helpers) and the PostgreSQL server; per answer at the end.
+    const cpuOfRuns = new Map<RunName, CpuSeconds>();
+    const resultsOf = new Map<RunName, LoadResult[]>();
+    const load = async (
+      name: RunName,
       port: number,
       prefix: string,
       headers?: Record<string, string>,
     ): Promise<LoadResult> => {
       let window: CpuProfileWindow | null = null;
       let cpuBefore: CpuSeconds | null = null;
-      return loadTest({
+      const round = resultsOf.get(name)?.length ?? 0;
+      const result = await loadTest({
         url: `http://127.0.0.1:${port}`,
         paths: sirens.map((s) => `${prefix}${s}`),
         ...(headers ? { headers } : {}),
@@ -97,38 +103,56 @@ export async function benchProfileRoute(opts: {
         onMeasureStart: async () => {
           statements = 0;
           cpuBefore = await cpuSecondsNow(db.label === 'postgres');
-          if (opts.cpuProfileDir) window = await startCpuProfile();
+          if (opts.cpuProfileDir && round === 0) window = await startCpuProfile();
         },
         onMeasureEnd: async () => {
           const cpuAfter = await cpuSecondsNow(db.label === 'postgres');
-          if (cpuBefore) cpuOfRuns.set(name, cpuDifference(cpuAfter, cpuBefore));
+          statementsOf.set(name, (statementsOf.get(name) ?? 0) + statements);
+          if (cpuBefore) cpuOfRuns.set(name, cpuSum(cpuOfRuns.get(name), cpuDifference(cpuAfter, cpuBefore)));
           if (!window || !opts.cpuProfileDir) return;
           const profile = await window.stop();
           out(`  cpu profile: ${await writeCpuProfile(opts.cpuProfileDir, name, profile)}`);
           profiles.set(name, { profile, per: 1 });
         },
-      }).then((result) => {
-        // Microseconds of this thread per answer, rather than per window.
-        const entry = profiles.get(name);
-        if (entry) entry.per = result.statuses['2xx'] ?? 0;
-        return result;
       });
+      // Microseconds of this thread per answer, rather than per window.
+      const entry = round === 0 ? profiles.get(name) : undefined;
+      if (entry) entry.per = result.statuses['2xx'] ?? 0;
+      resultsOf.set(name, [...(resultsOf.get(name) ?? []), result]);
+      return result;
     };
-    const base = await load('bare', bare.port, '/bare/');
-    const baseStatements = perAnswer(base);
-    const floor = await load('floor', bareSigned.port, '/bare/');
-    const floorStatements = perAnswer(floor);
-    const ours = await load('paid', running.port, '/v1/entreprise/', { 'X-Api-Key': key });
-    const oursStatements = perAnswer(ours);
+    // Rounds, each running the three side by side in turn (the order reversed every other round): the
+    // machine's speed drifts over minutes, and each round's ratio compares runs a few seconds apart.
+    const runs: Record<'bare' | 'floor' | 'paid', () => Promise<LoadResult>> = {
+      bare: () => load('bare', bare.port, '/bare/'),
+      floor: () => load('floor', bareSigned.port, '/bare/'),
+      paid: () => load('paid', running.port, '/v1/entreprise/', { 'X-Api-Key': key }),
+    };
+    const roundRatios: number[] = [];
+    for (let round = 0; round < opts.rounds; round++) {
+      const order =
+        round % 2 === 0 ? (['bare', 'floor', 'paid'] as const) : (['paid', 'floor', 'bare'] as const);
+      const got: Partial<Record<RunName, LoadResult>> = {};
+      for (const name of order) got[name] = await runs[name]();
+      roundRatios.push(got.paid!.requestsPerSecond / got.floor!.requestsPerSecond);
+    }
     // Diagnostic: the same route with payment off, to tell the route's cost from the key ledger's.
     await running.close();
     const unpaidService = await startSireneService(db, opts.config, opts.logger, { paid: false });
-    const unpaid = await load('unpaid', unpaidService.port, '/v1/entreprise/').finally(() =>
-      unpaidService.close(),
-    );
-    const unpaidStatements = perAnswer(unpaid);
+    await load('unpaid', unpaidService.port, '/v1/entreprise/').finally(() => unpaidService.close());
 
-    const ratio = ours.requestsPerSecond / floor.requestsPerSecond;
+    const base = combined(resultsOf.get('bare')!);
+    const floor = combined(resultsOf.get('floor')!);
+    const ours = combined(resultsOf.get('paid')!);
+    const unpaid = combined(resultsOf.get('unpaid')!);
+    const perAnswer = (name: RunName, r: LoadResult) =>
+      ((statementsOf.get(name) ?? 0) / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
+    const baseStatements = perAnswer('bare', base);
+    const floorStatements = perAnswer('floor', floor);
+    const oursStatements = perAnswer('paid', ours);
+    const unpaidStatements = perAnswer('unpaid', unpaid);
+
+    const ratio = median(roundRatios);
     const ofBare = (r: LoadResult) => formatRatio(r.requestsPerSecond / base.requestsPerSecond);
     printTable(
       `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${seconds} s, ${loadGenerator})`,
@@ -137,7 +161,7 @@ export async function benchProfileRoute(opts: {
           measure: 'requests/s',
           'floor: bare + signature': formatCount(floor.requestsPerSecond),
           'profile route (key, signed)': formatCount(ours.requestsPerSecond),
-          'ratio to the floor': formatRatio(ratio),
+          'ratio to the floor': `${formatRatio(ratio)} (median)`,
           target: `>= ${formatRatio(ROUTE_TARGET)}`,
           verdict: ratio >= ROUTE_TARGET ? 'met' : 'not met',
           'diagnostic: bare Koa + same SELECT': formatCount(base.requestsPerSecond),
@@ -184,6 +208,9 @@ export async function benchProfileRoute(opts: {
       ],
       out,
     );
+    out(
+      `  paid / floor per round: ${roundRatios.map(formatRatio).join(', ')} (median ${formatRatio(ratio)}); rates, answers and CPU: all rounds; latencies: median of the rounds`,
+    );
     if (profiles.size > 0)
       printSelfTimeTable({
         title: "CPU profile of the services' thread: self time per 2xx answer, largest in the paid run",
@@ -196,6 +223,24 @@ export async function benchProfileRoute(opts: {
     await bare.close();
     await bareSigned.close();
   }
+}
+
+type RunName = 'bare' | 'floor' | 'paid' | 'unpaid';
+
+const median = (values: readonly number[]) => percentile(values, 50);
+
+/** Several runs of one target as one: mean rate (runs of equal length), median latencies, summed counts. */
+function combined(results: readonly LoadResult[]): LoadResult {
+  const statuses: Record<string, number> = {};
+  for (const r of results)
+    for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  return {
+    requestsPerSecond: results.reduce((n, r) => n + r.requestsPerSecond, 0) / results.length,
+    p50Ms: median(results.map((r) => r.p50Ms)),
+    p99Ms: median(results.map((r) => r.p99Ms)),
+    statuses,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+  };
 }
 
 interface CpuSeconds {
@@ -214,6 +259,16 @@ async function cpuSecondsNow(postgres: boolean): Promise<CpuSeconds> {
   };
 }
 
+function cpuSum(a: CpuSeconds | undefined, b: CpuSeconds): CpuSeconds {
+  if (!a) return b;
+  const plus = (x: number | null, y: number | null) => (x === null || y === null ? null : x + y);
+  return {
+    service: plus(a.service, b.service),
+    otherThreads: plus(a.otherThreads, b.otherThreads),
+    postgres: plus(a.postgres, b.postgres),
+  };
+}
+
 function cpuDifference(after: CpuSeconds, before: CpuSeconds): CpuSeconds {
   const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
   return {
@@ -225,7 +280,7 @@ function cpuDifference(after: CpuSeconds, before: CpuSeconds): CpuSeconds {
 
 /** Three rows: CPU microseconds per 2xx answer of the services' thread, the other threads, PostgreSQL. */
 function cpuRows(
-  cpu: ReadonlyMap<string, CpuSeconds>,
+  cpu: ReadonlyMap<RunName, CpuSeconds>,
   runs: { floor: LoadResult; paid: LoadResult; bare: LoadResult; unpaid: LoadResult },
 ): Record<string, string>[] {
   const columns = {
