@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import type { Config } from '../../ops/config.ts';
 import type { Logger } from '../../ops/logger.ts';
@@ -84,6 +85,9 @@ export async function benchProfileRoute(opts: {
     // generator, libuv's pool, the collector's helpers) and the PostgreSQL server; per answer at the end.
     const cpuOfRuns = new Map<RunName, CpuSeconds>();
     const resultsOf = new Map<RunName, LoadResult[]>();
+    // How long this thread's event loop was held up (ms) during each timed run: what the services' latency
+    // tail owes to work done in one piece (a batch serialised and hashed, a collection).
+    const loopDelayOf = new Map<RunName, { p99: number; max: number }[]>();
     const load = async (
       name: RunName,
       port: number,
@@ -92,6 +96,7 @@ export async function benchProfileRoute(opts: {
     ): Promise<LoadResult> => {
       let window: CpuProfileWindow | null = null;
       let cpuBefore: CpuSeconds | null = null;
+      let loopDelay: IntervalHistogram | null = null;
       const round = resultsOf.get(name)?.length ?? 0;
       const result = await loadTest({
         url: `http://127.0.0.1:${port}`,
@@ -104,8 +109,16 @@ export async function benchProfileRoute(opts: {
           statements = 0;
           cpuBefore = await cpuSecondsNow(db.label === 'postgres');
           if (opts.cpuProfileDir && round === 0) window = await startCpuProfile();
+          loopDelay = monitorEventLoopDelay({ resolution: 1 });
+          loopDelay.enable();
         },
         onMeasureEnd: async () => {
+          if (loopDelay) {
+            loopDelay.disable();
+            const delays = loopDelayOf.get(name) ?? [];
+            delays.push({ p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 });
+            loopDelayOf.set(name, delays);
+          }
           const cpuAfter = await cpuSecondsNow(db.label === 'postgres');
           statementsOf.set(name, (statementsOf.get(name) ?? 0) + statements);
           if (cpuBefore) cpuOfRuns.set(name, cpuSum(cpuOfRuns.get(name), cpuDifference(cpuAfter, cpuBefore)));
@@ -155,7 +168,7 @@ export async function benchProfileRoute(opts: {
     const ratio = median(roundRatios);
     const ofBare = (r: LoadResult) => formatRatio(r.requestsPerSecond / base.requestsPerSecond);
     printTable(
-      `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${seconds} s, ${loadGenerator})`,
+      `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${opts.rounds} rounds of ${seconds} s, ${loadGenerator})`,
       [
         {
           measure: 'requests/s',
@@ -198,6 +211,7 @@ export async function benchProfileRoute(opts: {
           'diagnostic: route unpaid, signed': unpaidStatements,
         },
         ...cpuRows(cpuOfRuns, { floor, paid: ours, bare: base, unpaid }),
+        loopDelayRow(loopDelayOf),
         {
           measure: 'answers 2xx (other, errors)',
           'floor: bare + signature': answers(floor),
@@ -283,12 +297,7 @@ function cpuRows(
   cpu: ReadonlyMap<RunName, CpuSeconds>,
   runs: { floor: LoadResult; paid: LoadResult; bare: LoadResult; unpaid: LoadResult },
 ): Record<string, string>[] {
-  const columns = {
-    floor: 'floor: bare + signature',
-    paid: 'profile route (key, signed)',
-    bare: 'diagnostic: bare Koa + same SELECT',
-    unpaid: 'diagnostic: route unpaid, signed',
-  } as const;
+  const columns = RUN_COLUMNS;
   const row = (measure: string, pick: (c: CpuSeconds) => number | null) => {
     const cells: Record<string, string> = { measure };
     for (const [name, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
@@ -304,6 +313,26 @@ function cpuRows(
     row('CPU µs per answer: other threads (load, pool)', (c) => c.otherThreads),
     row('CPU µs per answer: PostgreSQL', (c) => c.postgres),
   ];
+}
+
+const RUN_COLUMNS = {
+  floor: 'floor: bare + signature',
+  paid: 'profile route (key, signed)',
+  bare: 'diagnostic: bare Koa + same SELECT',
+  unpaid: 'diagnostic: route unpaid, signed',
+} as const;
+
+/** The event loop's delay over the timed runs: median of the rounds' p99, and the largest of all. */
+function loopDelayRow(delays: ReadonlyMap<RunName, { p99: number; max: number }[]>): Record<string, string> {
+  const cells: Record<string, string> = { measure: "event-loop delay p99 / max (ms), the services' thread" };
+  for (const [name, column] of Object.entries(RUN_COLUMNS) as [RunName, string][]) {
+    const runs = delays.get(name) ?? [];
+    cells[column] =
+      runs.length === 0
+        ? 'n/a'
+        : `${median(runs.map((r) => r.p99)).toFixed(1)} / ${Math.max(...runs.map((r) => r.max)).toFixed(1)}`;
+  }
+  return cells;
 }
 
 function answers(r: LoadResult): string {
