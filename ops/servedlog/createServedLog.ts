@@ -1,4 +1,5 @@
-import type { ExpectedVersion } from '../eventstore/port.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ExpectedVersion, NewEvent } from '../eventstore/port.ts';
 import {
   chainEntries,
   GENESIS_HASH,
@@ -8,6 +9,13 @@ import {
   servedStreamId,
 } from './responseServed.ts';
 import type { ServedLog, ServedLogOptions } from './servedLog.ts';
+
+/**
+ * Entries hashed and serialised between two turns of the event loop. A busy server's batch (500 entries,
+ * about 11 µs each) chained in one piece held every request in flight for 10 to 25 ms, three times a second
+ * (bench sirene: the services' event-loop delay); in slices, requests are answered between them.
+ */
+const CHAIN_SLICE = 50;
 
 interface StreamTail {
   version: bigint | null;
@@ -110,15 +118,11 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
   async function appendChained(streamId: string, entries: ServedEntry[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const tail = tails.get(streamId) ?? (await readTail(streamId));
-      const chained = chainEntries(entries, tail.lastHash);
+      const { events, lastHash } = await chainInSlices(entries, tail.lastHash);
       const expected: ExpectedVersion = tail.version ?? 'no_stream';
-      const result = await eventStore.append(
-        streamId,
-        chained.map((data) => ({ type: RESPONSE_SERVED, data })),
-        expected,
-      );
+      const result = await eventStore.append(streamId, events, expected);
       if (result.ok) {
-        tails.set(streamId, { version: result.nextExpectedVersion, lastHash: chained.at(-1)!.hash });
+        tails.set(streamId, { version: result.nextExpectedVersion, lastHash });
         return;
       }
       tails.delete(streamId);
@@ -129,6 +133,23 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
         'served log: stream moved, re-chaining',
       );
     }
+  }
+
+  /** The batch's events, chained after `previousHash`, their JSON written as they are hashed (CHAIN_SLICE). */
+  async function chainInSlices(
+    entries: readonly ServedEntry[],
+    previousHash: string,
+  ): Promise<{ events: NewEvent[]; lastHash: string }> {
+    const events: NewEvent[] = [];
+    let previous = previousHash;
+    for (let i = 0; i < entries.length; i += CHAIN_SLICE) {
+      if (i > 0) await nextTurn();
+      for (const data of chainEntries(entries.slice(i, i + CHAIN_SLICE), previous)) {
+        events.push({ type: RESPONSE_SERVED, data, dataJson: JSON.stringify(data) });
+        previous = data.hash;
+      }
+    }
+    return { events, lastHash: previous };
   }
 
   async function readTail(streamId: string): Promise<StreamTail> {
