@@ -121,7 +121,7 @@ export async function benchProfileRoute(opts: {
           }
           const cpuAfter = await cpuSecondsNow(db.label === 'postgres');
           statementsOf.set(name, (statementsOf.get(name) ?? 0) + statements);
-          if (cpuBefore) cpuOfRuns.set(name, cpuSum(cpuOfRuns.get(name), cpuDifference(cpuAfter, cpuBefore)));
+          if (cpuBefore) cpuOfRuns.set(name, cpuPlus(cpuOfRuns.get(name), cpuPlus(cpuAfter, cpuBefore, -1)));
           if (!window || !opts.cpuProfileDir) return;
           const profile = await window.stop();
           out(`  cpu profile: ${await writeCpuProfile(opts.cpuProfileDir, name, profile)}`);
@@ -273,22 +273,14 @@ async function cpuSecondsNow(postgres: boolean): Promise<CpuSeconds> {
   };
 }
 
-function cpuSum(a: CpuSeconds | undefined, b: CpuSeconds): CpuSeconds {
+/** `a + sign × b`, part by part (null where either is unknown); `a` absent: `b`. */
+function cpuPlus(a: CpuSeconds | undefined, b: CpuSeconds, sign: 1 | -1 = 1): CpuSeconds {
   if (!a) return b;
-  const plus = (x: number | null, y: number | null) => (x === null || y === null ? null : x + y);
+  const plus = (x: number | null, y: number | null) => (x === null || y === null ? null : x + sign * y);
   return {
     service: plus(a.service, b.service),
     otherThreads: plus(a.otherThreads, b.otherThreads),
     postgres: plus(a.postgres, b.postgres),
-  };
-}
-
-function cpuDifference(after: CpuSeconds, before: CpuSeconds): CpuSeconds {
-  const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
-  return {
-    service: minus(after.service, before.service),
-    otherThreads: minus(after.otherThreads, before.otherThreads),
-    postgres: minus(after.postgres, before.postgres),
   };
 }
 
@@ -297,10 +289,9 @@ function cpuRows(
   cpu: ReadonlyMap<RunName, CpuSeconds>,
   runs: { floor: LoadResult; paid: LoadResult; bare: LoadResult; unpaid: LoadResult },
 ): Record<string, string>[] {
-  const columns = RUN_COLUMNS;
   const row = (measure: string, pick: (c: CpuSeconds) => number | null) => {
     const cells: Record<string, string> = { measure };
-    for (const [name, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
+    for (const [name, column] of Object.entries(RUN_COLUMNS) as [RunName, string][]) {
       const seconds = cpu.get(name);
       const value = seconds ? pick(seconds) : null;
       const ok = runs[name].statuses['2xx'] ?? 0;
