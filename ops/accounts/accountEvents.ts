@@ -50,6 +50,19 @@ export interface CallChargedData {
   leaseId?: string;
 }
 
+/** One call inside `CallsCharged`: a `CallCharged` without the lease, which the batch names once. */
+export type LeasedCall = Omit<CallChargedData, 'leaseId'>;
+
+/**
+ * The calls one API process served from one of its leases and recorded together (in order of their
+ * answers): each keeps its own request, route, amount, lots, time and status, as `CallCharged` would. One
+ * event per batch rather than per call: the log's cost of a paid call was mostly the row of its charge.
+ */
+export interface CallsChargedData {
+  leaseId: string;
+  calls: LeasedCall[];
+}
+
 /**
  * An API process sets aside part of the balance for the calls it will serve next: others no longer count it
  * as available, and the calls it serves from it are charged after their answer (`CallCharged` with this
@@ -89,6 +102,7 @@ export type AccountEvent =
   | { type: 'KeyRevoked'; data: KeyRevokedData }
   | { type: 'CreditsPurchased'; data: CreditsPurchasedData }
   | { type: 'CallCharged'; data: CallChargedData }
+  | { type: 'CallsCharged'; data: CallsChargedData }
   | { type: 'FreeCallUsed'; data: FreeCallUsedData }
   | { type: 'CreditsLeased'; data: CreditsLeasedData }
   | { type: 'LeaseReturned'; data: LeaseReturnedData };
@@ -98,6 +112,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'KeyRevoked',
   'CreditsPurchased',
   'CallCharged',
+  'CallsCharged',
   'FreeCallUsed',
   'CreditsLeased',
   'LeaseReturned',
@@ -105,6 +120,21 @@ export const ACCOUNT_EVENT_TYPES = [
 
 export function asAccountEvent(event: Pick<RecordedEvent, 'type' | 'data'>): AccountEvent | null {
   return (ACCOUNT_EVENT_TYPES as readonly string[]).includes(event.type) ? (event as AccountEvent) : null;
+}
+
+/**
+ * Every charge the events record, in order: a `CallCharged` as it is, each call of a `CallsCharged` with its
+ * batch's lease.
+ */
+export function chargesIn(events: readonly Pick<RecordedEvent, 'type' | 'data'>[]): CallChargedData[] {
+  const charges: CallChargedData[] = [];
+  for (const event of events) {
+    const e = asAccountEvent(event);
+    if (e?.type === 'CallCharged') charges.push(e.data);
+    else if (e?.type === 'CallsCharged')
+      for (const call of e.data.calls) charges.push({ ...call, leaseId: e.data.leaseId });
+  }
+  return charges;
 }
 
 /** `YYYY-MM` of a date, in UTC. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { EventStore, NewEvent } from '../eventstore/port.ts';
+import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/port.ts';
 import type { Logger } from '../logger.ts';
 import { type AccountWork, type AppendOutcome, createAccountAppends } from './accountAppends.ts';
-import { accountStream, monthOf } from './accountEvents.ts';
+import { accountStream, type CallChargedData, monthOf } from './accountEvents.ts';
 import {
   type AccountState,
   applyAccountEvent,
@@ -12,7 +12,7 @@ import {
   unleasedBalanceOf,
   unspentOf,
 } from './accountState.ts';
-import { chargeEvent, leasedChargeEvent, leaseEvent, returnEvent } from './chargeEvents.ts';
+import { callsChargedEvent, chargeEvent, leasedCharge, leaseEvent, returnEvent } from './chargeEvents.ts';
 import {
   DEFAULT_LEASE_POLICY,
   type LeasePolicy,
@@ -31,7 +31,8 @@ export interface AccountLedger {
   reserve(request: ChargeRequest): Promise<ReserveResult>;
   /**
    * The answer was 2xx (`status`): the charge is recorded on the account stream (`FreeCallUsed` or
-   * `CallCharged`), before this resolves, or, for a hold on a lease, in the next batch of its charges.
+   * `CallCharged`), before this resolves, or, for a hold on a lease, in the next batch of its charges
+   * (`CallsCharged`).
    */
   commit(reservation: Reservation, status?: number): Promise<CommitResult>;
   /** The answer was not 2xx: nothing is recorded and the hold is dropped. */
@@ -56,6 +57,22 @@ export interface AccountLedger {
  * waiting were once all lost under a loaded machine (four processes, 400 calls on one key).
  */
 const MAX_APPEND_ATTEMPTS = 32;
+/** An event about to be appended, as the fold reads it: the next version of the stream. */
+const asRecorded = (
+  stream: string,
+  state: AccountState,
+  type: string,
+  data: unknown,
+  at: Date,
+): RecordedEvent => ({
+  position: 0n,
+  streamId: stream,
+  streamVersion: state.version + 1n,
+  type,
+  data,
+  metadata: {},
+  recordedAt: at,
+});
 const conflictPause = (attempt: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
 /** How often a refusal re-reads an account while another lease still sets part of its balance aside. */
@@ -71,8 +88,8 @@ const LEASE_WAIT_POLL_MS = 25;
  * Small balances are charged before the answer: the charge is appended (grouped per account: accountAppends.ts),
  * and an answer whose charge no longer fits is withheld. Once an account's balance covers many calls
  * (`LeasePolicy`), this process sets part of it aside in one event (`CreditsLeased`); the calls it serves
- * from the lease are answered at once and their charges appended in batches after the answer (`recordMs`,
- * `recordBatch`), and what it did not spend goes back (`LeaseReturned`) when it stops using it. Other
+ * from the lease are answered at once and their charges appended in batches after the answer, one
+ * `CallsCharged` per lease and batch (`recordMs`, `recordBatch`), and what it did not spend goes back (`LeaseReturned`) when it stops using it. Other
  * processes count a lease as spent until it is returned; a refusal waits until no lease holds part of the
  * balance (a holder that stopped without returning its lease is returned for it after `ttlMs`), so that
  * exactly the calls the balance pays for are served. Charges of a stopped holder that were not appended yet
@@ -161,24 +178,26 @@ export function createAccountLedger(deps: {
       let next = state;
       const events: NewEvent[] = [];
       const add = (event: NewEvent) => {
-        next = applyAccountEvent(next, {
-          position: 0n,
-          streamId: stream,
-          streamVersion: next.version + 1n,
-          type: event.type,
-          data: event.data,
-          metadata: {},
-          recordedAt: at,
-        });
+        next = applyAccountEvent(next, asRecorded(stream, next, event.type, event.data, at));
         events.push(event);
       };
-      // Calls already answered from a lease first: what they spent is what the lease set aside.
+      // Calls already answered from a lease first: what they spent is what the lease set aside. Each is
+      // drawn on the state the ones before it left, and one event per lease records them all.
       const uncharged: Reservation[] = [];
+      const byLease = new Map<string, CallChargedData[]>();
+      let drawnSoFar = next;
       for (const r of taken.leased) {
-        const event = leasedChargeEvent(next, r, at);
-        if (event) add(event);
-        else uncharged.push(r);
+        const charge = leasedCharge(drawnSoFar, r, at);
+        if (!charge) {
+          uncharged.push(r);
+          continue;
+        }
+        drawnSoFar = applyAccountEvent(drawnSoFar, asRecorded(stream, drawnSoFar, 'CallCharged', charge, at));
+        const calls = byLease.get(charge.leaseId!);
+        if (calls) calls.push(charge);
+        else byLease.set(charge.leaseId!, [charge]);
       }
+      for (const [leaseId, calls] of byLease) add(callsChargedEvent(leaseId, calls));
       const direct: CommitResult[] = [];
       for (const { reservation } of taken.direct) {
         const charge = chargeEvent(next, reservation, at, deps.freeCallsPerMonth);

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../eventstore/port.ts';
-import { asAccountEvent, type LotDraw } from './accountEvents.ts';
+import { asAccountEvent, type CallChargedData, type LotDraw } from './accountEvents.ts';
 
 export interface CreditLot {
   lotId: string;
@@ -82,21 +82,10 @@ export function applyAccountEvent(state: AccountState, event: RecordedEvent): Ac
           },
         ],
       };
-    case 'CallCharged': {
-      const drawn = new Map(e.data.lots.map((l) => [l.lotId, l.amount]));
-      const { leaseId, amount } = e.data;
-      return {
-        ...next,
-        lots: state.lots.map((l) =>
-          drawn.has(l.lotId) ? { ...l, remaining: l.remaining - drawn.get(l.lotId)! } : l,
-        ),
-        // A charge recorded after its lease was returned (expired) only draws on the balance.
-        leases:
-          leaseId === undefined
-            ? state.leases
-            : state.leases.map((l) => (l.leaseId === leaseId ? { ...l, spent: l.spent + amount } : l)),
-      };
-    }
+    case 'CallCharged':
+      return chargesApplied(next, [e.data], e.data.leaseId);
+    case 'CallsCharged':
+      return chargesApplied(next, e.data.calls, e.data.leaseId);
     case 'CreditsLeased':
       if (state.leases.some((l) => l.leaseId === e.data.leaseId)) return next;
       return {
@@ -121,6 +110,33 @@ export function applyAccountEvent(state: AccountState, event: RecordedEvent): Ac
         freeCalls: { ...state.freeCalls, [e.data.month]: (state.freeCalls[e.data.month] ?? 0) + 1 },
       };
   }
+}
+
+/**
+ * Charges drawn on their lots and, when served from a lease, counted as spent from it. A charge recorded
+ * after its lease was returned (expired) only draws on the balance.
+ */
+function chargesApplied(
+  state: AccountState,
+  calls: readonly Pick<CallChargedData, 'amount' | 'lots'>[],
+  leaseId: string | undefined,
+): AccountState {
+  const drawn = new Map<string, number>();
+  let amount = 0;
+  for (const call of calls) {
+    amount += call.amount;
+    for (const lot of call.lots) drawn.set(lot.lotId, (drawn.get(lot.lotId) ?? 0) + lot.amount);
+  }
+  return {
+    ...state,
+    lots: state.lots.map((l) =>
+      drawn.has(l.lotId) ? { ...l, remaining: l.remaining - drawn.get(l.lotId)! } : l,
+    ),
+    leases:
+      leaseId === undefined
+        ? state.leases
+        : state.leases.map((l) => (l.leaseId === leaseId ? { ...l, spent: l.spent + amount } : l)),
+  };
 }
 
 /** The keys that still open the account, oldest first. */

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../eventstore/port.ts';
 import type {
   CallChargedData,
+  CallsChargedData,
   CreditsLeasedData,
   FreeCallUsedData,
+  LeasedCall,
   LeaseReturnedData,
 } from './accountEvents.ts';
 import { type AccountState, drawLots, freeCallsUsed, unleasedBalanceOf, unspentOf } from './accountState.ts';
@@ -49,18 +51,28 @@ export const returnEvent = (leaseId: string, reason: LeaseReturnedData['reason']
  * it covers the charge (it set the amount aside); once returned (expired), the charge must fit what no other
  * lease sets aside. Null when it does not fit.
  */
-export function leasedChargeEvent(state: AccountState, reservation: Reservation, at: Date): NewEvent | null {
+export function leasedCharge(
+  state: AccountState,
+  reservation: Reservation,
+  at: Date,
+): CallChargedData | null {
   const { request } = reservation;
   const lease = state.leases.find((l) => l.leaseId === reservation.leaseId);
   if (lease ? unspentOf(lease) < request.price : unleasedBalanceOf(state, at) < request.price) return null;
-  return callCharged(state, reservation, at);
+  return callChargedData(state, reservation, at);
+}
+
+/** The calls served from one lease and recorded together, as one event (`CallsCharged`). */
+export function callsChargedEvent(leaseId: string, charges: readonly CallChargedData[]): NewEvent {
+  const calls: LeasedCall[] = charges.map(({ leaseId: _lease, ...call }) => call);
+  return { type: 'CallsCharged', data: { leaseId, calls } satisfies CallsChargedData };
 }
 
 /**
  * `CallCharged` for a reservation, drawn on the lots closest expiry first, at the time of its answer; null
  * when the lots do not cover it.
  */
-function callCharged(state: AccountState, reservation: Reservation, at: Date): NewEvent | null {
+function callChargedData(state: AccountState, reservation: Reservation, at: Date): CallChargedData | null {
   const { request } = reservation;
   const lots = drawLots(state, request.price, at);
   if (!lots) return null;
@@ -73,7 +85,7 @@ function callCharged(state: AccountState, reservation: Reservation, at: Date): N
     ...(reservation.status === undefined ? {} : { status: reservation.status }),
     ...(reservation.leaseId === undefined ? {} : { leaseId: reservation.leaseId }),
   };
-  return { type: 'CallCharged', data };
+  return data;
 }
 
 /**
@@ -103,6 +115,6 @@ export function chargeEvent(
   }
   // What open leases set aside is not this call's to take.
   if (unleasedBalanceOf(state, at) < request.price) return null;
-  const event = callCharged(state, reservation, at);
-  return event ? { event, charged: request.price } : null;
+  const data = callChargedData(state, reservation, at);
+  return data ? { event: { type: 'CallCharged', data }, charged: request.price } : null;
 }

@@ -1,5 +1,5 @@
 import type { EventStore } from '../eventstore/port.ts';
-import { accountStream, asAccountEvent } from './accountEvents.ts';
+import { accountStream, asAccountEvent, type LeasedCall } from './accountEvents.ts';
 
 /** One call an account was charged for (credits or a free call of the month). */
 export interface AccountCall {
@@ -12,6 +12,15 @@ export interface AccountCall {
   /** HTTP status of the answer; null when the charge was recorded before the status was kept. */
   status: number | null;
 }
+
+const paidCall = (d: LeasedCall): AccountCall => ({
+  requestId: d.requestId,
+  routeId: d.routeId,
+  at: d.chargedAt,
+  price: d.amount,
+  free: false,
+  status: d.status ?? null,
+});
 
 /**
  * The account's last calls, newest first, read from the tail of its stream: only answered (2xx) calls are
@@ -33,16 +42,11 @@ export async function recentCalls(
   const calls: AccountCall[] = [];
   for (const event of events.reverse()) {
     const e = asAccountEvent(event);
-    if (e?.type === 'CallCharged') {
-      const d = e.data;
-      calls.push({
-        requestId: d.requestId,
-        routeId: d.routeId,
-        at: d.chargedAt,
-        price: d.amount,
-        free: false,
-        status: d.status ?? null,
-      });
+    if (e?.type === 'CallCharged') calls.push(paidCall(e.data));
+    else if (e?.type === 'CallsCharged') {
+      // Recorded in the order of their answers: newest last.
+      for (let i = e.data.calls.length - 1; i >= 0 && calls.length < limit; i--)
+        calls.push(paidCall(e.data.calls[i]!));
     } else if (e?.type === 'FreeCallUsed') {
       const d = e.data;
       calls.push({

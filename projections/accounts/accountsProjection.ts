@@ -2,12 +2,14 @@ import type { Knex } from 'knex';
 import {
   accountIdOf,
   type CallChargedData,
+  type CallsChargedData,
   type CreditsLeasedData,
   type CreditsPurchasedData,
   type FreeCallUsedData,
   isAccountStream,
   type KeyIssuedData,
   type KeyRevokedData,
+  type LeasedCall,
   type LeaseReturnedData,
 } from '../../ops/accounts/accountEvents.ts';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
@@ -26,6 +28,45 @@ async function advance(trx: Knex.Transaction, event: RecordedEvent): Promise<boo
     [accountIdOf(event.streamId), event.streamVersion.toString(), event.recordedAt],
   );
   return rows.length === 1;
+}
+
+/** The charges an event records: one (`CallCharged`) or a lease's batch (`CallsCharged`). */
+function chargesOf(event: RecordedEvent): { calls: readonly LeasedCall[]; leaseId: string | undefined } {
+  if (event.type === 'CallsCharged') {
+    const d = event.data as CallsChargedData;
+    return { calls: d.calls, leaseId: d.leaseId };
+  }
+  const d = event.data as CallChargedData;
+  return { calls: [d], leaseId: d.leaseId };
+}
+
+/** Charges drawn on their lots, summed per lot, and what they spent of their lease. */
+async function applyCharges(
+  trx: Knex.Transaction,
+  accountId: string,
+  calls: readonly LeasedCall[],
+  leaseId: string | undefined,
+): Promise<void> {
+  const drawn = new Map<string, number>();
+  let amount = 0;
+  for (const call of calls) {
+    amount += call.amount;
+    for (const lot of call.lots) drawn.set(lot.lotId, (drawn.get(lot.lotId) ?? 0) + lot.amount);
+  }
+  for (const [lotId, lotAmount] of drawn) {
+    await trx.raw('update account_lots set remaining = remaining - ? where account_id = ? and lot_id = ?', [
+      lotAmount,
+      accountId,
+      lotId,
+    ]);
+  }
+  if (leaseId !== undefined) {
+    await trx.raw('update account_leases set spent = spent + ? where account_id = ? and lease_id = ?', [
+      amount,
+      accountId,
+      leaseId,
+    ]);
+  }
 }
 
 /** Runs `apply` only for account streams, once per event. */
@@ -85,19 +126,21 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
         purchased_at: d.purchasedAt,
         expires_at: d.expiresAt,
       });
-    } else if (event.type === 'CallCharged') {
-      const d = event.data as CallChargedData;
-      for (const lot of d.lots) {
-        const k = `${accountId}\u0000${lot.lotId}`;
-        const sum = drawn.get(k) ?? { account_id: accountId, lot_id: lot.lotId, amount: 0 };
-        sum.amount += lot.amount;
-        drawn.set(k, sum);
-      }
-      if (d.leaseId !== undefined) {
-        const k = `${accountId}\u0000${d.leaseId}`;
-        const sum = leaseSpent.get(k) ?? { account_id: accountId, lease_id: d.leaseId, amount: 0 };
-        sum.amount += d.amount;
-        leaseSpent.set(k, sum);
+    } else if (event.type === 'CallCharged' || event.type === 'CallsCharged') {
+      const { calls, leaseId } = chargesOf(event);
+      for (const call of calls) {
+        for (const lot of call.lots) {
+          const k = `${accountId}\u0000${lot.lotId}`;
+          const sum = drawn.get(k) ?? { account_id: accountId, lot_id: lot.lotId, amount: 0 };
+          sum.amount += lot.amount;
+          drawn.set(k, sum);
+        }
+        if (leaseId !== undefined) {
+          const k = `${accountId}\u0000${leaseId}`;
+          const sum = leaseSpent.get(k) ?? { account_id: accountId, lease_id: leaseId, amount: 0 };
+          sum.amount += call.amount;
+          leaseSpent.set(k, sum);
+        }
       }
     } else if (event.type === 'CreditsLeased') {
       const d = event.data as CreditsLeasedData;
@@ -204,7 +247,10 @@ export const accountsProjection: Projection = {
   // Every paid call appends a charge, and nothing reads its effect back from these tables at once
   // (`loadAccount` folds the stream's tail over them): charges are projected a 100 ms batch at a time
   // instead of one transaction per group commit. Keys and purchases are projected at once.
-  coalesce: { ms: 100, types: ['CallCharged', 'FreeCallUsed', 'CreditsLeased', 'LeaseReturned'] },
+  coalesce: {
+    ms: 100,
+    types: ['CallCharged', 'CallsCharged', 'FreeCallUsed', 'CreditsLeased', 'LeaseReturned'],
+  },
   handlers: {
     KeyIssued: once<KeyIssuedData>(async (trx, accountId, d) => {
       await trx.raw(
@@ -225,21 +271,10 @@ export const accountsProjection: Projection = {
         [accountId, d.lotId, d.amount, d.amount, d.purchasedAt, d.expiresAt],
       );
     }),
-    CallCharged: once<CallChargedData>(async (trx, accountId, d) => {
-      for (const lot of d.lots) {
-        await trx.raw(
-          'update account_lots set remaining = remaining - ? where account_id = ? and lot_id = ?',
-          [lot.amount, accountId, lot.lotId],
-        );
-      }
-      if (d.leaseId !== undefined) {
-        await trx.raw('update account_leases set spent = spent + ? where account_id = ? and lease_id = ?', [
-          d.amount,
-          accountId,
-          d.leaseId,
-        ]);
-      }
-    }),
+    CallCharged: once<CallChargedData>((trx, accountId, d) => applyCharges(trx, accountId, [d], d.leaseId)),
+    CallsCharged: once<CallsChargedData>((trx, accountId, d) =>
+      applyCharges(trx, accountId, d.calls, d.leaseId),
+    ),
     CreditsLeased: once<CreditsLeasedData>(async (trx, accountId, d) => {
       await trx.raw(
         `insert into account_leases (account_id, lease_id, holder, amount, leased_at, expires_at)

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { formatPrice } from '../../../api/catalogue/price.ts';
 import { PRICED_ROUTES } from '../../../app/readSide.ts';
-import { accountStream } from '../../../ops/accounts/accountEvents.ts';
+import { accountStream, chargesIn } from '../../../ops/accounts/accountEvents.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import type { RunningService } from '../../support/service.ts';
@@ -105,9 +105,7 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
     // A balance of 200 calls is served from a lease: the charge is appended with the next batch.
     await t.service.ledger?.flush();
     await t.service.runner.catchUp();
-    const charged = (await t.service.store.readStream(accountStream(accountId))).filter(
-      (e) => e.type === 'CallCharged',
-    );
+    const charged = chargesIn(await t.service.store.readStream(accountStream(accountId)));
     expect(charged).to.have.length(1);
     await client.close();
   });
@@ -122,9 +120,7 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
     expect(result.isError).to.equal(true);
     expect(JSON.parse(result.content[0].text).error).to.be.a('string');
     await t.service.runner.catchUp();
-    const charged = (await t.service.store.readStream(accountStream(accountId))).filter(
-      (e) => e.type === 'CallCharged',
-    );
+    const charged = chargesIn(await t.service.store.readStream(accountStream(accountId)));
     expect(charged).to.have.length(0);
     await client.close();
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../../api/payment/paymentConfig.ts';
-import { accountStream } from '../../../ops/accounts/accountEvents.ts';
+import { accountStream, chargesIn } from '../../../ops/accounts/accountEvents.ts';
 import { balanceOf, freeCallsUsed } from '../../../ops/accounts/accountState.ts';
 import { loadAccount } from '../../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
@@ -139,9 +139,7 @@ describe(`API keys and credits (${targetDescription})`, () => {
     await accounts.project();
     const s = await state(accountId);
     expect(balanceOf(s, new Date())).to.equal(0);
-    const charged = (await accounts.store.readStream(accountStream(accountId))).filter(
-      (e) => e.type === 'CallCharged',
-    );
+    const charged = chargesIn(await accounts.store.readStream(accountStream(accountId)));
     expect(charged).to.have.length(10);
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { accountStream, monthOf } from '../../../ops/accounts/accountEvents.ts';
+import { accountStream, chargesIn, monthOf } from '../../../ops/accounts/accountEvents.ts';
 import {
   applyAccountEvent,
   balanceOf,
@@ -144,8 +144,9 @@ for (const { paidCalls: PAID_CALLS, leases } of SCENARIOS) {
     });
 
     const served = () => answers.filter((a) => a.status === 200);
-    const charges = () =>
-      logged.accountEvents.filter((e) => e.type === 'CallCharged' || e.type === 'FreeCallUsed');
+    /** The charges (one per paid call, whichever event holds it) and the free calls used. */
+    const charges = () => chargesIn(logged.accountEvents);
+    const freeCalls = () => logged.accountEvents.filter((e) => e.type === 'FreeCallUsed');
 
     it(
       leases ? 'sets part of the balance aside in leases' : 'charges every call before its answer (no lease)',
@@ -180,10 +181,13 @@ for (const { paidCalls: PAID_CALLS, leases } of SCENARIOS) {
     });
 
     it('charges every served call exactly once and no refused call', () => {
-      const charged = charges().map((e) => (e.data as { requestId: string }).requestId);
+      const charged = [
+        ...charges().map((c) => c.requestId),
+        ...freeCalls().map((e) => (e.data as { requestId: string }).requestId),
+      ];
       expect(charged).to.have.length(new Set(charged).size);
       expect(new Set(charged)).to.deep.equal(new Set(served().map((a) => a.requestId)));
-      expect(charges().filter((e) => e.type === 'CallCharged')).to.have.length(PAID_CALLS);
+      expect(charges()).to.have.length(PAID_CALLS);
     });
 
     it('keeps every served answer once in the served log, and no withheld one', () => {

@@ -128,6 +128,31 @@ describe('account state (unit)', () => {
       expect([balanceOf(late, now), unleasedBalanceOf(late, now)]).to.deep.equal([3_500_000, 3_500_000]);
     });
 
+    it('a batch of calls on a lease draws each call on its lots and spends the lease by their sum', () => {
+      const call = (requestId: string, lotId: string, amount: number) => ({
+        requestId,
+        routeId: 'x',
+        amount,
+        lots: [{ lotId, amount }],
+        chargedAt: now.toISOString(),
+        status: 200,
+      });
+      const batch = applyAccountEvent(
+        leased,
+        event('CallsCharged', {
+          leaseId: 'l1',
+          calls: [call('r3', 'old', 300_000), call('r4', 'old', 100_000), call('r5', 'recent', 200_000)],
+        }),
+      );
+      expect(batch.lots.map((l) => [l.lotId, l.remaining])).to.deep.equal([
+        ['recent', 2_800_000],
+        ['old', 600_000],
+      ]);
+      expect(batch.leases.map((l) => l.spent)).to.deep.equal([600_000]);
+      expect(unleasedBalanceOf(batch, now)).to.equal(3_000_000);
+      expect(batch.version).to.equal(version);
+    });
+
     it('leases a share of what is not set aside, only when it covers many calls', () => {
       expect(leaseAmount(DEFAULT_LEASE_POLICY, 63 * 5_000, 5_000)).to.equal(0);
       expect(leaseAmount(DEFAULT_LEASE_POLICY, 64 * 5_000, 5_000)).to.equal(16 * 5_000);

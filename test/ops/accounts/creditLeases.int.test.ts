@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import {
   accountStream,
-  type CallChargedData,
   type CreditsLeasedData,
+  chargesIn,
   type LeaseReturnedData,
 } from '../../../ops/accounts/accountEvents.ts';
 import {
@@ -76,6 +76,8 @@ describe(`account ledger with leases (${targetDescription})`, () => {
   const events = (accountId: string) => accounts.store.readStream(accountStream(accountId));
   const ofType = async (accountId: string, type: string) =>
     (await events(accountId)).filter((e) => e.type === type);
+  /** The charges recorded on the account, one per call, whichever event holds them. */
+  const charged = async (accountId: string) => chargesIn(await events(accountId));
   const fold = (accountId: string, log: RecordedEvent[]) =>
     log.reduce((s, e) => applyAccountEvent(s, e), emptyAccountState(accountId));
 
@@ -100,7 +102,7 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     const leased = await ofType(accountId, 'CreditsLeased');
     expect(leased).to.have.length(1);
     expect((leased[0]!.data as CreditsLeasedData).amount).to.equal(50 * PRICE);
-    expect(await ofType(accountId, 'CallCharged')).to.have.length(0);
+    expect(await charged(accountId)).to.have.length(0);
   });
 
   it('says the balance less the calls it answered in X-Credits-Remaining before they are appended', async () => {
@@ -122,11 +124,14 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     await serve(l, accountId, 12);
     await l.flush();
     const log = await events(accountId);
-    const charges = log.filter((e) => e.type === 'CallCharged');
+    const charges = chargesIn(log);
     expect(charges).to.have.length(12);
-    expect(new Set(charges.map((e) => (e.data as CallChargedData).requestId)).size).to.equal(12);
+    expect(new Set(charges.map((c) => c.requestId)).size).to.equal(12);
     const leaseId = (log.find((e) => e.type === 'CreditsLeased')!.data as CreditsLeasedData).leaseId;
-    expect(charges.every((e) => (e.data as CallChargedData).leaseId === leaseId)).to.equal(true);
+    expect(charges.every((c) => c.leaseId === leaseId)).to.equal(true);
+    // One event for the batch, not one per call.
+    expect(log.filter((e) => e.type === 'CallsCharged')).to.have.length(1);
+    expect(log.filter((e) => e.type === 'CallCharged')).to.have.length(0);
     expect(log.at(-1)!.type).to.equal('LeaseReturned');
     const state = fold(accountId, log);
     expect(state.leases).to.deep.equal([]);
@@ -140,8 +145,8 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     await serve(l, accountId, 1);
     clock = new Date(clock.getTime() + 3_000);
     await l.flush();
-    const [charged] = await ofType(accountId, 'CallCharged');
-    expect((charged!.data as CallChargedData).chargedAt).to.equal(answeredAt);
+    const [first] = await charged(accountId);
+    expect(first!.chargedAt).to.equal(answeredAt);
   });
 
   it('appends the charge of a lease’s last call before the lease goes back', async () => {
@@ -152,9 +157,8 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     await l.flush();
     const log = await events(accountId);
     const returnedAt = log.findIndex((e) => e.type === 'LeaseReturned');
-    const charges = log.filter((e) => e.type === 'CallCharged');
-    expect(charges).to.have.length(50);
-    expect(charges.every((e) => log.indexOf(e) < returnedAt)).to.equal(true);
+    expect(chargesIn(log)).to.have.length(50);
+    expect(chargesIn(log.slice(0, returnedAt))).to.have.length(50);
   });
 
   it('takes a new lease when the first is spent, and never serves more than the balance', async () => {
@@ -165,7 +169,7 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     const state = fold(accountId, await events(accountId));
     expect(balanceOf(state, clock)).to.equal(0);
     expect(state.lots.every((lot) => lot.remaining >= 0)).to.equal(true);
-    expect((await ofType(accountId, 'CallCharged')).length).to.equal(100);
+    expect(await charged(accountId)).to.have.length(100);
     expect((await ofType(accountId, 'CreditsLeased')).length).to.be.greaterThan(1);
   });
 
@@ -212,7 +216,7 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     const state = fold(accountId, await events(accountId));
     expect(state.lots.every((lot) => lot.remaining >= 0)).to.equal(true);
     expect(balanceOf(state, clock)).to.equal(0);
-    expect(await ofType(accountId, 'CallCharged')).to.have.length(100);
+    expect(await charged(accountId)).to.have.length(100);
   });
 
   it('appends the waiting charges and returns its lease when it closes', async () => {
@@ -233,7 +237,7 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     if (!r.ok) throw new Error(r.error);
     l.release(r.reservation);
     await l.flush();
-    expect(await ofType(accountId, 'CallCharged')).to.have.length(0);
+    expect(await charged(accountId)).to.have.length(0);
     expect(balanceOf(fold(accountId, await events(accountId)), clock)).to.equal(CREDITS);
   });
 
@@ -264,12 +268,12 @@ describe(`account ledger with leases (${targetDescription})`, () => {
       refused = err;
     });
     expect(refused).to.be.an('error');
-    expect(await ofType(accountId, 'CallCharged')).to.have.length(0);
+    expect(await charged(accountId)).to.have.length(0);
     down = false;
     await l.flush();
-    const charges = await ofType(accountId, 'CallCharged');
+    const charges = await charged(accountId);
     expect(charges).to.have.length(4);
-    expect(new Set(charges.map((e) => (e.data as CallChargedData).requestId)).size).to.equal(4);
+    expect(new Set(charges.map((c) => c.requestId)).size).to.equal(4);
     expect(balanceOf(fold(accountId, await events(accountId)), clock)).to.equal(96 * PRICE);
   });
 

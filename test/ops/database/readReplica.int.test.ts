@@ -123,8 +123,8 @@ describe(`routes read from a streaming replica (DATABASE_READ_URL)${skipReason ?
       // A balance of 200 calls is served from a lease: the charge is appended with the next batch.
       await t.service.ledger?.flush();
       const stream = accountStream(opened.accountId);
-      expect(await countEvents('primary', stream, 'CallCharged')).to.equal(1);
-      expect(await countEvents('replica', stream, 'CallCharged')).to.equal(0);
+      expect(await countEvents('primary', stream, 'CallsCharged')).to.equal(1);
+      expect(await countEvents('replica', stream, 'CallsCharged')).to.equal(0);
     });
 
     it('the served log is written on the primary', async () => {
