@@ -14,6 +14,7 @@ export function envelope(
   route: RouteDefinition,
   deps: { handlerDeps: HandlerDeps; registers: readonly RegisterInfo[]; now?: () => Date },
 ): AppMiddleware {
+  const heads: EnvelopeHeads = new Map();
   return async function envelopeMiddleware(ctx) {
     const result = await route.handler(ctx, deps.handlerDeps);
     const status = result.status ?? 200;
@@ -23,20 +24,15 @@ export function envelope(
       ctx.body = result.body.text as string;
       return;
     }
-    let body: Record<string, unknown> = result.body;
+    let json: string;
     if (route.price > 0 && status >= 200 && status < 300) {
       const provenance = [...(ctx.state.provenance ?? []), ...(result.provenance ?? [])];
       const servedAt = (deps.now ?? (() => new Date()))();
-      body = {
-        citation: citationOf(provenance, deps.registers, servedAt),
-        provenance,
-        source: sourceOf(provenance, deps.registers),
-        disclaimer: DISCLAIMER,
-        data_freshness: result.dataFreshness ?? freshnessOf(provenance, deps.registers),
-        ...result.body,
-      };
+      json = envelopedJson(heads, provenance, deps.registers, servedAt, result.body, result.dataFreshness);
+    } else {
+      json = JSON.stringify(result.body);
     }
-    const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+    const bytes = Buffer.from(json, 'utf8');
     ctx.state.bodyBytes = bytes;
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = bytes;
@@ -46,19 +42,72 @@ export function envelope(
 const shortName = (code: string, registers: readonly RegisterInfo[]) =>
   registers.find((r) => r.code === code)?.nomCourt ?? code;
 
+/** The members the envelope writes before the data: a handler's own member of the same name is not served. */
+const ENVELOPE_MEMBERS = ['citation', 'provenance', 'source', 'disclaimer', 'data_freshness'];
+
+/**
+ * What the envelope writes for one provenance (and freshness statement), apart from the serving time: the
+ * citation's registers, and `provenance` to `data_freshness` as JSON. The same few provenances come back on
+ * every answer of a route until the next snapshot, so they are written once (a few per route, kept until a
+ * bound); a paid answer then serialises only its citation line and its data.
+ */
+type EnvelopeHeads = Map<string, { citedRegisters: string; membersJson: string }>;
+const MAX_HEADS = 256;
+
+function envelopedJson(
+  heads: EnvelopeHeads,
+  provenance: ProvenanceEntry[],
+  registers: readonly RegisterInfo[],
+  servedAt: Date,
+  body: Record<string, unknown>,
+  dataFreshness: string | undefined,
+): string {
+  if (ENVELOPE_MEMBERS.some((m) => m in body)) {
+    // The general form, as the object spread always wrote it.
+    return JSON.stringify({
+      citation: citationOf(provenance, registers, servedAt),
+      provenance,
+      source: sourceOf(provenance, registers),
+      disclaimer: DISCLAIMER,
+      data_freshness: dataFreshness ?? freshnessOf(provenance, registers),
+      ...body,
+    });
+  }
+  const provenanceJson = JSON.stringify(provenance);
+  const key = dataFreshness === undefined ? provenanceJson : `${provenanceJson}\u0000${dataFreshness}`;
+  let head = heads.get(key);
+  if (!head) {
+    if (heads.size >= MAX_HEADS) heads.clear();
+    head = {
+      citedRegisters: citedRegistersOf(provenance, registers),
+      membersJson: `"provenance":${provenanceJson},"source":${JSON.stringify(sourceOf(provenance, registers))},"disclaimer":${JSON.stringify(DISCLAIMER)},"data_freshness":${JSON.stringify(dataFreshness ?? freshnessOf(provenance, registers))}`,
+    };
+    heads.set(key, head);
+  }
+  const citation = JSON.stringify(citationLine(head.citedRegisters, servedAt));
+  const data = JSON.stringify(body);
+  return `{"citation":${citation},${head.membersJson}${data === '{}' ? '}' : `,${data.slice(1)}`}`;
+}
+
 /** One line to cite verbatim: each register's short name, version and file fingerprint, and the serving time. */
 export function citationOf(
   provenance: ProvenanceEntry[],
   registers: readonly RegisterInfo[],
   servedAt: Date,
 ): string {
+  return citationLine(citedRegistersOf(provenance, registers), servedAt);
+}
+
+function citedRegistersOf(provenance: ProvenanceEntry[], registers: readonly RegisterInfo[]): string {
   const parts = provenance.map((p) => {
     const print = p.empreinte_sha256 ? `, sha256 ${p.empreinte_sha256.slice(0, 12)}` : '';
     return `${shortName(p.registre, registers)} (version ${p.version}${print})`;
   });
-  const stamp = `${servedAt.toISOString().slice(0, 19)}Z`;
-  return `${parts.join(' ; ') || 'Registres API'} — servi par Registres API le ${stamp}`;
+  return parts.join(' ; ') || 'Registres API';
 }
+
+const citationLine = (citedRegisters: string, servedAt: Date) =>
+  `${citedRegisters} — servi par Registres API le ${servedAt.toISOString().slice(0, 19)}Z`;
 
 function sourceOf(provenance: ProvenanceEntry[], registers: readonly RegisterInfo[]): string {
   const seen = new Set<string>();

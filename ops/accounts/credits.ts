@@ -11,14 +11,19 @@ export function parseCredits(text: string): number | null {
   return Number.isSafeInteger(units) ? units : null;
 }
 
-/** 9_995_000 → `"9.995"`, 0 → `"0"`, 3_000_000 → `"3"`. */
+/** 9_995_000 → `"9.995"`, 0 → `"0"`, 3_000_000 → `"3"`. Integer arithmetic on the digits (twice per paid answer). */
 export function formatCredits(units: number): string {
   if (!Number.isSafeInteger(units)) throw new Error(`credit amount must be an integer: ${units}`);
   const sign = units < 0 ? '-' : '';
   const abs = Math.abs(units);
   const whole = Math.floor(abs / UNITS_PER_CREDIT);
-  const frac = String(abs % UNITS_PER_CREDIT)
-    .padStart(6, '0')
-    .replace(/0+$/, '');
-  return `${sign}${whole}${frac ? `.${frac}` : ''}`;
+  let frac = abs % UNITS_PER_CREDIT;
+  if (frac === 0) return `${sign}${whole}`;
+  // The fraction's six digits without their trailing zeros.
+  let digits = 6;
+  while (frac % 10 === 0) {
+    frac /= 10;
+    digits--;
+  }
+  return `${sign}${whole}.${String(frac).padStart(digits, '0')}`;
 }

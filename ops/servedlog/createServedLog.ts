@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExpectedVersion, NewEvent } from '../eventstore/port.ts';
 import {
-  chainEntries,
+  chainEntriesWithJson,
   GENESIS_HASH,
   RESPONSE_SERVED,
   type ResponseServedData,
@@ -144,8 +144,8 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
     let previous = previousHash;
     for (let i = 0; i < entries.length; i += CHAIN_SLICE) {
       if (i > 0) await nextTurn();
-      for (const data of chainEntries(entries.slice(i, i + CHAIN_SLICE), previous)) {
-        events.push({ type: RESPONSE_SERVED, data, dataJson: JSON.stringify(data) });
+      for (const { data, dataJson } of chainEntriesWithJson(entries.slice(i, i + CHAIN_SLICE), previous)) {
+        events.push({ type: RESPONSE_SERVED, data, dataJson });
         previous = data.hash;
       }
     }

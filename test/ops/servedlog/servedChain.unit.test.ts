@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 import { canonicalJson } from '../../../ops/json/canonicalJson.ts';
 import {
   chainEntries,
+  chainEntriesWithJson,
   chainHash,
   GENESIS_HASH,
   RESPONSE_SERVED,
@@ -53,6 +54,20 @@ describe('served-log hash chain', () => {
     expect(data!.hash).to.equal(expected);
     expect(chainHash(GENESIS_HASH, data!)).to.equal(expected);
     expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }] })).to.equal('{"a":[{"c":null,"d":"x"}],"b":1}');
+  });
+
+  it('writes each event’s JSON as its data, with the hash of the canonical form', () => {
+    const entries = day.map((t) => servedEntry(t));
+    const chained = chainEntriesWithJson(entries, GENESIS_HASH);
+    for (const [i, { data, dataJson }] of chained.entries()) {
+      expect(JSON.parse(dataJson)).to.deep.equal(data);
+      expect(data.hash).to.equal(chainHash(data.previousHash, data));
+      expect(data.hash).to.equal(
+        createHash('sha256')
+          .update(data.previousHash + canonicalJson(entries[i]))
+          .digest('hex'),
+      );
+    }
   });
 
   it('an intact day verifies', () => {
