@@ -1,5 +1,5 @@
 import type { EventStore } from '../eventstore/port.ts';
-import { accountStream, asAccountEvent, type LeasedCall } from './accountEvents.ts';
+import { accountStream, asAccountEvent, type CallChargedData, chargesIn } from './accountEvents.ts';
 
 /** One call an account was charged for (credits or a free call of the month). */
 export interface AccountCall {
@@ -13,7 +13,7 @@ export interface AccountCall {
   status: number | null;
 }
 
-const paidCall = (d: LeasedCall): AccountCall => ({
+const paidCall = (d: CallChargedData): AccountCall => ({
   requestId: d.requestId,
   routeId: d.routeId,
   at: d.chargedAt,
@@ -42,12 +42,11 @@ export async function recentCalls(
   const calls: AccountCall[] = [];
   for (const event of events.reverse()) {
     const e = asAccountEvent(event);
-    if (e?.type === 'CallCharged') calls.push(paidCall(e.data));
-    else if (e?.type === 'CallsCharged') {
-      // Recorded in the order of their answers: newest last.
-      for (let i = e.data.calls.length - 1; i >= 0 && calls.length < limit; i--)
-        calls.push(paidCall(e.data.calls[i]!));
-    } else if (e?.type === 'FreeCallUsed') {
+    if (e?.type !== 'FreeCallUsed') {
+      // A charge, or a lease's batch of charges recorded in the order of their answers: newest last.
+      const charges = chargesIn([event]);
+      for (let i = charges.length - 1; i >= 0 && calls.length < limit; i--) calls.push(paidCall(charges[i]!));
+    } else {
       const d = e.data;
       calls.push({
         requestId: d.requestId,

@@ -19,6 +19,7 @@ import {
 import type { LeasePolicy } from '../../../ops/accounts/creditLeases.ts';
 import { loadAccount } from '../../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
+import { recentCalls } from '../../../ops/accounts/recentCalls.ts';
 import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { type AccountsDatabase, openAccountsDatabase } from './support/accountsDatabase.ts';
@@ -136,6 +137,23 @@ describe(`account ledger with leases (${targetDescription})`, () => {
     const state = fold(accountId, log);
     expect(state.leases).to.deep.equal([]);
     expect(balanceOf(state, clock)).to.equal(88 * PRICE);
+  });
+
+  it('lists the calls of a batch among the account’s recent calls, newest first', async () => {
+    const { accountId } = await openAccount(accounts.store, { credits: CREDITS });
+    const l = ledger();
+    const answered: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const request = charge(accountId);
+      const r = await l.reserve(request);
+      if (!r.ok) throw new Error(r.error);
+      await l.commit(r.reservation, 200);
+      answered.push(request.requestId);
+    }
+    await l.flush();
+    const calls = await recentCalls(accounts.store, accountId, { limit: 3 });
+    expect(calls.map((c) => c.requestId)).to.deep.equal(answered.slice(-3).reverse());
+    expect(calls.every((c) => c.price === PRICE && !c.free && c.status === 200)).to.equal(true);
   });
 
   it('records the charge of a leased call at the time of its answer', async () => {
