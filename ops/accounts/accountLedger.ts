@@ -92,8 +92,9 @@ const LEASE_WAIT_POLL_MS = 25;
  * `CallsCharged` per lease and batch (`recordMs`, `recordBatch`), and what it did not spend goes back
  * (`LeaseReturned`) when it stops using it. Other processes count a lease as spent until it is returned; a
  * refusal waits until no lease holds part of the balance (a holder that stopped without returning its lease
- * is returned for it after `ttlMs`), so that exactly the calls the balance pays for are served. Charges of a stopped holder that were not appended yet
- * are lost (never charged), which is the only way a served call goes uncharged.
+ * is returned for it after `ttlMs`), so that exactly the calls the balance pays for are served. Charges of a
+ * stopped holder that were not appended yet are lost (never charged), which is the only way a served call
+ * goes uncharged.
  */
 export function createAccountLedger(deps: {
   knex: Knex;
