@@ -122,6 +122,16 @@ export function asAccountEvent(event: Pick<RecordedEvent, 'type' | 'data'>): Acc
   return (ACCOUNT_EVENT_TYPES as readonly string[]).includes(event.type) ? (event as AccountEvent) : null;
 }
 
+/** The charges one event records (a `CallCharged`, or a lease's `CallsCharged` batch) and their lease; null: none. */
+export function chargesOf(
+  event: Pick<RecordedEvent, 'type' | 'data'>,
+): { calls: readonly LeasedCall[]; leaseId: string | undefined } | null {
+  const e = asAccountEvent(event);
+  if (e?.type === 'CallCharged') return { calls: [e.data], leaseId: e.data.leaseId };
+  if (e?.type === 'CallsCharged') return { calls: e.data.calls, leaseId: e.data.leaseId };
+  return null;
+}
+
 /**
  * Every charge the events record, in order: a `CallCharged` as it is, each call of a `CallsCharged` with its
  * batch's lease.
@@ -129,12 +139,26 @@ export function asAccountEvent(event: Pick<RecordedEvent, 'type' | 'data'>): Acc
 export function chargesIn(events: readonly Pick<RecordedEvent, 'type' | 'data'>[]): CallChargedData[] {
   const charges: CallChargedData[] = [];
   for (const event of events) {
-    const e = asAccountEvent(event);
-    if (e?.type === 'CallCharged') charges.push(e.data);
-    else if (e?.type === 'CallsCharged')
-      for (const call of e.data.calls) charges.push({ ...call, leaseId: e.data.leaseId });
+    const recorded = chargesOf(event);
+    if (!recorded) continue;
+    const { calls, leaseId } = recorded;
+    for (const call of calls) charges.push(leaseId === undefined ? call : { ...call, leaseId });
   }
   return charges;
+}
+
+/** What charges draw: their total, and the amount taken from each lot (a lot drawn by several calls once). */
+export function chargeTotals(calls: readonly Pick<CallChargedData, 'amount' | 'lots'>[]): {
+  amount: number;
+  byLot: Map<string, number>;
+} {
+  const byLot = new Map<string, number>();
+  let amount = 0;
+  for (const call of calls) {
+    amount += call.amount;
+    for (const lot of call.lots) byLot.set(lot.lotId, (byLot.get(lot.lotId) ?? 0) + lot.amount);
+  }
+  return { amount, byLot };
 }
 
 /** `YYYY-MM` of a date, in UTC. */

@@ -407,14 +407,22 @@ export function createAccountLedger(deps: {
    * account holds or waits for its lock it is taken at once, as under the lock; null otherwise.
    */
   const reserveAtOnce = (request: ChargeRequest): ReserveResult | null => {
-    const { accountId } = request;
-    if (withLock.busy(accountId)) return null;
-    const state = known.peek(accountId);
-    if (!state) return null;
-    const at = now();
-    if (request.freeTier && freeCallFits(state, monthOf(at), accountId))
+    if (withLock.busy(request.accountId)) return null;
+    const state = known.peek(request.accountId);
+    return state ? holdWithoutLoading(request, state, now()) : null;
+  };
+  /**
+   * A free call of the month, else this process's lease, when either covers the call on `state`; null
+   * otherwise. A stale state never counts more free calls than were used: a month used up is used up.
+   */
+  const holdWithoutLoading = (
+    request: ChargeRequest,
+    state: AccountState,
+    at: Date,
+  ): ReserveResult | null => {
+    if (request.freeTier && freeCallFits(state, monthOf(at), request.accountId))
       return holdDirect('free', request, state, at);
-    const lease = leases.get(accountId);
+    const lease = leases.get(request.accountId);
     return lease && leaseCovers(lease, request.price, at.getTime())
       ? holdOnLease(lease, request, state, at)
       : null;
@@ -429,12 +437,7 @@ export function createAccountLedger(deps: {
         const state = await current(accountId);
         if (!state) return { ok: false, error: 'compte_inconnu' };
         const at = now();
-        const month = monthOf(at);
-        // A stale state never counts more free calls than were used: a month used up is used up.
-        if (request.freeTier && freeCallFits(state, month, accountId))
-          return holdDirect('free', request, state, at);
-
-        return reserveCredits(request, state, at);
+        return holdWithoutLoading(request, state, at) ?? reserveCredits(request, state, at);
       });
     },
 

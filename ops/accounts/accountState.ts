@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../eventstore/port.ts';
-import { asAccountEvent, type CallChargedData, type LotDraw } from './accountEvents.ts';
+import { asAccountEvent, type CallChargedData, chargeTotals, type LotDraw } from './accountEvents.ts';
 
 export interface CreditLot {
   lotId: string;
@@ -121,12 +121,7 @@ function chargesApplied(
   calls: readonly Pick<CallChargedData, 'amount' | 'lots'>[],
   leaseId: string | undefined,
 ): AccountState {
-  const drawn = new Map<string, number>();
-  let amount = 0;
-  for (const call of calls) {
-    amount += call.amount;
-    for (const lot of call.lots) drawn.set(lot.lotId, (drawn.get(lot.lotId) ?? 0) + lot.amount);
-  }
+  const { amount, byLot: drawn } = chargeTotals(calls);
   return {
     ...state,
     lots: state.lots.map((l) =>

@@ -5,6 +5,8 @@ import {
   type CallsChargedData,
   type CreditsLeasedData,
   type CreditsPurchasedData,
+  chargesOf,
+  chargeTotals,
   type FreeCallUsedData,
   isAccountStream,
   type KeyIssuedData,
@@ -30,16 +32,6 @@ async function advance(trx: Knex.Transaction, event: RecordedEvent): Promise<boo
   return rows.length === 1;
 }
 
-/** The charges an event records: one (`CallCharged`) or a lease's batch (`CallsCharged`). */
-function chargesOf(event: RecordedEvent): { calls: readonly LeasedCall[]; leaseId: string | undefined } {
-  if (event.type === 'CallsCharged') {
-    const d = event.data as CallsChargedData;
-    return { calls: d.calls, leaseId: d.leaseId };
-  }
-  const d = event.data as CallChargedData;
-  return { calls: [d], leaseId: d.leaseId };
-}
-
 /** Charges drawn on their lots, summed per lot, and what they spent of their lease. */
 async function applyCharges(
   trx: Knex.Transaction,
@@ -47,13 +39,8 @@ async function applyCharges(
   calls: readonly LeasedCall[],
   leaseId: string | undefined,
 ): Promise<void> {
-  const drawn = new Map<string, number>();
-  let amount = 0;
-  for (const call of calls) {
-    amount += call.amount;
-    for (const lot of call.lots) drawn.set(lot.lotId, (drawn.get(lot.lotId) ?? 0) + lot.amount);
-  }
-  for (const [lotId, lotAmount] of drawn) {
+  const { amount, byLot } = chargeTotals(calls);
+  for (const [lotId, lotAmount] of byLot) {
     await trx.raw('update account_lots set remaining = remaining - ? where account_id = ? and lot_id = ?', [
       lotAmount,
       accountId,
@@ -127,20 +114,19 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
         expires_at: d.expiresAt,
       });
     } else if (event.type === 'CallCharged' || event.type === 'CallsCharged') {
-      const { calls, leaseId } = chargesOf(event);
-      for (const call of calls) {
-        for (const lot of call.lots) {
-          const k = `${accountId}\u0000${lot.lotId}`;
-          const sum = drawn.get(k) ?? { account_id: accountId, lot_id: lot.lotId, amount: 0 };
-          sum.amount += lot.amount;
-          drawn.set(k, sum);
-        }
-        if (leaseId !== undefined) {
-          const k = `${accountId}\u0000${leaseId}`;
-          const sum = leaseSpent.get(k) ?? { account_id: accountId, lease_id: leaseId, amount: 0 };
-          sum.amount += call.amount;
-          leaseSpent.set(k, sum);
-        }
+      const { calls, leaseId } = chargesOf(event)!;
+      const { amount, byLot } = chargeTotals(calls);
+      for (const [lotId, lotAmount] of byLot) {
+        const k = `${accountId}\u0000${lotId}`;
+        const sum = drawn.get(k) ?? { account_id: accountId, lot_id: lotId, amount: 0 };
+        sum.amount += lotAmount;
+        drawn.set(k, sum);
+      }
+      if (leaseId !== undefined) {
+        const k = `${accountId}\u0000${leaseId}`;
+        const sum = leaseSpent.get(k) ?? { account_id: accountId, lease_id: leaseId, amount: 0 };
+        sum.amount += amount;
+        leaseSpent.set(k, sum);
       }
     } else if (event.type === 'CreditsLeased') {
       const d = event.data as CreditsLeasedData;
