@@ -113,6 +113,25 @@ export const snapshotPassMigrations: Migration[] = [
   },
   ...passPromotionMigrations,
   ...passSeenSetMigrations,
+  /**
+   * The digests as their 32 bytes (`bytea`) rather than 64 hexadecimal characters, and pages filled to 90 %
+   * instead of half: 532 bytes per Sirene row went to 234 (at 74 million rows, about 21 GiB less), and a
+   * first pass writes a sixth less WAL (bench sirene, bench/HISTORY.md). Half-empty pages were for the
+   * promotion of a first pass, which rewrote every row; a first pass now writes its digests once
+   * (markAllNew), an unchanged pass writes none, and the few rows a monthly pass changes still find room in
+   * their page for their two new versions (heap-only updates). JavaScript keeps reading and writing hex.
+   */
+  {
+    name: '0204_ingest_digests_bytea',
+    async up(knex) {
+      // The fill factor first: the type change rewrites the table, with the new setting.
+      await knex.raw('alter table ingest_digests set (fillfactor = 90)');
+      await knex.raw(`
+        alter table ingest_digests
+          alter column digest type bytea using decode(digest, 'hex'),
+          alter column pass_digest type bytea using decode(pass_digest, 'hex')`);
+    },
+  },
 ];
 
 /**
@@ -168,7 +187,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     // Without a completed pass no digest is committed: every row is new, and nothing needs comparing.
     const differing =
       reference === null
-        ? await markAllNew(knex, register, passToken, rows)
+        ? await markAllNew(knex, register, passToken, rows, { clean })
         : await markSeen(knex, register, passToken, rows, seen);
     counts.unchanged += rows.length - differing.length;
     const events: { streamId: string; events: NewEvent[] }[] = [];
@@ -447,19 +466,35 @@ export async function markAllNew(
   register: string,
   passToken: string,
   rows: readonly { kind: string; id: string; digest: string }[],
+  opts: { clean?: boolean } = {},
 ): Promise<{ at: number; committed: null }[]> {
-  await knex.raw(
-    `insert into ingest_digests as d (register, kind, entity_id, digest, pass_digest, seen_version)
-     select ?, r.kind, r.entity_id, r.digest, r.digest, ?
+  const columns = batchColumns(rows);
+  const insert = `insert into ingest_digests as d (register, kind, entity_id, digest, pass_digest, seen_version)
+     select ?, r.kind, r.entity_id, decode(r.digest, 'hex'), decode(r.digest, 'hex'), ?
        from rows from (json_array_elements_text(?::json), json_array_elements_text(?::json),
-                       json_array_elements_text(?::json)) as r(kind, entity_id, digest)
+                       json_array_elements_text(?::json)) as r(kind, entity_id, digest)`;
+  const upsert = `${insert}
      on conflict (register, kind, entity_id)
        do update set digest = excluded.digest, pass_digest = excluded.pass_digest,
-                     seen_version = excluded.seen_version`,
-    [register, passToken, ...batchColumns(rows)],
-  );
+                     seen_version = excluded.seen_version`;
+  const bindings = [register, passToken, ...columns];
+  if (opts.clean) {
+    // A pass into a register that held no digest finds no row to update (its own batches hold distinct
+    // entities, unless the file repeats one): a plain insert, about 40 % cheaper than the upsert's
+    // speculative insertion. A repeated entity fails the statement, which wrote nothing: the upsert follows.
+    try {
+      await knex.raw(insert, bindings);
+      return rows.map((_row, at) => ({ at, committed: null }));
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
+    }
+  }
+  await knex.raw(upsert, bindings);
   return rows.map((_row, at) => ({ at, committed: null }));
 }
+
+/** SQLSTATE of a duplicate key. */
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * The batch's kinds, ids and digests as three JSON arrays (serialised natively, where a `text[]` literal is
@@ -501,7 +536,7 @@ export async function markSeen(
   // table as it was before the upsert. The unchanged rows' slots come back as one list.
   const result = await knex.raw(
     `with compared as materialized (
-       select r.at, r.kind, r.entity_id, r.digest, c.digest as committed, c.slot
+       select r.at, r.kind, r.entity_id, decode(r.digest, 'hex') as digest, c.digest as committed, c.slot
          from rows from (json_array_elements_text(?::json), json_array_elements_text(?::json),
                          json_array_elements_text(?::json)) with ordinality as r(kind, entity_id, digest, at)
          left join lateral (
@@ -515,7 +550,8 @@ export async function markSeen(
        on conflict (register, kind, entity_id)
          do update set pass_digest = excluded.pass_digest, seen_version = excluded.seen_version
      )
-     select at - 1 as at, committed, null as slots from compared where committed is distinct from digest
+     select at - 1 as at, encode(committed, 'hex') as committed, null as slots
+       from compared where committed is distinct from digest
      union all
      select null, null, string_agg(slot::text, ',') from compared where ? and committed = digest`,
     [...batchColumns(rows), register, register, passToken, seen !== undefined],

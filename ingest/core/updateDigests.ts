@@ -47,7 +47,7 @@ export async function storeDigests(
     if (set.ids.length > 0) {
       await trx.raw(
         `insert into ingest_digests (register, kind, entity_id, digest, pass_digest, seen_version)
-         select ?, r.kind, r.entity_id, r.digest, r.digest, ?
+         select ?, r.kind, r.entity_id, decode(r.digest, 'hex'), decode(r.digest, 'hex'), ?
            from unnest(?::text[], ?::text[], ?::text[]) as r(kind, entity_id, digest)
          on conflict (register, kind, entity_id) do update
            set digest = excluded.digest, pass_digest = excluded.pass_digest, seen_version = excluded.seen_version`,

@@ -215,7 +215,7 @@ async function committedDigests(
   updates: readonly EntityUpdate[],
 ): Promise<Map<string, string | null>> {
   const { rows } = await knex.raw(
-    `select d.kind, d.entity_id, d.digest from ingest_digests d
+    `select d.kind, d.entity_id, encode(d.digest, 'hex') as digest from ingest_digests d
        join unnest(?::text[], ?::text[]) as u(kind, entity_id) using (kind, entity_id)
       where d.register = ?`,
     [updates.map((u) => u.kind), updates.map((u) => u.id), register],

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import {
+  digestOf,
   runSnapshotPass,
   type SnapshotRow,
   snapshotPassMigrations,
@@ -199,6 +200,27 @@ describe(`Snapshot pass (${targetDescription})`, () => {
     expect(await table()).to.deep.equal(ALPHA_GAMMA.map(([id, name]) => ({ id, name })));
   });
 
+  it('a first pass whose file repeats an entity in a later batch keeps the later row', async () => {
+    const repeated: [string, string][] = [
+      ['001', 'Alpha'],
+      ['002', 'Beta'],
+      ['001', 'Alpha bis'],
+    ];
+    const first = await pass('2026-10-01', repeated, { batchSize: 2 });
+    expect(first.counts).to.include({ rows: 3, recorded: 3, dropped: 0 });
+    await runner.catchUp();
+    expect(await table()).to.deep.equal([
+      { id: '001', name: 'Alpha bis' },
+      { id: '002', name: 'Beta' },
+    ]);
+    // The digest kept is the later row's: the same content again changes nothing.
+    const again = await pass('2026-11-01', [
+      ['001', 'Alpha bis'],
+      ['002', 'Beta'],
+    ]);
+    expect(again.counts).to.deep.equal({ rows: 2, recorded: 0, changed: 0, dropped: 0, unchanged: 2 });
+  });
+
   it('a rebuild replays staged passes into the same table', async () => {
     await pass('2026-10-01', V1);
     await pass('2026-11-01', [['002', 'Beta 3']]);
@@ -207,5 +229,56 @@ describe(`Snapshot pass (${targetDescription})`, () => {
     await runner.rebuild(things.name);
     expect(await table()).to.deep.equal(before);
     expect(before).to.deep.equal([{ id: '002', name: 'Beta 3' }]);
+  });
+});
+
+describe(`Snapshot pass digests stored before they were bytes (${targetDescription})`, () => {
+  let bed: TestBed;
+  beforeEach(async () => {
+    bed = await openTestBed([]);
+  });
+  afterEach(() => bed.close());
+
+  const passOf = (version: string, list: [string, string][]) =>
+    runSnapshotPass({
+      knex: bed.knex,
+      store: bed.store,
+      logger: testLogger,
+      register: REGISTER,
+      version,
+      snapshotDate: version,
+      fileSha256: version.replaceAll('-', '').padEnd(64, '0'),
+      rows: rowsOf(list),
+    });
+
+  it('keeps each digest, and the next pass finds those rows unchanged', async () => {
+    const bytes = snapshotPassMigrations.at(-1)!;
+    await runMigrations(bed.knex, snapshotPassMigrations.slice(0, -1));
+    // A completed pass (it read no row), then its digests as the hex columns held them.
+    await passOf('2026-09-01', []);
+    const committed: [string, string][] = [
+      ['001', digestOf({ id: '001', name: 'Alpha' })],
+      ['002', digestOf({ id: '002', name: 'Beta' })],
+    ];
+    for (const [id, digest] of committed) {
+      await bed.knex.raw(
+        `insert into ingest_digests (register, kind, entity_id, digest) values (?, 'thing', ?, ?)`,
+        [REGISTER, id, digest],
+      );
+    }
+    await runMigrations(bed.knex, [bytes]);
+    const { rows } = await bed.knex.raw(
+      "select entity_id, encode(digest, 'hex') as digest from ingest_digests order by entity_id",
+    );
+    expect(rows).to.deep.equal(committed.map(([entity_id, digest]) => ({ entity_id, digest })));
+    const { rows: options } = await bed.knex.raw(
+      "select reloptions from pg_class where oid = to_regclass('ingest_digests')",
+    );
+    expect(options[0].reloptions).to.deep.equal(['fillfactor=90']);
+    const next = await passOf('2026-10-01', [
+      ['001', 'Alpha'],
+      ['002', 'Beta bis'],
+    ]);
+    expect(next.counts).to.deep.equal({ rows: 2, recorded: 0, changed: 1, dropped: 0, unchanged: 1 });
   });
 });
