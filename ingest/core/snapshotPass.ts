@@ -120,6 +120,8 @@ export const snapshotPassMigrations: Migration[] = [
    * promotion of a first pass, which rewrote every row; a first pass now writes its digests once
    * (markAllNew), an unchanged pass writes none, and the few rows a monthly pass changes still find room in
    * their page for their two new versions (heap-only updates). JavaScript keeps reading and writing hex.
+   * The conversion rewrites the table once, under a lock on it alone: an ingest started meanwhile waits, the
+   * API never reads this table.
    */
   {
     name: '0204_ingest_digests_bytea',
