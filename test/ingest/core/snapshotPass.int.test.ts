@@ -1,10 +1,5 @@
 import { expect } from 'chai';
-import {
-  digestOf,
-  runSnapshotPass,
-  type SnapshotRow,
-  snapshotPassMigrations,
-} from '../../../ingest/core/snapshotPass.ts';
+import { digestOf, snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { entityHandlers } from '../../../projections/core/entityHandlers.ts';
 import type { Projection } from '../../../projections/core/projection.ts';
@@ -12,7 +7,8 @@ import type { ProjectionRunner } from '../../../projections/core/projectionRunne
 import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import { ENTITY_CHANGED, ENTITY_DROPPED, ENTITY_RECORDED } from '../../../schemas/events/entityEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
-import { targetDescription, testLogger } from '../../support/database.ts';
+import { targetDescription } from '../../support/database.ts';
+import { thingPasses } from './support/thingPasses.ts';
 
 const REGISTER = 'test.things';
 
@@ -45,15 +41,6 @@ const things: Projection = {
   ]),
 };
 
-async function* rowsOf(list: [string, string][], failAfter?: number): AsyncGenerator<SnapshotRow> {
-  let n = 0;
-  for (const [id, name] of list) {
-    if (failAfter !== undefined && n === failAfter) throw new Error('the file ended early (test)');
-    n++;
-    yield { kind: 'thing', id, record: { id, name } };
-  }
-}
-
 describe(`Snapshot pass (${targetDescription})`, () => {
   let bed: TestBed;
   let runner: ProjectionRunner;
@@ -66,22 +53,7 @@ describe(`Snapshot pass (${targetDescription})`, () => {
   });
   afterEach(() => bed.close());
 
-  const pass = (
-    version: string,
-    list: [string, string][],
-    opts: { failAfter?: number; batchSize?: number } = {},
-  ) =>
-    runSnapshotPass({
-      knex: bed.knex,
-      store: bed.store,
-      logger: testLogger,
-      register: REGISTER,
-      version,
-      snapshotDate: version,
-      fileSha256: version.replaceAll('-', '').padEnd(64, '0'),
-      rows: rowsOf(list, opts.failAfter),
-      batchSize: opts.batchSize ?? 2,
-    });
+  const pass = thingPasses(() => bed, REGISTER, { batchSize: 2 });
   const table = async () =>
     (await bed.knex.raw('select id, name from test_things order by id')).rows as {
       id: string;
@@ -239,17 +211,7 @@ describe(`Snapshot pass digests stored before they were bytes (${targetDescripti
   });
   afterEach(() => bed.close());
 
-  const passOf = (version: string, list: [string, string][]) =>
-    runSnapshotPass({
-      knex: bed.knex,
-      store: bed.store,
-      logger: testLogger,
-      register: REGISTER,
-      version,
-      snapshotDate: version,
-      fileSha256: version.replaceAll('-', '').padEnd(64, '0'),
-      rows: rowsOf(list),
-    });
+  const passOf = thingPasses(() => bed, REGISTER);
 
   it('keeps each digest, and the next pass finds those rows unchanged', async () => {
     const bytes = snapshotPassMigrations.at(-1)!;

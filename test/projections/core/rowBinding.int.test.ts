@@ -1,15 +1,12 @@
 import { expect } from 'chai';
-import {
-  runSnapshotPass,
-  type SnapshotRow,
-  snapshotPassMigrations,
-} from '../../../ingest/core/snapshotPass.ts';
+import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { entityHandlers } from '../../../projections/core/entityHandlers.ts';
 import type { Projection } from '../../../projections/core/projection.ts';
 import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import { type RowTable, rowBinding } from '../../../projections/core/rowTable.ts';
-import { targetDescription, testLogger } from '../../support/database.ts';
+import { thingPasses } from '../../ingest/core/support/thingPasses.ts';
+import { targetDescription } from '../../support/database.ts';
 import { openTestBed, type TestBed } from './testBed.ts';
 
 const REGISTER = 'test.rows';
@@ -48,15 +45,6 @@ const things: Projection = {
   ]),
 };
 
-async function* rowsOf(list: [string, string][], failAfter?: number): AsyncGenerator<SnapshotRow> {
-  let n = 0;
-  for (const [id, name] of list) {
-    if (failAfter !== undefined && n === failAfter) throw new Error('the file ended early (test)');
-    n++;
-    yield { kind: 'thing', id, record: { id, name } };
-  }
-}
-
 describe(`Rows of a read model written a batch at a time (${targetDescription})`, () => {
   let bed: TestBed;
   let runner: ProjectionRunner;
@@ -69,22 +57,7 @@ describe(`Rows of a read model written a batch at a time (${targetDescription})`
   });
   afterEach(() => bed.close());
 
-  const pass = (
-    version: string,
-    list: [string, string][],
-    opts: { failAfter?: number; batchSize?: number } = {},
-  ) =>
-    runSnapshotPass({
-      knex: bed.knex,
-      store: bed.store,
-      logger: testLogger,
-      register: REGISTER,
-      version,
-      snapshotDate: version,
-      fileSha256: version.replaceAll('-', '').padEnd(64, '0'),
-      rows: rowsOf(list, opts.failAfter),
-      batchSize: opts.batchSize ?? 10,
-    });
+  const pass = thingPasses(() => bed, REGISTER, { batchSize: 10 });
   const table = async () =>
     (await bed.knex.raw(`select id, name from ${THINGS.name} order by id`)).rows as ThingRow[];
 
