@@ -115,8 +115,8 @@ export const snapshotPassMigrations: Migration[] = [
   ...passSeenSetMigrations,
   /**
    * The digests as their 32 bytes (`bytea`) rather than 64 hexadecimal characters, and pages filled to 90 %
-   * instead of half: 532 bytes per Sirene row went to 234 (at 74 million rows, about 21 GiB less), and a
-   * first pass writes a sixth less WAL (bench sirene, bench/HISTORY.md). Half-empty pages were for the
+   * instead of half: 532 bytes per Sirene row went to 258 (at 74 million rows, about 19 GiB less), and the
+   * statement writes a sixth less WAL (bench sirene, bench/HISTORY.md). Half-empty pages were for the
    * promotion of a first pass, which rewrote every row; a first pass now writes its digests once
    * (markAllNew), an unchanged pass writes none, and the few rows a monthly pass changes still find room in
    * their page for their two new versions (heap-only updates). JavaScript keeps reading and writing hex.
