@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Knex } from 'knex';
 import Koa from 'koa';
-import { readProfile } from '../../api/routes/entreprise/readProfile.ts';
+import { readProfiles } from '../../api/routes/entreprise/readProfile.ts';
 import { contentDigest } from '../../ops/signing/contentDigest.ts';
 import {
   queryComponentValue,
@@ -11,7 +11,7 @@ import {
 import type { Signer } from '../../ops/signing/signer.ts';
 
 /**
- * The baseline of the profile route: a bare Koa app running the same primary-key SELECT (`readProfile`) and
+ * The baseline of the profile route: a bare Koa app running the same primary-key SELECT (`readProfiles`) and
  * returning its row as JSON. No validation, payment, freshness, envelope, signature or served log.
  *
  * With `signer`, the floor of a signed answer instead: the same row serialised once, with the
@@ -31,8 +31,9 @@ export async function startBareProfileServer(
       ctx.status = 404;
       return;
     }
-    // The route's own statement, sent as the route sends it (a named prepared statement).
-    const row = (await readProfile(knex, siren)) ?? { error: 'not found' };
+    // The route's own statement, a named prepared statement, sent for this request alone: the route reads
+    // the profiles its concurrent requests ask for together (readProfile.ts), the floor does not.
+    const row = (await readProfiles(knex, [siren])).get(siren) ?? { error: 'not found' };
     if (!signer || !template) {
       ctx.body = row;
       return;

@@ -1,5 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
+import {
+  PROFILES_PER_STATEMENT,
+  readProfile,
+  readProfiles,
+} from '../../../api/routes/entreprise/readProfile.ts';
 import { ENTREPRISE_ROUTES } from '../../../api/routes/entreprise.ts';
 import { ingestFrSirene } from '../../../ingest/fr-sirene/ingestFrSirene.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
@@ -305,6 +310,45 @@ describe(`French company routes: Sirene samples → ingest → read models → H
     const { res, body } = await get('/v1/entreprise/552100554');
     expect(res.status).to.equal(404);
     expect(body.error).to.equal('entreprise_inconnue');
+  });
+
+  it('answers profile requests sent at once each with its own company, refusal or 404', async () => {
+    const sole = units.rows.find((r) => category(r) === '1000')!.siren!;
+    const asked = [...legalPersons().map((r) => r.siren!), sole, '552100554'];
+    const answers = await Promise.all(asked.map((siren) => get(`/v1/entreprise/${siren}`)));
+    for (const [i, { res, body }] of answers.entries()) {
+      const siren = asked[i]!;
+      if (siren === sole) {
+        expect(res.status, siren).to.equal(400);
+        expect(body.error).to.equal('entreprise_individuelle_non_couverte');
+      } else if (siren === '552100554') {
+        expect(res.status, siren).to.equal(404);
+        expect(body.error).to.equal('entreprise_inconnue');
+      } else {
+        expect(res.status, siren).to.equal(200);
+        expect(body.siren, siren).to.equal(siren);
+        expect(body.nombre_etablissements, siren).to.equal(estabsOf(siren).length);
+      }
+    }
+  });
+
+  it('reads the profiles asked for in the same moment by one statement per 64, each its own row', async () => {
+    const sirens = [...units.rows.map((r) => r.siren!).slice(0, PROFILES_PER_STATEMENT + 5), '552100554'];
+    const alone = await Promise.all(sirens.map(async (s) => (await readProfiles(t.db.knex, [s])).get(s)));
+    const statements: string[] = [];
+    const count = (q: { sql: string }) => {
+      if (q.sql.includes('nombre_etablissements')) statements.push(q.sql);
+    };
+    t.db.knex.on('query', count);
+    try {
+      const together = await Promise.all(sirens.map((s) => readProfile(t.db.knex, s)));
+      expect(together).to.deep.equal(alone);
+    } finally {
+      t.db.knex.removeListener('query', count);
+    }
+    expect(alone.at(-1)).to.equal(undefined);
+    expect(alone.filter((row) => row !== undefined)).to.have.length(PROFILES_PER_STATEMENT + 5);
+    expect(statements).to.have.length(2);
   });
 
   it('refuses a malformed or Luhn-invalid SIREN with 400 {error, champ, message}', async () => {
