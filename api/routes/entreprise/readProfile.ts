@@ -44,7 +44,10 @@ export const PROFILES_PER_STATEMENT = 64;
 const STATEMENTS = new Map<number, { name: string; sql: string }>();
 for (let arity = 1; arity <= PROFILES_PER_STATEMENT; arity *= 2) STATEMENTS.set(arity, statementFor(arity));
 
-/** The profiles of `sirens` (at most `PROFILES_PER_STATEMENT`) in one statement; a SIREN with no legal unit is absent from the map. */
+/**
+ * The profiles of `sirens` (at most `PROFILES_PER_STATEMENT`) in one statement; a SIREN with no legal unit
+ * is absent from the map.
+ */
 export async function readProfiles(knex: Knex, sirens: readonly string[]): Promise<Map<string, ProfileRow>> {
   if (sirens.length === 0) return new Map();
   if (sirens.length > PROFILES_PER_STATEMENT)
