@@ -214,7 +214,9 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
 /** The event store's tables and functions, created afresh for each variant (its migrations run again). */
 async function createEventsTable(db: BenchDatabase): Promise<void> {
   await db.knex.raw('drop table if exists events');
-  await db.knex.raw('drop function if exists events_append, events_append_bulk');
+  await db.knex.raw(
+    'drop function if exists events_append, events_append_bulk(text[], text[], json, json, bigint, text), events_append_bulk(text[], text[], jsonb, jsonb, bigint, text)',
+  );
   for (const m of eventStoreMigrations) await m.up(db.knex);
 }
 

@@ -54,8 +54,8 @@ async function writeBatch(knex: Knex, batch: BulkAppendEntry[]): Promise<bigint>
   for (const entry of batch) for (const e of entry.events) rows.push(entry.streamId, 0n, e);
   const result = await namedStatement<{ rows: { last_position: string | null }[] }>(
     knex,
-    'registres_events_append_bulk',
-    'select last_position::text from events_append_bulk(?::text[], ?::text[], ?::json, ?::json, ?, ?)',
+    'registres_events_append_bulk_jsonb',
+    'select last_position::text from events_append_bulk(?::text[], ?::text[], ?::jsonb, ?::jsonb, ?, ?)',
     [rows.streamIds, rows.types, rows.dataArray(), rows.metadataArray(), APPEND_LOCK_KEY, EVENTS_CHANNEL],
   );
   return BigInt(result.rows[0]?.last_position ?? '0');
