@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { batchedKeyRead, rowsByKey } from '../../../ops/database/batchedKeyReads.ts';
 import {
   SIRET_IDCC_TABLE,
   siretIdccProjection,
@@ -27,6 +28,23 @@ export interface ConventionsCollectives {
   conventions_collectives_notes: ConventionNote[];
 }
 
+interface CodeRow {
+  siren: string;
+  idcc: string;
+  mois: string | null;
+}
+
+/**
+ * The distinct (IDCC, month) pairs of each SIREN's establishments, sorted; the SIRENs asked for at the same
+ * moment share one statement (batchedKeyReads.ts).
+ */
+const declaredCodes = batchedKeyRead<CodeRow, CodeRow[]>({
+  name: 'registres_fr_siret_idcc_codes',
+  sql: (places) =>
+    `select distinct siren, idcc, mois from ${SIRET_IDCC_TABLE} where siren in (${places}) order by siren, idcc, mois`,
+  group: rowsByKey((row) => row.siren),
+});
+
 /**
  * The distinct IDCC codes the company's establishments declare (SIREN = the SIRET's first 9 digits), sorted,
  * with notes: the DSN month of the file, then the meaning of each state code present (5100, 5501, 9998,
@@ -49,10 +67,7 @@ export async function readConventionsCollectives(
       readSnapshots: opts.readSnapshots,
     });
     if (!copy.ok) return absentBlock(copy.absent);
-    const { rows } = await knex.raw<{ rows: { idcc: string; mois: string | null }[] }>(
-      `select distinct idcc, mois from ${SIRET_IDCC_TABLE} where siren = ? order by idcc, mois`,
-      [siren],
-    );
+    const rows = (await declaredCodes.load(knex, siren)) ?? [];
     if (rows.length === 0) {
       return absentBlock(
         {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { batchedKeyRead, rowsByKey } from '../../../ops/database/batchedKeyReads.ts';
 import { EGAPRO_INDEX_TABLE, egaproProjection } from '../../../projections/fr-egapro/egaproProjection.ts';
 import { FR_EGAPRO_FRESHNESS_DAYS, FR_EGAPRO_REGISTER } from '../../../schemas/events/frEgaproEvents.ts';
 import type { SnapshotReader } from '../../catalogue/snapshotReader.ts';
@@ -17,6 +18,8 @@ export interface IndexEgaproItem {
 }
 
 interface DeclarationRow {
+  /** The SIREN asked for. */
+  demande: string;
   siren: string;
   annee: number;
   note: number | null;
@@ -24,6 +27,26 @@ interface DeclarationRow {
   ues_nom: string | null;
   membre: boolean;
 }
+
+/**
+ * The declarations that give a company its index: its own, and those of every UES that lists it (`membre`),
+ * by year, latest first, its own first. The SIRENs asked for at the same moment share one statement
+ * (batchedKeyReads.ts); each is looked up by both indexes (SIREN, and the GIN index of the UES members).
+ */
+const declarations = batchedKeyRead<DeclarationRow, DeclarationRow[]>({
+  name: 'registres_fr_egapro_declarations',
+  sql: (places) => `
+    select k.siren as demande, d.siren, d.annee, d.note, d.est_ues, d.ues_nom, d.siren <> k.siren as membre
+      from (select distinct unnest(array[${places}]::text[]) as siren) as k
+      join lateral (
+        select siren, annee, note, est_ues, ues_nom from ${EGAPRO_INDEX_TABLE} where siren = k.siren
+        union all
+        select siren, annee, note, est_ues, ues_nom from ${EGAPRO_INDEX_TABLE}
+         where ues_membres @> array[k.siren] and siren <> k.siren
+      ) as d on true
+     order by demande, d.annee desc, membre, d.siren`,
+  group: rowsByKey((row) => row.demande),
+});
 
 /**
  * The company's Egapro index, one item per year, latest first. The company's own declaration comes first; a
@@ -48,13 +71,7 @@ export async function readIndexEgapro(
       readSnapshots: opts.readSnapshots,
     });
     if (!copy.ok) return absentBlock(copy.absent);
-    const { rows } = await knex.raw<{ rows: DeclarationRow[] }>(
-      `select siren, annee, note, est_ues, ues_nom, siren <> ? as membre
-         from ${EGAPRO_INDEX_TABLE}
-        where siren = ? or ues_membres @> array[?]::text[]
-        order by annee desc, (siren <> ?), siren`,
-      [siren, siren, siren, siren],
-    );
+    const rows = (await declarations.load(knex, siren)) ?? [];
     if (rows.length === 0) {
       return absentBlock(
         {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { expect } from 'chai';
+import type { SnapshotReader } from '../../../api/catalogue/snapshotReader.ts';
 import { readConventionsCollectives } from '../../../api/routes/entreprise/readConventionsCollectives.ts';
 import { ingestFrSiretIdcc } from '../../../ingest/fr-siret-idcc/ingestFrSiretIdcc.ts';
+import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import {
   SIRET_IDCC_TABLE,
   siretIdccProjection,
@@ -44,6 +46,43 @@ describe(`conventions_collectives of the French profile (${targetDescription})`,
         const reading = await read(siren);
         expect(reading.value?.conventions_collectives, siren).to.deep.equal([...codes].sort());
       }
+    });
+
+    it('every company of the real file asked for at once: one statement, each its own codes, one SIREN absent', async () => {
+      const sirens = [
+        ...new Set(
+          fs
+            .readFileSync(IDCC_2019, 'utf8')
+            .trim()
+            .split('\n')
+            .slice(1)
+            .map((line) => line.split(',')[1]!.slice(0, 9)),
+        ),
+        '552032534',
+      ];
+      // As the service's cached reader does, the copy's state is read once: every request then reaches the
+      // batched read in the same round of the event loop.
+      let states: ReturnType<SnapshotReader> | undefined;
+      const readSnapshots: SnapshotReader = (q) => {
+        states ??= readSnapshotStates(bed.knex, q);
+        return states;
+      };
+      const readCached = (siren: string) =>
+        readConventionsCollectives(bed.knex, siren, { now, readSnapshots });
+      const alone = [];
+      for (const siren of sirens) alone.push(await readCached(siren));
+      const statements: string[] = [];
+      const count = (q: { sql: string }) => {
+        if (q.sql.includes(SIRET_IDCC_TABLE)) statements.push(q.sql);
+      };
+      bed.knex.on('query', count);
+      try {
+        expect(await Promise.all(sirens.map((siren) => readCached(siren)))).to.deep.equal(alone);
+      } finally {
+        bed.knex.removeListener('query', count);
+      }
+      expect(statements).to.have.length(2);
+      expect(alone.at(-1)!.absent).to.include({ raison: 'aucune_donnee' });
     });
 
     it('La Poste: its one code and the note on the DSN month, with the pass as provenance', async () => {
