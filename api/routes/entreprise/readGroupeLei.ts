@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { batchedKeyRead } from '../../../ops/database/batchedKeyReads.ts';
 import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import {
   GLEIF_ENTITIES,
@@ -49,6 +50,24 @@ interface ExceptionRow {
   raisons: string[];
   references_publiees: string[];
 }
+
+const ENTITY_COLUMNS =
+  'lei, denomination, pays_adresse, categorie, forme_code, forme_autre, statut_enregistrement';
+
+/**
+ * The LEI record of each SIREN asked for, when GLEIF holds several the one to serve: issued first, then a
+ * general entity (not a branch or fund), then the latest updated. Most French companies hold no LEI, so this
+ * is the member's only statement for most answers: the SIRENs asked for at the same moment share it
+ * (batchedKeyReads.ts).
+ */
+const ownEntity = batchedKeyRead<EntityRow & { siren: string }, EntityRow>({
+  name: 'registres_gleif_own_entity',
+  sql: (places) =>
+    `select distinct on (siren) siren, ${ENTITY_COLUMNS} from ${GLEIF_ENTITIES} where siren in (${places})
+      order by siren, (statut_enregistrement = 'ISSUED') desc nulls last, (categorie = 'GENERAL') desc nulls last,
+               derniere_maj desc nulls last, lei`,
+  group: (rows) => new Map(rows.map(({ siren, ...entity }) => [siren, entity])),
+});
 
 const NOTHING = { lei: null, statut_enregistrement_lei: null, mere_directe: null, mere_ultime: null };
 
@@ -157,16 +176,7 @@ export async function readGroupeLei(
     ];
     const datePhoto = current.snapshotDate;
 
-    const columns =
-      'lei, denomination, pays_adresse, categorie, forme_code, forme_autre, statut_enregistrement';
-    const { rows: own } = await knex.raw<{ rows: EntityRow[] }>(
-      `select ${columns} from ${GLEIF_ENTITIES} where siren = ?
-        order by (statut_enregistrement = 'ISSUED') desc nulls last, (categorie = 'GENERAL') desc nulls last,
-                 derniere_maj desc nulls last, lei
-        limit 1`,
-      [siren],
-    );
-    const company = own[0];
+    const company = await ownEntity.load(knex, siren);
     if (!company) {
       return served(
         {
@@ -194,7 +204,7 @@ export async function readGroupeLei(
     );
     const parentLeis = [...new Set(relationships.map((r) => r.lei_mere))];
     const { rows: parentRows } = await knex.raw<{ rows: EntityRow[] }>(
-      `select ${columns} from ${GLEIF_ENTITIES} where lei = any(?::text[])`,
+      `select ${ENTITY_COLUMNS} from ${GLEIF_ENTITIES} where lei = any(?::text[])`,
       [parentLeis],
     );
     const parents = new Map(parentRows.map((p) => [p.lei, p]));
