@@ -19,6 +19,7 @@ import {
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 import { removeTempDirs, type SireneCsv, samples, tempDir, writeCsv } from '../../support/sireneFiles.ts';
+import { statementsSent } from '../../support/statementsSent.ts';
 
 /**
  * The real samples (300 units of 2022, 299 establishments of 2024) through the real ingester, the two read
@@ -335,17 +336,12 @@ describe(`French company routes: Sirene samples → ingest → read models → H
   it('reads the profiles asked for in the same moment by one statement per 64, each its own row', async () => {
     const sirens = [...units.rows.map((r) => r.siren!).slice(0, PROFILES_PER_STATEMENT + 5), '552100554'];
     const alone = await Promise.all(sirens.map(async (s) => (await readProfiles(t.db.knex, [s])).get(s)));
-    const statements: string[] = [];
-    const count = (q: { sql: string }) => {
-      if (q.sql.includes('nombre_etablissements')) statements.push(q.sql);
-    };
-    t.db.knex.on('query', count);
-    try {
-      const together = await Promise.all(sirens.map((s) => readProfile(t.db.knex, s)));
-      expect(together).to.deep.equal(alone);
-    } finally {
-      t.db.knex.removeListener('query', count);
-    }
+    const { result: together, statements } = await statementsSent(
+      t.db.knex,
+      (sql) => sql.includes('nombre_etablissements'),
+      () => Promise.all(sirens.map((s) => readProfile(t.db.knex, s))),
+    );
+    expect(together).to.deep.equal(alone);
     expect(alone.at(-1)).to.equal(undefined);
     expect(alone.filter((row) => row !== undefined)).to.have.length(PROFILES_PER_STATEMENT + 5);
     expect(statements).to.have.length(2);

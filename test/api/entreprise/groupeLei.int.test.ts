@@ -4,14 +4,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { SnapshotReader } from '../../../api/catalogue/snapshotReader.ts';
 import { omittedParentReason, readGroupeLei } from '../../../api/routes/entreprise/readGroupeLei.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { GLEIF_DEMO_DELTAS, GLEIF_DEMO_FILES } from '../../../ingest/gleif/gleifDemo.ts';
 import { ingestGleif } from '../../../ingest/gleif/ingestGleif.ts';
 import { ingestGleifUpdates } from '../../../ingest/gleif/ingestGleifUpdates.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
-import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import {
   GLEIF_ENTITIES,
   GLEIF_PROFILES,
@@ -20,6 +18,7 @@ import {
 import { groupeLeiSchema } from '../../../schemas/responses/groupeLei.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
+import { snapshotsReadOnce, statementsSent } from '../../support/statementsSent.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/gleif');
 const [LEI_UPDATES, JSON_DELTA] = GLEIF_DEMO_DELTAS.lei2 as [string, string];
@@ -177,27 +176,17 @@ describe(`groupe_lei from the GLEIF local copy, ingest → projection → reader
 
     it('companies asked for at once share one statement for their LEI records, each with its own group', async () => {
       const sirens = ['817727571', '442935532', '951261734', '005420120', '817727571'];
-      // As the service's cached reader does, the copy's state is read once: every request then reaches the
-      // batched read in the same round of the event loop.
-      let states: ReturnType<SnapshotReader> | undefined;
-      const readSnapshots: SnapshotReader = (q) => {
-        states ??= readSnapshotStates(bed.knex, q);
-        return states;
-      };
+      const readSnapshots = snapshotsReadOnce(bed.knex);
       const readCached = (siren: string) => readGroupeLei(bed.knex, siren, NOW, readSnapshots);
       const alone = [];
       for (const siren of sirens) alone.push(await readCached(siren));
-      const lookups: string[] = [];
-      const count = (q: { sql: string }) => {
-        if (q.sql.includes(`from ${GLEIF_ENTITIES} where siren`)) lookups.push(q.sql);
-      };
-      bed.knex.on('query', count);
-      try {
-        expect(await Promise.all(sirens.map((siren) => readCached(siren)))).to.deep.equal(alone);
-      } finally {
-        bed.knex.removeListener('query', count);
-      }
-      expect(lookups).to.have.length(1);
+      const { result, statements } = await statementsSent(
+        bed.knex,
+        (sql) => sql.includes(`from ${GLEIF_ENTITIES} where siren`),
+        () => Promise.all(sirens.map((siren) => readCached(siren))),
+      );
+      expect(result).to.deep.equal(alone);
+      expect(statements).to.have.length(1);
       expect(alone.map((r) => r.value?.lei ?? null)).to.deep.equal([
         '969500L8P8KWE3RVBJ28',
         '969500XEG9ID45XK4R92',

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import { expect } from 'chai';
-import type { SnapshotReader } from '../../../api/catalogue/snapshotReader.ts';
 import { readConventionsCollectives } from '../../../api/routes/entreprise/readConventionsCollectives.ts';
 import { ingestFrSiretIdcc } from '../../../ingest/fr-siret-idcc/ingestFrSiretIdcc.ts';
-import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import {
   SIRET_IDCC_TABLE,
   siretIdccProjection,
@@ -11,6 +9,7 @@ import {
 import { IDCC_2019 } from '../../ingest/fr-siret-idcc/siretIdccFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
 import { openSnapshotPassBed, type SnapshotPassBed } from '../../support/snapshotPassBed.ts';
+import { snapshotsReadOnce, statementsSent } from '../../support/statementsSent.ts';
 
 const MONTH_NOTE = /mois 2019-04 .*\/ IDCC codes declared in the DSN .*month 2019-04/;
 
@@ -60,27 +59,17 @@ describe(`conventions_collectives of the French profile (${targetDescription})`,
         ),
         '552032534',
       ];
-      // As the service's cached reader does, the copy's state is read once: every request then reaches the
-      // batched read in the same round of the event loop.
-      let states: ReturnType<SnapshotReader> | undefined;
-      const readSnapshots: SnapshotReader = (q) => {
-        states ??= readSnapshotStates(bed.knex, q);
-        return states;
-      };
+      const readSnapshots = snapshotsReadOnce(bed.knex);
       const readCached = (siren: string) =>
         readConventionsCollectives(bed.knex, siren, { now, readSnapshots });
       const alone = [];
       for (const siren of sirens) alone.push(await readCached(siren));
-      const statements: string[] = [];
-      const count = (q: { sql: string }) => {
-        if (q.sql.includes(SIRET_IDCC_TABLE)) statements.push(q.sql);
-      };
-      bed.knex.on('query', count);
-      try {
-        expect(await Promise.all(sirens.map((siren) => readCached(siren)))).to.deep.equal(alone);
-      } finally {
-        bed.knex.removeListener('query', count);
-      }
+      const { result, statements } = await statementsSent(
+        bed.knex,
+        (sql) => sql.includes(SIRET_IDCC_TABLE),
+        () => Promise.all(sirens.map((siren) => readCached(siren))),
+      );
+      expect(result).to.deep.equal(alone);
       expect(statements).to.have.length(2);
       expect(alone.at(-1)!.absent).to.include({ raison: 'aucune_donnee' });
     });

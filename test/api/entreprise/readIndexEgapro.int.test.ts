@@ -1,13 +1,12 @@
 import { expect } from 'chai';
-import type { SnapshotReader } from '../../../api/catalogue/snapshotReader.ts';
 import { readIndexEgapro } from '../../../api/routes/entreprise/readIndexEgapro.ts';
 import { sha256OfFile } from '../../../ingest/core/upstreamFile.ts';
 import { ingestFrEgapro } from '../../../ingest/fr-egapro/ingestFrEgapro.ts';
-import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import { EGAPRO_INDEX_TABLE, egaproProjection } from '../../../projections/fr-egapro/egaproProjection.ts';
 import { EGAPRO_CURRENT } from '../../ingest/fr-egapro/egaproFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
 import { openSnapshotPassBed, type SnapshotPassBed } from '../../support/snapshotPassBed.ts';
+import { snapshotsReadOnce, statementsSent } from '../../support/statementsSent.ts';
 
 describe(`index_egapro of the French profile (${targetDescription})`, () => {
   let bed: SnapshotPassBed;
@@ -65,26 +64,16 @@ describe(`index_egapro of the French profile (${targetDescription})`, () => {
         '552032534',
         '356000000',
       ];
-      // As the service's cached reader does, the copy's state is read once: every request then reaches the
-      // batched read in the same round of the event loop.
-      let states: ReturnType<SnapshotReader> | undefined;
-      const readSnapshots: SnapshotReader = (q) => {
-        states ??= readSnapshotStates(bed.knex, q);
-        return states;
-      };
+      const readSnapshots = snapshotsReadOnce(bed.knex);
       const readCached = (siren: string) => readIndexEgapro(bed.knex, siren, { now, readSnapshots });
       const alone = [];
       for (const siren of sirens) alone.push(await readCached(siren));
-      const statements: string[] = [];
-      const count = (q: { sql: string }) => {
-        if (q.sql.includes(EGAPRO_INDEX_TABLE)) statements.push(q.sql);
-      };
-      bed.knex.on('query', count);
-      try {
-        expect(await Promise.all(sirens.map((siren) => readCached(siren)))).to.deep.equal(alone);
-      } finally {
-        bed.knex.removeListener('query', count);
-      }
+      const { result, statements } = await statementsSent(
+        bed.knex,
+        (sql) => sql.includes(EGAPRO_INDEX_TABLE),
+        () => Promise.all(sirens.map((siren) => readCached(siren))),
+      );
+      expect(result).to.deep.equal(alone);
       expect(statements).to.have.length(1);
       expect(alone.map((r) => r.value?.length ?? null)).to.deep.equal([5, 1, 1, 1, 1, null, 5]);
     });

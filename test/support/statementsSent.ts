@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import type { SnapshotReader } from '../../api/catalogue/snapshotReader.ts';
+import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
+
+/** Runs `work` and returns what it gave with the statements `knex` sent meanwhile whose SQL `matches`. */
+export async function statementsSent<T>(
+  knex: Knex,
+  matches: (sql: string) => boolean,
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const count = (q: { sql: string }) => {
+    if (matches(q.sql)) statements.push(q.sql);
+  };
+  knex.on('query', count);
+  try {
+    return { result: await work(), statements };
+  } finally {
+    knex.removeListener('query', count);
+  }
+}
+
+/**
+ * A snapshot reader that reads the copies' state once, as the service's cached reader does between snapshot
+ * changes: every request then reaches its batched reads in the same round of the event loop.
+ */
+export function snapshotsReadOnce(knex: Knex): SnapshotReader {
+  let states: ReturnType<SnapshotReader> | undefined;
+  return (q) => {
+    states ??= readSnapshotStates(knex, q);
+    return states;
+  };
+}
