@@ -16,7 +16,7 @@ export interface BatchedKeyReadSpec<Row, Value> {
   /** The named statements' prefix: `<name>_<arity>`. */
   name: string;
   sql: (places: string) => string;
-  group: (rows: readonly Row[], keys: readonly string[]) => Map<string, Value>;
+  group: (rows: readonly Row[]) => Map<string, Value>;
 }
 
 export interface BatchedKeyRead<Value> {
@@ -56,7 +56,7 @@ export function batchedKeyRead<Row, Value>(spec: BatchedKeyReadSpec<Row, Value>)
     const bindings: string[] = [];
     for (let i = 0; i < occurrences; i++) bindings.push(...places);
     const { rows } = await namedStatement<{ rows: Row[] }>(knex, name, sql, bindings);
-    return spec.group(rows, keys);
+    return spec.group(rows);
   };
 
   const loaders = new WeakMap<Knex, DataLoader<string, Value | undefined>>();
