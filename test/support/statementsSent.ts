@@ -31,3 +31,19 @@ export function snapshotsReadOnce(knex: Knex): SnapshotReader {
     return states;
   };
 }
+
+/**
+ * Reads each key alone, one after the other, then all of them at once while counting the statements whose SQL
+ * `matches`: what a batched read must give is what each key gets alone.
+ */
+export async function aloneThenTogether<T>(
+  knex: Knex,
+  keys: readonly string[],
+  read: (key: string) => Promise<T>,
+  matches: (sql: string) => boolean,
+): Promise<{ alone: T[]; together: T[]; statements: string[] }> {
+  const alone: T[] = [];
+  for (const key of keys) alone.push(await read(key));
+  const { result, statements } = await statementsSent(knex, matches, () => Promise.all(keys.map(read)));
+  return { alone, together: result, statements };
+}

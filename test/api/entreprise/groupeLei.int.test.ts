@@ -18,7 +18,7 @@ import {
 import { groupeLeiSchema } from '../../../schemas/responses/groupeLei.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
-import { snapshotsReadOnce, statementsSent } from '../../support/statementsSent.ts';
+import { aloneThenTogether, snapshotsReadOnce } from '../../support/statementsSent.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/gleif');
 const [LEI_UPDATES, JSON_DELTA] = GLEIF_DEMO_DELTAS.lei2 as [string, string];
@@ -178,14 +178,10 @@ describe(`groupe_lei from the GLEIF local copy, ingest → projection → reader
       const sirens = ['817727571', '442935532', '951261734', '005420120', '817727571'];
       const readSnapshots = snapshotsReadOnce(bed.knex);
       const readCached = (siren: string) => readGroupeLei(bed.knex, siren, NOW, readSnapshots);
-      const alone = [];
-      for (const siren of sirens) alone.push(await readCached(siren));
-      const { result, statements } = await statementsSent(
-        bed.knex,
-        (sql) => sql.includes(`from ${GLEIF_ENTITIES} where siren`),
-        () => Promise.all(sirens.map((siren) => readCached(siren))),
+      const { alone, together, statements } = await aloneThenTogether(bed.knex, sirens, readCached, (sql) =>
+        sql.includes(`from ${GLEIF_ENTITIES} where siren`),
       );
-      expect(result).to.deep.equal(alone);
+      expect(together).to.deep.equal(alone);
       expect(statements).to.have.length(1);
       expect(alone.map((r) => r.value?.lei ?? null)).to.deep.equal([
         '969500L8P8KWE3RVBJ28',

@@ -9,7 +9,7 @@ import {
 import { IDCC_2019 } from '../../ingest/fr-siret-idcc/siretIdccFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
 import { openSnapshotPassBed, type SnapshotPassBed } from '../../support/snapshotPassBed.ts';
-import { snapshotsReadOnce, statementsSent } from '../../support/statementsSent.ts';
+import { aloneThenTogether, snapshotsReadOnce } from '../../support/statementsSent.ts';
 
 const MONTH_NOTE = /mois 2019-04 .*\/ IDCC codes declared in the DSN .*month 2019-04/;
 
@@ -62,14 +62,10 @@ describe(`conventions_collectives of the French profile (${targetDescription})`,
       const readSnapshots = snapshotsReadOnce(bed.knex);
       const readCached = (siren: string) =>
         readConventionsCollectives(bed.knex, siren, { now, readSnapshots });
-      const alone = [];
-      for (const siren of sirens) alone.push(await readCached(siren));
-      const { result, statements } = await statementsSent(
-        bed.knex,
-        (sql) => sql.includes(SIRET_IDCC_TABLE),
-        () => Promise.all(sirens.map((siren) => readCached(siren))),
+      const { alone, together, statements } = await aloneThenTogether(bed.knex, sirens, readCached, (sql) =>
+        sql.includes(SIRET_IDCC_TABLE),
       );
-      expect(result).to.deep.equal(alone);
+      expect(together).to.deep.equal(alone);
       expect(statements).to.have.length(2);
       expect(alone.at(-1)!.absent).to.include({ raison: 'aucune_donnee' });
     });

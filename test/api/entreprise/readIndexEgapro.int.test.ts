@@ -6,7 +6,7 @@ import { EGAPRO_INDEX_TABLE, egaproProjection } from '../../../projections/fr-eg
 import { EGAPRO_CURRENT } from '../../ingest/fr-egapro/egaproFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
 import { openSnapshotPassBed, type SnapshotPassBed } from '../../support/snapshotPassBed.ts';
-import { snapshotsReadOnce, statementsSent } from '../../support/statementsSent.ts';
+import { aloneThenTogether, snapshotsReadOnce } from '../../support/statementsSent.ts';
 
 describe(`index_egapro of the French profile (${targetDescription})`, () => {
   let bed: SnapshotPassBed;
@@ -66,14 +66,10 @@ describe(`index_egapro of the French profile (${targetDescription})`, () => {
       ];
       const readSnapshots = snapshotsReadOnce(bed.knex);
       const readCached = (siren: string) => readIndexEgapro(bed.knex, siren, { now, readSnapshots });
-      const alone = [];
-      for (const siren of sirens) alone.push(await readCached(siren));
-      const { result, statements } = await statementsSent(
-        bed.knex,
-        (sql) => sql.includes(EGAPRO_INDEX_TABLE),
-        () => Promise.all(sirens.map((siren) => readCached(siren))),
+      const { alone, together, statements } = await aloneThenTogether(bed.knex, sirens, readCached, (sql) =>
+        sql.includes(EGAPRO_INDEX_TABLE),
       );
-      expect(result).to.deep.equal(alone);
+      expect(together).to.deep.equal(alone);
       expect(statements).to.have.length(1);
       expect(alone.map((r) => r.value?.length ?? null)).to.deep.equal([5, 1, 1, 1, 1, null, 5]);
     });
