@@ -7,16 +7,41 @@ export const testLogger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
 /** Which database this run targets: the server of DATABASE_URL, or an embedded one in memory. */
 export const targetDescription = process.env.DATABASE_URL ? 'postgresql server' : 'embedded (PGlite)';
 
+/** How many databases of freshDatabase are open now (at most one: they share the server's schema). */
+let openFreshDatabases = 0;
+
 /**
  * A fresh, empty database for one suite. On a server the public schema is dropped and recreated,
  * so suites run one after another (mocha runs files serially).
  */
 export async function freshDatabase(opts: { poolMax?: number } = {}): Promise<Database> {
-  if (!process.env.DATABASE_URL) return openMemoryDatabase(opts);
-  const db = await openDatabase(loadConfig(), testLogger, opts);
-  await db.knex.raw('drop schema if exists public cascade');
-  await db.knex.raw('create schema public');
-  return db;
+  if (openFreshDatabases > 0) {
+    // On a server a second fresh database drops the schema the first one is still using: the result
+    // depends on timing (a deadlock, or a missing table under the first suite's service). Refused on
+    // both targets so that the embedded run finds such a test too.
+    throw new Error(
+      'freshDatabase: another fresh database is still open; stop the first service or close it first',
+    );
+  }
+  const db = process.env.DATABASE_URL
+    ? await openDatabase(loadConfig(), testLogger, opts)
+    : await openMemoryDatabase(opts);
+  if (process.env.DATABASE_URL) {
+    await db.knex.raw('drop schema if exists public cascade');
+    await db.knex.raw('create schema public');
+  }
+  openFreshDatabases += 1;
+  let closed = false;
+  return {
+    ...db,
+    async close() {
+      if (!closed) {
+        closed = true;
+        openFreshDatabases -= 1;
+      }
+      await db.close();
+    },
+  };
 }
 
 /** Where freshDatabaseWithExtensionsOutsidePath installs the extensions: a schema no session has in its search_path. */

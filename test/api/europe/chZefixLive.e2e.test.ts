@@ -202,49 +202,55 @@ describe(`Switzerland, Zefix PublicREST queried live with credentials (e2e, ${ta
       expect(res.headers.get('signature')).to.equal(null);
     });
   }
+});
 
-  describe('without credentials', () => {
-    let bare: PaidDemoService;
-    let bareKey: string;
-    before(async () => {
-      bare = await startPaidDemoService({
-        compose: {
-          liveUrls: { 'ch.zefix': zefix.url },
-          liveRegisters: SWISS,
-          livePolicy: { timeoutMs: 1000 },
-        },
-      });
-      bareKey = (await openAccount(bare.t.service.store, { credits: 1_000_000 })).key;
-      await bare.t.service.runner.catchUp();
+// A service of its own, started once the suite above has stopped its own (they share the database server).
+describe(`Switzerland, Zefix without credentials (e2e, ${targetDescription})`, () => {
+  let zefix: ReplayServer;
+  let bare: PaidDemoService;
+  let bareKey: string;
+  before(async () => {
+    zefix = await startReplayServer(recordedReplay(ZEFIX_RECORDINGS, new Map()));
+    bare = await startPaidDemoService({
+      compose: {
+        liveUrls: { 'ch.zefix': zefix.url },
+        liveRegisters: SWISS,
+        livePolicy: { timeoutMs: 1000 },
+      },
     });
-    after(() => bare?.stop());
-    const bareGet = async (p: string) => {
-      const res = await fetch(`${bare.t.baseUrl}${p}`, { headers: { 'X-Api-Key': bareKey } });
-      return { res, body: (await res.json()) as Json };
-    };
+    bareKey = (await openAccount(bare.t.service.store, { credits: 1_000_000 })).key;
+    await bare.t.service.runner.catchUp();
+  });
+  after(async () => {
+    await bare?.stop();
+    await zefix?.close();
+  });
+  const bareGet = async (p: string) => {
+    const res = await fetch(`${bare.t.baseUrl}${p}`, { headers: { 'X-Api-Key': bareKey } });
+    return { res, body: (await res.json()) as Json };
+  };
 
-    it('the profile is 503 registre_non_configure, not an outage, never charged; Zefix is not asked', async () => {
-      const before = zefix.requests.length;
-      const { res, body } = await bareGet('/v1/eu/entreprise/CH/CHE-238.945.329');
-      expect(res.status).to.equal(503);
-      expect(body).to.include({ error: 'registre_non_configure', registre: 'ch.zefix' });
-      expect(res.headers.get('x-credits-charged')).to.equal('0');
-      expect(zefix.requests.length).to.equal(before);
-    });
+  it('the profile is 503 registre_non_configure, not an outage, never charged; Zefix is not asked', async () => {
+    const before = zefix.requests.length;
+    const { res, body } = await bareGet('/v1/eu/entreprise/CH/CHE-238.945.329');
+    expect(res.status).to.equal(503);
+    expect(body).to.include({ error: 'registre_non_configure', registre: 'ch.zefix' });
+    expect(res.headers.get('x-credits-charged')).to.equal('0');
+    expect(zefix.requests.length).to.equal(before);
+  });
 
-    it('the European search leaves Switzerland out: neither covered nor mute', async () => {
-      const { res, body } = await bareGet('/v1/eu/recherche?q=migros');
-      expect(res.status).to.equal(200);
-      expect(body.pays_couverts.map((c: Json) => c.pays)).not.to.include('CH');
-      expect(body.registres_muets.map((m: Json) => m.registre)).not.to.include('ch.zefix');
-      expect(body.resultats.map((r: Json) => r.pays)).not.to.include('CH');
-    });
+  it('the European search leaves Switzerland out: neither covered nor mute', async () => {
+    const { res, body } = await bareGet('/v1/eu/recherche?q=migros');
+    expect(res.status).to.equal(200);
+    expect(body.pays_couverts.map((c: Json) => c.pays)).not.to.include('CH');
+    expect(body.registres_muets.map((m: Json) => m.registre)).not.to.include('ch.zefix');
+    expect(body.resultats.map((r: Json) => r.pays)).not.to.include('CH');
+  });
 
-    it('/health lists Zefix as not configured, and stays ok: a register without access is not down', async () => {
-      const health = (await (await fetch(`${bare.t.baseUrl}/health`)).json()) as Json;
-      expect(health.registres_non_configures).to.deep.equal(['ch.zefix']);
-      expect(health.registres_en_direct.map((r: Json) => r.registre)).to.not.include('ch.zefix');
-      expect(health.statut).to.equal('ok');
-    });
+  it('/health lists Zefix as not configured, and stays ok: a register without access is not down', async () => {
+    const health = (await (await fetch(`${bare.t.baseUrl}/health`)).json()) as Json;
+    expect(health.registres_non_configures).to.deep.equal(['ch.zefix']);
+    expect(health.registres_en_direct.map((r: Json) => r.registre)).to.not.include('ch.zefix');
+    expect(health.statut).to.equal('ok');
   });
 });

@@ -202,31 +202,32 @@ describe('Association routes (e2e)', () => {
       ).to.deep.equal([]);
     });
   });
+});
 
-  describe('freshness of the journal copy', () => {
-    it('a JOAFE copy older than 14 days answers 503 photo_perimee; the RNA record is still served', async () => {
-      const stale = await startTestService({ ...base, now: () => new Date('2026-12-03T10:00:00Z') });
-      try {
-        await loadAll(stale);
-        const notices = await fetch(`${stale.baseUrl}/v1/association/W751234567/annonces`);
-        expect(notices.status).to.equal(503);
-        expect(((await notices.json()) as Body).error).to.equal('photo_perimee');
-        const record = await fetch(`${stale.baseUrl}/v1/association/W751234567`);
-        expect(record.status).to.equal(200);
-      } finally {
-        await stale.stop();
-      }
-    });
+// Each case starts its own service at another date: after the suite above has stopped its own.
+describe('Association routes (e2e): freshness of the journal copy', () => {
+  it('a JOAFE copy older than 14 days answers 503 photo_perimee; the RNA record is still served', async () => {
+    const stale = await startTestService({ ...base, now: () => new Date('2026-12-03T10:00:00Z') });
+    try {
+      await loadAll(stale);
+      const notices = await fetch(`${stale.baseUrl}/v1/association/W751234567/annonces`);
+      expect(notices.status).to.equal(503);
+      expect(((await notices.json()) as Body).error).to.equal('photo_perimee');
+      const record = await fetch(`${stale.baseUrl}/v1/association/W751234567`);
+      expect(record.status).to.equal(200);
+    } finally {
+      await stale.stop();
+    }
+  });
 
-    it('14 days old is still served', async () => {
-      const fresh = await startTestService({ ...base, now: () => new Date('2026-12-02T10:00:00Z') });
-      try {
-        await loadAll(fresh);
-        const notices = await fetch(`${fresh.baseUrl}/v1/association/W751234567/annonces`);
-        expect(notices.status).to.equal(200);
-      } finally {
-        await fresh.stop();
-      }
-    });
+  it('14 days old is still served', async () => {
+    const fresh = await startTestService({ ...base, now: () => new Date('2026-12-02T10:00:00Z') });
+    try {
+      await loadAll(fresh);
+      const notices = await fetch(`${fresh.baseUrl}/v1/association/W751234567/annonces`);
+      expect(notices.status).to.equal(200);
+    } finally {
+      await fresh.stop();
+    }
   });
 });

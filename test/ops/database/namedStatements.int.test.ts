@@ -29,18 +29,24 @@ describe(`named statements (${targetDescription})`, () => {
       ]);
     }
   });
+});
+
+// A database of its own with a pool of one connection, opened once the suite above has closed its own.
+describe(`named statements on a one-connection pool (${targetDescription})`, () => {
+  let one: Database;
+  before(async () => {
+    one = await freshDatabase({ poolMax: 1 });
+    await one.knex.raw('create table named_t (id int primary key, v text)');
+  });
+  after(async () => {
+    await one?.close();
+  });
 
   it('is prepared once per connection on a server, and never named on the embedded database', async () => {
-    const one = await freshDatabase({ poolMax: 1 });
-    try {
-      await one.knex.raw('create table if not exists named_t (id int primary key, v text)');
-      await namedStatement(one.knex, 'test_named_t', 'select v from named_t where id = ?', [1]);
-      const { rows } = await one.knex.raw<{ rows: { name: string }[] }>(
-        "select name from pg_prepared_statements where name = 'test_named_t'",
-      );
-      expect(rows.map((r) => r.name)).to.deep.equal(one.kind === 'postgres' ? ['test_named_t'] : []);
-    } finally {
-      await one.close();
-    }
+    await namedStatement(one.knex, 'test_named_t', 'select v from named_t where id = ?', [1]);
+    const { rows } = await one.knex.raw<{ rows: { name: string }[] }>(
+      "select name from pg_prepared_statements where name = 'test_named_t'",
+    );
+    expect(rows.map((r) => r.name)).to.deep.equal(one.kind === 'postgres' ? ['test_named_t'] : []);
   });
 });
