@@ -98,6 +98,38 @@ export function eventStoreContract(
       expect(r.lastPosition).to.equal(after[after.length - 1]!.position);
     });
 
+    it('bulk-appends many new streams: versions from 0, every byte of data and metadata kept, in order', async () => {
+      const base = stream();
+      const before = await store.headPosition();
+      // Backslashes, tabs, line breaks, quotes and non-ASCII letters, in values and in keys: whatever the
+      // adapter's wire format, every byte comes back.
+      const tricky = 'back\\slash \\N \\\\. tab\there line\nbreak\r\n "quoted" é ✓';
+      const entries = Array.from({ length: 150 }, (_, i) => ({
+        streamId: `${base}-new-${i}`,
+        events:
+          i % 3 === 0
+            ? [
+                {
+                  type: 'NewBulk',
+                  dataJson: JSON.stringify({ i, s: tricky, [tricky]: null }),
+                  data: undefined,
+                },
+              ]
+            : [ev('NewBulk', { i, s: tricky, n: '007' }), ev('NewBulk2', { i })],
+      }));
+      for (const entry of entries) for (const e of entry.events) e.metadata = { pass: '12', note: tricky };
+      const r = await store.appendBulk(entries, { batchEvents: 64 });
+      const read = await store.readAll(before, { limit: 1000 });
+      expect(r.events).to.equal(read.length);
+      expect(r.lastPosition).to.equal(read[read.length - 1]!.position);
+      expect(read.map((e) => [e.streamId, e.streamVersion, e.type])).to.deep.equal(
+        entries.flatMap((entry) => entry.events.map((e, v) => [entry.streamId, BigInt(v), e.type])),
+      );
+      expect(read[0]!.data).to.deep.equal({ i: 0, s: tricky, [tricky]: null });
+      expect(read[1]!.data).to.deep.equal({ i: 1, s: tricky, n: '007' });
+      expect(read.every((e) => e.metadata.note === tricky)).to.equal(true);
+    });
+
     it('bulk-appends from an async iterable', async () => {
       const base = stream();
       async function* gen() {
