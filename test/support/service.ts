@@ -21,20 +21,32 @@ export async function startTestService(
 ): Promise<RunningService> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-test-'));
   const db = opts.db ?? (await freshDatabase());
-  const config = { ...loadConfig({ DATA_DIR: dataDir }), host: '127.0.0.1' };
-  // Suites send bursts of requests from one address: limits only where a test sets them.
-  const service = await composeService(db, config, testLogger, {
-    servedLogFlushMs: 20,
-    rateLimits: false,
-    // No test touches the network: the live registers are read only where a test replays them (liveUrls).
-    ...(opts.liveUrls === undefined ? { liveRegisters: [] } : {}),
-    // The French live registers (the RNE) only where a test names them.
-    frenchLiveSources: [],
-    ...opts,
-  });
-  // Every answer is checked against its route's declared schema (test/support/responseSchemaHooks.ts).
-  checkResponsesOf(service.app.koa);
-  const port = await service.listen(0, '127.0.0.1');
+  let composed: Service | undefined;
+  let port: number;
+  try {
+    const config = { ...loadConfig({ DATA_DIR: dataDir }), host: '127.0.0.1' };
+    // Suites send bursts of requests from one address: limits only where a test sets them.
+    const service = await composeService(db, config, testLogger, {
+      servedLogFlushMs: 20,
+      rateLimits: false,
+      // No test touches the network: the live registers are read only where a test replays them (liveUrls).
+      ...(opts.liveUrls === undefined ? { liveRegisters: [] } : {}),
+      // The French live registers (the RNE) only where a test names them.
+      frenchLiveSources: [],
+      ...opts,
+    });
+    composed = service;
+    // Every answer is checked against its route's declared schema (test/support/responseSchemaHooks.ts).
+    checkResponsesOf(service.app.koa);
+    port = await service.listen(0, '127.0.0.1');
+  } catch (err) {
+    // A service that failed to start must not keep its fresh database open: the next suite could not open its own.
+    await composed?.close().catch(() => {});
+    if (!opts.db) await db.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const service = composed;
   return {
     service,
     db,
