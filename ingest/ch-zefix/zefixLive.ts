@@ -6,11 +6,10 @@ import type {
   LiveSearchRecord,
 } from '../../schemas/europe/euLiveRegister.ts';
 import { CH_ZEFIX_REGISTER } from '../../schemas/events/chZefixEvents.ts';
-import { profileAsMatches } from '../core/liveProfileMatch.ts';
+import { rankedByName, searchByIdentifier } from '../core/liveProfileMatch.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
-import { nameMatchScore } from '../core/nameMatchScore.ts';
 import { compactSwissUid, isValidSwissUid } from '../core/swissUid.ts';
 import { extractZefix } from './zefixProfile.ts';
 
@@ -28,17 +27,10 @@ export function createZefixReader(client: LiveQueryClient): EuLiveReader {
     profile,
     searchesByName: true,
     async search(q, limit) {
-      if (isValidSwissUid(q)) {
-        const { record, observation } = await profile(q);
-        const matches = profileAsMatches(record);
-        return { matches, total: matches.length, observation };
-      }
+      if (isValidSwissUid(q)) return searchByIdentifier(profile, q);
       const answer = await client.post('/company/search', { name: q, activeOnly: false });
       const record = answer.record as LiveSearchRecord;
-      const matches = record.resultats
-        .map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit);
+      const matches = rankedByName(q, record, limit);
       return { matches, total: record.total, observation: observationOf(answer) };
     },
     circuit: () => client.circuit(),

@@ -1,5 +1,11 @@
-import type { LiveProfileRecord, LiveSearchRecord } from '../../schemas/europe/euLiveRegister.ts';
+import type {
+  LiveProfileAnswer,
+  LiveProfileRecord,
+  LiveSearchAnswer,
+  LiveSearchRecord,
+} from '../../schemas/europe/euLiveRegister.ts';
 import type { EuProfileRow, ProfileMatch } from '../../schemas/europe/euProfileRow.ts';
+import { nameMatchScore } from './nameMatchScore.ts';
 
 /** A search by national identifier: the company of the profile record, if it is a legal person served. */
 export function profileAsMatches(record: LiveProfileRecord): ProfileMatch[] {
@@ -15,6 +21,28 @@ export function profileAsMatches(record: LiveProfileRecord): ProfileMatch[] {
       correspondance: 'identifiant_national',
     },
   ];
+}
+
+/** A search whose query is the register's identifier: answered by the profile read (one upstream call). */
+export async function searchByIdentifier(
+  profile: (id: string) => Promise<LiveProfileAnswer>,
+  id: string,
+): Promise<LiveSearchAnswer> {
+  const { record, observation } = await profile(id);
+  const matches = profileAsMatches(record);
+  return { matches, total: matches.length, observation };
+}
+
+/**
+ * The companies a register found by name, each scored against the query (nameMatchScore), best first (the
+ * register's order among equals), at most `limit`: every live register ranks its answers the same way,
+ * whatever order or page size it answers with.
+ */
+export function rankedByName(q: string, record: LiveSearchRecord, limit: number): ProfileMatch[] {
+  return record.resultats
+    .map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
 }
 
 /**

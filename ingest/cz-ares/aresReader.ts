@@ -4,9 +4,8 @@ import type {
   LiveSearchRecord,
 } from '../../schemas/europe/euLiveRegister.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
-import { profileAsMatches } from '../core/liveProfileMatch.ts';
+import { rankedByName, searchByIdentifier } from '../core/liveProfileMatch.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
-import { nameMatchScore } from '../core/nameMatchScore.ts';
 import { extractAresProfile, extractAresSearch } from './aresProfile.ts';
 
 /**
@@ -24,18 +23,14 @@ export function createAresReader(client: LiveQueryClient): EuLiveReader {
     profile,
     searchesByName: true,
     async search(q, limit) {
-      if (/^\d{8}$/.test(q)) {
-        const { record, observation } = await profile(q);
-        const matches = profileAsMatches(record);
-        return { matches, total: matches.length, observation };
-      }
+      if (/^\d{8}$/.test(q)) return searchByIdentifier(profile, q);
       const answer = await client.post('/ekonomicke-subjekty/vyhledat', {
         obchodniJmeno: q,
         start: 0,
         pocet: limit,
       });
       const record = answer.record as LiveSearchRecord;
-      const matches = record.resultats.map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }));
+      const matches = rankedByName(q, record, limit);
       return { matches, total: record.total, observation: observationOf(answer) };
     },
     circuit: () => client.circuit(),

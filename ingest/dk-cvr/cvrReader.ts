@@ -4,9 +4,8 @@ import type {
   LiveSearchRecord,
 } from '../../schemas/europe/euLiveRegister.ts';
 import { DK_CVR_REGISTER } from '../../schemas/events/dkCvrEvents.ts';
-import { profileAsMatches } from '../core/liveProfileMatch.ts';
+import { rankedByName, searchByIdentifier } from '../core/liveProfileMatch.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
-import { nameMatchScore } from '../core/nameMatchScore.ts';
 import { cvrNumberOf, extractCvrProfile, extractCvrSearch } from './cvrProfile.ts';
 
 /** The companies' index of CVR's Elasticsearch distribution (system-til-system adgang). */
@@ -68,16 +67,10 @@ export function createCvrReader(client: LiveQueryClient): EuLiveReader {
     profile,
     searchesByName: true,
     async search(q, limit) {
-      if (/^\d{8}$/.test(q)) {
-        const { record, observation } = await profile(q);
-        const matches = profileAsMatches(record);
-        return { matches, total: matches.length, observation };
-      }
+      if (/^\d{8}$/.test(q)) return searchByIdentifier(profile, q);
       const answer = await client.post(CVR_SEARCH_PATH, cvrNameQuery(q, limit));
       const record = answer.record as LiveSearchRecord;
-      const matches = record.resultats
-        .map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }))
-        .sort((a, b) => b.score - a.score);
+      const matches = rankedByName(q, record, limit);
       return { matches, total: record.total, observation: observationOf(answer) };
     },
     circuit: () => client.circuit(),

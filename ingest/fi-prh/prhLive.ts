@@ -2,11 +2,10 @@ import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import type { EuLiveReader, LiveSearchRecord } from '../../schemas/europe/euLiveRegister.ts';
 import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
-import { profileAsMatches } from '../core/liveProfileMatch.ts';
+import { rankedByName, searchByIdentifier } from '../core/liveProfileMatch.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
-import { nameMatchScore } from '../core/nameMatchScore.ts';
 import { type PrhProfileRecord, prhEventsAnswer } from './prhEvents.ts';
 import { extractPrh } from './prhProfile.ts';
 
@@ -24,18 +23,11 @@ export function createPrhReader(client: LiveQueryClient): EuLiveReader {
     profile,
     searchesByName: true,
     async search(q, limit) {
-      if (/^\d{7}-\d$/.test(q)) {
-        const { record, observation } = await profile(q);
-        const matches = profileAsMatches(record);
-        return { matches, total: matches.length, observation };
-      }
+      if (/^\d{7}-\d$/.test(q)) return searchByIdentifier(profile, q);
       // PRH answers pages of 100 (it ignores a smaller size): the best `limit` are kept.
       const answer = await client.get('/companies', { name: q });
       const record = answer.record as LiveSearchRecord;
-      const matches = record.resultats
-        .map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit);
+      const matches = rankedByName(q, record, limit);
       return { matches, total: record.total, observation: observationOf(answer) };
     },
     circuit: () => client.circuit(),

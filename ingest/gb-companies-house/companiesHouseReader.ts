@@ -4,9 +4,8 @@ import type {
   LiveSearchRecord,
 } from '../../schemas/europe/euLiveRegister.ts';
 import { GB_COMPANIES_HOUSE_REGISTER } from '../../schemas/events/gbCompaniesHouseEvents.ts';
-import { profileAsMatches } from '../core/liveProfileMatch.ts';
+import { rankedByName, searchByIdentifier } from '../core/liveProfileMatch.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
-import { nameMatchScore } from '../core/nameMatchScore.ts';
 import { extractCompaniesHouseProfile, extractCompaniesHouseSearch } from './companiesHouseProfile.ts';
 import { COMPANY_NUMBER } from './companiesHouseTypes.ts';
 
@@ -24,16 +23,10 @@ export function createCompaniesHouseReader(client: LiveQueryClient): EuLiveReade
     profile,
     searchesByName: true,
     async search(q, limit) {
-      if (COMPANY_NUMBER.test(q)) {
-        const { record, observation } = await profile(q);
-        const matches = profileAsMatches(record);
-        return { matches, total: matches.length, observation };
-      }
+      if (COMPANY_NUMBER.test(q)) return searchByIdentifier(profile, q);
       const answer = await client.get('/search/companies', { q, items_per_page: String(limit) });
       const record = answer.record as LiveSearchRecord;
-      const matches = record.resultats
-        .map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }))
-        .sort((a, b) => b.score - a.score);
+      const matches = rankedByName(q, record, limit);
       return { matches, total: record.total, observation: observationOf(answer) };
     },
     circuit: () => client.circuit(),

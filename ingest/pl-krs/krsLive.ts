@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import type { EuLiveReader, LiveProfileRecord } from '../../schemas/europe/euLiveRegister.ts';
 import { PL_KRS_REGISTER } from '../../schemas/events/plKrsEvents.ts';
-import { profileAsMatches } from '../core/liveProfileMatch.ts';
+import { searchByIdentifier } from '../core/liveProfileMatch.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
@@ -24,11 +24,7 @@ export function createKrsReader(client: LiveQueryClient): EuLiveReader {
     register: PL_KRS_REGISTER,
     profile,
     searchesByName: false,
-    async search(q) {
-      const { record, observation } = await profile(q);
-      const matches = profileAsMatches(record);
-      return { matches, total: matches.length, observation };
-    },
+    search: (q) => searchByIdentifier(profile, q),
     circuit: () => client.circuit(),
   };
 }

@@ -2,11 +2,10 @@ import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import type { EuLiveReader, LiveProfileRecord } from '../../schemas/europe/euLiveRegister.ts';
 import { SK_RPO_REGISTER } from '../../schemas/events/skRpoEvents.ts';
-import { profileAsMatches, searchRecordOf } from '../core/liveProfileMatch.ts';
+import { rankedByName, searchByIdentifier, searchRecordOf } from '../core/liveProfileMatch.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
-import { nameMatchScore } from '../core/nameMatchScore.ts';
 import { extractRpo, type RpoSearchRecord } from './rpoProfile.ts';
 
 const ENTITY_QUERY = { showHistoricalData: 'true', showOrganizationUnits: 'false' };
@@ -38,11 +37,7 @@ export function createRpoReader(client: LiveQueryClient): EuLiveReader {
     profile,
     searchesByName: true,
     async search(q, limit) {
-      if (/^\d{8}$/.test(q)) {
-        const { record, observation } = await profile(q);
-        const matches = profileAsMatches(record);
-        return { matches, total: matches.length, observation };
-      }
+      if (/^\d{8}$/.test(q)) return searchByIdentifier(profile, q);
       const found = await client.get('/search', { fullName: q });
       const results = (found.record as RpoSearchRecord).resultats.slice(0, limit);
       const entities = await Promise.all(results.map((r) => entity(r.id)));
@@ -50,9 +45,7 @@ export function createRpoReader(client: LiveQueryClient): EuLiveReader {
         results.length,
         entities.map((e) => e.record.profil),
       );
-      const matches = record.resultats
-        .map((r) => ({ ...r, ...nameMatchScore(q, r.denomination) }))
-        .sort((a, b) => b.score - a.score);
+      const matches = rankedByName(q, record, limit);
       return { matches, total: null, observation: observationOf(found) };
     },
     circuit: () => client.circuit(),
