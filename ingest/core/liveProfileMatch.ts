@@ -8,7 +8,7 @@ import type { EuProfileRow, ProfileMatch } from '../../schemas/europe/euProfileR
 import { nameMatchScore } from './nameMatchScore.ts';
 
 /** A search by national identifier: the company of the profile record, if it is a legal person served. */
-export function profileAsMatches(record: LiveProfileRecord): ProfileMatch[] {
+function profileAsMatches(record: LiveProfileRecord): ProfileMatch[] {
   const row = record.profil;
   if (!row || row.personne_physique) return [];
   return [
