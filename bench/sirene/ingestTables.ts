@@ -3,7 +3,13 @@ import { formatBytes, formatCount, formatRatio, formatSeconds } from '../core/fo
 import { printTable, type TableRow } from '../core/printTable.ts';
 import { perSecond } from '../core/timing.ts';
 import type { EventsFloor } from './eventsFloor.ts';
-import { crossingSeconds, type ProgressSample, rangeTenthRates, tenthRates } from './passProgress.ts';
+import {
+  crossingSeconds,
+  type ProgressSample,
+  positionAt,
+  rangeTenthRates,
+  tenthRates,
+} from './passProgress.ts';
 import { KEYED_READ_MODELS, SIRENE_READ_MODELS } from './sireneReadModels.ts';
 import { LOG_KEY, type TimedPass } from './timedSirenePass.ts';
 
@@ -122,12 +128,23 @@ export function printProgressTable(opts: {
     { name: KEYED, doneAt: keyedSeconds(pass), verdict: true },
     { name: EVERY, doneAt: pass.seconds, verdict: true },
   ];
+  // How far each part had gone when the keyed read tables were done (the target's window): what the deferred
+  // read models applied meanwhile, on the cores the window shared with them.
+  const windowEnd = keyedSeconds(pass);
+  const shareAtWindowEnd = (name: string) => {
+    if (name === KEYED || name === EVERY) return '';
+    const position = positionAt(samples, name, windowEnd);
+    if (position === null) return 'n/a';
+    const applied = Math.min(rows, Math.max(0, Number(position - pass.startedAt)));
+    return `${Math.round((100 * applied) / rows)} %`;
+  };
   const lines = series.map(({ name, doneAt, verdict }): TableRow => {
     const rates = tenthRates(samples, name, { startedAt: pass.startedAt, rows, passStart });
     const ratio = rates ? rates.last / rates.first : null;
     return {
       'progress of': name === LOG_KEY ? 'events written (the ingest)' : name,
       'done at': formatSeconds(doneAt),
+      'at the window end': shareAtWindowEnd(name),
       'rows/s overall': formatCount(perSecond(rows, doneAt)),
       'first tenth rows/s': rates ? formatCount(rates.first) : 'n/a',
       'last tenth rows/s': rates ? formatCount(rates.last) : 'n/a',

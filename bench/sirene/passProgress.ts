@@ -113,3 +113,25 @@ export function rangeTenthRates(
     last: tenth / Math.max(lastEnd - lastStart, 1e-6),
   };
 }
+
+/**
+ * `key`'s position at `seconds`: interpolated linearly between the samples around it (positions only grow);
+ * the last sample's position after it. Null when no sample holds `key` at or before `seconds`.
+ */
+export function positionAt(samples: readonly ProgressSample[], key: string, seconds: number): bigint | null {
+  let before: ProgressSample | null = null;
+  for (const sample of samples) {
+    const position = sample.positions[key];
+    if (position === undefined) continue;
+    if (sample.seconds >= seconds) {
+      const below = before?.positions[key];
+      if (!before || below === undefined || sample.seconds === before.seconds) {
+        return sample.seconds === seconds ? position : (below ?? null);
+      }
+      const share = (seconds - before.seconds) / (sample.seconds - before.seconds);
+      return below + BigInt(Math.round(share * Number(position - below)));
+    }
+    before = sample;
+  }
+  return before?.positions[key] ?? null;
+}

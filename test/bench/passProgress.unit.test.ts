@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import {
   crossingSeconds,
   type ProgressSample,
+  positionAt,
   rangeTenthRates,
   tenthRates,
 } from '../../bench/sirene/passProgress.ts';
@@ -21,6 +22,14 @@ describe('Benchmark progress: rates over the tenths of a pass', () => {
   it('finds when a position was reached, between two samples', () => {
     expect(crossingSeconds(samples(), 'events', 150n)).to.equal(1.5);
     expect(crossingSeconds(samples(), 'events', 1_000_000n)).to.equal(null);
+  });
+
+  it('reads where a part had got to at a moment, between two samples', () => {
+    expect(positionAt(samples(), 'events', 1.5)).to.equal(150n);
+    expect(positionAt(samples(), 'events', 12)).to.equal(1100n);
+    expect(positionAt(samples(), 'events', 99)).to.equal(2000n);
+    expect(positionAt(samples(), 'events', -1)).to.equal(null);
+    expect(positionAt(samples(), 'search', 5)).to.equal(null);
   });
 
   it('the whole pass compares its first tenth with its last, whichever file each falls in', () => {
