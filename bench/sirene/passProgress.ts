@@ -119,19 +119,18 @@ export function rangeTenthRates(
  * the last sample's position after it. Null when no sample holds `key` at or before `seconds`.
  */
 export function positionAt(samples: readonly ProgressSample[], key: string, seconds: number): bigint | null {
-  let before: ProgressSample | null = null;
+  // The last sample before `seconds` that holds `key`, and its position.
+  let before: { seconds: number; position: bigint } | null = null;
   for (const sample of samples) {
     const position = sample.positions[key];
     if (position === undefined) continue;
-    if (sample.seconds >= seconds) {
-      const below = before?.positions[key];
-      if (!before || below === undefined || sample.seconds === before.seconds) {
-        return sample.seconds === seconds ? position : (below ?? null);
-      }
+    if (sample.seconds === seconds) return position;
+    if (sample.seconds > seconds) {
+      if (!before) return null;
       const share = (seconds - before.seconds) / (sample.seconds - before.seconds);
-      return below + BigInt(Math.round(share * Number(position - below)));
+      return before.position + BigInt(Math.round(share * Number(position - before.position)));
     }
-    before = sample;
+    before = { seconds: sample.seconds, position };
   }
-  return before?.positions[key] ?? null;
+  return before?.position ?? null;
 }
