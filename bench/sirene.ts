@@ -41,7 +41,8 @@ Generates Sirene-format files (valid Luhn SIRENs, 35 and 54 columns) in a tempor
   1. COPY of the two files into bare text tables (psql \\copy, a diagnostic baseline);
   2. the Sirene ingester and every Sirene read model (units, establishments, search index, companies list),
      from the files to the read tables, sampling the log and each read model every 200 ms (rates of the first
-     and last tenth), with each table's growth on disk; then, as the floor, COPY of one event per row in its
+     and last tenth; how far each was when units and establishments were done), with each table's growth
+     on disk; then, as the floor, COPY of one event per row in its
      leanest form and of the files into keyed tables; the full stock (74 million rows) extrapolated;
   3. the same files again as the next month's version (every row unchanged), against reading and hashing
      them the way the ingester does, without a database; the planner statistics of the loaded tables;
