@@ -15,7 +15,10 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** The whole service on a fresh database, listening on a free loopback port, with its own data directory. */
+/**
+ * The whole service on a fresh database, listening on a free loopback port, with its own data directory. A
+ * database passed in `db` is the service's from then on: `stop()` closes it, and so does a failed start.
+ */
 export async function startTestService(
   opts: ComposeOptions & { db?: Database } = {},
 ): Promise<RunningService> {
@@ -42,7 +45,7 @@ export async function startTestService(
   } catch (err) {
     // A service that failed to start must not keep its fresh database open: the next suite could not open its own.
     await composed?.close().catch(() => {});
-    if (!opts.db) await db.close();
+    await db.close().catch(() => {});
     await fs.rm(dataDir, { recursive: true, force: true });
     throw err;
   }
