@@ -95,6 +95,13 @@ export interface SubscribeOptions {
    * and `kind` pairs are of use (a read model's entity bindings); the adapter may leave the others out too.
    */
   entities?: EntityFilter;
+  /**
+   * With `types`: subscribers naming the same group, with the same upcaster, read the log together. A stretch
+   * of the log read for one of them (with every member's filters) serves the others as they reach it, so it
+   * is read and parsed once; each still gets only its own types and entities. For subscribers that move
+   * through the same stretch at about the same pace: the faster may wait a little for the slower.
+   */
+  readGroup?: string;
   onSkipped?(position: bigint): void;
   /**
    * After each read, once its events are delivered: `atHead` is false when the read stopped at its limit

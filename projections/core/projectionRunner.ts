@@ -8,6 +8,9 @@ import { readProjectionStates } from './projectionState.ts';
 import { createProjectionWorker, type ProjectionWorker } from './projectionWorker.ts';
 import type { ProjectorLock } from './projectorLock.ts';
 
+/** The deferred projections of a runner read the log as one group (see SubscribeOptions.readGroup). */
+const DEFERRED_READ_GROUP = 'deferred';
+
 export interface ProjectionStatus {
   name: string;
   position: bigint;
@@ -77,7 +80,8 @@ export function createProjectionRunner(deps: {
       projection,
       batchSize: deps.batchSize ?? 500,
       upcast,
-      ...(projection.deferred ? { gate: () => gate.open() } : {}),
+      // The deferred read models each read the whole of a large pass after the others: they read it together.
+      ...(projection.deferred ? { gate: () => gate.open(), readGroup: DEFERRED_READ_GROUP } : {}),
       onState: () => gate.check(),
     }),
   );

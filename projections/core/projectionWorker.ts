@@ -50,6 +50,8 @@ export function createProjectionWorker(deps: {
   gate?: () => Promise<void>;
   /** Called when `running` or `atHead` may have changed. */
   onState?: () => void;
+  /** The projections reading the log together (see SubscribeOptions.readGroup). */
+  readGroup?: string;
 }): ProjectionWorker {
   const { knex, eventStore, projection, batchSize, upcast } = deps;
   const logger = deps.logger.child({ projection: projection.name });
@@ -117,6 +119,7 @@ export function createProjectionWorker(deps: {
       from,
       batchSize,
       ...(upcast ? { upcast } : {}),
+      ...(deps.readGroup ? { readGroup: deps.readGroup } : {}),
       onEvents: async (events) => {
         // A batch holding nothing this projection handles (the served log's events, other registers) is
         // not written: re-reading it after a restart costs nothing, a transaction per batch per projection

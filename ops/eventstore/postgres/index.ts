@@ -5,6 +5,7 @@ import type { EventStore } from '../port.ts';
 import { appendBulk } from './appendBulk.ts';
 import { appendToStream, currentVersion } from './appendToStream.ts';
 import { headPosition, readAll } from './readAll.ts';
+import { ReadGroups } from './readGroups.ts';
 import { readStream } from './readStream.ts';
 import { subscribe } from './subscribe.ts';
 
@@ -16,6 +17,7 @@ export function createPostgresEventStore(deps: {
   logger: Logger;
 }): EventStore {
   const { knex, notifications, logger } = deps;
+  const groups = new ReadGroups(knex);
   return {
     append: (streamId, events, expected) => appendToStream(knex, streamId, events, expected),
     appendBulk: (entries, opts) => appendBulk(knex, entries, opts),
@@ -26,6 +28,6 @@ export function createPostgresEventStore(deps: {
     refreshStatistics: async () => {
       await knex.raw('analyze events');
     },
-    subscribe: (opts) => subscribe(knex, notifications, logger, opts),
+    subscribe: (opts) => subscribe(knex, notifications, logger, opts, groups),
   };
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../../logger.ts';
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../port.ts';
 import { parseAppendedPayload } from './insertEvents.ts';
 import { readAll, readAllFiltered } from './readAll.ts';
+import type { ReadGroups, Window } from './readGroups.ts';
 import { EVENTS_CHANNEL } from './schema.ts';
 
 /**
@@ -19,6 +20,8 @@ export function subscribe(
   notifications: NotificationSource,
   logger: Logger,
   opts: SubscribeOptions,
+  /** The event store's read groups (without them, `opts.readGroup` is ignored: the subscription reads alone). */
+  groups?: ReadGroups,
 ): Subscription {
   const expand = opts.upcast;
   const batchSize = opts.batchSize ?? 500;
@@ -96,6 +99,33 @@ export function subscribe(
     }
   };
 
+  // Read with the other subscriptions of its group, when it has one (readGroups.ts).
+  const membership =
+    groups && opts.readGroup && opts.types
+      ? groups.join(
+          opts.readGroup,
+          { types: opts.types, ...(opts.entities ? { entities: opts.entities } : {}) },
+          opts.from,
+          expand,
+        )
+      : null;
+  /** One read: the events delivered, how far it looked (null: nothing after `from`), whether it was full. */
+  const readWindow = async (from: bigint): Promise<Window> => {
+    if (membership) return membership.read(from, batchSize);
+    if (opts.types) {
+      // Only what the subscriber handles comes back; the position still moves past the rest.
+      const read = await readAllFiltered(
+        knex,
+        from,
+        { limit: batchSize, types: opts.types, ...(opts.entities ? { entities: opts.entities } : {}) },
+        expand,
+      );
+      return { batch: read.events, scannedTo: read.scannedTo, full: read.scanned === batchSize };
+    }
+    const batch = await readAll(knex, from, { limit: batchSize }, expand);
+    return { batch, scannedTo: batch.at(-1)?.position ?? null, full: batch.length === batchSize };
+  };
+
   const unlistenP = notifications.listen(EVENTS_CHANNEL, poke);
 
   const loop = (async () => {
@@ -128,22 +158,7 @@ export function subscribe(
       let full: boolean;
       reading = true;
       try {
-        if (opts.types) {
-          // Only what the subscriber handles comes back; the position still moves past the rest.
-          const read = await readAllFiltered(
-            knex,
-            position,
-            { limit: batchSize, types: opts.types, ...(opts.entities ? { entities: opts.entities } : {}) },
-            expand,
-          );
-          batch = read.events;
-          scannedTo = read.scannedTo;
-          full = read.scanned === batchSize;
-        } else {
-          batch = await readAll(knex, position, { limit: batchSize }, expand);
-          scannedTo = batch.at(-1)?.position ?? null;
-          full = batch.length === batchSize;
-        }
+        ({ batch, scannedTo, full } = await readWindow(position));
         backoff = 100;
       } catch (err) {
         logger.warn(
@@ -182,6 +197,8 @@ export function subscribe(
       else caughtUp = true;
       opts.onRead?.({ atHead: !full });
     }
+    // Stopped or failed: the group's other members no longer keep windows for it, nor wait for it.
+    membership?.leave();
   })();
 
   return {

@@ -175,6 +175,82 @@ export function eventStoreContract(
       expect((reported as Error).message).to.equal('handler broke');
     });
 
+    it('subscribers of one read group each get what they would alone, of their types and entities', async () => {
+      const start = await store.headPosition();
+      const tag = stream();
+      const r1 = `${tag}-r1`;
+      const r2 = `${tag}-r2`;
+      const entity = (i: number): NewEvent => {
+        const [register, kind] = [
+          [r1, 'a'],
+          [r1, 'b'],
+          [r2, 'a'],
+        ][i % 3]!;
+        return ev('Entity', { register, kind, id: i });
+      };
+      const logged = (n: number, from: number) =>
+        Array.from({ length: n }, (_, k) => {
+          const i = from + k;
+          const events = [i % 5 === 0 ? ev('Other', { i }) : i % 7 === 0 ? ev('Mark', { i }) : entity(i)];
+          return { streamId: `${tag}-${i}`, events };
+        });
+      await store.appendBulk(logged(230, 0));
+      const filters = [
+        {
+          types: new Set(['Entity', 'Mark']),
+          entities: { types: ['Entity'], of: [{ register: r1, kind: 'a' }] },
+        },
+        {
+          types: new Set(['Entity']),
+          entities: {
+            types: ['Entity'],
+            of: [
+              { register: r1, kind: 'b' },
+              { register: r2, kind: 'a' },
+            ],
+          },
+        },
+        { types: new Set(['Other', 'Entity']) },
+      ];
+      // Each subscriber catches up on the log, then takes live appends; alone, then as one group.
+      const run = async (readGroup?: string) => {
+        const seen = filters.map(() => [] as bigint[]);
+        const subs = filters.map((f, i) =>
+          store.subscribe({
+            from: start,
+            batchSize: 16,
+            ...f,
+            ...(readGroup ? { readGroup } : {}),
+            onEvents: async (batch) => void seen[i]!.push(...batch.map((e) => e.position)),
+          }),
+        );
+        const head = await store.headPosition();
+        await Promise.all(subs.map((sub) => sub.reached(head)));
+        return { seen, subs };
+      };
+      const alone = await run();
+      const together = await run(`${tag}-group`);
+      await store.appendBulk(logged(40, 230));
+      const head = await store.headPosition();
+      for (const { subs } of [alone, together]) {
+        await Promise.all(subs.map((sub) => sub.reached(head)));
+        await Promise.all(subs.map((sub) => sub.stop()));
+      }
+      // What each filter selects, from the log itself.
+      const log = await store.readAll(start, { limit: 100_000 });
+      const keyOf = (e: RecordedEvent) => {
+        const d = e.data as { register?: string; kind?: string };
+        return `${d.register} ${d.kind}`;
+      };
+      const expected = [
+        log.filter((e) => e.type === 'Mark' || (e.type === 'Entity' && keyOf(e) === `${r1} a`)),
+        log.filter((e) => e.type === 'Entity' && [`${r1} b`, `${r2} a`].includes(keyOf(e))),
+        log.filter((e) => e.type === 'Other' || e.type === 'Entity'),
+      ].map((events) => events.map((e) => e.position));
+      expect(alone.seen).to.deep.equal(expected);
+      expect(together.seen).to.deep.equal(expected);
+    });
+
     it('a reader running beside concurrent writers never sees a gap that later fills', async () => {
       const start = await store.headPosition();
       const writers = 6;
