@@ -79,6 +79,32 @@ export async function readAllFiltered(
   return { events: expand ? await expand(events) : events, scannedTo, scanned };
 }
 
+/** One read of a subscription: what it delivers, how far it looked (null: nothing after `from`), and whether it was full. */
+export interface Window {
+  batch: RecordedEvent[];
+  scannedTo: bigint | null;
+  full: boolean;
+}
+
+/** What a subscription reads: its event types and entity filter, as given to `subscribe`. */
+export interface ReadFilter {
+  types: ReadonlySet<string>;
+  entities?: EntityFilter;
+}
+
+/** The `limit` positions after `from`, of `filter` only (readAllFiltered), as one read of a subscription. */
+export async function readWindow(
+  knex: Knex,
+  from: bigint,
+  limit: number,
+  filter: ReadFilter,
+  upcast: Upcaster | undefined,
+): Promise<Window> {
+  const entities = filter.entities ? { entities: filter.entities } : {};
+  const read = await readAllFiltered(knex, from, { limit, types: filter.types, ...entities }, upcast);
+  return { batch: read.events, scannedTo: read.scannedTo, full: read.scanned === limit };
+}
+
 export async function headPosition(knex: Knex): Promise<bigint> {
   const { rows } = await knex.raw<{ rows: { p: string | null }[] }>('select max(position) as p from events');
   return BigInt(rows[0]?.p ?? '0');

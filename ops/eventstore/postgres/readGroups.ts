@@ -1,19 +1,6 @@
 import type { Knex } from 'knex';
-import type { EntityFilter, RecordedEvent, Upcaster } from '../port.ts';
-import { readAllFiltered } from './readAll.ts';
-
-/** One read of a subscription: what it delivers, how far it looked (null: nothing after `from`), and whether it was full. */
-export interface Window {
-  batch: RecordedEvent[];
-  scannedTo: bigint | null;
-  full: boolean;
-}
-
-/** What a member of a group reads: its event types and entity filter, as given to `subscribe`. */
-export interface ReadFilter {
-  types: ReadonlySet<string>;
-  entities?: EntityFilter;
-}
+import type { RecordedEvent, Upcaster } from '../port.ts';
+import { type ReadFilter, readWindow, type Window } from './readAll.ts';
 
 /** A subscription's place in its group: reads through it, and leaves when it stops. */
 export interface GroupMembership {
@@ -166,32 +153,15 @@ class ReadGroup {
     return false;
   }
 
-  async #readAlone(member: Member, from: bigint, limit: number): Promise<Window> {
-    const read = await readAllFiltered(
-      this.knex,
-      from,
-      {
-        limit,
-        types: member.filter.types,
-        ...(member.filter.entities ? { entities: member.filter.entities } : {}),
-      },
-      this.upcast,
-    );
-    return { batch: read.events, scannedTo: read.scannedTo, full: read.scanned === limit };
+  #readAlone(member: Member, from: bigint, limit: number): Promise<Window> {
+    return readWindow(this.knex, from, limit, member.filter, this.upcast);
   }
 
   async #readUnion(from: bigint, limit: number): Promise<Window> {
     const epoch = this.#epoch;
-    const union = this.#unionFilter();
-    const read = await readAllFiltered(
-      this.knex,
-      from,
-      { limit, types: union.types, ...(union.entities ? { entities: union.entities } : {}) },
-      this.upcast,
-    );
-    const window = { batch: read.events, scannedTo: read.scannedTo, full: read.scanned === limit };
+    const window = await readWindow(this.knex, from, limit, this.#unionFilter(), this.upcast);
     if (window.full && window.scannedTo !== null && epoch === this.#epoch && this.#members.size > 1) {
-      this.#windows.push({ from, to: window.scannedTo, events: read.events });
+      this.#windows.push({ from, to: window.scannedTo, events: window.batch });
       this.#windows.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
     }
     return window;

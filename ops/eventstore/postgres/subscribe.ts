@@ -3,8 +3,8 @@ import type { NotificationSource } from '../../database/notifications.ts';
 import type { Logger } from '../../logger.ts';
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../port.ts';
 import { parseAppendedPayload } from './insertEvents.ts';
-import { readAll, readAllFiltered } from './readAll.ts';
-import type { ReadGroups, Window } from './readGroups.ts';
+import { readAll, readWindow, type Window } from './readAll.ts';
+import type { ReadGroups } from './readGroups.ts';
 import { EVENTS_CHANNEL } from './schema.ts';
 
 /**
@@ -110,17 +110,12 @@ export function subscribe(
         )
       : null;
   /** One read: the events delivered, how far it looked (null: nothing after `from`), whether it was full. */
-  const readWindow = async (from: bigint): Promise<Window> => {
+  const readNext = async (from: bigint): Promise<Window> => {
     if (membership) return membership.read(from, batchSize);
     if (opts.types) {
       // Only what the subscriber handles comes back; the position still moves past the rest.
-      const read = await readAllFiltered(
-        knex,
-        from,
-        { limit: batchSize, types: opts.types, ...(opts.entities ? { entities: opts.entities } : {}) },
-        expand,
-      );
-      return { batch: read.events, scannedTo: read.scannedTo, full: read.scanned === batchSize };
+      const filter = { types: opts.types, ...(opts.entities ? { entities: opts.entities } : {}) };
+      return readWindow(knex, from, batchSize, filter, expand);
     }
     const batch = await readAll(knex, from, { limit: batchSize }, expand);
     return { batch, scannedTo: batch.at(-1)?.position ?? null, full: batch.length === batchSize };
@@ -158,7 +153,7 @@ export function subscribe(
       let full: boolean;
       reading = true;
       try {
-        ({ batch, scannedTo, full } = await readWindow(position));
+        ({ batch, scannedTo, full } = await readNext(position));
         backoff = 100;
       } catch (err) {
         logger.warn(
