@@ -99,7 +99,8 @@ export interface SubscribeOptions {
    * With `types`: subscribers naming the same group, with the same upcaster, read the log together. A stretch
    * of the log read for one of them (with every member's filters) serves the others as they reach it, so it
    * is read and parsed once; each still gets only its own types and entities. For subscribers that move
-   * through the same stretch at about the same pace: the faster may wait a little for the slower.
+   * through the same stretch at about the same pace: the faster may wait a little for the slower. Members are
+   * handed the same event objects: a handler reads its events and never changes them.
    */
   readGroup?: string;
   onSkipped?(position: bigint): void;
