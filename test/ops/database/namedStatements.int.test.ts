@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { namedStatement } from '../../../ops/database/namedStatements.ts';
+import knexFactory, { type Knex } from 'knex';
+import { type EmbeddedHost, startEmbeddedHost } from '../../../ops/database/embeddedHost.ts';
+import { allowNamedStatements, namedStatement } from '../../../ops/database/namedStatements.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
 import { freshDatabase, targetDescription } from '../../support/database.ts';
 
@@ -48,5 +50,39 @@ describe(`named statements on a one-connection pool (${targetDescription})`, () 
       "select name from pg_prepared_statements where name = 'test_named_t'",
     );
     expect(rows.map((r) => r.name)).to.deep.equal(one.kind === 'postgres' ? ['test_named_t'] : []);
+  });
+});
+
+// DATABASE_URL set to the socket a running embedded database prints: two processes' pools, one session.
+describe('named statements through the socket of an embedded database', () => {
+  let host: EmbeddedHost;
+  const pools: Knex[] = [];
+  before(async () => {
+    host = await startEmbeddedHost({ dataDir: 'memory://' });
+    for (let i = 0; i < 2; i++) {
+      const knex = knexFactory({ client: 'pg', connection: host.url, pool: { min: 0, max: 2 } });
+      allowNamedStatements(knex); // what a PostgreSQL DATABASE_URL gets
+      pools.push(knex);
+    }
+    await pools[0]!.raw('create table named_t (id int primary key, v text)');
+    await pools[0]!.raw("insert into named_t values (1, 'un'), (2, 'deux')");
+  });
+  after(async () => {
+    for (const knex of pools) await knex.destroy();
+    await host?.stop();
+  });
+
+  it('answers from a second pool whose statement name the session already holds', async () => {
+    const read = (knex: Knex, id: number) =>
+      namedStatement<{ rows: { v: string }[] }>(knex, 'test_named_t', 'select v from named_t where id = ?', [
+        id,
+      ]).then((r) => r.rows[0]?.v);
+    expect(await read(pools[0]!, 1)).to.equal('un');
+    expect(await read(pools[1]!, 2)).to.equal('deux');
+    expect(await Promise.all([read(pools[1]!, 1), read(pools[0]!, 2), read(pools[1]!, 2)])).to.deep.equal([
+      'un',
+      'deux',
+      'deux',
+    ]);
   });
 });
