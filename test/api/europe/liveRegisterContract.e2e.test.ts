@@ -171,4 +171,58 @@ for (const source of EU_LIVE_REGISTERS) {
       },
     );
   });
+
+  if (!source.credentials) continue;
+  // A service of its own, started once the suite above has stopped its own (they share the database server).
+  describe(`Live register contract: ${code} without credentials (e2e, ${targetDescription})`, () => {
+    let service: PaidDemoService;
+    let upstream: ReplayServer;
+    let key: string;
+    before(async () => {
+      upstream = await startReplayServer(recordedReplay(source.parts.recordings, new Map()));
+      service = await startPaidDemoService({
+        compose: {
+          liveRegisters: [source],
+          liveUrls: { [code]: upstream.url },
+          livePolicy: { timeoutMs: 1000 },
+        },
+      });
+      key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
+      await service.t.service.runner.catchUp();
+    });
+    after(async () => {
+      await service?.stop();
+      await upstream?.close();
+    });
+    const get = async (p: string) => {
+      const res = await fetch(`${service.t.baseUrl}${p}`, { headers: { 'X-Api-Key': key } });
+      return { res, body: (await res.json()) as Json };
+    };
+
+    it('503 registre_non_configure, not an outage, never charged; the register is not asked', async () => {
+      const { res, body } = await get(requestOf(source));
+      expect(res.status).to.equal(503);
+      expect(body).to.include({ error: 'registre_non_configure', registre: code });
+      expect(res.headers.get('x-credits-charged')).to.equal('0');
+      expect(upstream.requests).to.have.length(0);
+    });
+
+    if (!source.detailsOnly) {
+      it('the European search leaves it out: neither covered, nor mute, nor in the results', async () => {
+        const { res, body } = await get('/v1/eu/recherche?q=kinnisvara');
+        expect(res.status).to.equal(200);
+        expect(body.pays_couverts.map((c: Json) => c.pays)).to.not.include(source.info.pays);
+        expect(body.registres_muets.map((m: Json) => m.registre)).to.not.include(code);
+        expect(body.resultats.map((r: Json) => r.pays)).to.not.include(source.info.pays);
+        expect(upstream.requests).to.have.length(0);
+      });
+    }
+
+    it('/health lists it as not configured and stays ok: a register without access is not down', async () => {
+      const health = (await (await fetch(`${service.t.baseUrl}/health`)).json()) as Json;
+      expect(health.registres_non_configures).to.deep.equal([code]);
+      expect(health.registres_en_direct.map((r: Json) => r.registre)).to.not.include(code);
+      expect(health.statut).to.equal('ok');
+    });
+  });
 }
