@@ -102,7 +102,8 @@ export function europeRoutes(
     }
     const id = copy.canonicalId ? copy.canonicalId(String(params.id)) : String(params.id);
     if (!copy.idPattern.test(id) || ('idCheck' in copy && copy.idCheck && !copy.idCheck(id))) {
-      return { error: 'parametre_invalide', champ: 'id', message: `${copy.pays} : ${copy.idDescription}.` };
+      const pays = String(params.pays).toUpperCase();
+      return { error: 'parametre_invalide', champ: 'id', message: `${pays} : ${copy.idDescription}.` };
     }
     return null;
   }

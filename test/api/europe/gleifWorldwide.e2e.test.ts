@@ -46,9 +46,11 @@ describe(`Worldwide LEI entities (GLEIF) in the unified profile and the search (
   });
 
   it('an identifier that is not an LEI with valid check digits is a 400 before any read', async () => {
-    const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/US/00GBW0Z2GYIER7DHDS72`);
+    const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/us/00GBW0Z2GYIER7DHDS72`);
     expect(res.status).to.equal(400);
     expect(body).to.include({ error: 'parametre_invalide', champ: 'id' });
+    // The country asked, not the worldwide copy's placeholder code (XX).
+    expect(body.message).to.match(/^US : LEI \(ISO 17442\)/);
   });
 
   it('France is not answered from the LEI copy: its companies have their own routes', async () => {
