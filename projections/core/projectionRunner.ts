@@ -34,7 +34,8 @@ export interface ProjectionRunner {
   mode(): ProjectorMode;
   /**
    * Resolves when every projection has committed every event up to `position` (default: the head now).
-   * Rejects if a projection fails, is stopped, or is not running.
+   * Rejects if a projection fails, is stopped, or is not running; projections this process is starting (it has
+   * just taken the projector lock) are waited for.
    */
   caughtUp(position?: bigint): Promise<void>;
   /** Applies up to the current head and returns; a projection not running is started and stopped again. */
@@ -91,9 +92,13 @@ export function createProjectionRunner(deps: {
   let retry: NodeJS.Timeout | null = null;
   const standbyRetryMs = deps.standbyRetryMs ?? 5000;
 
+  // The workers' start under way (a takeover's): a wait for a position waits for it instead of finding them
+  // not yet running.
+  let starting: Promise<unknown> = Promise.resolve();
   const startWorkers = async () => {
     mode = 'active';
-    await Promise.all(workers.map((w) => w.start()));
+    starting = Promise.all(workers.map((w) => w.start()));
+    await starting;
   };
   /** Takes the lock (or none is configured) and projects; else stands by and tries again later. */
   const activateOrStandBy = async (): Promise<void> => {
@@ -170,6 +175,7 @@ export function createProjectionRunner(deps: {
     },
     async caughtUp(position) {
       const target = position ?? (await eventStore.headPosition());
+      if (mode === 'active') await starting.catch(() => undefined);
       await Promise.all(workers.map((w) => w.waitFor(target)));
     },
     async catchUp(name) {
