@@ -1,9 +1,9 @@
-import { type IncomingHttpHeaders, request } from 'node:http';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import { REGISTERS } from '../../app/registers.ts';
 import { createKnex, type Database } from '../../ops/database/openDatabase.ts';
 import { freshDatabase } from '../support/database.ts';
+import { rawRequest } from '../support/rawRequest.ts';
 import { type RunningService, startTestService } from '../support/service.ts';
 import { startTcpProxy } from '../support/tcpProxy.ts';
 import {
@@ -23,22 +23,6 @@ async function getJson(url: string) {
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
   return { res, text, body: JSON.parse(text) as Record<string, any> };
-}
-
-/** A request with any method (fetch refuses TRACE and some others), answered whole. */
-function rawRequest(url: string, method: string) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = request(url, { method }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 describe('API core (e2e)', () => {
@@ -146,10 +130,10 @@ describe('API core (e2e)', () => {
     for (const method of ['PROPFIND', 'TRACE', 'LOCK', 'MKCOL', 'PUT', 'DELETE', 'PATCH']) {
       it(`${method} is answered 405 methode_non_permise with Allow, on a free and a priced route`, async () => {
         for (const path of ['/v1/lecture', '/v1/test/widget/0001']) {
-          const { status, headers, body } = await rawRequest(`${t.baseUrl}${path}`, method);
+          const { status, headers, body } = await rawRequest(`${t.baseUrl}${path}`, { method });
           expect(status, `${method} ${path}`).to.equal(405);
           expect(headers.allow).to.include('GET');
-          expect(JSON.parse(body)).to.include({ error: 'methode_non_permise' });
+          expect(JSON.parse(body.toString('utf8'))).to.include({ error: 'methode_non_permise' });
           expect(headers['retry-after']).to.equal(undefined);
         }
       });

@@ -1,27 +1,8 @@
-import { request } from 'node:http';
 import { expect } from 'chai';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { targetDescription } from '../support/database.ts';
 import { type PaidDemoService, startPaidDemoService } from '../support/paidDemoService.ts';
-
-/** A HEAD request as sent on the wire, with what came back: status, headers, and the bytes of any body. */
-function head(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    bytes: number;
-  }>((resolve, reject) => {
-    const req = request(url, { method: 'HEAD', headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { rawRequest } from '../support/rawRequest.ts';
 
 /**
  * HEAD of a priced route: its status says what the GET would (a company known or not), so it is paid and
@@ -42,16 +23,19 @@ describe(`HEAD of a priced route (e2e, ${targetDescription})`, () => {
   });
 
   it('without payment: 402 with the quote, no body', async () => {
-    const res = await head(`${service.t.baseUrl}${known}`);
+    const res = await rawRequest(`${service.t.baseUrl}${known}`, { method: 'HEAD' });
     expect(res.status).to.equal(402);
     expect(res.headers['payment-required']).to.be.a('string');
-    expect(res.bytes).to.equal(0);
+    expect(res.body.length).to.equal(0);
   });
 
   it('with a key: the GET’s status and signed headers, no body, charged the GET’s price', async () => {
-    const res = await head(`${service.t.baseUrl}${known}`, { 'X-Api-Key': key });
+    const res = await rawRequest(`${service.t.baseUrl}${known}`, {
+      method: 'HEAD',
+      headers: { 'X-Api-Key': key },
+    });
     expect(res.status).to.equal(200);
-    expect(res.bytes).to.equal(0);
+    expect(res.body.length).to.equal(0);
     expect(res.headers.signature).to.match(/^sig1=:/);
     expect(res.headers['content-digest']).to.match(/^sha-256=:/);
     expect(res.headers['x-credits-charged']).to.equal('0.005');
@@ -59,9 +43,12 @@ describe(`HEAD of a priced route (e2e, ${targetDescription})`, () => {
   });
 
   it('a company not known: 404, never charged', async () => {
-    const res = await head(`${service.t.baseUrl}/v1/entreprise/552100554`, { 'X-Api-Key': key });
+    const res = await rawRequest(`${service.t.baseUrl}/v1/entreprise/552100554`, {
+      method: 'HEAD',
+      headers: { 'X-Api-Key': key },
+    });
     expect(res.status).to.equal(404);
-    expect(res.bytes).to.equal(0);
+    expect(res.body.length).to.equal(0);
     expect(res.headers['x-credits-charged']).to.equal('0');
   });
 });

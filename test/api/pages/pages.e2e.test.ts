@@ -1,21 +1,6 @@
-import { type IncomingHttpHeaders, request } from 'node:http';
 import { expect } from 'chai';
+import { rawRequest } from '../../support/rawRequest.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
-
-/** A request answered whole, its body as raw bytes (fetch would decode a compressed body). */
-function rawRequest(url: string, opts: { method?: string; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = request(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** Every http(s) address written in a text. */
 function urlsIn(text: string): string[] {
