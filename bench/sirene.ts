@@ -61,6 +61,10 @@ Options:
   --embedded WHERE   without DATABASE_URL: memory (default) or disk
   --skip-repass      no unchanged re-pass
   --skip-http        no load test of the route
+  --read-models-after
+                     hold every read model while the first pass's ingest runs, then start them: the
+                     ingest alone against the floor (the least the window could take if projecting
+                     cost nothing), then the read models' catch-up on their own
   --load-in-loop     run autocannon on the service's own event loop (before 2026-11-24) instead of in
                      a worker thread
   --cpu-profile DIR  write CPU profiles into DIR and print their functions' self time: the ingest
@@ -82,6 +86,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       'skip-http': { type: 'boolean' },
       'load-in-loop': { type: 'boolean' },
       'cpu-profile': { type: 'string' },
+      'read-models-after': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -141,6 +146,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         batchSize,
         sample: true,
         cpuProfile: values['cpu-profile'] ? { dir: values['cpu-profile'], name: 'pass' } : null,
+        readModelsAfter: values['read-models-after'] ?? false,
       });
       let lastWrite = now();
       if (pass.output.trim()) ctx.out(pass.output.trim().replace(/^/gm, '  | '));

@@ -27,6 +27,8 @@ export interface TimedPass {
   seconds: number;
   /** The ingest alone: its process's life on a server, the pass's call on the embedded database. */
   eventsSeconds: number;
+  /** The read models were held until the events were written (`readModelsAfter`). */
+  readModelsAfter: boolean;
   /** Per read model, when it had applied the whole pass (seconds since the ingest started). */
   caughtUp: Map<string, number>;
   /** Peak RSS of the ingest process (server only; null when the ingest ran in this process). */
@@ -73,6 +75,11 @@ export async function runTimedSirenePass(opts: {
   sample: boolean;
   /** Where to write CPU profiles of the pass: the ingest process's and the projecting thread's; null: none. */
   cpuProfile?: { dir: string; name: string } | null;
+  /**
+   * Hold every read model while the ingest runs and start them once its events are written: the ingest
+   * alone, on cores it has to itself, then the read models' catch-up.
+   */
+  readModelsAfter?: boolean;
 }): Promise<TimedPass> {
   const { db, service, files } = opts;
   const names = SIRENE_READ_MODELS.map((p) => p.name);
@@ -98,6 +105,7 @@ export async function runTimedSirenePass(opts: {
   const profiling = opts.cpuProfile ? await startCpuProfile() : null;
   let ingestPeakRss: number | null = null;
   let output = '';
+  if (opts.readModelsAfter) await service.runner.stop();
   try {
     if (db.label === 'postgres') {
       const child = await ingestInChildProcess({
@@ -145,6 +153,7 @@ export async function runTimedSirenePass(opts: {
     throw err;
   }
   const eventsSeconds = secondsSince(start);
+  if (opts.readModelsAfter) await service.runner.start();
   const caughtUp = new Map<string, number>();
   await Promise.all(
     names.map(async (name) => {
@@ -175,6 +184,7 @@ export async function runTimedSirenePass(opts: {
   return {
     seconds,
     eventsSeconds,
+    readModelsAfter: opts.readModelsAfter ?? false,
     caughtUp,
     ingestPeakRss,
     benchPeakRss,
