@@ -17,6 +17,7 @@ import {
   NO_LIVE_SOURCES,
   type RouteDefinition,
 } from './catalogue/route.ts';
+import { rereadingSessions, type SnapshotSessions } from './catalogue/snapshotReader.ts';
 import { mcpEndpoint } from './mcp/mcpEndpoint.ts';
 import { mcpToolsOf } from './mcp/mcpTools.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
@@ -53,6 +54,11 @@ export interface AppDeps {
   routes: readonly RouteDefinition[];
   projectionNames: string[];
   readSnapshots: SnapshotReader;
+  /**
+   * Each request's snapshot session (snapshotReader.ts): what it read of the snapshot state, confirmed after
+   * its rows. Unset: read and confirmed through `readSnapshots`.
+   */
+  snapshotSessions?: SnapshotSessions;
   projectionStatus: ProjectionStatusReader;
   signer: Signer;
   servedLog: Pick<ServedLog, 'record'>;
@@ -122,10 +128,11 @@ export function createApp(deps: AppDeps): App {
     readSnapshots: deps.readSnapshots,
     ...(deps.now ? { now: deps.now } : {}),
   };
+  const snapshotSessions = deps.snapshotSessions ?? rereadingSessions(deps.readSnapshots, deps.readSnapshots);
   const guard = (route: RouteDefinition) =>
-    freshnessGuard(route, { readSnapshots: deps.readSnapshots, registers: deps.registers, now: deps.now });
+    freshnessGuard(route, { snapshotSessions, registers: deps.registers, now: deps.now });
   const answer = (route: RouteDefinition) =>
-    envelope(route, { handlerDeps, registers: deps.registers, now: deps.now });
+    envelope(route, { handlerDeps, registers: deps.registers, now: deps.now, snapshotSessions });
   const readAndAnswer = (route: RouteDefinition): AppMiddleware[] => [guard(route), answer(route)];
   // A priced route's free sample: the same validation, freshness guard and handler on its example
   // parameters, signed, never charged. Registered before GET /v1/echantillons/{route}, which documents them.

@@ -1,6 +1,7 @@
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import type { RouteDefinition, RouteState } from './catalogue/route.ts';
+import type { SnapshotSession } from './catalogue/snapshotReader.ts';
 import type { NonceKey } from './payment/nonceKey.ts';
 
 /** Per-request state shared by the middleware chain. */
@@ -15,6 +16,10 @@ export interface AppState extends RouteState {
   x402Settled?: { key: NonceKey };
   /** True when the answer is a kept x402 answer sent again: already signed and in the served log. */
   x402Replayed?: boolean;
+  /** The request's reads of the snapshot state, confirmed once its rows are read (envelope.ts). */
+  snapshotSession?: SnapshotSession;
+  /** Set by the freshness guard: reads the state again, through a new session, and judges it again. */
+  recheckFreshness?: () => Promise<void>;
 }
 
 export type AppContext = RouterContext<AppState>;

@@ -1,10 +1,10 @@
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { MutedRegister, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
-import type { RegisterSnapshotView, SnapshotReader } from '../catalogue/snapshotReader.ts';
+import type { RegisterSnapshotView, SnapshotReader, SnapshotSessions } from '../catalogue/snapshotReader.ts';
 import { unavailable } from '../errors/apiError.ts';
-import type { AppMiddleware } from '../state.ts';
+import type { AppContext, AppMiddleware } from '../state.ts';
 
-export type { RegisterSnapshotView, SnapshotReader };
+export type { RegisterSnapshotView, SnapshotReader, SnapshotSessions };
 
 const DAY_MS = 86_400_000;
 
@@ -13,11 +13,13 @@ const DAY_MS = 86_400_000;
  * No completed snapshot → 503 collecte_en_cours; snapshot older than the route's threshold → its 503 code.
  * Otherwise records each register's provenance for the envelope. Only the registers the request reads are
  * checked (`registersFor`); a route that degrades (`freshnessDegrades`) gets the unfresh ones listed in
- * `ctx.state.registresMuets` instead of a refusal.
+ * `ctx.state.registresMuets` instead of a refusal. The state is read through the request's snapshot session,
+ * which the envelope confirms once the rows are read; `ctx.state.recheckFreshness` reads it again when a pass
+ * was published in between (one version per answer).
  */
 export function freshnessGuard(
   route: RouteDefinition,
-  deps: { readSnapshots: SnapshotReader; registers: readonly RegisterInfo[]; now?: () => Date },
+  deps: { snapshotSessions: SnapshotSessions; registers: readonly RegisterInfo[]; now?: () => Date },
 ): AppMiddleware {
   const local = route.registers.filter(
     (code) => deps.registers.find((r) => r.code === code)?.mode !== 'direct',
@@ -29,7 +31,20 @@ export function freshnessGuard(
     const wanted = route.registersFor ? route.registersFor(ctx.state.params ?? {}) : null;
     const checked = wanted ? local.filter((code) => wanted.includes(code)) : local;
     if (checked.length === 0) return next();
-    const views = await deps.readSnapshots({ projections: route.projections, registers: checked });
+    const check = async () => {
+      ctx.state.snapshotSession ??= deps.snapshotSessions();
+      const views = await ctx.state.snapshotSession.read({
+        projections: route.projections,
+        registers: checked,
+      });
+      judge(ctx, checked, views);
+    };
+    await check();
+    ctx.state.recheckFreshness = check;
+    await next();
+  };
+
+  function judge(ctx: AppContext, checked: readonly string[], views: readonly RegisterSnapshotView[]): void {
     const now = (deps.now ?? (() => new Date()))();
     const provenance: ProvenanceEntry[] = [];
     const muted: MutedRegister[] = [];
@@ -82,6 +97,5 @@ export function freshnessGuard(
     }
     ctx.state.provenance = provenance;
     if (route.freshnessDegrades) ctx.state.registresMuets = muted;
-    await next();
-  };
+  }
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AccountDesk } from '../../api/account/accountDesk.ts';
 import { type App, createApp } from '../../api/app.ts';
 import type { RouteDefinition } from '../../api/catalogue/route.ts';
+import { rereadingSessions, type SnapshotSessions } from '../../api/catalogue/snapshotReader.ts';
 import { isDatabaseOutage } from '../../api/errors/databaseOutage.ts';
 import type { SnapshotReader } from '../../api/middleware/freshnessGuard.ts';
 import { keyedCreditHeaders, payment } from '../../api/middleware/payment.ts';
@@ -225,6 +226,13 @@ export async function composeService(
     }),
   );
   const rne = frenchReaders.get(FR_RNE_REGISTER);
+  const freshSnapshots: SnapshotReader = (q) => readSnapshotStates(readKnex, q);
+  const readSnapshots = cachedSnapshotReader(
+    freshSnapshots,
+    () => runner.snapshotFingerprint(),
+    // A replica applies the runner's commits later than the runner knows: only a short age bounds the cache.
+    readKnex === db.knex ? undefined : REPLICA_SNAPSHOT_CACHE_MS,
+  );
   const app = createApp({
     logger,
     knex: db.knex,
@@ -233,12 +241,8 @@ export async function composeService(
     registers: opts.registers ?? REGISTERS,
     routes: opts.routes ?? PRICED_ROUTES,
     projectionNames: projections.map((p) => p.name),
-    readSnapshots: cachedSnapshotReader(
-      (q) => readSnapshotStates(readKnex, q),
-      () => runner.snapshotFingerprint(),
-      // A replica applies the runner's commits later than the runner knows: only a short age bounds the cache.
-      readKnex === db.knex ? undefined : REPLICA_SNAPSHOT_CACHE_MS,
-    ),
+    readSnapshots,
+    snapshotSessions: snapshotSessionsOf(readSnapshots, freshSnapshots, runner, readKnex === db.knex),
     projectionStatus: () => runner.status(),
     signer,
     servedLog,
@@ -441,6 +445,44 @@ function sharedPaymentMiddleware(deps: {
     } satisfies AccountDesk,
   };
 }
+
+/**
+ * Each request's snapshot session. Its state comes from the cache; after the rows are read it is confirmed
+ * (one version per answer). Where this process applies the log and the routes read the database it writes
+ * (`sameDatabase`: no replica), the runner knows every change of snapshot state it commits: a state read
+ * while no such commit was under way, and still no commit under way nor made when the rows are read, holds
+ * without asking the database. Anywhere else (an `--role api` or standing-by process, a replica, a commit
+ * under way) the state is read again from the database and compared.
+ */
+function snapshotSessionsOf(
+  cached: SnapshotReader,
+  fresh: SnapshotReader,
+  runner: ProjectionRunner,
+  sameDatabase: boolean,
+): SnapshotSessions {
+  const rereading = rereadingSessions(cached, fresh);
+  if (!sameDatabase) return rereading;
+  const stableFingerprint = () =>
+    runner.mode() === 'active' && !runner.snapshotCommitting() ? runner.snapshotFingerprint() : null;
+  return () => {
+    const session = rereading();
+    const openedAt = stableFingerprint();
+    const openedTime = Date.now();
+    return {
+      read: session.read,
+      async confirm() {
+        // Within the cache's own age bound: a writer outside this process (a rebuild from the command line) is
+        // only ever seen by reading the database.
+        const recent = Date.now() - openedTime < CONFIRM_WITHOUT_READ_MS;
+        if (openedAt !== null && recent && stableFingerprint() === openedAt) return true;
+        return session.confirm();
+      },
+    };
+  };
+}
+
+/** How long a request may take and still be confirmed from the runner's knowledge alone. */
+const CONFIRM_WITHOUT_READ_MS = 1000;
 
 /**
  * Snapshot state changes only when a projection applies a snapshot event: answers are kept while no batch

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import { applyRun, guarded } from './applyRun.ts';
 import { applySnapshotEvent, isSnapshotEvent } from './applySnapshotEvent.ts';
 import { analyseAsLoadGrows, followBulkLoad } from './bulkLoad.ts';
+import { completeStagedPass, type FollowersOf } from './jointPublication.ts';
 import type { Projection } from './projection.ts';
 import { PassTracker, settleStagedPass, stageEvents } from './stagedPass.ts';
 import { type StoreCheckpointResult, storeCheckpoint } from './storeCheckpoint.ts';
@@ -19,7 +21,14 @@ export async function applyBatch(
   projection: Projection,
   events: readonly RecordedEvent[],
   expected: bigint,
+  opts: {
+    /** The read models a pass is published in at once (jointPublication.ts); default: this one alone. */
+    followersOf?: FollowersOf;
+    /** Called just before the commit of a batch that may have published a snapshot (see the runner). */
+    beforeSnapshotCommit?: () => void;
+  } = {},
 ): Promise<StoreCheckpointResult> {
+  const followersOf = opts.followersOf ?? (() => [projection]);
   const last = events[events.length - 1];
   if (!last) return { ok: true, position: expected };
   const trx = await knex.transaction();
@@ -35,6 +44,7 @@ export async function applyBatch(
     let run: RecordedEvent[] = [];
     let staged: { pass: { register: string; version: string }; event: RecordedEvent }[] = [];
     let applied = 0;
+    let snapshots = false;
     const flush = async () => {
       await apply(run);
       await stageEvents(trx, projection, staged);
@@ -46,11 +56,18 @@ export async function applyBatch(
       if (isSnapshotEvent(event.type)) {
         await flush();
         await guarded(projection, [event], async () => {
+          if (passes.completesStagedPass(event)) {
+            // Published in every read model of the register at once, maybe later (jointPublication.ts).
+            await projection.handlers[event.type]?.(trx, event);
+            await completeStagedPass(trx, projection, event, followersOf);
+            return;
+          }
           await settleStagedPass(trx, projection, event, apply);
           await projection.handlers[event.type]?.(trx, event);
           await applySnapshotEvent(trx, projection, event);
           await followBulkLoad(trx, projection, event);
         });
+        snapshots = true;
         passes.observe(event);
         continue;
       }
@@ -62,53 +79,13 @@ export async function applyBatch(
     await flush();
     await analyseAsLoadGrows(trx, projection, applied);
     const stored = await storeCheckpoint(trx, projection.name, expected, last.position);
-    if (stored.ok) await trx.commit();
-    else await trx.rollback();
+    if (stored.ok) {
+      if (snapshots) opts.beforeSnapshotCommit?.();
+      await trx.commit();
+    } else await trx.rollback();
     return stored;
   } catch (err) {
     if (!trx.isCompleted()) await trx.rollback();
     throw err;
   }
-}
-
-/** Handled events in log order: through `handleRun` when the projection has one, else one handler each. */
-export async function applyRun(
-  trx: Knex.Transaction,
-  projection: Projection,
-  run: readonly RecordedEvent[],
-): Promise<void> {
-  if (run.length === 0) return;
-  if (projection.handleRun) {
-    const handleRun = projection.handleRun;
-    await guarded(projection, run, () => handleRun(trx, run));
-    return;
-  }
-  for (const event of run) {
-    await guarded(projection, [event], async () => {
-      await projection.handlers[event.type]?.(trx, event);
-    });
-  }
-}
-
-/** Names the projection and the events in a handler's failure. */
-async function guarded(
-  projection: Projection,
-  events: readonly RecordedEvent[],
-  work: () => Promise<void>,
-): Promise<void> {
-  try {
-    await work();
-  } catch (err) {
-    const first = events[0]!;
-    const last = events[events.length - 1]!;
-    const where =
-      first === last
-        ? `event ${first.position} (${first.type})`
-        : `events ${first.position} to ${last.position} (${events.length} events)`;
-    throw new Error(`projection ${projection.name} failed on ${where}: ${messageOf(err)}`, { cause: err });
-  }
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

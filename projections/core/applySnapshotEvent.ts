@@ -39,22 +39,36 @@ export async function applySnapshotEvent(
       [projection.name, register, d.version, d.snapshotDate, d.fileSha256, d.startedAt],
     );
   } else if (event.type === SNAPSHOT_COMPLETED) {
-    const d = event.data as SnapshotCompletedData;
-    await trx.raw(
-      `insert into projection_snapshots (projection, register, version, snapshot_date, sha256, completed_at)
-       values (?, ?, ?, ?, ?, ?)
-       on conflict (projection, register) do update set
-         version = excluded.version,
-         snapshot_date = excluded.snapshot_date,
-         sha256 = excluded.sha256,
-         completed_at = excluded.completed_at`,
-      [projection.name, register, d.version, d.snapshotDate, d.fileSha256, d.completedAt],
-    );
-    await clearPending(trx, projection.name, register, d.version);
+    await publishCompletedPass(trx, projection.name, { register, data: event.data as SnapshotCompletedData });
   } else {
     const d = event.data as SnapshotAbandonedData;
     await clearPending(trx, projection.name, register, d.version);
   }
+}
+
+/** A completed pass of one register, as its `SnapshotCompleted` event says it. */
+export interface CompletedPass {
+  register: string;
+  data: SnapshotCompletedData;
+}
+
+/** Publishes a completed pass as the projection's current snapshot of the register, its pending pass cleared. */
+export async function publishCompletedPass(
+  trx: Knex.Transaction,
+  projection: string,
+  { register, data: d }: CompletedPass,
+): Promise<void> {
+  await trx.raw(
+    `insert into projection_snapshots (projection, register, version, snapshot_date, sha256, completed_at)
+     values (?, ?, ?, ?, ?, ?)
+     on conflict (projection, register) do update set
+       version = excluded.version,
+       snapshot_date = excluded.snapshot_date,
+       sha256 = excluded.sha256,
+       completed_at = excluded.completed_at`,
+    [projection, register, d.version, d.snapshotDate, d.fileSha256, d.completedAt],
+  );
+  await clearPending(trx, projection, register, d.version);
 }
 
 export const SNAPSHOT_EVENT_TYPES: readonly string[] = [

@@ -45,6 +45,11 @@ export interface ProjectionRunner {
   status(): Promise<ProjectionStatus[]>;
   /** Changes whenever a projection of this runner may have changed its snapshot state (a rebuild included). */
   snapshotFingerprint(): string;
+  /**
+   * Whether this runner may be committing a change of snapshot state right now: what is read meanwhile cannot
+   * be vouched for by `snapshotFingerprint` alone.
+   */
+  snapshotCommitting(): boolean;
 }
 
 /**
@@ -73,6 +78,7 @@ export function createProjectionRunner(deps: {
   // The read side owns the shapes it reads: Sirene's entity rows, stored as values, are upcast to records.
   const upcast = createValuesExpander(knex);
   const gate = new ForegroundGate();
+  const followersOf = (register: string) => deps.projections.filter((p) => p.registers.includes(register));
   const workers = deps.projections.map((projection) =>
     createProjectionWorker({
       knex,
@@ -84,6 +90,7 @@ export function createProjectionRunner(deps: {
       // The deferred read models each read the whole of a large pass after the others: they read it together.
       ...(projection.deferred ? { gate: () => gate.open(), readGroup: DEFERRED_READ_GROUP } : {}),
       onState: () => gate.check(),
+      followersOf,
     }),
   );
   gate.watch(workers.filter((w) => !w.projection.deferred));
@@ -173,6 +180,7 @@ export function createProjectionRunner(deps: {
       for (const w of workers) sum += w.snapshotEpoch;
       return String(sum);
     },
+    snapshotCommitting: () => workers.some((w) => w.snapshotCommitting),
     async caughtUp(position) {
       const target = position ?? (await eventStore.headPosition());
       if (mode === 'active') await starting.catch(() => undefined);

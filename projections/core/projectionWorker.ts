@@ -3,6 +3,7 @@ import type { EventStore, Subscription, Upcaster } from '../../ops/eventstore/po
 import type { Logger } from '../../ops/logger.ts';
 import { applyBatch } from './applyBatch.ts';
 import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from './applySnapshotEvent.ts';
+import type { FollowersOf } from './jointPublication.ts';
 import type { Projection } from './projection.ts';
 import { ensureProjectionState, readCheckpoint, recordFailure } from './projectionState.ts';
 import { resetProjection } from './resetProjection.ts';
@@ -15,6 +16,11 @@ export interface ProjectionWorker {
   readonly applied: bigint;
   /** Counts the committed batches that held a snapshot event: snapshot state may have changed. */
   readonly snapshotEpoch: number;
+  /**
+   * Whether a batch holding a snapshot event may be committing now (its commit sent, `snapshotEpoch` not yet
+   * moved): snapshot state read meanwhile may change at any moment.
+   */
+  readonly snapshotCommitting: boolean;
   readonly running: boolean;
   /** Whether its last read reached the head of the log (false until it has read once). */
   readonly atHead: boolean;
@@ -52,6 +58,8 @@ export function createProjectionWorker(deps: {
   onState?: () => void;
   /** The projections reading the log together (see SubscribeOptions.readGroup). */
   readGroup?: string;
+  /** The runner's read models following a register: a pass is published in all at once (jointPublication.ts). */
+  followersOf?: FollowersOf;
 }): ProjectionWorker {
   const { knex, eventStore, projection, batchSize, upcast } = deps;
   const logger = deps.logger.child({ projection: projection.name });
@@ -60,6 +68,7 @@ export function createProjectionWorker(deps: {
   // The checkpoint as stored: batches with nothing for this projection advance `applied` only (see below).
   let persisted = 0n;
   let snapshotEpoch = 0;
+  let snapshotCommitting = false;
   let active = false;
   let failure: Error | null = null;
   let moved: StoreCheckpointResult | null = null;
@@ -134,14 +143,25 @@ export function createProjectionWorker(deps: {
           // Halted while waiting: nothing applied; the next subscription reads the batch again.
           if (mine !== generation) return;
         }
-        const result = await applyBatch(knex, projection, events, persisted);
+        let result: StoreCheckpointResult;
+        try {
+          result = await applyBatch(knex, projection, events, persisted, {
+            ...(deps.followersOf ? { followersOf: deps.followersOf } : {}),
+            beforeSnapshotCommit: () => {
+              snapshotCommitting = true;
+            },
+          });
+        } finally {
+          // Committed or not, snapshot state read from now on may differ from what was cached before.
+          if (snapshotCommitting) snapshotEpoch++;
+          snapshotCommitting = false;
+        }
         if (!result.ok) {
           moved = result;
           throw new Error(result.message);
         }
         applied = result.position;
         persisted = result.position;
-        if (events.some((e) => isSnapshotEvent(e.type))) snapshotEpoch++;
         settle();
       },
       onError: (err) => {
@@ -184,6 +204,9 @@ export function createProjectionWorker(deps: {
     },
     get snapshotEpoch() {
       return snapshotEpoch;
+    },
+    get snapshotCommitting() {
+      return snapshotCommitting;
     },
     get running() {
       return active;
@@ -228,8 +251,13 @@ export function createProjectionWorker(deps: {
     },
     async rebuild({ resume }) {
       await halt();
-      await resetProjection(knex, projection);
-      snapshotEpoch++;
+      snapshotCommitting = true;
+      try {
+        await resetProjection(knex, projection);
+      } finally {
+        snapshotEpoch++;
+        snapshotCommitting = false;
+      }
       const head = await eventStore.headPosition();
       logger.info({ head: head.toString() }, 'projection reset; replaying');
       subscribeFrom(0n);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { forgetReadyPasses } from './jointPublication.ts';
 import type { Projection } from './projection.ts';
 import { registerFollowedSnapshots } from './projectionState.ts';
 
@@ -23,6 +24,7 @@ export async function resetProjection(knex: Knex, projection: Projection): Promi
     );
     await trx.raw('delete from projection_snapshots where projection = ?', [projection.name]);
     await trx.raw('delete from projection_staged_events where projection = ?', [projection.name]);
+    await forgetReadyPasses(trx, projection.name);
     await registerFollowedSnapshots(trx, projection);
   });
 }

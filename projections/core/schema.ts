@@ -1,5 +1,6 @@
 import type { Migration } from '../../ops/database/migrations.ts';
 import { bulkLoadMigrations } from './bulkLoad.ts';
+import { jointPublicationMigrations } from './jointPublication.ts';
 import type { Projection } from './projection.ts';
 import { stagedPassMigrations } from './stagedPass.ts';
 
@@ -76,6 +77,7 @@ export function projectionMigrationsFor(projections: readonly Projection[]): Mig
     ...stagedPassMigrations,
     ...projectionRenameMigrations,
     ...bulkLoadMigrations,
+    ...jointPublicationMigrations,
     ...projections.flatMap((p) => p.migrations),
   ];
 }

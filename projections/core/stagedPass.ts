@@ -8,6 +8,7 @@ import {
   type SnapshotAbandonedData,
   type SnapshotStartedData,
 } from '../../schemas/events/snapshotEvents.ts';
+import { applyRun } from './applyRun.ts';
 import type { Projection } from './projection.ts';
 
 /**
@@ -81,6 +82,19 @@ export class PassTracker {
     return { register, version: snapshotVersion };
   }
 
+  /**
+   * True for the `SnapshotCompleted` of a staged pass (over a register with a published snapshot): it is
+   * published in every read model of the register at once (jointPublication.ts).
+   */
+  completesStagedPass(event: RecordedEvent): boolean {
+    if (event.type !== SNAPSHOT_COMPLETED) return false;
+    const data = event.data as { register?: unknown; version?: unknown } | null;
+    if (typeof data?.register !== 'string' || !this.projection.registers.includes(data.register))
+      return false;
+    const p = this.passes.get(data.register);
+    return !!p && p.current !== null && p.pending === data.version;
+  }
+
   /** Follows the snapshot events of the batch, so the next events are judged against the right pass. */
   observe(event: RecordedEvent): void {
     const register = (event.data as { register?: unknown } | null)?.register;
@@ -143,8 +157,12 @@ export async function settleStagedPass(
   if (typeof register !== 'string' || !projection.registers.includes(register)) return;
   const version = String(data?.version);
   if (event.type === SNAPSHOT_STARTED) {
+    // A pass completed but not yet published in every read model (jointPublication.ts) keeps what it staged.
     await trx.raw(
-      'delete from projection_staged_events where projection = ? and register = ? and version <> ?',
+      `delete from projection_staged_events s
+        where s.projection = ? and s.register = ? and s.version <> ?
+          and not exists (select 1 from projection_ready_passes r
+                           where r.projection = s.projection and r.register = s.register and r.version = s.version)`,
       [projection.name, register, version],
     );
   } else if (event.type === SNAPSHOT_ABANDONED) {
@@ -153,26 +171,40 @@ export async function settleStagedPass(
       [projection.name, register, version],
     );
   } else if (event.type === SNAPSHOT_COMPLETED) {
-    let after = '0';
-    for (;;) {
-      const rows = (
-        await trx.raw(
-          `select position, stream_id, stream_version, type, data, metadata, recorded_at
-             from projection_staged_events
-            where projection = ? and register = ? and version = ? and position > ?
-            order by position limit ?`,
-          [projection.name, register, version, after, UNSTAGE_CHUNK],
-        )
-      ).rows as StagedRow[];
-      await apply(rows.map(toRecorded));
-      if (rows.length < UNSTAGE_CHUNK) break;
-      after = String(rows[rows.length - 1]!.position);
-    }
-    await trx.raw(
-      'delete from projection_staged_events where projection = ? and register = ? and version = ?',
-      [projection.name, register, version],
-    );
+    await applyStagedPass(trx, projection, register, version, apply);
   }
+}
+
+/**
+ * Applies what a completed pass staged, in log order and in chunks (constant memory), through the
+ * projection's own handlers, then forgets it.
+ */
+export async function applyStagedPass(
+  trx: Knex.Transaction,
+  projection: Projection,
+  register: string,
+  version: string,
+  apply: (run: readonly RecordedEvent[]) => Promise<void> = (run) => applyRun(trx, projection, run),
+): Promise<void> {
+  let after = '0';
+  for (;;) {
+    const rows = (
+      await trx.raw(
+        `select position, stream_id, stream_version, type, data, metadata, recorded_at
+           from projection_staged_events
+          where projection = ? and register = ? and version = ? and position > ?
+          order by position limit ?`,
+        [projection.name, register, version, after, UNSTAGE_CHUNK],
+      )
+    ).rows as StagedRow[];
+    await apply(rows.map(toRecorded));
+    if (rows.length < UNSTAGE_CHUNK) break;
+    after = String(rows[rows.length - 1]!.position);
+  }
+  await trx.raw(
+    'delete from projection_staged_events where projection = ? and register = ? and version = ?',
+    [projection.name, register, version],
+  );
 }
 
 interface StagedRow {
