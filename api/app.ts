@@ -161,7 +161,7 @@ export function createApp(deps: AppDeps): App {
     if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
     if (route.perRequestPrice) {
       // Priced from its own answer: the freshness guard and the quote (which prepares it) come before payment.
-      chain.push(guard(route), requestPrice(route, route.perRequestPrice, handlerDeps));
+      chain.push(guard(route), requestPrice(route, route.perRequestPrice, handlerDeps, snapshotSessions));
       if (deps.paymentFor) chain.push(deps.paymentFor(route));
       chain.push(answer(route));
     } else {

@@ -1,8 +1,8 @@
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
-import type { HandlerDeps, HandlerResult, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
+import type { HandlerDeps, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
 import type { SnapshotSessions } from '../catalogue/snapshotReader.ts';
-import { unavailable } from '../errors/apiError.ts';
-import type { AppContext, AppMiddleware } from '../state.ts';
+import type { AppMiddleware } from '../state.ts';
+import { readConsistently } from './readConsistently.ts';
 
 export const DISCLAIMER =
   'Données publiées telles quelles par les registres officiels cités ; ce document n’est pas un extrait officiel. / Data as published by the cited official registers; this is not an official extract.';
@@ -23,7 +23,13 @@ export function envelope(
 ): AppMiddleware {
   const heads: EnvelopeHeads = new Map();
   return async function envelopeMiddleware(ctx) {
-    const result = await consistentlyRead(ctx, route, deps.handlerDeps, deps.snapshotSessions);
+    // A route priced per request read its rows when it was quoted (requestPrice.ts), consistently there.
+    const result =
+      ctx.state.prepared !== undefined
+        ? await route.handler(ctx, deps.handlerDeps)
+        : await readConsistently(ctx, deps.snapshotSessions, (readSnapshots) =>
+            route.handler(ctx, readSnapshots ? { ...deps.handlerDeps, readSnapshots } : deps.handlerDeps),
+          );
     const status = result.status ?? 200;
     ctx.status = status;
     if (route.contentType && !route.contentType.startsWith('application/json')) {
@@ -44,48 +50,6 @@ export function envelope(
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = bytes;
   };
-}
-
-/** How many times a request reads its rows again after a pass was published under it, before giving up. */
-const READ_ATTEMPTS = 4;
-
-/**
- * One version per answer: runs the handler, its snapshot-state reads through the request's session, then
- * confirms that no pass was published since the state was read (the rows are then of the versions cited).
- * Otherwise the freshness guard judges the new state and the handler reads again. A refusal the handler
- * threw is confirmed the same way (a company absent from one version may exist in the next).
- */
-async function consistentlyRead(
-  ctx: AppContext,
-  route: RouteDefinition,
-  handlerDeps: HandlerDeps,
-  sessions: SnapshotSessions | undefined,
-): Promise<HandlerResult> {
-  if (!sessions) return route.handler(ctx, handlerDeps);
-  for (let attempt = 1; ; attempt++) {
-    ctx.state.snapshotSession ??= sessions();
-    const session = ctx.state.snapshotSession;
-    let outcome: { result: HandlerResult } | { error: unknown };
-    try {
-      outcome = { result: await route.handler(ctx, { ...handlerDeps, readSnapshots: session.read }) };
-    } catch (error) {
-      outcome = { error };
-    }
-    if (await session.confirm()) {
-      if ('error' in outcome) throw outcome.error;
-      return outcome.result;
-    }
-    if (attempt >= READ_ATTEMPTS) {
-      throw unavailable(
-        'incident_interne',
-        'Une nouvelle version du registre a été publiée pendant chaque lecture : réessayer. / A new register version was published during every read: retry.',
-      );
-    }
-    ctx.state.log.info({ route: route.id, attempt }, 'a pass was published during the read: reading again');
-    ctx.state.snapshotSession = sessions();
-    delete ctx.state.prepared;
-    await ctx.state.recheckFreshness?.();
-  }
 }
 
 const shortName = (code: string, registers: readonly RegisterInfo[]) =>
