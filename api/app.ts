@@ -32,7 +32,7 @@ import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceS
 import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
-import { healthRoute, type ProjectionStatusReader } from './routes/health.ts';
+import { healthRoute, type ProcessDescription, type ProjectionStatusReader } from './routes/health.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { answerSample } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
@@ -76,6 +76,8 @@ export interface AppDeps {
   stopping?: () => boolean;
   /** Registers queried live by handlers; absent: none configured. */
   live?: LiveSources;
+  /** What this process is (`/health` says it): its role and whether it applies the log now. */
+  process?: ProcessDescription;
 }
 
 export interface App {
@@ -172,6 +174,8 @@ export function createApp(deps: AppDeps): App {
       projectionStatus: deps.projectionStatus,
       liveCircuits,
       liveNotConfigured: deps.live?.notConfigured ?? [],
+      ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
+      ...(deps.process ? { process: deps.process } : {}),
     }),
   );
   router.get('/metrics', async (ctx) => {

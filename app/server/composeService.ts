@@ -273,6 +273,7 @@ export async function composeService(
     accountUrl: paymentConfig ? paymentConfig.accountUrl : undefined,
     now: opts.now,
     databaseReady: () => databaseReady,
+    process: { role: opts.role ?? 'all', projector: () => (projecting ? runner.mode() : 'stopped') },
     rateLimits: opts.rateLimits === false ? undefined : (opts.rateLimits ?? config.rateLimits),
     stopping: () => stopping,
   });
