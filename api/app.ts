@@ -102,6 +102,8 @@ export function createApp(deps: AppDeps): App {
     serverUrl: deps.serverUrl,
     priced: deps.routes,
     ...(deps.account ? { account: deps.account } : {}),
+    ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
   });
   registry = createRouteRegistry([...reading, ...deps.routes]);
   const liveCircuits = () =>
