@@ -33,7 +33,7 @@ import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceS
 import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
-import { healthRoute, type ProjectionStatusReader } from './routes/health.ts';
+import { healthRoute, type ProcessDescription, type ProjectionStatusReader } from './routes/health.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { answerSample } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
@@ -82,6 +82,8 @@ export interface AppDeps {
   stopping?: () => boolean;
   /** Registers queried live by handlers; absent: none configured. */
   live?: LiveSources;
+  /** What this process is (`/health` says it): its role and whether it applies the log now. */
+  process?: ProcessDescription;
 }
 
 export interface App {
@@ -106,6 +108,8 @@ export function createApp(deps: AppDeps): App {
     serverUrl: deps.serverUrl,
     priced: deps.routes,
     ...(deps.account ? { account: deps.account } : {}),
+    ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
   });
   registry = createRouteRegistry([...reading, ...deps.routes]);
   const liveCircuits = () =>
@@ -179,6 +183,8 @@ export function createApp(deps: AppDeps): App {
       projectionStatus: deps.projectionStatus,
       liveCircuits,
       liveNotConfigured: deps.live?.notConfigured ?? [],
+      ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
+      ...(deps.process ? { process: deps.process } : {}),
     }),
   );
   router.get('/metrics', async (ctx) => {

@@ -1,4 +1,5 @@
 import { RAISONS_BLOC_ABSENT } from '../../schemas/enums/blocAbsent.ts';
+import { RAISONS_AMONT } from '../../schemas/enums/raisonAmont.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import {
   jwksSchema,
@@ -15,9 +16,10 @@ import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { textCatalogue } from '../catalogue/textCatalogue.ts';
 import { ALL_ERROR_CODES, MOTIFS_PANNE } from '../errors/errorCodes.ts';
-import type { RegisterSnapshotView, SnapshotReader } from '../middleware/freshnessGuard.ts';
+import type { SnapshotReader } from '../middleware/freshnessGuard.ts';
 import { buildOpenApi } from '../openapi/buildOpenApi.ts';
 import { samplePathOf, sampleRequestOf } from '../samples/sampleRequest.ts';
+import { lastKnownSnapshots } from './lastKnownSnapshots.ts';
 
 export interface ReadingRoutesDeps {
   registry: () => RouteRegistry;
@@ -31,6 +33,9 @@ export interface ReadingRoutesDeps {
   priced: readonly RouteDefinition[];
   /** With payment: GET /v1/compte reads the key's account. */
   account?: AccountReader;
+  /** False while the database has not been reached: the snapshot facts are then the last known. */
+  databaseReady?: () => boolean;
+  now?: () => Date;
 }
 
 const free = {
@@ -43,8 +48,14 @@ const free = {
 
 /** The free reading surface: register dictionary, closed lists, OpenAPI, text catalogue, public keys. */
 export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
-  const snapshots = async (): Promise<RegisterSnapshotView[]> =>
-    deps.readSnapshots({ projections: deps.projectionNames(), registers: deps.registers.map((r) => r.code) });
+  // The dictionary and the closed lists answer without the database: their snapshot facts are then the last
+  // ones this process read, and say so in `photos`.
+  const facts = lastKnownSnapshots(deps.readSnapshots, {
+    ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const snapshots = () =>
+    facts({ projections: deps.projectionNames(), registers: deps.registers.map((r) => r.code) });
 
   return [
     {
@@ -52,12 +63,14 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       id: 'provenance.registres',
       method: 'GET',
       path: '/v1/provenance/registres',
-      summary: 'Dictionnaire des registres : nom court, licence, mode, seuil de fraîcheur, dernière photo.',
+      summary:
+        'Dictionnaire des registres : nom court, licence, mode, seuil de fraîcheur, dernière photo (la dernière connue quand la base est injoignable).',
       responseSchema: registerDictionarySchema,
       async handler() {
-        const views = await snapshots();
+        const { views, photos } = await snapshots();
         return {
           body: {
+            photos,
             registres: deps.registers.map((r) => {
               const view = views.find((v) => v.register === r.code);
               return {
@@ -94,15 +107,17 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       method: 'GET',
       path: '/v1/lecture',
       summary:
-        'Listes fermées : codes d’erreur, motifs de panne, raisons des blocs absents, empreintes des fichiers amont chargés.',
+        'Listes fermées : codes d’erreur, motifs de panne, raisons des blocs absents, raisons d’un registre amont indisponible, empreintes des fichiers amont chargés (les dernières connues quand la base est injoignable).',
       responseSchema: readingSchema,
       async handler() {
-        const views = await snapshots();
+        const { views, photos } = await snapshots();
         return {
           body: {
             codes_erreur: ALL_ERROR_CODES,
             motif_panne: MOTIFS_PANNE,
             raisons_bloc_absent: RAISONS_BLOC_ABSENT,
+            raisons_amont: RAISONS_AMONT,
+            photos,
             empreintes_amont: views
               .filter((v) => v.current)
               .map((v) => ({

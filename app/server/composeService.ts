@@ -30,6 +30,8 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import { createPostgresEventStore } from '../../ops/eventstore/postgres/index.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { createServedLog } from '../../ops/servedlog/createServedLog.ts';
+import { loggedEntriesIn } from '../../ops/servedlog/loggedEntries.ts';
+import { createServedJournal } from '../../ops/servedlog/servedJournal.ts';
 import type { ServedLog } from '../../ops/servedlog/servedLog.ts';
 import { loadOrCreateSigner } from '../../ops/signing/loadOrCreateSigner.ts';
 import type { Signer } from '../../ops/signing/signer.ts';
@@ -75,9 +77,11 @@ export interface Service {
   whenDatabaseReady(): Promise<void>;
   /**
    * Stops accepting connections; requests already running finish (up to `graceMs`, default 10 s) and later ones
-   * on open connections answer 503 service_en_arret; then the served log is flushed, the projections stop.
+   * on open connections answer 503 service_en_arret; then the served log is flushed (or, the database being
+   * unreachable, what it could not take is kept on local disk), the projections stop. `servedAnswersLost`: signed
+   * answers that are neither in the served log nor kept on disk (the exit status says so).
    */
-  close(opts?: { graceMs?: number }): Promise<void>;
+  close(opts?: { graceMs?: number }): Promise<{ servedAnswersLost: number }>;
 }
 
 /** whenDatabaseReady was cut short by close(). */
@@ -174,7 +178,15 @@ export async function composeService(
     dataDir: config.dataDir,
     logger,
   });
-  const servedLog = createServedLog({ eventStore: store, logger, flushIntervalMs: opts.servedLogFlushMs });
+  const servedLog = createServedLog({
+    eventStore: store,
+    logger,
+    flushIntervalMs: opts.servedLogFlushMs,
+    // Answers the database cannot take (an outage) are kept on local disk, replayed once it answers again.
+    journal: createServedJournal({ dataDir: config.dataDir, logger }),
+    loggedEntries: loggedEntriesIn(db.knex),
+  });
+  if (!opts.deferDatabase) await recoverServedLog(servedLog, logger);
   const paid = paymentConfig
     ? sharedPaymentMiddleware({
         db,
@@ -265,6 +277,7 @@ export async function composeService(
     accountUrl: paymentConfig ? paymentConfig.accountUrl : undefined,
     now: opts.now,
     databaseReady: () => databaseReady,
+    process: { role: opts.role ?? 'all', projector: () => (projecting ? runner.mode() : 'stopped') },
     rateLimits: opts.rateLimits === false ? undefined : (opts.rateLimits ?? config.rateLimits),
     stopping: () => stopping,
   });
@@ -307,6 +320,7 @@ export async function composeService(
           await migrateAll(db.knex, projections, { exclusive: db.kind === 'postgres' });
           if (projecting) await runner.start();
           databaseReady = true;
+          await recoverServedLog(servedLog, logger);
           if (attempt > 0)
             logger.info({ attempts: attempt + 1 }, 'database reached: migrated, projections started');
         } catch (err) {
@@ -344,16 +358,41 @@ export async function composeService(
           'charges served from a lease not appended at shutdown: the database is unreachable',
         );
       });
-      // Shutting down during a database outage must still shut down: say what could not be done.
-      await servedLog.close().catch((err: Error) => {
-        logger.error({ err: err.message }, 'served log not flushed at shutdown: the database is unreachable');
-      });
+      // Shutting down during a database outage must still shut down: what the log cannot take is kept on local
+      // disk (and appended at the next start); say what could not be kept at all.
+      let servedAnswersLost = 0;
+      const pending = servedLog.pending;
+      await servedLog.close().then(
+        ({ keptOnDisk }) => {
+          if (keptOnDisk)
+            logger.warn(
+              { entries: pending },
+              'served log unreachable at shutdown: served answers kept on local disk, appended at the next start',
+            );
+        },
+        (err: Error) => {
+          servedAnswersLost = Math.max(1, servedLog.pending);
+          logger.error(
+            { err: err.message, lost: servedAnswersLost },
+            'served answers lost at shutdown: neither in the served log nor kept on local disk',
+          );
+        },
+      );
       await runner.stop().catch((err: Error) => {
         logger.warn({ err: err.message }, 'projection runner stopped with an error');
       });
       await budgeted.close();
+      return { servedAnswersLost };
     },
   };
+}
+
+/** Appends the served answers kept on local disk by a process that stopped during an outage (or by this one). */
+async function recoverServedLog(servedLog: ServedLog, logger: Logger): Promise<void> {
+  await servedLog.recover().catch((err: Error) => {
+    // Kept on disk still: tried again with the next flush.
+    logger.warn({ err: err.message }, 'served answers kept on local disk not appended yet; tried again');
+  });
 }
 
 /** One payment middleware for every priced route: one nonce store, one ledger, one key resolver. */

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExpectedVersion, NewEvent } from '../eventstore/port.ts';
+import { servedEntryKey } from './loggedEntries.ts';
 import {
   chainEntriesWithJson,
   GENESIS_HASH,
@@ -28,7 +29,7 @@ interface StreamTail {
  * when another process appended meanwhile, the tail is re-read and the batch re-chained onto it.
  */
 export function createServedLog(opts: ServedLogOptions): ServedLog {
-  const { eventStore, logger } = opts;
+  const { eventStore, logger, journal, loggedEntries } = opts;
   const flushIntervalMs = opts.flushIntervalMs ?? 1000;
   const maxBatch = Math.max(1, opts.maxBatch ?? 500);
   const maxAttempts = opts.maxAttempts ?? 20;
@@ -77,18 +78,78 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
       clearTimeout(timer);
       timer = null;
     }
+    try {
+      if (journal?.holding) await replayJournal();
+      await appendQueue(all);
+    } catch (error) {
+      await keepOnDisk();
+      throw error;
+    }
+    if (queue.length > 0 || journal?.holding) schedule();
+    forgetOldTails();
+  }
+
+  /**
+   * The log cannot be written: what is queued goes to the local journal (fsync'd), to be appended once the
+   * database answers again, here or by the next process started on this data directory. Without a journal,
+   * or when the disk refuses too, it stays queued.
+   */
+  async function keepOnDisk(): Promise<void> {
+    if (!journal || queue.length === 0) {
+      dropOverflow();
+      return;
+    }
+    const taken = queue;
+    queue = [];
+    try {
+      await journal.keep(taken);
+      logger.warn({ entries: taken.length }, 'served log: unwritable; served answers kept on local disk');
+    } catch (err) {
+      queue = taken.concat(queue);
+      logger.error(
+        { err: (err as Error).message, entries: taken.length },
+        'served log: unwritable, and the served answers could not be kept on local disk either',
+      );
+      dropOverflow();
+    }
+  }
+
+  /** Appends the journal's entries that are not in the log yet, file by file, then removes each file. */
+  async function replayJournal(): Promise<void> {
+    if (!journal) return;
+    for (const file of await journal.backlog()) {
+      const entries = await journal.read(file);
+      const logged = loggedEntries ? await loggedEntries(entries) : new Map<string, number>();
+      const missing = entries.filter((entry) => {
+        const key = servedEntryKey(entry);
+        const times = logged.get(key) ?? 0;
+        if (times === 0) return true;
+        logged.set(key, times - 1);
+        return false;
+      });
+      await appendEntries(missing);
+      await journal.remove(file);
+      logger.info(
+        { appended: missing.length, alreadyLogged: entries.length - missing.length },
+        'served log: served answers kept on local disk appended',
+      );
+    }
+  }
+
+  async function appendEntries(entries: readonly ServedEntry[]): Promise<void> {
+    for (const [streamId, list] of groupByStream(entries)) {
+      for (let i = 0; i < list.length; i += maxBatch)
+        await appendChained(streamId, list.slice(i, i + maxBatch));
+    }
+  }
+
+  async function appendQueue(all: boolean): Promise<void> {
     let first = true;
     while (queue.length > 0 && (all || first || queue.length >= maxBatch)) {
       first = false;
       const taken = queue;
       queue = [];
-      const byStream = new Map<string, ServedEntry[]>();
-      for (const entry of taken) {
-        const id = servedStreamId(entry.servedAt);
-        const list = byStream.get(id);
-        if (list) list.push(entry);
-        else byStream.set(id, [entry]);
-      }
+      const byStream = groupByStream(taken);
       const unwritten: ServedEntry[] = [];
       let failure: unknown = null;
       for (const [streamId, entries] of byStream) {
@@ -107,12 +168,9 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
       }
       if (failure !== null) {
         queue = unwritten.concat(queue);
-        dropOverflow();
         throw failure;
       }
     }
-    if (queue.length > 0) schedule();
-    forgetOldTails();
   }
 
   async function appendChained(streamId: string, entries: ServedEntry[]): Promise<void> {
@@ -160,6 +218,17 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
     return { version: last.streamVersion, lastHash: (last.data as ResponseServedData).hash };
   }
 
+  function groupByStream(entries: readonly ServedEntry[]): Map<string, ServedEntry[]> {
+    const byStream = new Map<string, ServedEntry[]>();
+    for (const entry of entries) {
+      const id = servedStreamId(entry.servedAt);
+      const list = byStream.get(id);
+      if (list) list.push(entry);
+      else byStream.set(id, [entry]);
+    }
+    return byStream;
+  }
+
   function dropOverflow(): void {
     const excess = queue.length - maxPending;
     if (excess <= 0) return;
@@ -199,13 +268,27 @@ export function createServedLog(opts: ServedLogOptions): ServedLog {
       else schedule();
     },
     flush,
+    async recover() {
+      if (!journal) return;
+      await journal.claimOrphans();
+      if (journal.holding) await flush();
+    },
     async close() {
       closed = true;
       if (timer) {
         clearTimeout(timer);
         timer = null;
       }
-      await flush();
+      try {
+        await flush();
+      } catch (err) {
+        // Kept on local disk, they are appended at the next start: nothing served is lost.
+        if (queue.length === 0) return { keptOnDisk: true };
+        throw new Error(
+          `${queue.length} served answer(s) neither in the served log nor kept on disk: ${(err as Error).message}`,
+        );
+      }
+      return { keptOnDisk: false };
     },
     get pending() {
       return queue.length;

@@ -11,6 +11,9 @@ import type { ProjectorLock } from './projectorLock.ts';
 /** The deferred projections of a runner read the log as one group (see SubscribeOptions.readGroup). */
 const DEFERRED_READ_GROUP = 'deferred';
 
+/** How often the positions of batches a projection skipped are stored (see ProjectionWorker.storeSkipped). */
+const SKIPPED_POSITION_STORE_MS = 1000;
+
 export interface ProjectionStatus {
   name: string;
   position: bigint;
@@ -96,6 +99,17 @@ export function createProjectionRunner(deps: {
   gate.watch(workers.filter((w) => !w.projection.deferred));
   let started = false;
   let mode: ProjectorMode = 'stopped';
+  // The positions of batches skipped by a projection are stored every second: every process, whatever its
+  // role, reads the projections' real positions from projection_state (/health, the lag metrics).
+  let skippedTimer: NodeJS.Timeout | null = null;
+  const storeSkipped = () => {
+    if (mode !== 'active') return;
+    for (const w of workers) {
+      w.storeSkipped().catch((err: Error) =>
+        logger.debug({ err: err.message, projection: w.projection.name }, 'skipped position not stored'),
+      );
+    }
+  };
   let retry: NodeJS.Timeout | null = null;
   const standbyRetryMs = deps.standbyRetryMs ?? 5000;
 
@@ -162,12 +176,18 @@ export function createProjectionRunner(deps: {
       // Standing by already: the retry timer takes over. Active: restarts the workers that stopped on a failure.
       if (started && mode === 'standby') return;
       started = true;
+      if (!skippedTimer) {
+        skippedTimer = setInterval(storeSkipped, SKIPPED_POSITION_STORE_MS);
+        skippedTimer.unref();
+      }
       if (mode === 'active') await startWorkers();
       else await activateOrStandBy();
     },
     async stop() {
       started = false;
       mode = 'stopped';
+      if (skippedTimer) clearInterval(skippedTimer);
+      skippedTimer = null;
       if (retry) clearTimeout(retry);
       retry = null;
       await Promise.all(workers.map((w) => w.stop()));

@@ -7,7 +7,7 @@ import type { FollowersOf } from './jointPublication.ts';
 import type { Projection } from './projection.ts';
 import { ensureProjectionState, readCheckpoint, recordFailure } from './projectionState.ts';
 import { resetProjection } from './resetProjection.ts';
-import type { StoreCheckpointResult } from './storeCheckpoint.ts';
+import { type StoreCheckpointResult, storeCheckpoint } from './storeCheckpoint.ts';
 
 /** One projection's subscription, its last committed position and the callers waiting on it. */
 export interface ProjectionWorker {
@@ -36,6 +36,12 @@ export interface ProjectionWorker {
   catchUp(head: bigint): Promise<void>;
   /** Reset (see resetProjection.ts), replay to the head, then stay live only when `resume`. */
   rebuild(opts: { resume: boolean }): Promise<void>;
+  /**
+   * Stores the position of the batches it skipped (nothing in them for this projection) since its last
+   * commit, so that every process reads its real position from `projection_state`; never while a batch of
+   * its own is being applied, and a compare-and-set as every checkpoint move.
+   */
+  storeSkipped(): Promise<void>;
 }
 
 interface Waiter {
@@ -78,6 +84,12 @@ export function createProjectionWorker(deps: {
   // Each subscription's number: a halted one's late callbacks change nothing, and its gate wait ends.
   let generation = 0;
   let halted: () => void = () => {};
+  // A batch of this projection's own is being applied (or waits to be): the skipped position is not stored
+  // meanwhile, and the batch waits for a store in flight, so that `persisted` is the checkpoint it moves from.
+  let applyingBatch = false;
+  let storingSkipped: Promise<void> = Promise.resolve();
+  /** The last skipped position stored was refused (another instance moved the checkpoint): not tried again. */
+  let skippedRefused = false;
   // What this projection reads: its handlers' events and the snapshot events (as the batch filter below).
   const handledTypes = new Set([...Object.keys(projection.handlers), ...SNAPSHOT_EVENT_TYPES]);
 
@@ -115,6 +127,7 @@ export function createProjectionWorker(deps: {
   const subscribeFrom = (from: bigint) => {
     applied = from;
     persisted = from;
+    skippedRefused = false;
     failure = null;
     moved = null;
     active = true;
@@ -138,30 +151,36 @@ export function createProjectionWorker(deps: {
           settle();
           return;
         }
-        if (deps.gate) {
-          await Promise.race([deps.gate(), halting]);
-          // Halted while waiting: nothing applied; the next subscription reads the batch again.
-          if (mine !== generation) return;
-        }
-        let result: StoreCheckpointResult;
+        applyingBatch = true;
         try {
-          result = await applyBatch(knex, projection, events, persisted, {
-            ...(deps.followersOf ? { followersOf: deps.followersOf } : {}),
-            beforeSnapshotCommit: () => {
-              snapshotCommitting = true;
-            },
-          });
+          await storingSkipped;
+          if (deps.gate) {
+            await Promise.race([deps.gate(), halting]);
+            // Halted while waiting: nothing applied; the next subscription reads the batch again.
+            if (mine !== generation) return;
+          }
+          let result: StoreCheckpointResult;
+          try {
+            result = await applyBatch(knex, projection, events, persisted, {
+              ...(deps.followersOf ? { followersOf: deps.followersOf } : {}),
+              beforeSnapshotCommit: () => {
+                snapshotCommitting = true;
+              },
+            });
+          } finally {
+            // Committed or not, snapshot state read from now on may differ from what was cached before.
+            if (snapshotCommitting) snapshotEpoch++;
+            snapshotCommitting = false;
+          }
+          if (!result.ok) {
+            moved = result;
+            throw new Error(result.message);
+          }
+          applied = result.position;
+          persisted = result.position;
         } finally {
-          // Committed or not, snapshot state read from now on may differ from what was cached before.
-          if (snapshotCommitting) snapshotEpoch++;
-          snapshotCommitting = false;
+          applyingBatch = false;
         }
-        if (!result.ok) {
-          moved = result;
-          throw new Error(result.message);
-        }
-        applied = result.position;
-        persisted = result.position;
         settle();
       },
       onError: (err) => {
@@ -225,7 +244,28 @@ export function createProjectionWorker(deps: {
       subscribeFrom(from);
       logger.info({ position: from.toString() }, 'projection started');
     },
+    async storeSkipped() {
+      if (!active || applyingBatch || skippedRefused || applied <= persisted) return;
+      const mine = generation;
+      const from = persisted;
+      const to = applied;
+      const store = (async () => {
+        const result = await storeCheckpoint(knex, projection.name, from, to);
+        if (mine !== generation) return;
+        if (result.ok) persisted = to;
+        else {
+          skippedRefused = true;
+          logger.warn({ expected: from.toString() }, 'skipped position not stored: the checkpoint moved');
+        }
+      })();
+      storingSkipped = store.catch(() => {});
+      await store;
+    },
     async stop() {
+      // What it skipped since its last batch is stored first: the next holder, and every other process, read it.
+      await worker
+        .storeSkipped()
+        .catch((err: Error) => logger.debug({ err: err.message }, 'skipped position not stored at stop'));
       active = false;
       await halt();
       rejectAll(new Error(`projection ${projection.name} was stopped`));

@@ -5,12 +5,12 @@ export type StoreCheckpointResult =
   | { ok: false; error: 'checkpoint_moved'; name: string; expected: bigint; message: string };
 
 /**
- * Moves a checkpoint inside the batch's transaction, as a compare-and-set: it only moves from the position
+ * Moves a checkpoint inside the batch's transaction (or alone, past batches skipped), as a compare-and-set: it only moves from the position
  * this instance last committed. Zero rows changed means another instance moved it (or a rebuild reset it):
  * the caller rolls back and stops; the checkpoint is never overwritten.
  */
 export async function storeCheckpoint(
-  trx: Knex.Transaction,
+  trx: Knex | Knex.Transaction,
   name: string,
   expected: bigint,
   next: bigint,

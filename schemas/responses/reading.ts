@@ -10,10 +10,24 @@ const snapshotSchema: JsonSchema = {
   },
 };
 
+/** How current the snapshot facts of a free document are (it answers without the database: the last known). */
+const photosStateSchema: JsonSchema = {
+  type: 'object',
+  required: ['etat', 'lues_le'],
+  description:
+    'État des photos servies : `a_jour` (lues maintenant), `derniere_connue` (base injoignable : les dernières lues par ce processus, à `lues_le`), `inconnue` (base injoignable, jamais lues). / How current the snapshot facts are.',
+  properties: {
+    etat: { type: 'string', enum: ['a_jour', 'derniere_connue', 'inconnue'] },
+    lues_le: { type: ['string', 'null'], format: 'date-time' },
+    message: { type: 'string' },
+  },
+};
+
 export const registerDictionarySchema: JsonSchema = {
   type: 'object',
-  required: ['registres'],
+  required: ['photos', 'registres'],
   properties: {
+    photos: photosStateSchema,
     registres: {
       type: 'array',
       items: {
@@ -52,7 +66,14 @@ export const registerDictionarySchema: JsonSchema = {
 
 export const readingSchema: JsonSchema = {
   type: 'object',
-  required: ['codes_erreur', 'motif_panne', 'raisons_bloc_absent', 'empreintes_amont'],
+  required: [
+    'codes_erreur',
+    'motif_panne',
+    'raisons_bloc_absent',
+    'raisons_amont',
+    'photos',
+    'empreintes_amont',
+  ],
   properties: {
     codes_erreur: {
       type: 'array',
@@ -75,6 +96,13 @@ export const readingSchema: JsonSchema = {
         'Pourquoi un bloc de la fiche ou du dossier est absent (`blocs_absents[].raison`). / Why a block is absent.',
       items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
     },
+    raisons_amont: {
+      type: 'array',
+      description:
+        'Pourquoi un registre interrogé en direct ne répond pas utilement (`raison` d’un 503 `amont_indisponible`). / Why a live register did not answer usably.',
+      items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
+    },
+    photos: photosStateSchema,
     empreintes_amont: {
       type: 'array',
       items: {

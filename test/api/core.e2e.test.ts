@@ -166,6 +166,16 @@ describe('API core (e2e)', () => {
         'parametre_invalide',
       ]);
       expect(body.motif_panne.map((m: { code: string }) => m.code)).to.include('amont_indisponible');
+      // The `raison` of a 503 amont_indisponible, a 429 from the register (limite_amont) included.
+      expect(body.raisons_amont.map((m: { code: string }) => m.code)).to.deep.equal([
+        'injoignable',
+        'delai_depasse',
+        'circuit_ouvert',
+        'refus',
+        'illisible',
+        'sature',
+        'limite_amont',
+      ]);
       expect(body.raisons_bloc_absent.map((m: { code: string }) => m.code)).to.include.members([
         'source_non_integree',
         'aucune_donnee',
@@ -299,6 +309,8 @@ describe('API core (e2e)', () => {
       const last = await ingestWidgets(t.service.store, { version: '2026-11-15' });
       await t.service.runner.caughtUp(last);
       expect((await fetch(`${t.baseUrl}/v1/test/widget/0001`)).status).to.equal(200);
+      expect((await fetch(`${t.baseUrl}/v1/lecture`)).status).to.equal(200);
+      expect((await fetch(`${t.baseUrl}/v1/provenance/registres`)).status).to.equal(200);
       await cut();
     });
     after(() => t.stop());
@@ -309,10 +321,41 @@ describe('API core (e2e)', () => {
       expect(body.error).to.equal('base_indisponible');
     });
 
-    it('a free route answers 503 base_indisponible', async () => {
+    it('the closed lists keep answering, with the last upstream fingerprints known', async () => {
       const { res, body } = await getJson(`${t.baseUrl}/v1/lecture`);
-      expect(res.status).to.equal(503);
-      expect(body.error).to.equal('base_indisponible');
+      expect(res.status).to.equal(200);
+      expect(body.codes_erreur.map((e: { code: string }) => e.code)).to.include('base_indisponible');
+      expect(body.empreintes_amont).to.deep.include({
+        registre: 'test.widgets',
+        version: '2026-11-15',
+        date_photo: '2026-11-15',
+        empreinte_sha256: FILE_SHA,
+        completee_le: body.empreintes_amont.find((e: { registre: string }) => e.registre === 'test.widgets')
+          ?.completee_le,
+      });
+      // Read within the snapshot cache's few seconds, the facts are still current; later, the last known.
+      expect(['a_jour', 'derniere_connue']).to.include(body.photos.etat);
+    });
+
+    it('the register dictionary keeps answering, each register with its last snapshot known', async () => {
+      const { res, body } = await getJson(`${t.baseUrl}/v1/provenance/registres`);
+      expect(res.status).to.equal(200);
+      const widgets = body.registres.find((r: { code: string }) => r.code === 'test.widgets');
+      expect(widgets.derniere_photo).to.include({ version: '2026-11-15', empreinte_sha256: FILE_SHA });
+      expect(['a_jour', 'derniere_connue']).to.include(body.photos.etat);
+    });
+
+    it('the register dictionary says its snapshots are the last known once the database is gone', async () => {
+      // Past the snapshot cache (5 s at most): the facts can only be the last known.
+      const deadline = Date.now() + 15_000;
+      let body: Awaited<ReturnType<typeof getJson>>['body'] = {};
+      do {
+        ({ body } = await getJson(`${t.baseUrl}/v1/provenance/registres`));
+        if (body.photos?.etat === 'derniere_connue') break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      } while (Date.now() < deadline);
+      expect(body.photos).to.include({ etat: 'derniere_connue' });
+      expect(body.photos.lues_le).to.be.a('string');
     });
 
     it('health answers 503 base_indisponible', async () => {

@@ -10,7 +10,9 @@ import { answers, projects, type ServiceRole } from '../../server/serviceRole.ts
  * `serve`: the API over the embedded database (or DATABASE_URL), projections running, until SIGINT/SIGTERM.
  * It listens before it reaches the database: a PostgreSQL server down at start is an outage (503
  * base_indisponible) that heals when the server comes back, not an exit. On SIGINT/SIGTERM it stops accepting,
- * lets running requests finish, flushes the served log and exits 0.
+ * lets running requests finish, flushes the served log and exits 0. During a database outage, the answers the
+ * log cannot take are kept on local disk (replayed at the next start); when some cannot be kept either, it
+ * exits 1.
  *
  * `role` (serviceRole.ts): `api` never projects, `projector` never listens. On a PostgreSQL server the
  * projections run only in the process holding the projector lock (projectorLock.ts): a second `all` or
@@ -95,10 +97,14 @@ export async function serveCommand(
   }
   const signal = outcome && 'signal' in outcome ? outcome.signal : await stopRequested;
   logger.info({ signal }, 'shutting down: draining running requests, flushing the served log');
-  await service.close();
+  const { servedAnswersLost } = await service.close();
   await replay?.close();
   started.catch(() => {});
   await db.close();
+  if (servedAnswersLost > 0) {
+    logger.error({ lost: servedAnswersLost }, 'stopped; signed answers were lost from the served log');
+    return 1;
+  }
   logger.info('stopped');
   return 0;
 }
