@@ -1,6 +1,4 @@
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
-import { ltAccounts } from '../../projections/lt-jar/ltAccounts.ts';
-import { ltInsolvency } from '../../projections/lt-jar/ltInsolvency.ts';
 import {
   LT_ACCOUNT_LINES,
   LT_FILES,
@@ -15,6 +13,8 @@ import { ltAccountsSchema, ltInsolvencySchema } from '../../schemas/responses/lt
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { notFound } from '../errors/apiError.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';
+import { ltJarAccounts } from './ltJarAccounts.ts';
+import { ltJarInsolvency } from './ltJarInsolvency.ts';
 
 /** 400 before anything else: 9 digits whose last is the check digit. */
 function checkKodas(
@@ -62,7 +62,7 @@ export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
       responseSchema: ltAccountsSchema,
       async read({ knex, id, photoLe }) {
         const lines = (await readDetails(knex, LT_ACCOUNT_LINES, id)) as unknown as LtAccountLine[];
-        const exercices = ltAccounts(lines);
+        const exercices = ltJarAccounts(lines);
         if (exercices.length === 0) {
           throw notFound(
             'element_inconnu',
@@ -93,7 +93,7 @@ export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
       measuredBy: 'iregistruoti',
       async read({ knex, id, measured, photoLe }) {
         const [status] = await readDetails(knex, LT_STATUSES, id);
-        const reading = ltInsolvency(status);
+        const reading = ltJarInsolvency(status);
         return {
           ...reading,
           aucune_procedure: measured && !reading.procedure_au_registre,

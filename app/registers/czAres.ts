@@ -1,6 +1,6 @@
-import { isValidIco } from '../../ingest/core/icoCheckDigit.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
+import { ICO_IDENTIFIER } from './icoIdentifier.ts';
 
 /** Czechia's ARES (Administrativní registr ekonomických subjektů), queried live. */
 export const czAres: RegisterManifest = {
@@ -22,10 +22,7 @@ export const czAres: RegisterManifest = {
   ],
   ingest: {},
   europe: {
-    idPattern: /^\d{8}$/,
-    idCheck: isValidIco,
-    idLabel: 'IČO 8 chiffres',
-    idDescription: 'IČO de 8 chiffres avec chiffre de contrôle / 8-digit IČO with its check digit',
+    ...ICO_IDENTIFIER,
     // A company's ARES record changes rarely; an observation is served again for 24 hours.
     live: {
       maxAgeMs: 24 * 3600_000,

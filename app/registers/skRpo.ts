@@ -1,6 +1,6 @@
-import { isValidIco } from '../../ingest/core/icoCheckDigit.ts';
 import { SK_RPO_REGISTER } from '../../schemas/events/skRpoEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
+import { ICO_IDENTIFIER } from './icoIdentifier.ts';
 
 /** Slovakia's register of legal persons (RPO), queried live: the unified profile and the search. */
 export const skRpo: RegisterManifest = {
@@ -22,10 +22,7 @@ export const skRpo: RegisterManifest = {
   ],
   ingest: {},
   europe: {
-    idPattern: /^\d{8}$/,
-    idCheck: isValidIco,
-    idLabel: 'IČO 8 chiffres',
-    idDescription: 'IČO de 8 chiffres avec chiffre de contrôle / 8-digit IČO with its check digit',
+    ...ICO_IDENTIFIER,
     live: { maxAgeMs: 24 * 3600_000, defaultUrl: 'https://api.statistics.sk/rpo/v1', sampleId: '31333532' },
   },
   async load() {

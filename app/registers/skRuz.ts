@@ -1,6 +1,7 @@
 import { isValidIco } from '../../ingest/core/icoCheckDigit.ts';
 import { SK_RUZ_REGISTER } from '../../schemas/events/skRuzEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
+import { ICO_IDENTIFIER } from './icoIdentifier.ts';
 
 const MAX_AGE_MS = 24 * 3600_000;
 
@@ -24,10 +25,7 @@ export const skRuz: RegisterManifest = {
   ],
   ingest: {},
   europe: {
-    idPattern: /^\d{8}$/,
-    idCheck: isValidIco,
-    idLabel: 'IČO 8 chiffres',
-    idDescription: 'IČO de 8 chiffres avec chiffre de contrôle / 8-digit IČO with its check digit',
+    ...ICO_IDENTIFIER,
     live: {
       maxAgeMs: MAX_AGE_MS,
       defaultUrl: 'https://www.registeruz.sk/cruz-public/api',

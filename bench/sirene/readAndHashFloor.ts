@@ -1,5 +1,6 @@
+import { withDigests } from '../../ingest/core/digestedRows.ts';
 import { fingerprintFile } from '../../ingest/core/fileFingerprint.ts';
-import { type ValuesRow, withDigests } from '../../ingest/core/snapshotPass.ts';
+import type { ValuesRow } from '../../ingest/core/snapshotPass.ts';
 import { ETABLISSEMENT_LAYOUT, UNITE_LEGALE_LAYOUT } from '../../ingest/fr-sirene/frSireneColumns.ts';
 import { emptyFileReport, readSireneRows } from '../../ingest/fr-sirene/readFrSireneRows.ts';
 import { timed } from '../core/timing.ts';

@@ -73,7 +73,6 @@ export function ingestBeKbo(opts: {
   return runFilesPass({
     ...opts,
     register: BE_KBO_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: beKboStreamOf,
   }).finally(() => opts.logger.info({ register: BE_KBO_REGISTER, setAside }, 'KBO rows set aside'));

@@ -1,4 +1,5 @@
 import {
+  CH_SOGC_CHANGEMENTS,
   CH_SOGC_INSOLVENCY_RUBRICS,
   type ChSogcChangement,
   type ChSogcType,
@@ -138,18 +139,8 @@ export function changementsOf(flags: Flags | undefined | null): ChSogcChangement
   ) {
     set.add('autres');
   }
-  const order: readonly ChSogcChangement[] = [
-    'raison_sociale',
-    'siege',
-    'adresse',
-    'but',
-    'capital',
-    'forme_juridique',
-    'faillite',
-    'liquidation',
-    'autres',
-  ];
-  return order.filter((c) => set.has(c));
+  // In the closed list's order.
+  return CH_SOGC_CHANGEMENTS.filter((c) => set.has(c));
 }
 
 const TYPE_OF_SUB_RUBRIC: Readonly<Record<string, ChSogcType>> = {

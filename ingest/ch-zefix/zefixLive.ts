@@ -1,15 +1,11 @@
 import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
-import type {
-  EuLiveReader,
-  LiveProfileRecord,
-  LiveSearchRecord,
-} from '../../schemas/europe/euLiveRegister.ts';
+import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
 import { CH_ZEFIX_REGISTER } from '../../schemas/events/chZefixEvents.ts';
-import { rankedByName, searchByIdentifier } from '../core/liveProfileMatch.ts';
-import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import type { LiveQueryClient } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
+import { nameSearchReader } from '../core/nameSearchReader.ts';
 import { compactSwissUid, isValidSwissUid } from '../core/swissUid.ts';
 import { extractZefix } from './zefixProfile.ts';
 
@@ -18,23 +14,12 @@ import { extractZefix } from './zefixProfile.ts';
  * name (`POST /company/search`, the beginning of the name, deleted companies included) or by UID (the profile).
  */
 export function createZefixReader(client: LiveQueryClient): EuLiveReader {
-  const profile = async (id: string) => {
-    const answer = await client.get(`/company/uid/${compactSwissUid(id)}`);
-    return { record: answer.record as LiveProfileRecord, observation: observationOf(answer) };
-  };
-  return {
+  return nameSearchReader(client, {
     register: CH_ZEFIX_REGISTER,
-    profile,
-    searchesByName: true,
-    async search(q, limit) {
-      if (isValidSwissUid(q)) return searchByIdentifier(profile, q);
-      const answer = await client.post('/company/search', { name: q, activeOnly: false });
-      const record = answer.record as LiveSearchRecord;
-      const matches = rankedByName(q, record, limit);
-      return { matches, total: record.total, observation: observationOf(answer) };
-    },
-    circuit: () => client.circuit(),
-  };
+    isIdentifier: isValidSwissUid,
+    askProfile: (id) => client.get(`/company/uid/${compactSwissUid(id)}`),
+    askByName: (q) => client.post('/company/search', { name: q, activeOnly: false }),
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Logger } from '../../ops/logger.ts';
 import { FILE_KIND, type FileRecord } from '../../schemas/events/fileEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { createProgressReporter } from './progressReporter.ts';
+import { type SetAsideWarning, warnSetAside } from './setAsideWarning.ts';
 import { runSnapshotPass, type SnapshotRow } from './snapshotPass.ts';
 import { sha256OfFile } from './upstreamFile.ts';
 
@@ -64,10 +65,13 @@ export async function runFilesPass(opts: {
   store: EventStore;
   logger: Logger;
   register: string;
-  version: string;
+  /** The pass's version label (default: its date). */
+  version?: string;
   snapshotDate: string;
   files: readonly PassFile[];
   streamOf?: (row: { kind: string; id: string }) => string;
+  /** The rows the files' readers set aside, warned of once the pass is done. */
+  setAside?: readonly SetAsideWarning[];
 }): Promise<SnapshotCompletedData> {
   const fingerprints: { role: string; nom: string; sha256: string }[] = [];
   for (const f of opts.files) {
@@ -100,13 +104,14 @@ export async function runFilesPass(opts: {
       yield { kind: FILE_KIND, id: f.role, record: { ...record } };
     }
   }
+  let done: SnapshotCompletedData;
   try {
-    return await runSnapshotPass({
+    done = await runSnapshotPass({
       knex: opts.knex,
       store: opts.store,
       logger: opts.logger,
       register: opts.register,
-      version: opts.version,
+      version: opts.version ?? opts.snapshotDate,
       snapshotDate: opts.snapshotDate,
       fileSha256: manifestSha256(fingerprints),
       rows: rows(),
@@ -120,4 +125,6 @@ export async function runFilesPass(opts: {
   } finally {
     progress.stop();
   }
+  warnSetAside(opts.logger, opts.register, opts.setAside);
+  return done;
 }

@@ -12,8 +12,10 @@ import {
   snapshotStreamId,
 } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
+import { withDigests } from './digestedRows.ts';
 import { finishPromotion, promotePass, refreshPassStatistics } from './passPromotion.ts';
-import { completePass, markSeen, startPass, withDigests } from './snapshotPass.ts';
+import { markSeen } from './snapshotDigests.ts';
+import { completePass, startPass } from './snapshotPassEvents.ts';
 import { writeInBatches } from './writeInBatches.ts';
 
 /** One published notice of a gazette, and the entity streams it belongs on (a company's, an association's). */

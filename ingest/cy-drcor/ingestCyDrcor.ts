@@ -31,7 +31,6 @@ export async function ingestCyDrcor(opts: {
   const done = await runFilesPass({
     ...opts,
     register: CY_DRCOR_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files: [
       {
         role: 'organisations',

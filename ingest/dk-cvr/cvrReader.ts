@@ -1,11 +1,7 @@
-import type {
-  EuLiveReader,
-  LiveProfileRecord,
-  LiveSearchRecord,
-} from '../../schemas/europe/euLiveRegister.ts';
+import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
 import { DK_CVR_REGISTER } from '../../schemas/events/dkCvrEvents.ts';
-import { rankedByName, searchByIdentifier } from '../core/liveProfileMatch.ts';
-import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import type { LiveQueryClient } from '../core/liveQuery.ts';
+import { nameSearchReader } from '../core/nameSearchReader.ts';
 import { cvrNumberOf, extractCvrProfile, extractCvrSearch } from './cvrProfile.ts';
 
 /** The companies' index of CVR's Elasticsearch distribution (system-til-system adgang). */
@@ -58,21 +54,10 @@ export function extractCvr(status: number, json: unknown, _url: string, requestB
 
 /** CVR as a live register: the profile by CVR number, the search by name (or by number: the profile). */
 export function createCvrReader(client: LiveQueryClient): EuLiveReader {
-  const profile = async (cvr: string) => {
-    const answer = await client.post(CVR_SEARCH_PATH, cvrNumberQuery(cvr));
-    return { record: answer.record as LiveProfileRecord, observation: observationOf(answer) };
-  };
-  return {
+  return nameSearchReader(client, {
     register: DK_CVR_REGISTER,
-    profile,
-    searchesByName: true,
-    async search(q, limit) {
-      if (/^\d{8}$/.test(q)) return searchByIdentifier(profile, q);
-      const answer = await client.post(CVR_SEARCH_PATH, cvrNameQuery(q, limit));
-      const record = answer.record as LiveSearchRecord;
-      const matches = rankedByName(q, record, limit);
-      return { matches, total: record.total, observation: observationOf(answer) };
-    },
-    circuit: () => client.circuit(),
-  };
+    isIdentifier: (q) => /^\d{8}$/.test(q),
+    askProfile: (cvr) => client.post(CVR_SEARCH_PATH, cvrNumberQuery(cvr)),
+    askByName: (q, limit) => client.post(CVR_SEARCH_PATH, cvrNameQuery(q, limit)),
+  });
 }

@@ -51,7 +51,6 @@ export function ingestEeAriregister(opts: {
   return runFilesPass({
     ...opts,
     register: EE_ARIREGISTER_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: eeAriregisterStreamOf,
   });

@@ -11,6 +11,7 @@ import {
 } from '../../schemas/events/esBormeEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { countsAboveZero } from '../core/setAsideWarning.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { type ParseReport, parseSectionA, type SectionAHeader, sectionAHeader } from './parseSectionA.ts';
 import { readSectionAXml } from './readSectionAXml.ts';
@@ -173,18 +174,16 @@ export async function ingestEsBorme(opts: {
   }
   for (const id of unlisted) files.push(documentFile(documents.get(id)!));
 
-  const done = await runFilesPass({
+  return runFilesPass({
     ...opts,
     register: ES_BORME_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: esBormeStreamOf,
+    setAside: [
+      {
+        fields: () => countsAboveZero({ acts: report.withoutHoja }),
+        because: 'acts set aside: no registry sheet (hoja) in their Datos registrales',
+      },
+    ],
   });
-  if (report.withoutHoja > 0) {
-    opts.logger.warn(
-      { register: ES_BORME_REGISTER, acts: report.withoutHoja },
-      'acts set aside: no registry sheet (hoja) in their Datos registrales',
-    );
-  }
-  return done;
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
-import type { EuLiveReader, LiveSearchRecord } from '../../schemas/europe/euLiveRegister.ts';
+import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
 import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
-import { rankedByName, searchByIdentifier } from '../core/liveProfileMatch.ts';
-import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import type { LiveQueryClient } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
+import { nameSearchReader } from '../core/nameSearchReader.ts';
 import { type PrhProfileRecord, prhEventsAnswer } from './prhEvents.ts';
 import { extractPrh } from './prhProfile.ts';
 
@@ -14,26 +14,18 @@ import { extractPrh } from './prhProfile.ts';
  * served to both from this process's cache), `companies?name=` for the search.
  */
 export function createPrhReader(client: LiveQueryClient): EuLiveReader {
-  const profile = async (id: string) => {
-    const answer = await client.get('/companies', { businessId: id });
-    return { record: answer.record as PrhProfileRecord, observation: observationOf(answer) };
-  };
-  return {
+  const reader = nameSearchReader<PrhProfileRecord>(client, {
     register: FI_PRH_REGISTER,
-    profile,
-    searchesByName: true,
-    async search(q, limit) {
-      if (/^\d{7}-\d$/.test(q)) return searchByIdentifier(profile, q);
-      // PRH answers pages of 100 (it ignores a smaller size): the best `limit` are kept.
-      const answer = await client.get('/companies', { name: q });
-      const record = answer.record as LiveSearchRecord;
-      const matches = rankedByName(q, record, limit);
-      return { matches, total: record.total, observation: observationOf(answer) };
-    },
-    circuit: () => client.circuit(),
+    isIdentifier: (q) => /^\d{7}-\d$/.test(q),
+    askProfile: (id) => client.get('/companies', { businessId: id }),
+    // PRH answers pages of 100 (it ignores a smaller size): the best `limit` are kept.
+    askByName: (q) => client.get('/companies', { name: q }),
+  });
+  return {
+    ...reader,
     details: {
       async evenements(id) {
-        const { record, observation } = await profile(id);
+        const { record, observation } = await reader.profile(id);
         return prhEventsAnswer(record, observation);
       },
     },

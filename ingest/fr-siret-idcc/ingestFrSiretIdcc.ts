@@ -6,8 +6,7 @@ import {
 } from '../../schemas/events/frSiretIdccEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import type { DatedFileIngestOptions } from '../core/datedFileCommand.ts';
-import { runSnapshotPass } from '../core/snapshotPass.ts';
-import { sha256OfFile } from '../core/upstreamFile.ts';
+import { runDatedFilePass } from '../core/datedFilePass.ts';
 import { emptySiretIdccReport, readSiretIdccCsv } from './readFrSiretIdccCsv.ts';
 
 /** `snapshotDate`: the date of the download. */
@@ -19,28 +18,15 @@ export interface IngestFrSiretIdccOptions extends DatedFileIngestOptions {
  * One snapshot pass of the SIRET-IDCC file (about 2.4 million rows, streamed): changed rows only, dropped
  * ones (an establishment that no longer declares an agreement), counts and a read report.
  */
-export async function ingestFrSiretIdcc(opts: IngestFrSiretIdccOptions): Promise<SnapshotCompletedData> {
+export function ingestFrSiretIdcc(opts: IngestFrSiretIdccOptions): Promise<SnapshotCompletedData> {
   const report = emptySiretIdccReport();
-  const done = await runSnapshotPass({
-    knex: opts.knex,
-    store: opts.store,
-    logger: opts.logger,
+  return runDatedFilePass(opts, {
     register: FR_SIRET_IDCC_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
-    snapshotDate: opts.snapshotDate,
-    fileSha256: await sha256OfFile(opts.file),
     rows: readSiretIdccCsv(opts.file, report),
-    columns: { [CONVENTION]: [...SIRET_IDCC_COLUMNS] },
+    report,
+    rowsOf: 'siret-idcc',
     streamOf: frSiretIdccStreamOf,
+    columns: { [CONVENTION]: [...SIRET_IDCC_COLUMNS] },
     batchSize: opts.batchSize,
-    onProgress: opts.onProgress,
-    report: () => ({ ...report }),
   });
-  if (report.lignesEcartees > 0) {
-    opts.logger.warn(
-      { register: FR_SIRET_IDCC_REGISTER, lignesEcartees: report.lignesEcartees },
-      'siret-idcc rows set aside',
-    );
-  }
-  return done;
 }

@@ -38,7 +38,6 @@ export async function ingestGleif(opts: {
   const done = await runFilesPass({
     ...opts,
     register: GLEIF_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: gleifStreamOf,
   });

@@ -5,6 +5,7 @@ import { HR_ENTRY_ROLES, type HrEntryRole } from '../../schemas/events/hrSudregE
 import { HR_SUDREG_REGISTER, hrSudregStreamOf } from '../../schemas/events/hrSudregEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { countsAboveZero } from '../core/setAsideWarning.ts';
 import { type EntriesSetAside, readSudregEntries } from './readSudregEntries.ts';
 import { readSudregSnapshot, type SetAside } from './readSudregSnapshot.ts';
 
@@ -33,24 +34,20 @@ export async function ingestHrSudreg(opts: {
     const path = opts.entries?.[role];
     if (path) files.push({ role, path, read: readSudregEntries(role, entriesSetAside) });
   }
-  const done = await runFilesPass({
+  return runFilesPass({
     ...opts,
     register: HR_SUDREG_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: hrSudregStreamOf,
+    setAside: [
+      {
+        fields: () => countsAboveZero({ sans_oib: setAside.withoutOib, oib_invalide: setAside.invalidOib }),
+        because: 'subjects set aside: no OIB, or an OIB without a valid check digit',
+      },
+      {
+        fields: () => (Object.keys(entriesSetAside).length > 0 ? { ecartees: entriesSetAside } : null),
+        because: 'state-bodies rows set aside: a key missing or not a number',
+      },
+    ],
   });
-  if (setAside.withoutOib + setAside.invalidOib > 0) {
-    opts.logger.warn(
-      { register: HR_SUDREG_REGISTER, sans_oib: setAside.withoutOib, oib_invalide: setAside.invalidOib },
-      'subjects set aside: no OIB, or an OIB without a valid check digit',
-    );
-  }
-  if (Object.keys(entriesSetAside).length > 0) {
-    opts.logger.warn(
-      { register: HR_SUDREG_REGISTER, ecartees: entriesSetAside },
-      'state-bodies rows set aside: a key missing or not a number',
-    );
-  }
-  return done;
 }

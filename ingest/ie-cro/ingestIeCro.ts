@@ -4,6 +4,7 @@ import type { Logger } from '../../ops/logger.ts';
 import { IE_CRO_REGISTER, ieCroStreamOf } from '../../schemas/events/ieCroEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { runFilesPass } from '../core/filesPass.ts';
+import { countsAboveZero } from '../core/setAsideWarning.ts';
 import { COMPANIES_COLUMNS } from './ieCroColumns.ts';
 import { type CroSetAside, readCroCompanies } from './readIeCroFile.ts';
 
@@ -17,10 +18,9 @@ export async function ingestIeCro(opts: {
   version?: string;
 }): Promise<SnapshotCompletedData> {
   const setAside: CroSetAside = { duplicates: 0, unnumbered: 0 };
-  const done = await runFilesPass({
+  return runFilesPass({
     ...opts,
     register: IE_CRO_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files: [
       {
         role: 'companies',
@@ -30,9 +30,6 @@ export async function ingestIeCro(opts: {
       },
     ],
     streamOf: ieCroStreamOf,
+    setAside: [{ fields: () => countsAboveZero({ ...setAside }), because: 'companies file rows set aside' }],
   });
-  if (setAside.duplicates > 0 || setAside.unnumbered > 0) {
-    opts.logger.warn({ register: IE_CRO_REGISTER, ...setAside }, 'companies file rows set aside');
-  }
-  return done;
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../../ops/logger.ts';
 import { LT_JAR_REGISTER, ltJarStreamOf } from '../../schemas/events/ltJarEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { countsAboveZero } from '../core/setAsideWarning.ts';
 import { LEGACY_PROFIT_LOSS_COLUMNS, LONG_ACCOUNTS_COLUMNS, REGISTERED_COLUMNS } from './ltJarColumns.ts';
 import { isLongAccountsFile, readAccounts, readRegistered, type SetAside } from './readLtJarFiles.ts';
 import { refuseHtmlPage } from './refuseHtmlPage.ts';
@@ -46,18 +47,16 @@ export async function ingestLtJar(opts: {
     const columns = (await isLongAccountsFile(file)) ? LONG_ACCOUNTS_COLUMNS : LEGACY_PROFIT_LOSS_COLUMNS;
     files.push({ role: accountsRole(file), path: file, read: readAccounts(setAside), columns });
   }
-  const done = await runFilesPass({
+  return runFilesPass({
     ...opts,
     register: LT_JAR_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: ltJarStreamOf,
+    setAside: [
+      {
+        fields: () => countsAboveZero({ rows: setAside.invalidCodes }),
+        because: 'rows set aside: code without a valid check digit',
+      },
+    ],
   });
-  if (setAside.invalidCodes > 0) {
-    opts.logger.warn(
-      { register: LT_JAR_REGISTER, rows: setAside.invalidCodes },
-      'rows set aside: code without a valid check digit',
-    );
-  }
-  return done;
 }

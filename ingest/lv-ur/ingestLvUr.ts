@@ -92,7 +92,6 @@ export function ingestLvUr(opts: {
   return runFilesPass({
     ...opts,
     register: LV_UR_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: lvUrStreamOf,
   });

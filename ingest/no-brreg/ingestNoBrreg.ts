@@ -42,18 +42,16 @@ export async function ingestNoBrreg(opts: {
       columns: UNDERENHETER_COLUMNS,
     });
   }
-  const done = await runFilesPass({
+  return runFilesPass({
     ...opts,
     register: NO_BRREG_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: noBrregStreamOf,
+    setAside: [
+      {
+        fields: () => (Object.keys(invalid).length > 0 ? { orgnr_invalide: invalid } : null),
+        because: 'rows set aside: an organisation number failing its modulus-11 check digit',
+      },
+    ],
   });
-  if (Object.keys(invalid).length > 0) {
-    opts.logger.warn(
-      { register: NO_BRREG_REGISTER, orgnr_invalide: invalid },
-      'rows set aside: an organisation number failing its modulus-11 check digit',
-    );
-  }
-  return done;
 }

@@ -75,7 +75,6 @@ export async function ingestRoOnrc(opts: {
   const done = await runFilesPass({
     ...opts,
     register: RO_ONRC_REGISTER,
-    version: opts.version ?? opts.snapshotDate,
     files,
     streamOf: roOnrcStreamOf,
   });

@@ -104,9 +104,10 @@ async function applySegment(
   events: readonly RecordedEvent[],
 ): Promise<void> {
   if (dropping) {
-    const items = events.map((event) => ({ data: event.data as EntityDroppedData, event }));
-    if (binding.dropMany) await binding.dropMany(trx, items);
-    else for (const { data, event } of items) await binding.drop(trx, data, event);
+    await dropAll(binding)(
+      trx,
+      events.map((event) => ({ data: event.data as EntityDroppedData, event })),
+    );
     return;
   }
   const items = events.map((event) => ({ data: event.data as EntityRecordedData, event }));
@@ -121,3 +122,32 @@ async function applySegment(
   }
   await binding.upsertMany(trx, [...latest.values()]);
 }
+
+/** A binding written in batches only: what its upsert and drop of one event do is a batch of one. */
+export type BatchBinding = Pick<EntityBinding, 'register' | 'kind'> &
+  Required<Pick<EntityBinding, 'upsertMany' | 'dropMany'>>;
+
+/** The binding whose single-event handlers are its batch functions on one item. */
+export function batchBinding(binding: BatchBinding): EntityBinding {
+  return {
+    ...binding,
+    upsert: (trx, data, event) => binding.upsertMany(trx, [{ data, event }]),
+    drop: (trx, data, event) => binding.dropMany(trx, [{ data, event }]),
+  };
+}
+
+/** The binding's batch upsert, or its upsert of each item in order when it has none. */
+export const upsertAll =
+  (binding: EntityBinding) =>
+  async (trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]): Promise<void> => {
+    if (binding.upsertMany) await binding.upsertMany(trx, items);
+    else for (const { data, event } of items) await binding.upsert(trx, data, event);
+  };
+
+/** The binding's batch drop, or its drop of each item in order when it has none. */
+export const dropAll =
+  (binding: EntityBinding) =>
+  async (trx: Knex.Transaction, items: readonly EntityItem<EntityDroppedData>[]): Promise<void> => {
+    if (binding.dropMany) await binding.dropMany(trx, items);
+    else for (const { data, event } of items) await binding.drop(trx, data, event);
+  };

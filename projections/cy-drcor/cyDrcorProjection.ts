@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { CY_DRCOR_REGISTER, ORGANISATION, REGISTERED_OFFICE } from '../../schemas/events/cyDrcorEvents.ts';
 import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
-import { type EntityBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
+import { batchBinding, type EntityBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { deleteRows, type RowTable, upsertRows } from '../core/rowTable.ts';
 import {
@@ -75,14 +75,7 @@ const organisations: EntityBinding = (() => {
     await deleteProfiles(trx, CY_DRCOR_PROFILES, ids);
     await deleteRows(trx, ORGANISATION_OFFICE, ids);
   };
-  return {
-    register: CY_DRCOR_REGISTER,
-    kind: ORGANISATION,
-    upsert: (trx, data, event) => upsertMany(trx, [{ data, event }]),
-    upsertMany,
-    drop: (trx, data, event) => dropMany(trx, [{ data, event }]),
-    dropMany,
-  };
+  return batchBinding({ register: CY_DRCOR_REGISTER, kind: ORGANISATION, upsertMany, dropMany });
 })();
 
 /** Registered offices: kept by number, and copied into the profiles of the organisations pointing to them. */
@@ -103,14 +96,7 @@ const registeredOffices: EntityBinding = (() => {
     await deleteRows(trx, OFFICES, seqs);
     await setAddresses(trx, seqs);
   };
-  return {
-    register: CY_DRCOR_REGISTER,
-    kind: REGISTERED_OFFICE,
-    upsert: (trx, data, event) => upsertMany(trx, [{ data, event }]),
-    upsertMany,
-    drop: (trx, data, event) => dropMany(trx, [{ data, event }]),
-    dropMany,
-  };
+  return batchBinding({ register: CY_DRCOR_REGISTER, kind: REGISTERED_OFFICE, upsertMany, dropMany });
 })();
 
 /** The address of every organisation pointing to one of these offices, from the office (none once it is gone). */

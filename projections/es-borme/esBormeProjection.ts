@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import { ACT, ES_BORME_REGISTER, type EsBormeAct } from '../../schemas/events/esBormeEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
+import { batchBinding, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable } from '../eu-profile/detailDocuments.ts';
 import {
@@ -95,22 +95,20 @@ export const esBormeProjection: Projection = {
     },
   ],
   ...entityHandlers([
-    {
+    batchBinding({
       register: ES_BORME_REGISTER,
       kind: ACT,
-      upsert: (trx, data) => upsertActs(trx, [data]),
       upsertMany: (trx, items) =>
         upsertActs(
           trx,
           items.map((i) => i.data),
         ),
-      drop: (trx, data) => dropActs(trx, [data.id]),
       dropMany: (trx, items) =>
         dropActs(
           trx,
           items.map((i) => i.data.id),
         ),
-    },
+    }),
     passFilesBinding(ES_BORME_REGISTER, ES_BORME_FILES),
   ]),
 };

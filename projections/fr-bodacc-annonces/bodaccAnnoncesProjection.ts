@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { BODACC_NOTICE, FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { noticeCompaniesOf, noticeRowOf } from './noticeRow.ts';
+import { noticeCompaniesOf, noticeFactsBindings, noticeRowOf } from './noticeRow.ts';
 
 export const BODACC_ANNONCES_PROJECTION = 'fr-bodacc-annonces';
 
@@ -141,14 +141,7 @@ async function upsertNotice(
       row.parution,
       row.date_parution,
       row.numero_annonce,
-      row.type_avis,
-      row.famille,
-      row.famille_libelle,
-      row.tribunal,
-      row.jugement ? JSON.stringify(row.jugement) : null,
-      row.radiation_commentaire,
-      row.precedent_id,
-      row.annule_precedent,
+      ...noticeFactsBindings(row),
       companies.map((c) => c.siren),
       companies.map((c) => c.denomination) as string[],
       id,

@@ -1,18 +1,8 @@
 import type { Knex } from 'knex';
-import type { JudgmentFacts } from './noticeRow.ts';
+import type { NoticeRow } from './noticeRow.ts';
 
-export interface LiveNotice {
-  id: string;
-  publication: string | null;
-  date_parution: string | null;
-  type_avis: string | null;
-  famille: string | null;
-  famille_libelle: string | null;
-  tribunal: string | null;
-  jugement: JudgmentFacts | null;
-  radiation_commentaire: string | null;
-  precedent_id: string | null;
-}
+/** A notice served as a fact: its row without the issue it was published in nor the take-back flag. */
+export type LiveNotice = Omit<NoticeRow, 'parution' | 'numero_annonce' | 'annule_precedent'>;
 
 /**
  * A notice (aliased `a`, in table `notices`) is live unless a later notice points to it (a rectificatif replaces it, an annulation cancels

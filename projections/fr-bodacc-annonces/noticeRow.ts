@@ -30,6 +30,21 @@ export interface NoticeRow {
   annule_precedent: boolean;
 }
 
+/**
+ * The bindings of a notice's facts, in the column order both notice tables declare them: `type_avis, famille,
+ * famille_libelle, tribunal, jugement (jsonb), radiation_commentaire, precedent_id, annule_precedent`.
+ */
+export const noticeFactsBindings = (row: NoticeRow) => [
+  row.type_avis,
+  row.famille,
+  row.famille_libelle,
+  row.tribunal,
+  row.jugement ? JSON.stringify(row.jugement) : null,
+  row.radiation_commentaire,
+  row.precedent_id,
+  row.annule_precedent,
+];
+
 export interface NoticeCompany {
   siren: string;
   /** The company's name as the notice gives it for a legal person (`typePersonne` `pm`); never a person's name. */

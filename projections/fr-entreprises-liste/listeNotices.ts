@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { LIVE_NOTICE_COLUMNS, type LiveNotice, liveNoticeSql } from '../fr-bodacc-annonces/liveNotices.ts';
-import { noticeCompaniesOf, noticeRowOf } from '../fr-bodacc-annonces/noticeRow.ts';
+import { noticeCompaniesOf, noticeFactsBindings, noticeRowOf } from '../fr-bodacc-annonces/noticeRow.ts';
 import { type Signal, signalOf } from '../fr-bodacc-annonces/signalOf.ts';
 import { publicSignalsOf } from './publicSignals.ts';
 
@@ -55,19 +55,7 @@ export async function upsertListeNotice(
        tribunal = excluded.tribunal, jugement = excluded.jugement,
        radiation_commentaire = excluded.radiation_commentaire, precedent_id = excluded.precedent_id,
        annule_precedent = excluded.annule_precedent`,
-    [
-      row.id,
-      row.publication,
-      row.date_parution,
-      row.type_avis,
-      row.famille,
-      row.famille_libelle,
-      row.tribunal,
-      row.jugement ? JSON.stringify(row.jugement) : null,
-      row.radiation_commentaire,
-      row.precedent_id,
-      row.annule_precedent,
-    ],
+    [row.id, row.publication, row.date_parution, ...noticeFactsBindings(row)],
   );
   const sirens = [...new Set(noticeCompaniesOf(record).map((c) => c.siren))];
   await trx.raw(

@@ -14,7 +14,7 @@ import {
   UNITE_LEGALE,
 } from '../../schemas/events/frSireneEvents.ts';
 import { isBulkLoading } from '../core/bulkLoad.ts';
-import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
+import { batchBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type ExerciceRow, exerciceRowOf } from './exerciceRows.ts';
 import { dropListeNotice, refreshSignals, upsertListeNotice } from './listeNotices.ts';
@@ -56,30 +56,24 @@ export const listeProjection: Projection = {
   deferred: true,
   ...entityHandlers(
     [
-      {
+      batchBinding({
         register: FR_SIRENE_REGISTER,
         kind: UNITE_LEGALE,
-        upsert: (trx, data, event) => upsertUnits(trx, [{ data, event }]),
         upsertMany: upsertUnits,
-        drop: (trx, data, event) => dropUnits(trx, [{ data, event }]),
         dropMany: dropUnits,
-      },
-      {
+      }),
+      batchBinding({
         register: FR_SIRENE_REGISTER,
         kind: ETABLISSEMENT,
-        upsert: (trx, data, event) => upsertEstablishments(trx, [{ data, event }]),
         upsertMany: upsertEstablishments,
-        drop: (trx, data, event) => dropEstablishments(trx, [{ data, event }]),
         dropMany: dropEstablishments,
-      },
-      {
+      }),
+      batchBinding({
         register: FR_RATIOS_INPI_BCE_REGISTER,
         kind: EXERCICE,
-        upsert: (trx, data, event) => upsertAccounts(trx, [{ data, event }]),
         upsertMany: upsertAccounts,
-        drop: (trx, data, event) => dropAccounts(trx, [{ data, event }]),
         dropMany: dropAccounts,
-      },
+      }),
       {
         register: FR_BODACC_REGISTER,
         kind: BODACC_NOTICE,

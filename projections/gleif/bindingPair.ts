@@ -1,4 +1,4 @@
-import type { EntityBinding } from '../core/entityHandlers.ts';
+import { dropAll, type EntityBinding, upsertAll } from '../core/entityHandlers.ts';
 
 /**
  * Two bindings of the same register and kind as one (the dispatcher finds one binding per kind): each
@@ -20,16 +20,10 @@ export function bindingPair(first: EntityBinding, second: EntityBinding): Entity
       await second.drop(trx, data, event);
     },
     async upsertMany(trx, items) {
-      for (const b of [first, second]) {
-        if (b.upsertMany) await b.upsertMany(trx, items);
-        else for (const { data, event } of items) await b.upsert(trx, data, event);
-      }
+      for (const b of [first, second]) await upsertAll(b)(trx, items);
     },
     async dropMany(trx, items) {
-      for (const b of [first, second]) {
-        if (b.dropMany) await b.dropMany(trx, items);
-        else for (const { data, event } of items) await b.drop(trx, data, event);
-      }
+      for (const b of [first, second]) await dropAll(b)(trx, items);
     },
   };
 }

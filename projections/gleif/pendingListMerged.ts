@@ -1,4 +1,4 @@
-import type { EntityBinding } from '../core/entityHandlers.ts';
+import { type EntityBinding, upsertAll } from '../core/entityHandlers.ts';
 
 /**
  * A binding whose table's GIN index takes its new entries in bulk: the index has a pending list
@@ -19,8 +19,7 @@ export function pendingListMerged(binding: EntityBinding, index: string): Entity
       await merge(trx);
     },
     async upsertMany(trx, items) {
-      if (binding.upsertMany) await binding.upsertMany(trx, items);
-      else for (const { data, event } of items) await binding.upsert(trx, data, event);
+      await upsertAll(binding)(trx, items);
       await merge(trx);
     },
   };

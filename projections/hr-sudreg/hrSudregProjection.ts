@@ -9,7 +9,7 @@ import {
   ENTRY_TYPE_LINK,
 } from '../../schemas/events/hrSudregEntries.ts';
 import { HR_SUDREG_REGISTER, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
-import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
+import { batchBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { deleteRows, upsertRows } from '../core/rowTable.ts';
 import { createDetailTable, detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
@@ -75,14 +75,12 @@ export const hrSudregProjection: Projection = {
     },
   ],
   ...entityHandlers([
-    {
+    batchBinding({
       register: HR_SUDREG_REGISTER,
       kind: SUBJECT,
-      upsert: (trx, data, event) => upsertSubjects(trx, [{ data, event }]),
       upsertMany: upsertSubjects,
-      drop: (trx, data, event) => dropSubjects(trx, [{ data, event }]),
       dropMany: dropSubjects,
-    },
+    }),
     passFilesBinding(HR_SUDREG_REGISTER, HR_FILES),
     detailBinding(HR_SUDREG_REGISTER, ENTRY, HR_ENTRIES, (r) => String(r.mbs)),
     detailBinding(HR_SUDREG_REGISTER, ENTRY_TYPE_LINK, HR_ENTRY_TYPES, (r) => String(r.upis_id)),

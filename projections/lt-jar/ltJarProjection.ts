@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import { ACCOUNT_LINE, LEGAL_ENTITY, LT_JAR_REGISTER } from '../../schemas/events/ltJarEvents.ts';
-import { type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
+import { batchBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { deleteRows, upsertRows } from '../core/rowTable.ts';
 import { createDetailTable, detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
@@ -69,14 +69,12 @@ export const ltJarProjection: Projection = {
     },
   ],
   ...entityHandlers([
-    {
+    batchBinding({
       register: LT_JAR_REGISTER,
       kind: LEGAL_ENTITY,
-      upsert: (trx, data, event) => upsertEntities(trx, [{ data, event }]),
       upsertMany: upsertEntities,
-      drop: (trx, data, event) => dropEntities(trx, [{ data, event }]),
       dropMany: dropEntities,
-    },
+    }),
     detailBinding(LT_JAR_REGISTER, ACCOUNT_LINE, LT_ACCOUNT_LINES, (r) => (r.ja_kodas as string) ?? null),
     passFilesBinding(LT_JAR_REGISTER, LT_FILES),
   ]),

@@ -15,7 +15,14 @@ import {
   SECURING_MEASURE,
   SUSPENSION,
 } from '../../schemas/events/lvUrEvents.ts';
-import { type EntityBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
+import {
+  batchBinding,
+  dropAll,
+  type EntityBinding,
+  type EntityItem,
+  entityHandlers,
+  upsertAll,
+} from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
 import {
@@ -80,25 +87,9 @@ function refreshingStatut(binding: EntityBinding, table: string): EntityBinding 
       await write(trx, items);
       await refreshLvStatut(trx, STATUT_TABLES, [...before, ...(await companiesOf(trx, table, ids))]);
     };
-  const upsertMany = refreshed<EntityItem<EntityRecordedData>>(
-    binding.upsertMany ??
-      (async (trx, items) => {
-        for (const { data, event } of items) await binding.upsert(trx, data, event);
-      }),
-  );
-  const dropMany = refreshed<EntityItem<EntityDroppedData>>(
-    binding.dropMany ??
-      (async (trx, items) => {
-        for (const { data, event } of items) await binding.drop(trx, data, event);
-      }),
-  );
-  return {
-    ...binding,
-    upsert: (trx, data, event) => upsertMany(trx, [{ data, event }]),
-    upsertMany,
-    drop: (trx, data, event) => dropMany(trx, [{ data, event }]),
-    dropMany,
-  };
+  const upsertMany = refreshed<EntityItem<EntityRecordedData>>(upsertAll(binding));
+  const dropMany = refreshed<EntityItem<EntityDroppedData>>(dropAll(binding));
+  return batchBinding({ ...binding, upsertMany, dropMany });
 }
 
 /**

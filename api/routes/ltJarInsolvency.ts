@@ -1,5 +1,5 @@
-import { ltDate } from './ltJarProfile.ts';
-import { ltStatusCode } from './ltStatus.ts';
+import { ltDate } from '../../projections/lt-jar/ltJarProfile.ts';
+import { ltStatusCode } from '../../projections/lt-jar/ltStatus.ts';
 
 const text = (v: unknown): string | null =>
   v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim();
@@ -10,7 +10,7 @@ const text = (v: unknown): string | null =>
  * company is registered; any other status is none. The register keeps one status a company, so a proceeding
  * that ended (the company back to 0, or deregistered, 10/11) leaves no trace here.
  */
-export function ltInsolvency(status: Record<string, unknown> | undefined) {
+export function ltJarInsolvency(status: Record<string, unknown> | undefined) {
   const code = text(status?.stat_kodas);
   const family = ltStatusCode(code)?.insolvabilite ?? null;
   const statut_registre = {

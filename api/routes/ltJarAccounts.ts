@@ -1,5 +1,5 @@
+import { ltDate } from '../../projections/lt-jar/ltJarProfile.ts';
 import type { LtAccountLine } from '../../schemas/events/ltJarEvents.ts';
-import { ltDate } from './ltJarProfile.ts';
 
 /**
  * The contract's items and the line codes that fill them, in order of precedence. Keyed on the line code, never
@@ -152,7 +152,7 @@ function uniquePostes(postes: readonly LtPoste[]): LtPoste[] {
 }
 
 /** Every filed year of a company, newest closing first (statutory before consolidated for the same period). */
-export function ltAccounts(lines: readonly LtAccountLine[]): LtYear[] {
+export function ltJarAccounts(lines: readonly LtAccountLine[]): LtYear[] {
   const years = new Map<string, LtAccountLine[]>();
   for (const l of lines) years.set(yearKey(l), [...(years.get(yearKey(l)) ?? []), l]);
   return [...years.values()]

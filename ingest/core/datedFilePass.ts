@@ -1,0 +1,52 @@
+import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import type { DatedFileIngestOptions } from './datedFileCommand.ts';
+import { countsAboveZero, warnSetAside } from './setAsideWarning.ts';
+import { runSnapshotPass, type SnapshotRow, type ValuesRow } from './snapshotPass.ts';
+import { sha256OfFile } from './upstreamFile.ts';
+
+/** A dated file's reader report: it counts the rows it set aside in `lignesEcartees`. */
+export interface SetAsideReport {
+  lignesEcartees: number;
+}
+
+/**
+ * One snapshot pass of a register published as one dated file, whose reader fills `report` as it goes: the
+ * report is kept in `SnapshotCompleted`, and the rows set aside are warned of (`<what> rows set aside`).
+ */
+export async function runDatedFilePass(
+  opts: DatedFileIngestOptions,
+  pass: {
+    register: string;
+    rows: AsyncIterable<SnapshotRow | ValuesRow>;
+    report: SetAsideReport;
+    /** What the file's rows are called in the warning (`egapro`). */
+    rowsOf: string;
+    streamOf: (row: { kind: string; id: string }) => string;
+    columns?: Record<string, string[]>;
+    batchSize?: number;
+  },
+): Promise<SnapshotCompletedData> {
+  const { report } = pass;
+  const done = await runSnapshotPass({
+    knex: opts.knex,
+    store: opts.store,
+    logger: opts.logger,
+    register: pass.register,
+    version: opts.version ?? opts.snapshotDate,
+    snapshotDate: opts.snapshotDate,
+    fileSha256: await sha256OfFile(opts.file),
+    rows: pass.rows,
+    ...(pass.columns ? { columns: pass.columns } : {}),
+    streamOf: pass.streamOf,
+    batchSize: pass.batchSize,
+    onProgress: opts.onProgress,
+    report: () => ({ ...report }),
+  });
+  warnSetAside(opts.logger, pass.register, [
+    {
+      fields: () => countsAboveZero({ lignesEcartees: report.lignesEcartees }),
+      because: `${pass.rowsOf} rows set aside`,
+    },
+  ]);
+  return done;
+}
