@@ -27,6 +27,8 @@ export interface RouteState {
   registresMuets?: MutedRegister[];
   /** The answer a route with a per-request price prepared to quote it (`perRequestPrice`): what it serves. */
   prepared?: HandlerResult;
+  /** A free document answers with the last snapshot facts known (the database unreachable): not to be cached. */
+  lastKnownFacts?: boolean;
 }
 
 /** The request as a handler sees it: its state and the response headers it may set. */

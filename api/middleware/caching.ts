@@ -27,7 +27,12 @@ export function freeDocumentCaching(): AppMiddleware[] {
   const maxAge: AppMiddleware = async function freeDocumentMaxAge(ctx, next) {
     await next();
     if (ctx.status >= 200 && ctx.status < 300) {
-      ctx.set('Cache-Control', `public, max-age=${FREE_DOCUMENT_MAX_AGE_S}`);
+      // Snapshot facts served as the last known (the database unreachable) are not kept: asked again, they may
+      // be current.
+      ctx.set(
+        'Cache-Control',
+        ctx.state.lastKnownFacts ? 'no-cache' : `public, max-age=${FREE_DOCUMENT_MAX_AGE_S}`,
+      );
     }
   };
   return [

@@ -66,8 +66,9 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       summary:
         'Dictionnaire des registres : nom court, licence, mode, seuil de fraîcheur, dernière photo (la dernière connue quand la base est injoignable).',
       responseSchema: registerDictionarySchema,
-      async handler() {
+      async handler(ctx) {
         const { views, photos } = await snapshots();
+        if (photos.etat !== 'a_jour') ctx.state.lastKnownFacts = true;
         return {
           body: {
             photos,
@@ -109,8 +110,9 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       summary:
         'Listes fermées : codes d’erreur, motifs de panne, raisons des blocs absents, raisons d’un registre amont indisponible, empreintes des fichiers amont chargés (les dernières connues quand la base est injoignable).',
       responseSchema: readingSchema,
-      async handler() {
+      async handler(ctx) {
         const { views, photos } = await snapshots();
+        if (photos.etat !== 'a_jour') ctx.state.lastKnownFacts = true;
         return {
           body: {
             codes_erreur: ALL_ERROR_CODES,

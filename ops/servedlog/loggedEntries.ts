@@ -4,6 +4,9 @@ import { RESPONSE_SERVED, type ServedEntry, servedStreamId } from './responseSer
 /** Which served entries are already in the log: one answer is its signature and the instant it was served. */
 export type LoggedEntries = (entries: readonly ServedEntry[]) => Promise<Map<string, number>>;
 
+/** Signatures looked up per statement: a journal kept through a long outage holds many. */
+const LOOKUP_CHUNK = 1000;
+
 export const servedEntryKey = (entry: Pick<ServedEntry, 'signature' | 'servedAt'>) =>
   `${entry.signature}|${entry.servedAt}`;
 
@@ -18,15 +21,17 @@ export function loggedEntriesIn(knex: Knex): LoggedEntries {
     if (entries.length === 0) return counts;
     const streams = [...new Set(entries.map((e) => servedStreamId(e.servedAt)))];
     const signatures = [...new Set(entries.map((e) => e.signature))];
-    const { rows } = await knex.raw<{ rows: { signature: string; served_at: string; n: string }[] }>(
-      `select data->>'signature' as signature, data->>'servedAt' as served_at, count(*) as n
-         from events
-        where stream_id = any(?::text[]) and type = ? and data->>'signature' = any(?::text[])
-        group by 1, 2`,
-      [streams, RESPONSE_SERVED, signatures],
-    );
-    for (const r of rows)
-      counts.set(servedEntryKey({ signature: r.signature, servedAt: r.served_at }), Number(r.n));
+    for (let i = 0; i < signatures.length; i += LOOKUP_CHUNK) {
+      const { rows } = await knex.raw<{ rows: { signature: string; served_at: string; n: string }[] }>(
+        `select data->>'signature' as signature, data->>'servedAt' as served_at, count(*) as n
+           from events
+          where stream_id = any(?::text[]) and type = ? and data->>'signature' = any(?::text[])
+          group by 1, 2`,
+        [streams, RESPONSE_SERVED, signatures.slice(i, i + LOOKUP_CHUNK)],
+      );
+      for (const r of rows)
+        counts.set(servedEntryKey({ signature: r.signature, servedAt: r.served_at }), Number(r.n));
+    }
     return counts;
   };
 }

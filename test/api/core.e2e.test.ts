@@ -349,13 +349,15 @@ describe('API core (e2e)', () => {
       // Past the snapshot cache (5 s at most): the facts can only be the last known.
       const deadline = Date.now() + 15_000;
       let body: Awaited<ReturnType<typeof getJson>>['body'] = {};
+      let res: Response;
       do {
-        ({ body } = await getJson(`${t.baseUrl}/v1/provenance/registres`));
+        ({ res, body } = await getJson(`${t.baseUrl}/v1/provenance/registres`));
         if (body.photos?.etat === 'derniere_connue') break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       } while (Date.now() < deadline);
       expect(body.photos).to.include({ etat: 'derniere_connue' });
       expect(body.photos.lues_le).to.be.a('string');
+      expect(res.headers.get('cache-control'), 'not kept by caches').to.equal('no-cache');
     });
 
     it('health answers 503 base_indisponible', async () => {
