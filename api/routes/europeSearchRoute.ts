@@ -6,7 +6,7 @@ import {
   type ProfileMatch,
   searchProfiles,
 } from '../../projections/eu-profile/searchProfiles.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { euSearchSchema } from '../../schemas/responses/europe.ts';
 import type { MutedRegister, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';

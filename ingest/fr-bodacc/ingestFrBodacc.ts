@@ -1,5 +1,5 @@
 import { BODACC_NOTICE, FR_BODACC_REGISTER, frBodaccStreamOf } from '../../schemas/events/frBodaccEvents.ts';
-import { noticeSirens } from '../../schemas/events/noticeSirens.ts';
+import { noticeSirens } from '../../schemas/records/noticeSirens.ts';
 import { fileSha256 } from '../core/fileSha256.ts';
 import {
   type NoticeExportOptions,

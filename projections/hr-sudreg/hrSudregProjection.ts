@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
-import { canonicalMbs, HR_MBS_PATTERN } from '../../schemas/events/hrOib.ts';
 import {
   CODE,
   ENTRY,
@@ -9,6 +8,7 @@ import {
   ENTRY_TYPE_LINK,
 } from '../../schemas/events/hrSudregEntries.ts';
 import { HR_SUDREG_REGISTER, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
+import { canonicalMbs, HR_MBS_PATTERN } from '../../schemas/identifiers/hrOib.ts';
 import { batchBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { deleteRows, upsertRows } from '../core/rowTable.ts';
