@@ -1,5 +1,6 @@
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import type { DatedFileIngestOptions } from './datedFileCommand.ts';
+import { datedPass } from './datedPass.ts';
 import { countsAboveZero, warnSetAside } from './setAsideWarning.ts';
 import { runSnapshotPass, type SnapshotRow, type ValuesRow } from './snapshotPass.ts';
 import { sha256OfFile } from './upstreamFile.ts';
@@ -28,12 +29,7 @@ export async function runDatedFilePass(
 ): Promise<SnapshotCompletedData> {
   const { report } = pass;
   const done = await runSnapshotPass({
-    knex: opts.knex,
-    store: opts.store,
-    logger: opts.logger,
-    register: pass.register,
-    version: opts.version ?? opts.snapshotDate,
-    snapshotDate: opts.snapshotDate,
+    ...datedPass(opts, pass.register, opts.snapshotDate),
     fileSha256: await sha256OfFile(opts.file),
     rows: pass.rows,
     ...(pass.columns ? { columns: pass.columns } : {}),
