@@ -89,17 +89,8 @@ export function createAccountLedger(deps: {
   const known = createKnownAccounts(deps.knex, deps.store);
   const { fresh, current } = known;
 
-  const {
-    holds,
-    leases,
-    retiring,
-    heldBy,
-    drop,
-    addUnrecorded,
-    shownBalance,
-    freeCallFits,
-    directFits,
-  } = createProcessHolds(deps.freeCallsPerMonth);
+  const { holds, leases, retiring, heldBy, drop, addUnrecorded, shownBalance, freeCallFits, directFits } =
+    createProcessHolds(deps.freeCallsPerMonth);
   let closed = false;
 
   /** No more calls from this lease: it goes back once the calls served from it are settled. */
