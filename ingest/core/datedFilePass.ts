@@ -46,3 +46,27 @@ export async function runDatedFilePass(
   ]);
   return done;
 }
+
+/**
+ * The ingest function of a register published as one dated file: a fresh report for each pass, the file read
+ * into it, and the pass run by runDatedFilePass (`batchSize`: rows a batch, when the caller sets it).
+ */
+export function datedFileIngest<R extends SetAsideReport>(register: {
+  register: string;
+  emptyReport: () => R;
+  read: (file: string, report: R) => AsyncIterable<SnapshotRow | ValuesRow>;
+  rowsOf: string;
+  streamOf: (row: { kind: string; id: string }) => string;
+  columns?: Record<string, string[]>;
+}): (opts: DatedFileIngestOptions & { batchSize?: number }) => Promise<SnapshotCompletedData> {
+  const { emptyReport, read, ...pass } = register;
+  return (opts) => {
+    const report = emptyReport();
+    return runDatedFilePass(opts, {
+      ...pass,
+      rows: read(opts.file, report),
+      report,
+      batchSize: opts.batchSize,
+    });
+  };
+}
