@@ -7,14 +7,14 @@ import {
 } from '../../projections/es-borme/esBormeProjection.ts';
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
 import { ES_BORME_REGISTER, type EsBormeAct } from '../../schemas/events/esBormeEvents.ts';
-import { hojaIsValid } from '../../schemas/events/esHoja.ts';
+import { isValidHoja } from '../../schemas/identifiers/esHoja.ts';
 import { esActsSchema } from '../../schemas/responses/esBorme.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';
 
 /** 400 before anything else: a sheet is a province prefix, a hyphen, a number (`CC-11959`). */
 function checkHoja(params: Record<string, unknown>): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (hojaIsValid(String(params.hoja ?? ''))) return null;
+  if (isValidHoja(String(params.hoja ?? ''))) return null;
   return {
     error: 'parametre_invalide',
     champ: 'hoja',

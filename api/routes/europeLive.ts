@@ -7,7 +7,7 @@ import type {
   LiveProfileAnswer,
 } from '../../schemas/europe/euLiveRegister.ts';
 import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { HandlerResult, ProvenanceEntry } from '../catalogue/route.ts';
 import { ApiError, notFound, unavailable } from '../errors/apiError.ts';

@@ -15,8 +15,8 @@ import {
   HR_SUDREG_PROFILES,
   hrSudregProjection,
 } from '../../projections/hr-sudreg/hrSudregProjection.ts';
-import { hrOibIsValid } from '../../schemas/events/hrOib.ts';
 import { HR_SUDREG_REGISTER, type HrSubject } from '../../schemas/events/hrSudregEvents.ts';
+import { isValidHrOib } from '../../schemas/identifiers/hrOib.ts';
 import { hrAccountsSchema, hrEntriesSchema, hrInsolvencySchema } from '../../schemas/responses/hrSudreg.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
@@ -24,7 +24,7 @@ import { europeanDetailRoutes } from './europeanDetailRoute.ts';
 
 /** 400 before anything else: 11 digits whose last is the ISO 7064 MOD 11,10 check digit. */
 function checkOib(params: Record<string, unknown>): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (hrOibIsValid(String(params.oib ?? ''))) return null;
+  if (isValidHrOib(String(params.oib ?? ''))) return null;
   return {
     error: 'parametre_invalide',
     champ: 'oib',

@@ -6,9 +6,9 @@ import {
   LT_STATUSES,
   ltJarProjection,
 } from '../../projections/lt-jar/ltJarProjection.ts';
-import { ltCompanyCodeIsValid } from '../../schemas/events/ltCompanyCode.ts';
 import type { LtAccountLine } from '../../schemas/events/ltJarEvents.ts';
 import { LT_JAR_REGISTER } from '../../schemas/events/ltJarEvents.ts';
+import { isValidLtCompanyCode } from '../../schemas/identifiers/ltCompanyCode.ts';
 import { ltAccountsSchema, ltInsolvencySchema } from '../../schemas/responses/ltJar.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { notFound } from '../errors/apiError.ts';
@@ -20,7 +20,7 @@ import { ltJarInsolvency } from './ltJarInsolvency.ts';
 function checkKodas(
   params: Record<string, unknown>,
 ): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (ltCompanyCodeIsValid(String(params.kodas ?? ''))) return null;
+  if (isValidLtCompanyCode(String(params.kodas ?? ''))) return null;
   return {
     error: 'parametre_invalide',
     champ: 'kodas',

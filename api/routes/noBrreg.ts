@@ -7,8 +7,8 @@ import {
 import { NO_EVENT_TYPES, NO_EVENTS, readNoEvents } from '../../projections/no-brreg/noBrregEvents.ts';
 import { NO_BRREG_PROFILES, noBrregProjection } from '../../projections/no-brreg/noBrregProjection.ts';
 import { NO_BRREG_REGISTER } from '../../schemas/events/noBrregEvents.ts';
-import { noOrgnrIsValid } from '../../schemas/events/noOrgnr.ts';
 import { NO_REGNSKAP_REGISTER } from '../../schemas/events/noRegnskapEvents.ts';
+import { isValidNoOrgnr } from '../../schemas/identifiers/noOrgnr.ts';
 import { noEventsSchema } from '../../schemas/responses/noBrreg.ts';
 import { noAccountsSchema } from '../../schemas/responses/noBrregAccounts.ts';
 import type { ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
@@ -79,7 +79,7 @@ const EVENTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
 function checkOrgnr(
   params: Record<string, unknown>,
 ): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (noOrgnrIsValid(String(params.id ?? ''))) return null;
+  if (isValidNoOrgnr(String(params.id ?? ''))) return null;
   return {
     error: 'parametre_invalide',
     champ: 'id',
@@ -150,7 +150,7 @@ const ACCOUNTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
 
 /**
  * Every NO detail route checks the organisation number's check digit before anything else, as the unified
- * profile does from the register manifest's `idCheck` (both use `noOrgnrIsValid`): a detail route is built
+ * profile does from the register manifest's `idCheck` (both use `isValidNoOrgnr`): a detail route is built
  * here, where the manifest is not read (api never imports app).
  */
 export const NO_BRREG_ROUTES: readonly RouteDefinition[] = [...EVENTS_ROUTES, ...ACCOUNTS_ROUTES].map(

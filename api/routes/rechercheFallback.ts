@@ -2,7 +2,7 @@ import { essentialName, nameKey } from '../../projections/fr-sirene-recherche/na
 import type { SearchOutcome } from '../../projections/fr-sirene-recherche/searchCompanies.ts';
 import type { FoundCompany } from '../../projections/fr-sirene-recherche/searchStages.ts';
 import type { LiveCompany, SireneApiSearch } from '../../schemas/events/frSireneApiEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 
 /** What the real-time fallback added to an outcome whose index stages were not all run. */
 export interface FallbackOutcome {

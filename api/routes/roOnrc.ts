@@ -1,5 +1,4 @@
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
-import { canonicalCui, isValidCui, RO_CUI_PATTERN } from '../../projections/ro-onrc/roCui.ts';
 import {
   firmOfCui,
   proceedingRecorded,
@@ -18,6 +17,7 @@ import {
 } from '../../projections/ro-onrc/roOnrcProjection.ts';
 import { readStatusCodes } from '../../projections/ro-onrc/roStatusCodes.ts';
 import { RO_ONRC_REGISTER } from '../../schemas/events/roOnrcEvents.ts';
+import { canonicalCui, isValidCui, RO_CUI_PATTERN } from '../../schemas/identifiers/roCui.ts';
 import { roInsolvencySchema } from '../../schemas/responses/roOnrc.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';

@@ -1,6 +1,10 @@
 import { beKboIngestSpec, beKboUpdateIngestSpec } from '../../ingest/be-kbo/beKboCommand.ts';
-import { canonicalKboNumber, isValidKboSpelling, KBO_ID_PATTERN } from '../../ingest/be-kbo/kboNumber.ts';
 import { BE_KBO_REGISTER } from '../../schemas/events/beKboEvents.ts';
+import {
+  canonicalKboNumber,
+  isValidKboSpelling,
+  KBO_ID_PATTERN,
+} from '../../schemas/identifiers/kboNumber.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /** Belgium's Crossroads Bank for Enterprises (KBO/BCE), open data. */

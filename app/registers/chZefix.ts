@@ -1,5 +1,5 @@
-import { dottedSwissUid, isValidSwissUid, SWISS_UID_PATTERN } from '../../ingest/core/swissUid.ts';
 import { CH_ZEFIX_REGISTER } from '../../schemas/events/chZefixEvents.ts';
+import { dottedSwissUid, isValidSwissUid, SWISS_UID_PATTERN } from '../../schemas/identifiers/swissUid.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /** The Swiss UID as both Swiss registers take it (Zefix for the profile, the gazette for its details). */

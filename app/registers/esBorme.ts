@@ -1,6 +1,6 @@
 import { esBormeIngestSpec } from '../../ingest/es-borme/esBormeCommand.ts';
 import { ES_BORME_REGISTER } from '../../schemas/events/esBormeEvents.ts';
-import { HOJA_PATTERN } from '../../schemas/events/esHoja.ts';
+import { HOJA_PATTERN } from '../../schemas/identifiers/esHoja.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /** Spain's BORME base (Boletín Oficial del Registro Mercantil, section A acts), by registry sheet (hoja). */

@@ -1,5 +1,5 @@
-import { isValidBusinessId } from '../../ingest/fi-prh/prhCompanyForms.ts';
 import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
+import { isValidBusinessId } from '../../schemas/identifiers/fiBusinessId.ts';
 import { FI_PRH_LICENCE, fiPrhEventsSchema } from '../../schemas/responses/fiPrh.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 

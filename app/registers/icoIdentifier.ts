@@ -1,4 +1,4 @@
-import { isValidIco } from '../../ingest/core/icoCheckDigit.ts';
+import { isValidIco } from '../../schemas/identifiers/ico.ts';
 
 /** The Czech and Slovak IČO as the European routes check and describe it (ARES, RPO, RÚZ share it). */
 export const ICO_IDENTIFIER = {

@@ -1,6 +1,6 @@
 import { ltJarIngestSpec } from '../../ingest/lt-jar/ltJarCommand.ts';
-import { ltCompanyCodeIsValid } from '../../schemas/events/ltCompanyCode.ts';
 import { LT_JAR_REGISTER } from '../../schemas/events/ltJarEvents.ts';
+import { isValidLtCompanyCode } from '../../schemas/identifiers/ltCompanyCode.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /** Lithuania's Register of Legal Entities (Registrų centras, JAR open data). */
@@ -25,7 +25,7 @@ export const ltJar: RegisterManifest = {
   ingest: { 'lt-jar': ltJarIngestSpec },
   europe: {
     idPattern: /^\d{9}$/,
-    idCheck: ltCompanyCodeIsValid,
+    idCheck: isValidLtCompanyCode,
     idLabel: '9 chiffres',
     idDescription:
       'code de personne morale de 9 chiffres, le dernier de contrôle / 9-digit legal entity code with its check digit',

@@ -2,8 +2,8 @@ import { noBrregIngestSpec } from '../../ingest/no-brreg/noBrregCommand.ts';
 import { noBrregUpdatesIngestSpec } from '../../ingest/no-brreg/noBrregUpdatesCommand.ts';
 import { noRegnskapIngestSpec } from '../../ingest/no-brreg/noRegnskapCommand.ts';
 import { NO_BRREG_REGISTER } from '../../schemas/events/noBrregEvents.ts';
-import { noOrgnrIsValid } from '../../schemas/events/noOrgnr.ts';
 import { NO_REGNSKAP_REGISTER } from '../../schemas/events/noRegnskapEvents.ts';
+import { isValidNoOrgnr } from '../../schemas/identifiers/noOrgnr.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /**
@@ -50,7 +50,7 @@ export const noBrreg: RegisterManifest = {
   europe: {
     idPattern: /^\d{9}$/,
     // The last digit is the modulus-11 check digit (weights 3 2 7 6 5 4 3 2): a number failing it is a 400.
-    idCheck: noOrgnrIsValid,
+    idCheck: isValidNoOrgnr,
     idLabel: '9 chiffres',
     idDescription:
       'numéro d’organisation de 9 chiffres sans espace dont le dernier est la clé modulo 11 / 9-digit organisation number with a valid modulus-11 check digit',

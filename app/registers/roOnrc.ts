@@ -1,6 +1,6 @@
 import { roOnrcIngestSpec } from '../../ingest/ro-onrc/roOnrcCommand.ts';
-import { canonicalCui, isValidCui, RO_CUI_PATTERN } from '../../projections/ro-onrc/roCui.ts';
 import { RO_ONRC_REGISTER } from '../../schemas/events/roOnrcEvents.ts';
+import { canonicalCui, isValidCui, RO_CUI_PATTERN } from '../../schemas/identifiers/roCui.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /** Romania’s trade register (ONRC open data on data.gov.ro, monthly release). */

@@ -1,10 +1,10 @@
+import { seBolagsverketIngestSpec } from '../../ingest/se-bolagsverket/seBolagsverketCommand.ts';
+import { SE_BOLAGSVERKET_REGISTER } from '../../schemas/events/seBolagsverketEvents.ts';
 import {
   canonicalOrganisationsnummer,
   isValidOrganisationsnummerSpelling,
   ORGANISATIONSNUMMER_PATTERN,
-} from '../../ingest/se-bolagsverket/organisationsnummer.ts';
-import { seBolagsverketIngestSpec } from '../../ingest/se-bolagsverket/seBolagsverketCommand.ts';
-import { SE_BOLAGSVERKET_REGISTER } from '../../schemas/events/seBolagsverketEvents.ts';
+} from '../../schemas/identifiers/organisationsnummer.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /** Sweden's Companies Registration Office (Bolagsverket), high-value dataset bulk file. */

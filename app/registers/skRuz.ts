@@ -1,5 +1,5 @@
-import { isValidIco } from '../../ingest/core/icoCheckDigit.ts';
 import { SK_RUZ_REGISTER } from '../../schemas/events/skRuzEvents.ts';
+import { isValidIco } from '../../schemas/identifiers/ico.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 import { ICO_IDENTIFIER } from './icoIdentifier.ts';
 

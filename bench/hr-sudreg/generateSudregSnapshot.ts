@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { hrOibIsValid } from '../../schemas/events/hrOib.ts';
+import { isValidHrOib } from '../../schemas/identifiers/hrOib.ts';
 import { mulberry32 } from '../core/mulberry32.ts';
 
 const FORMS = [
@@ -14,7 +14,7 @@ const PROCEDURES = [null, null, null, null, null, null, null, 'stečajni postupa
 /** The OIB check digit of a 10-digit base (ISO 7064 MOD 11,10): the one of 0-9 that validates. */
 function oibOf(base: number): string {
   const stem = String(base).padStart(10, '0');
-  for (let d = 0; d < 10; d++) if (hrOibIsValid(`${stem}${d}`)) return `${stem}${d}`;
+  for (let d = 0; d < 10; d++) if (isValidHrOib(`${stem}${d}`)) return `${stem}${d}`;
   throw new Error(`no check digit for ${stem}`);
 }
 

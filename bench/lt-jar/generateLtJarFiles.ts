@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { LONG_ACCOUNTS_COLUMNS, REGISTERED_COLUMNS } from '../../ingest/lt-jar/ltJarColumns.ts';
-import { ltCompanyCodeIsValid } from '../../schemas/events/ltCompanyCode.ts';
+import { isValidLtCompanyCode } from '../../schemas/identifiers/ltCompanyCode.ts';
 import { mulberry32 } from '../core/mulberry32.ts';
 
 async function writeLines(
@@ -23,7 +23,7 @@ async function writeLines(
 export function validCodes(count: number): string[] {
   const codes: string[] = [];
   for (let n = 300_000_000; codes.length < count; n++) {
-    if (ltCompanyCodeIsValid(String(n))) codes.push(String(n));
+    if (isValidLtCompanyCode(String(n))) codes.push(String(n));
   }
   return codes;
 }

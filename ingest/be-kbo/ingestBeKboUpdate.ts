@@ -11,12 +11,12 @@ import {
   ENTERPRISE,
 } from '../../schemas/events/beKboEvents.ts';
 import type { UpdatesAppliedData } from '../../schemas/events/updateEvents.ts';
+import { enterpriseNumberOf } from '../../schemas/identifiers/kboNumber.ts';
 import { checkHeader, manifestSha256 } from '../core/filesPass.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { type EntityUpdate, runUpdatesPass } from '../core/updatesPass.ts';
 import { sha256OfFile } from '../core/upstreamFile.ts';
 import { KBO_COLUMNS, KBO_DELETE_KEYS } from './beKboColumns.ts';
-import { enterpriseNumberOf } from './kboNumber.ts';
 import {
   emptySetAside,
   enterprisePartRow,

@@ -6,11 +6,11 @@ import {
   KBO_CODE,
   KBO_CODE_CATEGORIES,
 } from '../../schemas/events/beKboEvents.ts';
+import { enterpriseNumberOf } from '../../schemas/identifiers/kboNumber.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
 import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
-import { enterpriseNumberOf } from './kboNumber.ts';
 
 /** What a pass set aside, by reason (logged at the end of the pass; never the rows themselves). */
 export interface KboSetAside {

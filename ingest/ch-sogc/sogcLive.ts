@@ -3,10 +3,10 @@ import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import { CH_SOGC_INSOLVENCY_RUBRICS } from '../../schemas/enums/chSogc.ts';
 import type { EuLiveReader, LiveDetailAnswer, LiveObservation } from '../../schemas/europe/euLiveRegister.ts';
 import { CH_SOGC_REGISTER } from '../../schemas/events/chSogcEvents.ts';
+import { dottedSwissUid } from '../../schemas/identifiers/swissUid.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecording, LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
-import { dottedSwissUid } from '../core/swissUid.ts';
 import { denominationOf, insolvencyMembers, publicationsMembers } from './sogcDetails.ts';
 import { extractSogc, SOGC_MAX_AGE_MS, SOGC_PAGE_SIZE, type SogcListRecord } from './sogcPublications.ts';
 

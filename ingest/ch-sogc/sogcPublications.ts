@@ -5,9 +5,9 @@ import {
   type ChSogcType,
 } from '../../schemas/enums/chSogc.ts';
 import { CH_SOGC_REGISTER } from '../../schemas/events/chSogcEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { publishedSwissUid } from '../../schemas/identifiers/swissUid.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { personneOfSwissForm, SWISS_LEGAL_FORMS } from '../core/swissLegalForms.ts';
-import { publishedSwissUid } from '../core/swissUid.ts';
 
 /**
  * How long a list read is served again from the read table without asking the gazette: it publishes once a

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
 import { CH_ZEFIX_REGISTER } from '../../schemas/events/chZefixEvents.ts';
+import { compactSwissUid, isValidSwissUid } from '../../schemas/identifiers/swissUid.ts';
 import type { LiveQueryClient } from '../core/liveQuery.ts';
 import type { LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
 import { nameSearchReader } from '../core/nameSearchReader.ts';
-import { compactSwissUid, isValidSwissUid } from '../core/swissUid.ts';
 import { extractZefix } from './zefixProfile.ts';
 
 /**

@@ -2,10 +2,10 @@ import type { LiveProfileRecord, LiveSearchRecord } from '../../schemas/europe/e
 import { type EuProfileRow, naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
 import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 import { CH_ZEFIX_REGISTER } from '../../schemas/events/chZefixEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { publishedSwissUid } from '../../schemas/identifiers/swissUid.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { searchRecordOf } from '../core/liveProfileMatch.ts';
 import { personneOfSwissForm, SWISS_LEGAL_FORMS, swissLegalFormCode } from '../core/swissLegalForms.ts';
-import { publishedSwissUid } from '../core/swissUid.ts';
 
 /**
  * The fields of a Zefix PublicREST company (`CompanyShort`, `CompanyFull`) the profile reads (OpenAPI 2.6.1.2,

@@ -1,5 +1,6 @@
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import type { DatedFileIngestOptions } from './datedFileCommand.ts';
+import { datedPass } from './datedPass.ts';
 import { countsAboveZero, warnSetAside } from './setAsideWarning.ts';
 import { runSnapshotPass, type SnapshotRow, type ValuesRow } from './snapshotPass.ts';
 import { sha256OfFile } from './upstreamFile.ts';
@@ -28,12 +29,7 @@ export async function runDatedFilePass(
 ): Promise<SnapshotCompletedData> {
   const { report } = pass;
   const done = await runSnapshotPass({
-    knex: opts.knex,
-    store: opts.store,
-    logger: opts.logger,
-    register: pass.register,
-    version: opts.version ?? opts.snapshotDate,
-    snapshotDate: opts.snapshotDate,
+    ...datedPass(opts, pass.register, opts.snapshotDate),
     fileSha256: await sha256OfFile(opts.file),
     rows: pass.rows,
     ...(pass.columns ? { columns: pass.columns } : {}),
@@ -49,4 +45,28 @@ export async function runDatedFilePass(
     },
   ]);
   return done;
+}
+
+/**
+ * The ingest function of a register published as one dated file: a fresh report for each pass, the file read
+ * into it, and the pass run by runDatedFilePass (`batchSize`: rows a batch, when the caller sets it).
+ */
+export function datedFileIngest<R extends SetAsideReport>(register: {
+  register: string;
+  emptyReport: () => R;
+  read: (file: string, report: R) => AsyncIterable<SnapshotRow | ValuesRow>;
+  rowsOf: string;
+  streamOf: (row: { kind: string; id: string }) => string;
+  columns?: Record<string, string[]>;
+}): (opts: DatedFileIngestOptions & { batchSize?: number }) => Promise<SnapshotCompletedData> {
+  const { emptyReport, read, ...pass } = register;
+  return (opts) => {
+    const report = emptyReport();
+    return runDatedFilePass(opts, {
+      ...pass,
+      rows: read(opts.file, report),
+      report,
+      batchSize: opts.batchSize,
+    });
+  };
 }

@@ -23,7 +23,7 @@ import {
   type LiveRecordObservedData,
   liveStreamOf,
 } from '../../schemas/events/liveEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 
 /** How one live register is reached: its real public address, credentials in headers, and its policies. */
 export interface LiveQueryOptions {

@@ -3,7 +3,7 @@ import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import { naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
 import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { searchRecordOf } from '../core/liveProfileMatch.ts';
 import { ARES_LEGAL_FORMS } from './aresLegalForms.ts';
 

@@ -1,7 +1,7 @@
 import type { LiveProfileRecord, LiveSearchRecord } from '../../schemas/europe/euLiveRegister.ts';
 import { type EuProfileRow, naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
 import { DK_CVR_REGISTER } from '../../schemas/events/dkCvrEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { searchRecordOf } from '../core/liveProfileMatch.ts';
 import { CVR_COMPANY_FORMS } from './cvrCompanyForms.ts';
 import { type CvrStatusFields, cvrStatut } from './cvrStatut.ts';

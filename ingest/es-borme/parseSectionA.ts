@@ -1,5 +1,5 @@
 import type { EsBormeAct, EsBormeActType, EsBormeRole } from '../../schemas/events/esBormeEvents.ts';
-import { normaliseHoja } from '../../schemas/events/esHoja.ts';
+import { normaliseHoja } from '../../schemas/identifiers/esHoja.ts';
 import { ACT_LABELS, OFFICER_ACTS } from './bormeActLabels.ts';
 
 /** What a section A document says of itself: its id, number, date and province. */

@@ -4,7 +4,7 @@ import type {
   LiveProfileRecord,
 } from '../../schemas/europe/euLiveRegister.ts';
 import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import {
   FI_PRH_EVENT_FAMILY_OF,
   FI_PRH_LICENCE,

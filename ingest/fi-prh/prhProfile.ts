@@ -2,7 +2,7 @@ import type { LiveProfileRecord, LiveSearchRecord } from '../../schemas/europe/e
 import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { searchRecordOf } from '../core/liveProfileMatch.ts';
 import { PRH_COMPANY_FORMS } from './prhCompanyForms.ts';
 import { type PrhProfileRecord, prhEvents } from './prhEvents.ts';

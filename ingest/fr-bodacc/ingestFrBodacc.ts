@@ -1,5 +1,6 @@
 import { BODACC_NOTICE, FR_BODACC_REGISTER, frBodaccStreamOf } from '../../schemas/events/frBodaccEvents.ts';
-import { noticeSirens } from '../../schemas/events/noticeSirens.ts';
+import { noticeSirens } from '../../schemas/records/noticeSirens.ts';
+import { datedPass } from '../core/datedPass.ts';
 import { fileSha256 } from '../core/fileSha256.ts';
 import {
   type NoticeExportOptions,
@@ -38,12 +39,7 @@ export async function ingestBodaccExport(opts: BodaccIngestOptions): Promise<Not
     }
   }
   return runNoticePass({
-    knex: opts.knex,
-    store: opts.store,
-    logger: opts.logger,
-    register: FR_BODACC_REGISTER,
-    version: opts.version ?? date,
-    snapshotDate: date,
+    ...datedPass(opts, FR_BODACC_REGISTER, date),
     fileSha256: sha,
     rows: rows(),
     onProgress: opts.onProgress,

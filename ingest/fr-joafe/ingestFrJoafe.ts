@@ -1,4 +1,5 @@
 import { FR_JOAFE_REGISTER, frJoafeStreamOf, JOAFE_NOTICE } from '../../schemas/events/frJoafeEvents.ts';
+import { datedPass } from '../core/datedPass.ts';
 import { fileSha256 } from '../core/fileSha256.ts';
 import {
   type NoticeExportOptions,
@@ -35,12 +36,7 @@ export async function ingestJoafeExport(opts: JoafeIngestOptions): Promise<Notic
     }
   }
   return runNoticePass({
-    knex: opts.knex,
-    store: opts.store,
-    logger: opts.logger,
-    register: FR_JOAFE_REGISTER,
-    version: opts.version ?? date,
-    snapshotDate: date,
+    ...datedPass(opts, FR_JOAFE_REGISTER, date),
     fileSha256: await fileSha256(opts.file),
     rows: rows(),
     onProgress: opts.onProgress,

@@ -3,6 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { FR_RNA_REGISTER, frRnaStreamOf } from '../../schemas/events/frRnaEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import { datedPass } from '../core/datedPass.ts';
 import { filesSha256 } from '../core/fileSha256.ts';
 import { runSnapshotPass, type SnapshotRow } from '../core/snapshotPass.ts';
 import { detectRnaLayout, type RnaLayout, readRnaCsv } from './readFrRnaCsv.ts';
@@ -30,12 +31,7 @@ export async function ingestRnaStock(opts: RnaIngestOptions): Promise<SnapshotCo
     for (const { file, layout } of layouts) yield* readRnaCsv(file, layout);
   }
   return runSnapshotPass({
-    knex: opts.knex,
-    store: opts.store,
-    logger: opts.logger,
-    register: FR_RNA_REGISTER,
-    version: opts.version ?? date,
-    snapshotDate: date,
+    ...datedPass(opts, FR_RNA_REGISTER, date),
     fileSha256: await filesSha256(opts.files),
     rows: rows(),
     streamOf: frRnaStreamOf,

@@ -3,7 +3,7 @@ import {
   FR_RNE_REGISTER,
   type RneDirigeantsRecord,
 } from '../../schemas/events/frRneEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { rneRoleLabel } from './rneRoleCodes.ts';
 
 /**

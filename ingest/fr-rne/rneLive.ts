@@ -5,7 +5,7 @@ import {
   type RneDirigeantsRecord,
   type RneReader,
 } from '../../schemas/events/frRneEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecording, LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';

@@ -1,5 +1,5 @@
 import { FR_RNE_REGISTER } from '../../schemas/events/frRneEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 
 /** A login that did not give a token but is the RNE's own answer to a busy moment (429, 5xx). */
 type LoginOutcome = { token: string } | { busy: { status: number; retryAfter: string | null } };

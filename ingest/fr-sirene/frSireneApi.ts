@@ -3,7 +3,7 @@ import {
   type LiveCompany,
   type SireneApiSearch,
 } from '../../schemas/events/frSireneApiEvents.ts';
-import { legalCategoryRefusal } from '../../schemas/events/legalCategoryCoverage.ts';
+import { legalCategoryRefusal } from '../../schemas/legalForms/legalCategoryCoverage.ts';
 import { createLiveQueryClient, type LiveQueryClient, type LiveQueryOptions } from '../core/liveQuery.ts';
 
 /** The real public address of API Sirene 3.11 (portail-api.insee.fr). */

@@ -6,7 +6,7 @@ import {
 } from '../../schemas/events/frSiretIdccEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import type { DatedFileIngestOptions } from '../core/datedFileCommand.ts';
-import { runDatedFilePass } from '../core/datedFilePass.ts';
+import { datedFileIngest } from '../core/datedFilePass.ts';
 import { emptySiretIdccReport, readSiretIdccCsv } from './readFrSiretIdccCsv.ts';
 
 /** `snapshotDate`: the date of the download. */
@@ -18,15 +18,12 @@ export interface IngestFrSiretIdccOptions extends DatedFileIngestOptions {
  * One snapshot pass of the SIRET-IDCC file (about 2.4 million rows, streamed): changed rows only, dropped
  * ones (an establishment that no longer declares an agreement), counts and a read report.
  */
-export function ingestFrSiretIdcc(opts: IngestFrSiretIdccOptions): Promise<SnapshotCompletedData> {
-  const report = emptySiretIdccReport();
-  return runDatedFilePass(opts, {
+export const ingestFrSiretIdcc: (opts: IngestFrSiretIdccOptions) => Promise<SnapshotCompletedData> =
+  datedFileIngest({
     register: FR_SIRET_IDCC_REGISTER,
-    rows: readSiretIdccCsv(opts.file, report),
-    report,
+    emptyReport: emptySiretIdccReport,
+    read: readSiretIdccCsv,
     rowsOf: 'siret-idcc',
     streamOf: frSiretIdccStreamOf,
     columns: { [CONVENTION]: [...SIRET_IDCC_COLUMNS] },
-    batchSize: opts.batchSize,
   });
-}

@@ -1,7 +1,7 @@
 import type { LiveProfileRecord, LiveSearchRecord } from '../../schemas/europe/euLiveRegister.ts';
 import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import { GB_COMPANIES_HOUSE_REGISTER } from '../../schemas/events/gbCompaniesHouseEvents.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { searchRecordOf } from '../core/liveProfileMatch.ts';
 import { companiesHouseStatut } from './companiesHouseStatut.ts';
 import { COMPANIES_HOUSE_TYPES } from './companiesHouseTypes.ts';

@@ -1,5 +1,4 @@
 import { streamArray } from 'stream-json/streamers/stream-array.js';
-import { canonicalMbs } from '../../schemas/events/hrOib.ts';
 import {
   CODE,
   ENTRY,
@@ -14,6 +13,7 @@ import {
   type HrEntryText,
   type HrEntryTypeLink,
 } from '../../schemas/events/hrSudregEntries.ts';
+import { canonicalMbs } from '../../schemas/identifiers/hrOib.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 import { int, type Obj, obj, text } from './sudregValues.ts';

@@ -1,7 +1,7 @@
 import { streamArray } from 'stream-json/streamers/stream-array.js';
-import { canonicalMbs, hrOibIsValid } from '../../schemas/events/hrOib.ts';
 import { type HrGfi, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
-import { hrFormDecision } from '../../schemas/events/hrSudregLegalForms.ts';
+import { canonicalMbs, isValidHrOib } from '../../schemas/identifiers/hrOib.ts';
+import { hrFormDecision } from '../../schemas/legalForms/hrSudregLegalForms.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 import { num, type Obj, obj, text } from './sudregValues.ts';
@@ -109,7 +109,7 @@ export function readSudregSnapshot(setAside: SetAside) {
         setAside.withoutOib++;
         continue;
       }
-      if (!hrOibIsValid(oib)) {
+      if (!isValidHrOib(oib)) {
         setAside.invalidOib++;
         continue;
       }

@@ -123,43 +123,9 @@ const shellWord = (p: string) => (/^[\w./-]+$/.test(p) ? p : `'${p.replaceAll("'
 /** `/counts` names its tables (`SRC_SUBJEKTI` in a reuser's guide): matched on the endpoint's name. */
 const tableKey = (name: string) => name.toLowerCase().replace(/^src_/, '');
 
-/**
- * Records one snapshot of the court register into `out`: `detalji_subjekta.json` (the answers
- * readSudregSnapshot.ts reads, assembled from the list endpoints of that snapshot) and, on the state-bodies
- * tier, the entries files of the ingest's optional roles; then `recording.json`. Every list is paged with
- * `offset`/`limit` on the same `snapshot_id`; the recording fails, leaving the folder as it was, when an answer
- * comes from another snapshot, when the rows received differ from `X-Total-Count` or from `/counts`, or on
- * any refusal.
- */
-export async function recordSudreg(opts: RecordSudregOptions): Promise<SudregRecording> {
-  const now = opts.now ?? (() => new Date());
-  const pageSize = opts.pageSize ?? 1000;
-  const startedAt = now().toISOString();
-  const { client, logger } = opts;
-  const log = { register: 'hr.sudreg', tier: opts.tier };
-  await mkdir(opts.out, { recursive: true });
-
-  // The snapshot: the one asked for, or the newest listed.
-  const listed = (await client.get('snapshots', {})).rows;
-  const ids = listed.map((s) => num(s.id)).filter((n): n is number => n !== null);
-  if (ids.length === 0) throw new SudregError('/snapshots lists no snapshot');
-  const snapshotId = opts.snapshotId ?? Math.max(...ids);
-  const snapshot = listed.find((s) => num(s.id) === snapshotId);
-  if (!snapshot) {
-    throw new SudregError(`snapshot ${snapshotId} is not listed by /snapshots (listed: ${ids.join(', ')})`);
-  }
-  let snapshotTimestamp = typeof snapshot.timestamp === 'string' ? snapshot.timestamp : null;
-  logger.info(
-    {
-      ...log,
-      snapshot_id: snapshotId,
-      timestamp: snapshotTimestamp,
-      available_until: snapshot.available_until,
-    },
-    'sudreg: recording a snapshot',
-  );
-
-  const sameSnapshot = (where: string, answered: number | null) => {
+/** Throws unless an answer came from the snapshot being recorded. */
+function snapshotCheck(snapshotId: number) {
+  return (where: string, answered: number | null) => {
     if (answered === null) {
       throw new SudregError(`${where}: the answer has no X-Snapshot-Id, the snapshot cannot be checked`);
     }
@@ -169,37 +135,20 @@ export async function recordSudreg(opts: RecordSudregOptions): Promise<SudregRec
       );
     }
   };
+}
 
-  const countsPage = await client.get('counts', { snapshot_id: snapshotId });
-  sameSnapshot('counts', countsPage.snapshotId);
-  snapshotTimestamp ??= countsPage.timestamp;
-  const counts = new Map<string, Row>(
-    countsPage.rows
-      .filter((r) => typeof r.table_name === 'string')
-      .map((r) => [tableKey(r.table_name as string), r]),
-  );
-
-  // How many pages the recording will ask (from /counts): at about 6 a minute, a whole register takes hours.
-  const planned = [
-    'sudovi',
-    'valute',
-    'vrste_postupaka',
-    'vrste_gfi_dokumenata',
-    ...PARTS.map((p) => p.endpoint),
-    'subjekti',
-    ...(opts.tier === 'drzavna_tijela' ? HR_ENTRY_ROLES.filter((r) => r !== 'sudovi') : []),
-  ];
-  const pagesPlanned = planned.reduce(
-    (n, e) => n + Math.max(1, Math.ceil((num(counts.get(e)?.count_svi) ?? 0) / pageSize)),
-    0,
-  );
-  logger.info(
-    { ...log, snapshot_id: snapshotId, pages: pagesPlanned },
-    'sudreg: pages to ask (from /counts)',
-  );
-
-  /** Every page of one list, in order, handed to `onRows`; the rows counted and checked. */
-  async function pageAll(
+/** Every page of one list of the snapshot, in order, handed to `onRows`; the rows counted and checked. */
+function createPager(ctx: {
+  client: RecordSudregOptions['client'];
+  logger: RecordSudregOptions['logger'];
+  log: Record<string, unknown>;
+  snapshotId: number;
+  pageSize: number;
+  counts: ReadonlyMap<string, Row>;
+}) {
+  const { client, logger, log, snapshotId, pageSize, counts } = ctx;
+  const sameSnapshot = snapshotCheck(snapshotId);
+  return async function pageAll(
     endpoint: string,
     query: Record<string, string>,
     onRows: (rows: Row[]) => Promise<void> | void,
@@ -253,7 +202,141 @@ export async function recordSudreg(opts: RecordSudregOptions): Promise<SudregRec
     }
     logger.info({ ...log, endpoint, rows: received, requests: client.requests }, 'sudreg: list recorded');
     return received;
+  };
+}
+
+/** The code lists an expanded answer names (courts, currencies, procedures, filing kinds), and the courts. */
+async function readCodeLists(pageAll: ReturnType<typeof createPager>) {
+  const lists = emptyCodeLists();
+  const courts: Row[] = [];
+  await pageAll('sudovi', {}, (rows) => {
+    courts.push(...rows);
+    for (const r of rows) if (num(r.id) !== null) lists.courts.set(num(r.id)!, r);
+  });
+  await pageAll('valute', {}, (rows) => {
+    for (const r of rows) if (num(r.id) !== null) lists.currencies.set(num(r.id)!, r);
+  });
+  await pageAll('vrste_postupaka', {}, (rows) => {
+    for (const r of rows) {
+      if (num(r.postupak) !== null && typeof r.znacenje === 'string') {
+        lists.procedures.set(num(r.postupak)!, r.znacenje);
+      }
+    }
+  });
+  await pageAll('vrste_gfi_dokumenata', {}, (rows) => {
+    for (const r of rows) {
+      if (num(r.vrsta) !== null && typeof r.znacenje === 'string')
+        lists.gfiKinds.set(num(r.vrsta)!, r.znacenje);
+    }
+  });
+  return { lists, courts };
+}
+
+/** Writes `recording.json`: what was recorded, from which snapshot, and the `ingest` command that loads it. */
+async function writeRecording(
+  opts: RecordSudregOptions,
+  files: readonly JsonArrayFile[],
+  pass: { snapshotId: number; snapshotTimestamp: string | null; startedAt: string; finishedAt: string },
+): Promise<SudregRecording> {
+  const snapshotDate =
+    pass.snapshotTimestamp && !Number.isNaN(Date.parse(pass.snapshotTimestamp))
+      ? new Date(Date.parse(pass.snapshotTimestamp)).toISOString().slice(0, 10)
+      : pass.startedAt.slice(0, 10);
+  const byRole: Record<string, { file: string; rows: number }> = {};
+  for (const f of files) {
+    const name = path.basename(f.final);
+    byRole[name === DETALJI_FILE ? 'detalji' : name.replace(/\.json$/, '').replaceAll('_', '-')] = {
+      file: name,
+      rows: f.rows,
+    };
   }
+  const recording: SudregRecording = {
+    register: 'hr.sudreg',
+    tier: opts.tier,
+    snapshot_id: pass.snapshotId,
+    snapshot_timestamp: pass.snapshotTimestamp,
+    started_at: pass.startedAt,
+    finished_at: pass.finishedAt,
+    requests: opts.client.requests,
+    files: byRole,
+    ingest: [
+      'registres ingest hr-sudreg',
+      ...Object.entries(byRole).map(([role, f]) => `--${role} ${shellWord(path.join(opts.out, f.file))}`),
+      `--date ${snapshotDate}`,
+    ].join(' '),
+  };
+  const manifest = path.join(opts.out, RECORDING_MANIFEST);
+  await writeFile(`${manifest}.partial-${process.pid}`, `${JSON.stringify(recording, null, 2)}\n`);
+  await rename(`${manifest}.partial-${process.pid}`, manifest);
+  return recording;
+}
+
+/**
+ * Records one snapshot of the court register into `out`: `detalji_subjekta.json` (the answers
+ * readSudregSnapshot.ts reads, assembled from the list endpoints of that snapshot) and, on the state-bodies
+ * tier, the entries files of the ingest's optional roles; then `recording.json`. Every list is paged with
+ * `offset`/`limit` on the same `snapshot_id`; the recording fails, leaving the folder as it was, when an answer
+ * comes from another snapshot, when the rows received differ from `X-Total-Count` or from `/counts`, or on
+ * any refusal.
+ */
+export async function recordSudreg(opts: RecordSudregOptions): Promise<SudregRecording> {
+  const now = opts.now ?? (() => new Date());
+  const pageSize = opts.pageSize ?? 1000;
+  const startedAt = now().toISOString();
+  const { client, logger } = opts;
+  const log = { register: 'hr.sudreg', tier: opts.tier };
+  await mkdir(opts.out, { recursive: true });
+
+  // The snapshot: the one asked for, or the newest listed.
+  const listed = (await client.get('snapshots', {})).rows;
+  const ids = listed.map((s) => num(s.id)).filter((n): n is number => n !== null);
+  if (ids.length === 0) throw new SudregError('/snapshots lists no snapshot');
+  const snapshotId = opts.snapshotId ?? Math.max(...ids);
+  const snapshot = listed.find((s) => num(s.id) === snapshotId);
+  if (!snapshot) {
+    throw new SudregError(`snapshot ${snapshotId} is not listed by /snapshots (listed: ${ids.join(', ')})`);
+  }
+  let snapshotTimestamp = typeof snapshot.timestamp === 'string' ? snapshot.timestamp : null;
+  logger.info(
+    {
+      ...log,
+      snapshot_id: snapshotId,
+      timestamp: snapshotTimestamp,
+      available_until: snapshot.available_until,
+    },
+    'sudreg: recording a snapshot',
+  );
+
+  const sameSnapshot = snapshotCheck(snapshotId);
+  const countsPage = await client.get('counts', { snapshot_id: snapshotId });
+  sameSnapshot('counts', countsPage.snapshotId);
+  snapshotTimestamp ??= countsPage.timestamp;
+  const counts = new Map<string, Row>(
+    countsPage.rows
+      .filter((r) => typeof r.table_name === 'string')
+      .map((r) => [tableKey(r.table_name as string), r]),
+  );
+
+  // How many pages the recording will ask (from /counts): at about 6 a minute, a whole register takes hours.
+  const planned = [
+    'sudovi',
+    'valute',
+    'vrste_postupaka',
+    'vrste_gfi_dokumenata',
+    ...PARTS.map((p) => p.endpoint),
+    'subjekti',
+    ...(opts.tier === 'drzavna_tijela' ? HR_ENTRY_ROLES.filter((r) => r !== 'sudovi') : []),
+  ];
+  const pagesPlanned = planned.reduce(
+    (n, e) => n + Math.max(1, Math.ceil((num(counts.get(e)?.count_svi) ?? 0) / pageSize)),
+    0,
+  );
+  logger.info(
+    { ...log, snapshot_id: snapshotId, pages: pagesPlanned },
+    'sudreg: pages to ask (from /counts)',
+  );
+
+  const pageAll = createPager({ client, logger, log, snapshotId, pageSize, counts });
 
   const files: JsonArrayFile[] = [];
   const open = (name: string) => {
@@ -263,28 +346,7 @@ export async function recordSudreg(opts: RecordSudregOptions): Promise<SudregRec
   };
   try {
     // Code lists an expanded answer names.
-    const lists = emptyCodeLists();
-    const courts: Row[] = [];
-    await pageAll('sudovi', {}, (rows) => {
-      courts.push(...rows);
-      for (const r of rows) if (num(r.id) !== null) lists.courts.set(num(r.id)!, r);
-    });
-    await pageAll('valute', {}, (rows) => {
-      for (const r of rows) if (num(r.id) !== null) lists.currencies.set(num(r.id)!, r);
-    });
-    await pageAll('vrste_postupaka', {}, (rows) => {
-      for (const r of rows) {
-        if (num(r.postupak) !== null && typeof r.znacenje === 'string') {
-          lists.procedures.set(num(r.postupak)!, r.znacenje);
-        }
-      }
-    });
-    await pageAll('vrste_gfi_dokumenata', {}, (rows) => {
-      for (const r of rows) {
-        if (num(r.vrsta) !== null && typeof r.znacenje === 'string')
-          lists.gfiKinds.set(num(r.vrsta)!, r.znacenje);
-      }
-    });
+    const { lists, courts } = await readCodeLists(pageAll);
 
     // The subjects' parts, then the subjects, each written as its detalji_subjekta answer.
     const parts = emptyParts();
@@ -315,36 +377,12 @@ export async function recordSudreg(opts: RecordSudregOptions): Promise<SudregRec
     throw err;
   }
 
-  const snapshotDate =
-    snapshotTimestamp && !Number.isNaN(Date.parse(snapshotTimestamp))
-      ? new Date(Date.parse(snapshotTimestamp)).toISOString().slice(0, 10)
-      : startedAt.slice(0, 10);
-  const byRole: Record<string, { file: string; rows: number }> = {};
-  for (const f of files) {
-    const name = path.basename(f.final);
-    byRole[name === DETALJI_FILE ? 'detalji' : name.replace(/\.json$/, '').replaceAll('_', '-')] = {
-      file: name,
-      rows: f.rows,
-    };
-  }
-  const recording: SudregRecording = {
-    register: 'hr.sudreg',
-    tier: opts.tier,
-    snapshot_id: snapshotId,
-    snapshot_timestamp: snapshotTimestamp,
-    started_at: startedAt,
-    finished_at: now().toISOString(),
-    requests: client.requests,
-    files: byRole,
-    ingest: [
-      'registres ingest hr-sudreg',
-      ...Object.entries(byRole).map(([role, f]) => `--${role} ${shellWord(path.join(opts.out, f.file))}`),
-      `--date ${snapshotDate}`,
-    ].join(' '),
-  };
-  const manifest = path.join(opts.out, RECORDING_MANIFEST);
-  await writeFile(`${manifest}.partial-${process.pid}`, `${JSON.stringify(recording, null, 2)}\n`);
-  await rename(`${manifest}.partial-${process.pid}`, manifest);
+  const recording = await writeRecording(opts, files, {
+    snapshotId,
+    snapshotTimestamp,
+    startedAt,
+    finishedAt: now().toISOString(),
+  });
   logger.info({ ...log, snapshot_id: snapshotId, requests: client.requests }, 'sudreg: recording complete');
   return recording;
 }

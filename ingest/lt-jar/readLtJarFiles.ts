@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { ltCompanyCodeIsValid } from '../../schemas/events/ltCompanyCode.ts';
 import { ACCOUNT_LINE, LEGAL_ENTITY, type LtAccountLine } from '../../schemas/events/ltJarEvents.ts';
-import { ltFormDecision } from '../../schemas/events/ltJarLegalForms.ts';
+import { isValidLtCompanyCode } from '../../schemas/identifiers/ltCompanyCode.ts';
+import { ltFormDecision } from '../../schemas/legalForms/ltJarLegalForms.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
 import { type DelimitedRecord, readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
@@ -26,7 +26,7 @@ export function readRegistered(setAside: SetAside) {
   return async function* read(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
     for await (const row of readDelimited(await openUpstreamFile(file), { delimiter: '|', onHeader })) {
       const code = row.ja_kodas?.trim() ?? '';
-      if (!ltCompanyCodeIsValid(code)) {
+      if (!isValidLtCompanyCode(code)) {
         setAside.invalidCodes++;
         continue;
       }
@@ -98,7 +98,7 @@ export function readAccounts(setAside: SetAside) {
     const rows = readDelimited(await openUpstreamFile(file), { delimiter: long ? '|' : ',', onHeader });
     for await (const row of rows) {
       const code = (long ? row.ja_kodas : row.obj_kodas)?.trim() ?? '';
-      if (!ltCompanyCodeIsValid(code)) {
+      if (!isValidLtCompanyCode(code)) {
         setAside.invalidCodes++;
         continue;
       }

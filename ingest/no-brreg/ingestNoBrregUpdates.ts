@@ -9,8 +9,8 @@ import {
   noBrregStreamOf,
   UNDERENHET,
 } from '../../schemas/events/noBrregEvents.ts';
-import { noOrgnrIsValid } from '../../schemas/events/noOrgnr.ts';
 import type { UpdatesAppliedData } from '../../schemas/events/updateEvents.ts';
+import { isValidNoOrgnr } from '../../schemas/identifiers/noOrgnr.ts';
 import { manifestSha256 } from '../core/filesPass.ts';
 import { type EntityUpdate, lastRecordOf, runUpdatesPass } from '../core/updatesPass.ts';
 import { sha256OfFile } from '../core/upstreamFile.ts';
@@ -62,7 +62,7 @@ export async function ingestNoBrregUpdates(opts: {
     const row = { kind: u.kind, id: u.organisasjonsnummer };
     const key = `${u.kind}:${u.organisasjonsnummer}`;
     // brreg issues no number failing its check digit; the bulk pass sets such rows aside, so does the feed.
-    if (!noOrgnrIsValid(u.organisasjonsnummer)) {
+    if (!isValidNoOrgnr(u.organisasjonsnummer)) {
       return { ...row, record: undefined, reason: 'organisasjonsnummer sans clé modulo 11 valide' };
     }
     if (DELETIONS.includes(u.endringstype)) {

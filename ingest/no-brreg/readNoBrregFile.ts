@@ -1,6 +1,6 @@
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import type { NoBrregRecord } from '../../schemas/events/noBrregEvents.ts';
-import { noOrgnrIsValid } from '../../schemas/events/noOrgnr.ts';
+import { isValidNoOrgnr } from '../../schemas/identifiers/noOrgnr.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
 import { readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
@@ -29,7 +29,7 @@ export async function* readBrregFile(
     for await (const { value } of input.pipe(streamArray.withParserAsStream())) {
       const record = flattenNoBrreg(value as Record<string, unknown>);
       const id = String(record.organisasjonsnummer ?? '');
-      if (!noOrgnrIsValid(id)) {
+      if (!isValidNoOrgnr(id)) {
         setAside();
         continue;
       }
@@ -39,7 +39,7 @@ export async function* readBrregFile(
   }
   for await (const record of readDelimited(input, { delimiter: ',', onHeader })) {
     if (!record.organisasjonsnummer) continue;
-    if (!noOrgnrIsValid(record.organisasjonsnummer)) {
+    if (!isValidNoOrgnr(record.organisasjonsnummer)) {
       setAside();
       continue;
     }

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
-import { noOrgnrIsValid } from '../../schemas/events/noOrgnr.ts';
 import { type NoRegnskapRecord, REGNSKAP } from '../../schemas/events/noRegnskapEvents.ts';
+import { isValidNoOrgnr } from '../../schemas/identifiers/noOrgnr.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 
@@ -88,7 +88,7 @@ export function readNoRegnskap(setAside: RegnskapSetAside) {
       }
       if (!isObj(answer)) throw new Error(`${where}: a recorded answer is a JSON object`);
       const orgnr = String(answer.orgnr ?? '');
-      if (!noOrgnrIsValid(orgnr)) {
+      if (!isValidNoOrgnr(orgnr)) {
         setAside.invalidOrgnr++;
         continue;
       }

@@ -1,9 +1,10 @@
 import type { LiveProfileRecord } from '../../schemas/europe/euLiveRegister.ts';
 import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import type { EuStatut } from '../../schemas/europe/euStatut.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 import { PL_KRS_REGISTER } from '../../schemas/events/plKrsEvents.ts';
-import { isValidNip, KRS_LEGAL_FORMS } from './krsLegalForms.ts';
+import { isValidNip } from '../../schemas/identifiers/plNip.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
+import { KRS_LEGAL_FORMS } from './krsLegalForms.ts';
 
 /** The members of an `OdpisAktualny` the profile reads (samples in live/SOURCE.txt). */
 interface Odpis {

@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline';
 import { ORGANISATION, type SeBolagsverketRecord } from '../../schemas/events/seBolagsverketEvents.ts';
+import { isValidOrganisationsnummer } from '../../schemas/identifiers/organisationsnummer.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
-import { isValidOrganisationsnummer } from './organisationsnummer.ts';
 import { splitBolagsverketLine } from './splitBolagsverketLine.ts';
 
 /** A line broken by line breaks is joined with the next ones, at most this many. */

@@ -2,8 +2,8 @@ import type { LiveProfileRecord } from '../../schemas/europe/euLiveRegister.ts';
 import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import { naturalPersonRow } from '../../schemas/europe/euProfileRow.ts';
 import type { EuStatut } from '../../schemas/europe/euStatut.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 import { SK_RPO_REGISTER } from '../../schemas/events/skRpoEvents.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { SK_LEGAL_FORMS } from './skLegalForms.ts';
 
 /** A dated value of RPO: every member of an entity is a history of these; the current one has no `validTo`. */

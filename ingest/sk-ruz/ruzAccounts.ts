@@ -1,7 +1,7 @@
 import type { LiveDetailAnswer, LiveObservation } from '../../schemas/europe/euLiveRegister.ts';
 import { LiveFilingUnreadError } from '../../schemas/europe/liveFilingUnread.ts';
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 import { SK_RUZ_REGISTER } from '../../schemas/events/skRuzEvents.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import { SK_LEGAL_FORMS } from '../sk-rpo/skLegalForms.ts';
 import type { RuzReport, RuzStatement, RuzTemplate, RuzUnit, RuzUnitIds } from './ruzRecords.ts';

@@ -1,5 +1,5 @@
-import { LiveUnavailableError } from '../../schemas/events/liveUnavailable.ts';
 import { SK_RUZ_REGISTER } from '../../schemas/events/skRuzEvents.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { SK_LEGAL_FORMS } from '../sk-rpo/skLegalForms.ts';
 
 /**

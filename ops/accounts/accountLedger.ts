@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/port.ts';
+import type { EventStore } from '../eventstore/port.ts';
 import type { Logger } from '../logger.ts';
 import { type AccountWork, type AppendOutcome, createAccountAppends } from './accountAppends.ts';
-import { accountStream, type CallChargedData, monthOf } from './accountEvents.ts';
-import {
-  type AccountState,
-  applyAccountEvent,
-  balanceOf,
-  freeCallsUsed,
-  unleasedBalanceOf,
-  unspentOf,
-} from './accountState.ts';
-import { callsChargedEvent, chargeEvent, leasedCharge, leaseEvent, returnEvent } from './chargeEvents.ts';
+import { accountStream, monthOf } from './accountEvents.ts';
+import { type AccountState, freeCallsUsed, unleasedBalanceOf, unspentOf } from './accountState.ts';
 import {
   DEFAULT_LEASE_POLICY,
   type LeasePolicy,
@@ -22,7 +14,9 @@ import {
 } from './creditLeases.ts';
 import { createKeyedMutex } from './keyedMutex.ts';
 import { createKnownAccounts } from './knownAccounts.ts';
+import { createProcessHolds } from './processHolds.ts';
 import type { ChargeRequest, CommitResult, Reservation, ReserveResult } from './reservation.ts';
+import { workEvents } from './workEvents.ts';
 
 export type { ChargeRequest, CommitResult, Reservation, ReserveResult } from './reservation.ts';
 
@@ -57,22 +51,6 @@ export interface AccountLedger {
  * waiting were once all lost under a loaded machine (four processes, 400 calls on one key).
  */
 const MAX_APPEND_ATTEMPTS = 32;
-/** An event about to be appended, as the fold reads it: the next version of the stream. */
-const asRecorded = (
-  stream: string,
-  state: AccountState,
-  type: string,
-  data: unknown,
-  at: Date,
-): RecordedEvent => ({
-  position: 0n,
-  streamId: stream,
-  streamVersion: state.version + 1n,
-  type,
-  data,
-  metadata: {},
-  recordedAt: at,
-});
 const conflictPause = (attempt: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
 /** How often a refusal re-reads an account while another lease still sets part of its balance aside. */
@@ -111,42 +89,9 @@ export function createAccountLedger(deps: {
   const known = createKnownAccounts(deps.knex, deps.store);
   const { fresh, current } = known;
 
-  /** Holds of requests in flight charged before their answer (`free`, `credits`). */
-  const holds = new Map<string, Map<string, Reservation>>();
-  /** The lease each account's calls are served from in this process. */
-  const leases = new Map<string, LocalLease>();
-  /** Leases of this process no longer served from, until their return is appended. */
-  const retiring = new Map<string, LocalLease>();
-  /** Credits served from leases and not appended yet, per account. */
-  const unrecorded = new Map<string, number>();
+  const { holds, leases, retiring, heldBy, drop, addUnrecorded, shownBalance, freeCallFits, directFits } =
+    createProcessHolds(deps.freeCallsPerMonth);
   let closed = false;
-
-  const heldBy = (accountId: string) => {
-    let credits = 0;
-    const free = new Map<string, number>();
-    for (const r of holds.get(accountId)?.values() ?? []) {
-      if (r.kind === 'credits') credits += r.request.price;
-      else free.set(r.month, (free.get(r.month) ?? 0) + 1);
-    }
-    return { credits, free };
-  };
-  const drop = (r: Reservation) => {
-    const mine = holds.get(r.request.accountId);
-    mine?.delete(r.id);
-    if (mine?.size === 0) holds.delete(r.request.accountId);
-  };
-  const addUnrecorded = (accountId: string, amount: number) => {
-    const left = (unrecorded.get(accountId) ?? 0) + amount;
-    if (left === 0) unrecorded.delete(accountId);
-    else unrecorded.set(accountId, left);
-  };
-  /** The balance as this process knows it: the stream's, less what it served and has not appended yet. */
-  const shownBalance = (state: AccountState, at: Date) =>
-    balanceOf(state, at) - (unrecorded.get(state.accountId) ?? 0);
-  const freeCallFits = (state: AccountState, month: string, accountId: string) =>
-    freeCallsUsed(state, month) + (heldBy(accountId).free.get(month) ?? 0) < deps.freeCallsPerMonth;
-  const directFits = (state: AccountState, request: ChargeRequest, at: Date) =>
-    unleasedBalanceOf(state, at) - heldBy(request.accountId).credits >= request.price;
 
   /** No more calls from this lease: it goes back once the calls served from it are settled. */
   const retire = (lease: LocalLease) => {
@@ -176,64 +121,14 @@ export function createAccountLedger(deps: {
       const state = attempt === 1 ? await current(accountId) : await fresh(accountId);
       if (!state) throw new Error(`account ${accountId} vanished`);
       const at = now();
-      let next = state;
-      const events: NewEvent[] = [];
-      const add = (event: NewEvent) => {
-        next = applyAccountEvent(next, asRecorded(stream, next, event.type, event.data, at));
-        events.push(event);
-      };
-      // Calls already answered from a lease first: what they spent is what the lease set aside. Each is
-      // drawn on the state the ones before it left, and one event per lease records them all.
-      const uncharged: Reservation[] = [];
-      const byLease = new Map<string, CallChargedData[]>();
-      let drawnSoFar = next;
-      for (const r of taken.leased) {
-        const charge = leasedCharge(drawnSoFar, r, at);
-        if (!charge) {
-          uncharged.push(r);
-          continue;
-        }
-        drawnSoFar = applyAccountEvent(drawnSoFar, asRecorded(stream, drawnSoFar, 'CallCharged', charge, at));
-        const calls = byLease.get(charge.leaseId!);
-        if (calls) calls.push(charge);
-        else byLease.set(charge.leaseId!, [charge]);
-      }
-      for (const [leaseId, calls] of byLease) add(callsChargedEvent(leaseId, calls));
-      const direct: CommitResult[] = [];
-      for (const { reservation } of taken.direct) {
-        const charge = chargeEvent(next, reservation, at, deps.freeCallsPerMonth);
-        if (!charge) {
-          direct.push({ ok: false, error: 'credits_insuffisants', balance: balanceOf(next, at) });
-          continue;
-        }
-        add(charge.event);
-        direct.push({
-          ok: true,
-          charged: charge.charged,
-          remaining: balanceOf(next, at),
-          freeCallsLeft: Math.max(0, deps.freeCallsPerMonth - freeCallsUsed(next, reservation.month)),
-        });
-      }
-      for (const leaseId of taken.returns) {
-        if (next.leases.some((l) => l.leaseId === leaseId)) add(returnEvent(leaseId, 'returned', at));
-      }
-      for (const leaseId of taken.expired) {
-        const lease = next.leases.find((l) => l.leaseId === leaseId);
-        if (lease && Date.parse(lease.expiresAt) <= at.getTime()) add(returnEvent(leaseId, 'expired', at));
-      }
-      const opens: (LocalLease | null)[] = [];
-      for (const o of taken.opens) {
-        const amount = policy
-          ? leaseAmount(policy, unleasedBalanceOf(next, at) - heldBy(accountId).credits, o.price)
-          : 0;
-        if (amount === 0) {
-          opens.push(null);
-          continue;
-        }
-        const opened = leaseEvent(accountId, amount, policy!, at);
-        add(opened.event);
-        opens.push(opened.lease);
-      }
+      const { next, events, uncharged, direct, opens } = workEvents(state, taken, {
+        stream,
+        accountId,
+        at,
+        freeCallsPerMonth: deps.freeCallsPerMonth,
+        policy,
+        heldCredits: () => heldBy(accountId).credits,
+      });
       // A refusal on the state this process knew is confirmed on a fresh load before it is given.
       const refused = direct.some((o) => !o.ok) || opens.some((o) => o === null) || uncharged.length > 0;
       if (attempt === 1 && refused) continue;

@@ -9,8 +9,9 @@ import {
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
-import { createProfileTable, ensureEuSearchSupport, profileBinding } from '../eu-profile/euProfileTable.ts';
-import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { profileBinding } from '../eu-profile/euProfileTable.ts';
+import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { eeAriregisterProfile } from './eeAriregisterProfile.ts';
 
 export const EE_ARIREGISTER_PROFILES = 'eu_ee_entreprises';
@@ -35,11 +36,11 @@ export const eeAriregisterProjection: Projection = {
     {
       name: 'eu_ee_0001_tables',
       async up(knex) {
-        await ensureEuSearchSupport(knex);
-        await createProfileTable(knex, EE_ARIREGISTER_PROFILES);
-        await createDetailTable(knex, EE_PERSONS);
-        await createDetailTable(knex, EE_SHAREHOLDERS);
-        await createPassFilesTable(knex, EE_FILES);
+        await createEuCopyTables(knex, {
+          profiles: EE_ARIREGISTER_PROFILES,
+          details: [EE_PERSONS, EE_SHAREHOLDERS],
+          files: EE_FILES,
+        });
       },
     },
     {

@@ -3,14 +3,9 @@ import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import { ACT, ES_BORME_REGISTER, type EsBormeAct } from '../../schemas/events/esBormeEvents.ts';
 import { batchBinding, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { createDetailTable } from '../eu-profile/detailDocuments.ts';
-import {
-  createProfileTable,
-  deleteProfiles,
-  ensureEuSearchSupport,
-  upsertProfiles,
-} from '../eu-profile/euProfileTable.ts';
-import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { deleteProfiles, upsertProfiles } from '../eu-profile/euProfileTable.ts';
+import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { esBormeProfile } from './esBormeProfile.ts';
 
 export const ES_BORME_PROFILES = 'eu_es_entreprises';
@@ -87,10 +82,11 @@ export const esBormeProjection: Projection = {
     {
       name: 'eu_es_0001_tables',
       async up(knex) {
-        await ensureEuSearchSupport(knex);
-        await createProfileTable(knex, ES_BORME_PROFILES);
-        await createDetailTable(knex, ES_BORME_ACTS);
-        await createPassFilesTable(knex, ES_BORME_FILES);
+        await createEuCopyTables(knex, {
+          profiles: ES_BORME_PROFILES,
+          details: [ES_BORME_ACTS],
+          files: ES_BORME_FILES,
+        });
       },
     },
   ],

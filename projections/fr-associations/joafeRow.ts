@@ -1,4 +1,4 @@
-import { parseJsonMember } from '../../schemas/events/noticeSirens.ts';
+import { parseJsonMember } from '../../schemas/records/noticeSirens.ts';
 
 export interface JoafeTheme {
   code: string;

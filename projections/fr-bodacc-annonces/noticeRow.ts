@@ -1,4 +1,4 @@
-import { noticeSirens, parseJsonMember } from '../../schemas/events/noticeSirens.ts';
+import { noticeSirens, parseJsonMember } from '../../schemas/records/noticeSirens.ts';
 import { normaliseFrenchDate } from './frenchDate.ts';
 import { repairedOrNull } from './repairMojibake.ts';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { servedLegalCategorySql } from '../../schemas/events/legalCategoryCoverage.ts';
+import { servedLegalCategorySql } from '../../schemas/legalForms/legalCategoryCoverage.ts';
 
 /**
  * Who is listed: what the profile serves (legalCategoryCoverage). Sole proprietors (natural persons), groups

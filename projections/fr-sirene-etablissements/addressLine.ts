@@ -1,4 +1,4 @@
-import { publishedValue } from '../../schemas/events/publishedValue.ts';
+import { publishedValue } from '../../schemas/records/publishedValue.ts';
 
 /**
  * One line from an establishment's address fields, as published (abbreviated street types such as `RUE`,

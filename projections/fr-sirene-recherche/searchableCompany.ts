@@ -1,5 +1,5 @@
 import type { SireneRecord } from '../../schemas/events/frSireneEvents.ts';
-import { legalCategoryRefusal } from '../../schemas/events/legalCategoryCoverage.ts';
+import { legalCategoryRefusal } from '../../schemas/legalForms/legalCategoryCoverage.ts';
 import { type NameForms, nameForms } from './nameForms.ts';
 
 /** One row of the search table, as the projection writes it: the names as published, then their indexed forms. */

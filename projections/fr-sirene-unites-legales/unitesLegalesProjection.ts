@@ -1,6 +1,6 @@
 import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import { FR_SIRENE_REGISTER, UNITE_LEGALE } from '../../schemas/events/frSireneEvents.ts';
-import { publishedDate, publishedValue } from '../../schemas/events/publishedValue.ts';
+import { publishedDate, publishedValue } from '../../schemas/records/publishedValue.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type RowTable, rowBinding } from '../core/rowTable.ts';

@@ -1,6 +1,6 @@
 import { type EuProfileRow, naturalPersonRow, undecidedFormRow } from '../../schemas/europe/euProfileRow.ts';
 import type { HrSubject } from '../../schemas/events/hrSudregEvents.ts';
-import { hrFormDecision } from '../../schemas/events/hrSudregLegalForms.ts';
+import { hrFormDecision } from '../../schemas/legalForms/hrSudregLegalForms.ts';
 import { hrStatut } from './hrProcedure.ts';
 
 /** A `YYYY-MM-DD` date (a time part cut); anything else is not a date. */

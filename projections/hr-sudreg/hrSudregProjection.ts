@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
-import { canonicalMbs, HR_MBS_PATTERN } from '../../schemas/events/hrOib.ts';
 import {
   CODE,
   ENTRY,
@@ -9,17 +8,14 @@ import {
   ENTRY_TYPE_LINK,
 } from '../../schemas/events/hrSudregEntries.ts';
 import { HR_SUDREG_REGISTER, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
+import { canonicalMbs, HR_MBS_PATTERN } from '../../schemas/identifiers/hrOib.ts';
 import { batchBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { deleteRows, upsertRows } from '../core/rowTable.ts';
 import { createDetailTable, detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
-import {
-  createProfileTable,
-  deleteProfiles,
-  ensureEuSearchSupport,
-  upsertProfiles,
-} from '../eu-profile/euProfileTable.ts';
-import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { deleteProfiles, upsertProfiles } from '../eu-profile/euProfileTable.ts';
+import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { hrSudregProfile } from './hrSudregProfile.ts';
 
 export const HR_SUDREG_PROFILES = 'eu_hr_entreprises';
@@ -58,11 +54,12 @@ export const hrSudregProjection: Projection = {
     {
       name: 'eu_hr_0001_tables',
       async up(knex) {
-        await ensureEuSearchSupport(knex);
-        await createProfileTable(knex, HR_SUDREG_PROFILES);
-        await createDetailTable(knex, HR_SUBJECTS);
+        await createEuCopyTables(knex, {
+          profiles: HR_SUDREG_PROFILES,
+          details: [HR_SUBJECTS],
+          files: HR_FILES,
+        });
         await knex.raw(`create index ${HR_SUBJECTS}_mbs on ${HR_SUBJECTS} ((record->>'mbs'))`);
-        await createPassFilesTable(knex, HR_FILES);
       },
     },
     {

@@ -1,5 +1,5 @@
 import { type EuProfileRow, naturalPersonRow, undecidedFormRow } from '../../schemas/europe/euProfileRow.ts';
-import { ltFormDecision } from '../../schemas/events/ltJarLegalForms.ts';
+import { ltFormDecision } from '../../schemas/legalForms/ltJarLegalForms.ts';
 import { ltStatusCode } from './ltStatus.ts';
 
 type Row = Record<string, unknown>;

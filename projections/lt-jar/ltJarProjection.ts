@@ -4,14 +4,10 @@ import { ACCOUNT_LINE, LEGAL_ENTITY, LT_JAR_REGISTER } from '../../schemas/event
 import { batchBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { deleteRows, upsertRows } from '../core/rowTable.ts';
-import { createDetailTable, detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
-import {
-  createProfileTable,
-  deleteProfiles,
-  ensureEuSearchSupport,
-  upsertProfiles,
-} from '../eu-profile/euProfileTable.ts';
-import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
+import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { deleteProfiles, upsertProfiles } from '../eu-profile/euProfileTable.ts';
+import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { ltJarProfile } from './ltJarProfile.ts';
 
 export const LT_JAR_PROFILES = 'eu_lt_entreprises';
@@ -60,11 +56,11 @@ export const ltJarProjection: Projection = {
     {
       name: 'eu_lt_0001_tables',
       async up(knex) {
-        await ensureEuSearchSupport(knex);
-        await createProfileTable(knex, LT_JAR_PROFILES);
-        await createDetailTable(knex, LT_STATUSES);
-        await createDetailTable(knex, LT_ACCOUNT_LINES);
-        await createPassFilesTable(knex, LT_FILES);
+        await createEuCopyTables(knex, {
+          profiles: LT_JAR_PROFILES,
+          details: [LT_STATUSES, LT_ACCOUNT_LINES],
+          files: LT_FILES,
+        });
       },
     },
   ],

@@ -25,13 +25,9 @@ import {
 } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
-import {
-  createProfileTable,
-  deleteProfile,
-  ensureEuSearchSupport,
-  upsertProfile,
-} from '../eu-profile/euProfileTable.ts';
-import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { deleteProfile, upsertProfile } from '../eu-profile/euProfileTable.ts';
+import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { createReorganisationsTable, reorganisationsBinding } from './lvReorganisationsTable.ts';
 import { createStatementTable, statementBinding } from './lvStatementsTable.ts';
 import { type LvStatutTables, refreshLvStatut } from './lvStatut.ts';
@@ -121,12 +117,11 @@ export const lvUrProjection: Projection = {
     {
       name: 'eu_lv_0001_tables',
       async up(knex) {
-        await ensureEuSearchSupport(knex);
-        await createProfileTable(knex, LV_UR_PROFILES);
-        await createDetailTable(knex, LV_MEMBERS);
-        await createDetailTable(knex, LV_OFFICERS);
-        await createDetailTable(knex, LV_OWNERS);
-        await createPassFilesTable(knex, LV_FILES);
+        await createEuCopyTables(knex, {
+          profiles: LV_UR_PROFILES,
+          details: [LV_MEMBERS, LV_OFFICERS, LV_OWNERS],
+          files: LV_FILES,
+        });
       },
     },
     {

@@ -1,6 +1,6 @@
 import { isRoNaturalPerson } from '../../schemas/enums/roOnrc.ts';
 import { type EuProfileRow, naturalPersonRow, undecidedFormRow } from '../../schemas/europe/euProfileRow.ts';
-import { canonicalCui, isValidCui } from './roCui.ts';
+import { canonicalCui, isValidCui } from '../../schemas/identifiers/roCui.ts';
 
 type Row = Record<string, unknown>;
 const text = (v: unknown): string | null => {

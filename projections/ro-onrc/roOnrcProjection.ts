@@ -8,9 +8,9 @@ import {
 } from '../../schemas/events/roOnrcEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
-import { createProfileTable, ensureEuSearchSupport } from '../eu-profile/euProfileTable.ts';
-import { createPassFilesTable, passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { detailBinding } from '../eu-profile/detailDocuments.ts';
+import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { servedCuiOf } from './roOnrcProfile.ts';
 import { createFirmsTable, createStatusesTable, createStatusLabelsTable, exactName } from './roOnrcTables.ts';
 import { refreshProfiles } from './roProfilesRefresh.ts';
@@ -68,13 +68,14 @@ export const roOnrcProjection: Projection = {
     {
       name: 'eu_ro_0001_tables',
       async up(knex) {
-        await ensureEuSearchSupport(knex);
-        await createProfileTable(knex, RO_ONRC_PROFILES);
+        await createEuCopyTables(knex, {
+          profiles: RO_ONRC_PROFILES,
+          details: [RO_PRACTITIONERS],
+          files: RO_FILES,
+        });
         await createFirmsTable(knex, RO_FIRMS);
         await createStatusesTable(knex, RO_STATUSES);
         await createStatusLabelsTable(knex, RO_STATUS_LABELS);
-        await createDetailTable(knex, RO_PRACTITIONERS);
-        await createPassFilesTable(knex, RO_FILES);
       },
     },
   ],

@@ -1,7 +1,7 @@
 import type { Logger } from '../../../ops/logger.ts';
 import type { BlocAbsent, RaisonBlocAbsent } from '../../../schemas/enums/blocAbsent.ts';
 import { type Dirigeant, FR_RNE_REGISTER, type RneReader } from '../../../schemas/events/frRneEvents.ts';
-import { LiveUnavailableError } from '../../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 import type { ProvenanceEntry } from '../../catalogue/route.ts';
 import { liveProvenance } from '../europeLive.ts';
 import { absentBlock, type BlockReading, served } from './blockReading.ts';

@@ -1,4 +1,4 @@
-import { legalCategoryRefusal } from '../../../schemas/events/legalCategoryCoverage.ts';
+import { legalCategoryRefusal } from '../../../schemas/legalForms/legalCategoryCoverage.ts';
 import { badRequest, notFound } from '../../errors/apiError.ts';
 import type { ErrorCode } from '../../errors/errorCodes.ts';
 

@@ -3,7 +3,7 @@ import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import { esBormeProfile } from '../../../projections/es-borme/esBormeProfile.ts';
 import { esBormeProjection } from '../../../projections/es-borme/esBormeProjection.ts';
 import type { EsBormeAct } from '../../../schemas/events/esBormeEvents.ts';
-import { normaliseHoja } from '../../../schemas/events/esHoja.ts';
+import { normaliseHoja } from '../../../schemas/identifiers/esHoja.ts';
 import { targetDescription } from '../../support/database.ts';
 import { getJson, ingestEurope, startEuropeService } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';

@@ -11,7 +11,7 @@ import { readRnaCsv } from '../../../ingest/fr-rna/readFrRnaCsv.ts';
 import { associationsProjection } from '../../../projections/fr-associations/associationsProjection.ts';
 import { bodaccAnnoncesProjection } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
-import { noticeSirens, parseJsonMember } from '../../../schemas/events/noticeSirens.ts';
+import { noticeSirens, parseJsonMember } from '../../../schemas/records/noticeSirens.ts';
 import { testLogger } from '../../support/database.ts';
 import {
   BODACC_EXPORT_1,

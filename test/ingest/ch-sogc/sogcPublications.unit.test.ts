@@ -5,7 +5,7 @@ import { insolvencyMembers, publicationsMembers } from '../../../ingest/ch-sogc/
 import { createSogcReader, SOGC_RECORDINGS } from '../../../ingest/ch-sogc/sogcLive.ts';
 import { extractSogc, type SogcListRecord } from '../../../ingest/ch-sogc/sogcPublications.ts';
 import type { LiveAnswer, LiveQueryClient } from '../../../ingest/core/liveQuery.ts';
-import type { LiveUnavailableError } from '../../../schemas/events/liveUnavailable.ts';
+import type { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, changed field by field
 type Json = any;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createLiveQueryClient } from '../../../ingest/core/liveQuery.ts';
 import type { NewEvent } from '../../../ops/eventstore/port.ts';
-import { LiveUnavailableError } from '../../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 import { type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
 
 describe('Live register client (cockatiel policies, observations appended first)', () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { extractRneDirigeants } from '../../../ingest/fr-rne/rneDirigeants.ts';
 import { RNE_ROLE_LABELS } from '../../../ingest/fr-rne/rneRoleCodes.ts';
 import type { Dirigeant, RneDirigeantsRecord } from '../../../schemas/events/frRneEvents.ts';
-import { LiveUnavailableError } from '../../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 import {
   LEAKS,
   leakedValues,

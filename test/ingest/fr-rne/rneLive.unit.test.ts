@@ -4,7 +4,7 @@ import { startLiveReplay } from '../../../app/server/liveReplay.ts';
 import { createRneLive, RNE_RECORDINGS } from '../../../ingest/fr-rne/rneLive.ts';
 import type { NewEvent } from '../../../ops/eventstore/port.ts';
 import { FR_RNE_REGISTER } from '../../../schemas/events/frRneEvents.ts';
-import { LiveUnavailableError } from '../../../schemas/events/liveUnavailable.ts';
+import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
 import { RNE_COMPANIES } from './rneRecordings.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { type RegnskapSetAside, readNoRegnskap } from '../../../ingest/no-brreg/readNoRegnskap.ts';
-import { noOrgnrIsValid } from '../../../schemas/events/noOrgnr.ts';
+import { isValidNoOrgnr } from '../../../schemas/identifiers/noOrgnr.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../../fixtures/no-brreg/regnskap/regnskap.jsonl');
 
@@ -73,8 +73,8 @@ describe('Regnskapsregisteret: reading a recording of the open API', () => {
   });
 
   it('an organisation number carries its modulus-11 check digit', () => {
-    expect(['810202572', '923609016', '998543118'].map(noOrgnrIsValid)).to.deep.equal([true, true, true]);
-    expect(['810202573', '123456789', '99854311', 'abcdefghi'].map(noOrgnrIsValid)).to.deep.equal([
+    expect(['810202572', '923609016', '998543118'].map(isValidNoOrgnr)).to.deep.equal([true, true, true]);
+    expect(['810202573', '123456789', '99854311', 'abcdefghi'].map(isValidNoOrgnr)).to.deep.equal([
       false,
       false,
       false,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { isValidOrganisationsnummer } from '../../../ingest/se-bolagsverket/organisationsnummer.ts';
 import { splitBolagsverketLine } from '../../../ingest/se-bolagsverket/splitBolagsverketLine.ts';
 import { bolagsverketAddress } from '../../../projections/se-bolagsverket/seBolagsverketProfile.ts';
+import { isValidOrganisationsnummer } from '../../../schemas/identifiers/organisationsnummer.ts';
 
 describe('Bolagsverket bulk file: numbers, lines and addresses (unit)', () => {
   it('checks the organisationsnummer’s Luhn digit', () => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { canonicalCui, isValidCui } from '../../../projections/ro-onrc/roCui.ts';
 import { roRegisterStatus, roStatusEntries } from '../../../projections/ro-onrc/roInsolvency.ts';
 import { roDate, servedCuiOf } from '../../../projections/ro-onrc/roOnrcProfile.ts';
 import { roStatut } from '../../../projections/ro-onrc/roStatut.ts';
 import { roPractitionerRole, roStatusFamily } from '../../../schemas/enums/roOnrc.ts';
+import { canonicalCui, isValidCui } from '../../../schemas/identifiers/roCui.ts';
 
 describe('Romanian register rules (unit)', () => {
   it('a CUI is valid only with its check digit (weights 753217532), RO prefix accepted', () => {

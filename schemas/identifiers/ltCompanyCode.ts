@@ -4,7 +4,7 @@
  * 8, 9, 1, and a second 10 gives 0 (the algorithm of the personal code, on eight digits; it holds for the real
  * codes 110003978 and 301011561 of the published files).
  */
-export function ltCompanyCodeIsValid(code: string): boolean {
+export function isValidLtCompanyCode(code: string): boolean {
   if (!/^\d{9}$/.test(code)) return false;
   const digits = [...code].map(Number);
   const sum = (weights: readonly number[]) => weights.reduce((acc, w, i) => acc + w * digits[i]!, 0) % 11;

@@ -11,4 +11,4 @@ export function normaliseHoja(raw: string): string | null {
   return m ? `${m[1]!.toUpperCase()}-${m[2]}` : null;
 }
 
-export const hojaIsValid = (hoja: string) => HOJA_PATTERN.test(hoja);
+export const isValidHoja = (hoja: string) => HOJA_PATTERN.test(hoja);

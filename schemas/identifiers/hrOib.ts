@@ -2,7 +2,7 @@
  * The Croatian personal identification number (OIB, osobni identifikacijski broj): 11 digits, the last a check
  * digit computed by ISO 7064 MOD 11,10 over the first ten (the method the OIB law's technical rules name).
  */
-export function hrOibIsValid(oib: string): boolean {
+export function isValidHrOib(oib: string): boolean {
   if (!/^\d{11}$/.test(oib)) return false;
   let a = 10;
   for (let i = 0; i < 10; i++) {

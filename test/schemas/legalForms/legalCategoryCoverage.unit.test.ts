@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   legalCategoryRefusal,
   servedLegalCategorySql,
-} from '../../../schemas/events/legalCategoryCoverage.ts';
+} from '../../../schemas/legalForms/legalCategoryCoverage.ts';
 
 describe('Legal categories the French routes serve', () => {
   it('refuses a sole proprietor (1000) as a natural person', () => {

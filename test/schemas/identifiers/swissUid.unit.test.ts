@@ -4,7 +4,7 @@ import {
   dottedSwissUid,
   isValidSwissUid,
   publishedSwissUid,
-} from '../../../ingest/core/swissUid.ts';
+} from '../../../schemas/identifiers/swissUid.ts';
 
 describe('Swiss UID (CHE-123.456.789, check digit weights 5,4,3,2,7,6,5,4 modulo 11)', () => {
   it('accepts real UIDs in every spelling: dots and hyphens optional', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { enterpriseNumberOf, isValidKboNumber } from '../../../ingest/be-kbo/kboNumber.ts';
 import { kboDate } from '../../../projections/be-kbo/beKboProfile.ts';
 import { beKboStatut } from '../../../projections/be-kbo/beKboStatut.ts';
+import { enterpriseNumberOf, isValidKboNumber } from '../../../schemas/identifiers/kboNumber.ts';
 
 describe('KBO enterprise numbers, dates and status (unit)', () => {
   it('checks 97 − (first eight digits mod 97)', () => {
