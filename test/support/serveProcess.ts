@@ -111,3 +111,17 @@ export async function createKeyWithCredits(
   if (!key || !accountId) throw new Error(`no account or key printed: ${out}`);
   return { accountId, key };
 }
+
+/**
+ * Calls `url` with the key until it answers 200, or `withinMs` passed: a key opened from the command line is
+ * known to a serving process once its projections have applied the key's account.
+ */
+export async function answeredWithKey(url: string, key: string, withinMs = 30_000): Promise<Response> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const res = await fetch(url, { headers: { 'X-Api-Key': key } });
+    if (res.status === 200 || Date.now() > until) return res;
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { loadConfig } from '../../../ops/config.ts';
 import { openDatabase } from '../../../ops/database/openDatabase.ts';
 import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
-import { createKeyWithCredits, startServeProcess } from '../../support/serveProcess.ts';
+import { answeredWithKey, createKeyWithCredits, startServeProcess } from '../../support/serveProcess.ts';
 import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
 
 const SERVER_URL = process.env.DATABASE_URL;
@@ -120,7 +120,7 @@ describe(`registres serve in a child process (${targetDescription})`, function (
       proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) }, port);
       await running.printed(/Ready: database reached/);
       const key = await createKey(downEnv);
-      const res = await fetch(`${base}/v1/recherche?q=sucreries`, { headers: { 'X-Api-Key': key } });
+      const res = await answeredWithKey(`${base}/v1/recherche?q=sucreries`, key);
       expect(res.status).to.equal(200);
       const signature = res.headers.get('Signature')!.replace(/^sig1=/, '');
 

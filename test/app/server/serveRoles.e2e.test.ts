@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { freshDatabase, targetDescription } from '../../support/database.ts';
 import {
+  answeredWithKey,
   createKeyWithCredits,
   runRegistres,
   type ServeProcess,
@@ -11,17 +12,6 @@ import {
 } from '../../support/serveProcess.ts';
 
 const SERVER_URL = process.env.DATABASE_URL;
-
-/** Calls `url` with the key until it answers 200 (the projections may still be applying the key's account). */
-async function answered(url: string, key: string, withinMs = 30_000): Promise<Response> {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    const res = await fetch(url, { headers: { 'X-Api-Key': key } });
-    if (res.status === 200 || Date.now() > until) return res;
-    await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe(`registres serve --role (${targetDescription})`, function () {
   this.timeout(180_000);
@@ -55,7 +45,7 @@ describe(`registres serve --role (${targetDescription})`, function () {
     running.push(api);
     await api.printed(/Ready: database reached; the projections run in a projector process/);
     const { key } = await createKeyWithCredits(env, '5');
-    const res = await answered(`${api.baseUrl}/v1/recherche?q=sucreries`, key);
+    const res = await answeredWithKey(`${api.baseUrl}/v1/recherche?q=sucreries`, key);
     expect(res.status).to.equal(200);
     expect(res.headers.get('signature')).to.match(/^sig1=:/);
   });
@@ -71,7 +61,7 @@ describe(`registres serve --role (${targetDescription})`, function () {
     expect(await first.stop()).to.deep.equal({ code: 0, signal: null });
     // A key opened after the first stopped works only once its account is projected: by the second process.
     const { key } = await createKeyWithCredits(env, '5');
-    const res = await answered(`${second.baseUrl}/v1/recherche?q=sucreries`, key);
+    const res = await answeredWithKey(`${second.baseUrl}/v1/recherche?q=sucreries`, key);
     expect(res.status).to.equal(200);
   });
 });
