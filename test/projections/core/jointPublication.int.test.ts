@@ -80,61 +80,64 @@ describe(`a pass published in every read model of its register at once (${target
     bed = null;
   });
 
-  it('a read model that completed a later pass shows the previous one until every follower has completed it', async () => {
+  /**
+   * Two read models of the register at its first pass; the slow one stops at the second pass's completion,
+   * which the fast one goes past. `release` lets the slow one complete it.
+   */
+  async function slowStoppedOnSecondPass() {
     let refusing = true;
     const fast = namesModel('fast');
     const slow = namesModel(
       'slow',
       (e) => refusing && (e.data as { version: string }).version === '2026-11-01',
     );
-    bed = await openTestBed([fast, slow]);
-    const runner = bed.runner();
+    const opened = await openTestBed([fast, slow]);
+    bed = opened;
+    const runner = opened.runner();
     await runner.start();
-    await runner.caughtUp(await appendPass(bed, '2026-10-01'));
-    expect(await passesOf(bed, 'fast_names')).to.deep.equal(['2026-10-01']);
-
-    // The slow read model stops on the next pass; the fast one goes past its completion.
-    const head = await appendPass(bed, '2026-11-01');
+    await runner.caughtUp(await appendPass(opened, '2026-10-01'));
+    expect(await passesOf(opened, 'fast_names')).to.deep.equal(['2026-10-01']);
+    const head = await appendPass(opened, '2026-11-01');
     expect(await failureOf(runner.caughtUp(head))).to.be.an('error');
     await runner.catchUp('fast');
+    return {
+      bed: opened,
+      runner,
+      head,
+      async release() {
+        refusing = false;
+        await runner.start();
+      },
+    };
+  }
+
+  it('a read model that completed a later pass shows the previous one until every follower has completed it', async () => {
+    const { bed: b, runner, head, release } = await slowStoppedOnSecondPass();
     expect((await runner.status()).find((s) => s.name === 'fast')?.position).to.equal(head);
-    expect(await passesOf(bed, 'fast_names')).to.deep.equal(['2026-10-01']);
-    expect(await currentOf(bed, 'fast')).to.equal('2026-10-01');
+    expect(await passesOf(b, 'fast_names')).to.deep.equal(['2026-10-01']);
+    expect(await currentOf(b, 'fast')).to.equal('2026-10-01');
 
     // Once the slow one completes it too, both are at the new pass.
-    refusing = false;
-    await runner.start();
+    await release();
     await runner.caughtUp(head);
-    expect(await passesOf(bed, 'fast_names')).to.deep.equal(['2026-11-01']);
-    expect(await passesOf(bed, 'slow_names')).to.deep.equal(['2026-11-01']);
-    expect(await currentOf(bed, 'fast')).to.equal('2026-11-01');
-    expect(await currentOf(bed, 'slow')).to.equal('2026-11-01');
-    expect(
-      (await bed.knex.raw('select count(*)::int as n from projection_staged_events')).rows[0].n,
-    ).to.equal(0);
+    expect(await passesOf(b, 'fast_names')).to.deep.equal(['2026-11-01']);
+    expect(await passesOf(b, 'slow_names')).to.deep.equal(['2026-11-01']);
+    expect(await currentOf(b, 'fast')).to.equal('2026-11-01');
+    expect(await currentOf(b, 'slow')).to.equal('2026-11-01');
+    expect((await b.knex.raw('select count(*)::int as n from projection_staged_events')).rows[0].n).to.equal(
+      0,
+    );
   });
 
   it('a pass started before the previous one is published in every read model keeps what that one staged', async () => {
-    let refusing = true;
-    const fast = namesModel('fast');
-    const slow = namesModel(
-      'slow',
-      (e) => refusing && (e.data as { version: string }).version === '2026-11-01',
-    );
-    bed = await openTestBed([fast, slow]);
-    const runner = bed.runner();
-    await runner.start();
-    await runner.caughtUp(await appendPass(bed, '2026-10-01'));
-    await failureOf(runner.caughtUp(await appendPass(bed, '2026-11-01')));
-    await runner.catchUp('fast');
+    const { bed: b, runner, release } = await slowStoppedOnSecondPass();
     // The fast read model starts the next pass while the previous one waits for the slow one.
-    await appendSnapshotEvents(bed.store, REG, [snapshotStarted(REG, '2026-12-01')]);
-    refusing = false;
-    await runner.start();
+    await appendSnapshotEvents(b.store, REG, [snapshotStarted(REG, '2026-12-01')]);
+    await release();
     await runner.caughtUp();
-    expect(await passesOf(bed, 'fast_names')).to.deep.equal(['2026-11-01']);
-    expect(await currentOf(bed, 'fast')).to.equal('2026-11-01');
-    expect(await currentOf(bed, 'slow')).to.equal('2026-11-01');
+    expect(await passesOf(b, 'fast_names')).to.deep.equal(['2026-11-01']);
+    expect(await currentOf(b, 'fast')).to.equal('2026-11-01');
+    expect(await currentOf(b, 'slow')).to.equal('2026-11-01');
   });
 
   it('a read model rebuilt alone publishes the passes the others published long ago', async () => {
