@@ -143,9 +143,7 @@ export async function composeService(
   opts: ComposeOptions = {},
 ): Promise<Service> {
   const paymentConfig = opts.payment === undefined ? loadPaymentConfig() : opts.payment;
-  // Keys resolve and balances load from the accounts read model: payment cannot run without it.
-  const projections = [...(opts.projections ?? PROJECTIONS)];
-  if (paymentConfig && !projections.includes(accountsProjection)) projections.push(accountsProjection);
+  const projections = composedProjections({ ...opts, payment: paymentConfig });
   if (!opts.deferDatabase) await migrateAll(db.knex, projections, { exclusive: db.kind === 'postgres' });
   let databaseReady = !opts.deferDatabase;
   let stopping = false;
@@ -350,6 +348,15 @@ export async function composeService(
       await budgeted.close();
     },
   };
+}
+
+/** The read models a service composed with these options runs (and migrates): the accounts' whenever it is paid. */
+export function composedProjections(opts: Pick<ComposeOptions, 'projections' | 'payment'>): Projection[] {
+  const paymentConfig = opts.payment === undefined ? loadPaymentConfig() : opts.payment;
+  // Keys resolve and balances load from the accounts read model: payment cannot run without it.
+  const projections = [...(opts.projections ?? PROJECTIONS)];
+  if (paymentConfig && !projections.includes(accountsProjection)) projections.push(accountsProjection);
+  return projections;
 }
 
 /** One payment middleware for every priced route: one nonce store, one ledger, one key resolver. */
