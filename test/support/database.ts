@@ -23,8 +23,50 @@ export type { TemplateRecipe } from './templates.ts';
  */
 let openFreshDatabases = 0;
 
+/** A claim on the one slot: what was opened in it, and in which top-level suite. */
+interface Slot {
+  suite: string | null;
+  db: Database | null;
+  /** Its suite ended before the database was handed over (a `before` hook timed out): close it on arrival. */
+  abandoned: boolean;
+  /** Settles when the slot is given back. */
+  released: Promise<void>;
+  release(): void;
+  /** The database handed over to the suite: closing it releases the slot, once all it held is released. */
+  hold(db: Database): Promise<Database>;
+}
+
+/** The top-level suite (a test file's `describe`) running now, as mocha's runner says (templatesSetup.ts). */
+let currentSuite: string | null = null;
+let holder: Slot | null = null;
+/** Databases a suite left open, being closed before the next suite opens its own. */
+let closingLeft: Promise<void> = Promise.resolve();
+
+export function topSuiteStarted(title: string) {
+  currentSuite = title;
+}
+
+/**
+ * A top-level suite ended: a database it opened and did not close (its `before` timed out, or threw after the
+ * service started without stopping it) is closed now, so that the suites after it open theirs.
+ */
+export function topSuiteEnded(title: string) {
+  currentSuite = null;
+  const left = holder;
+  if (!left || left.suite !== title) return;
+  left.abandoned = true;
+  if (left.db) {
+    const db = left.db;
+    console.error(`test database left open by "${title}": closed`);
+    closingLeft = closingLeft.then(() => db.close().catch(() => {}));
+  }
+}
+
 /** Takes the one slot; throws when a database of a suite before is still open. */
-function claimSlot(): () => void {
+async function claimSlot(): Promise<Slot> {
+  await closingLeft;
+  // A database still opening for a suite that has ended closes as soon as it opens: waited for.
+  while (holder?.abandoned) await holder.released;
   if (openFreshDatabases > 0) {
     // On a server a second fresh database drops the schema the first one is still using: the result
     // depends on timing (a deadlock, or a missing table under the first suite's service). Embedded, both
@@ -35,26 +77,43 @@ function claimSlot(): () => void {
   }
   openFreshDatabases += 1;
   let released = false;
-  return () => {
-    if (!released) {
-      released = true;
-      openFreshDatabases -= 1;
-    }
-  };
-}
-
-/** `db`, whose close() also gives the slot back, once all it held is released (connections, socket server). */
-function holdingSlot(db: Database, release: () => void): Database {
-  return {
-    ...db,
-    async close() {
-      try {
-        await db.close();
-      } finally {
-        release();
+  let onReleased = () => {};
+  const slot: Slot = {
+    suite: currentSuite,
+    db: null,
+    abandoned: false,
+    released: new Promise<void>((resolve) => {
+      onReleased = resolve;
+    }),
+    release() {
+      if (!released) {
+        released = true;
+        openFreshDatabases -= 1;
+        if (holder === slot) holder = null;
+        onReleased();
       }
     },
+    async hold(db) {
+      const held: Database = {
+        ...db,
+        async close() {
+          try {
+            await db.close();
+          } finally {
+            slot.release();
+          }
+        },
+      };
+      if (slot.abandoned) {
+        await held.close();
+        throw new Error(`the suite "${slot.suite}" ended before its database was open`);
+      }
+      slot.db = held;
+      return held;
+    },
   };
+  holder = slot;
+  return slot;
 }
 
 /**
@@ -63,10 +122,11 @@ function holdingSlot(db: Database, release: () => void): Database {
  * suites run one after another (mocha runs files serially).
  */
 export async function freshDatabase(opts: { poolMax?: number } = {}): Promise<Database> {
-  const release = claimSlot();
+  const slot = await claimSlot();
+  let db: Database;
   try {
     if (process.env.DATABASE_URL) {
-      const db = await openDatabase(loadConfig(), testLogger, opts);
+      db = await openDatabase(loadConfig(), testLogger, opts);
       try {
         await db.knex.raw('drop schema if exists public cascade');
         await db.knex.raw('create schema public');
@@ -74,13 +134,14 @@ export async function freshDatabase(opts: { poolMax?: number } = {}): Promise<Da
         await db.close();
         throw err;
       }
-      return holdingSlot(db, release);
+    } else {
+      db = await openEmbeddedSession(await resetPGlite(), opts);
     }
-    return holdingSlot(await openEmbeddedSession(await resetPGlite(), opts), release);
   } catch (err) {
-    release();
+    slot.release();
     throw err;
   }
+  return slot.hold(db);
 }
 
 /**
@@ -93,17 +154,19 @@ export async function databaseFromTemplate(
   recipe: TemplateRecipe<Database>,
   opts: { poolMax?: number } = {},
 ): Promise<Database> {
-  const release = claimSlot();
+  const slot = await claimSlot();
+  let db: Database;
   try {
     if (process.env.DATABASE_URL) {
-      return holdingSlot(await cloneServerTemplate(process.env.DATABASE_URL, recipe, opts), release);
+      db = await cloneServerTemplate(process.env.DATABASE_URL, recipe, opts);
+    } else {
+      db = await openEmbeddedSession(await replacePGlite(await embeddedTemplate(recipe)), opts);
     }
-    const saved = await embeddedTemplate(recipe);
-    return holdingSlot(await openEmbeddedSession(await replacePGlite(saved), opts), release);
   } catch (err) {
-    release();
+    slot.release();
     throw err;
   }
+  return slot.hold(db);
 }
 
 /** A database the given migrations were run on, and nothing else (what a service migrates at its start). */
@@ -133,11 +196,11 @@ export async function prepareTemplate(recipe: TemplateRecipe<Database>): Promise
     await serverTemplate(process.env.DATABASE_URL, recipe);
     return;
   }
-  const release = claimSlot();
+  const slot = await claimSlot();
   try {
     await embeddedTemplate(recipe);
   } finally {
-    release();
+    slot.release();
   }
 }
 
@@ -226,15 +289,31 @@ async function loadOrBuildEmbeddedTemplate(hash: string, recipe: TemplateRecipe<
   } catch {
     // not built yet
   }
-  const pglite = await resetPGlite();
-  const db = await openEmbeddedSession(pglite);
-  try {
-    await recipe.build(db);
-  } finally {
-    await db.close();
-  }
-  await settle(pglite);
+  const pglite = await buildOnce(async () => {
+    const empty = await resetPGlite();
+    const db = await openEmbeddedSession(empty);
+    try {
+      await recipe.build(db);
+    } finally {
+      await db.close();
+    }
+    await settle(empty);
+    return empty;
+  });
   return saveDataDir(pglite, file);
+}
+
+/**
+ * A template's build, tried again once from the start when it fails: on a loaded machine one of its pool's
+ * connections can wait past knex's acquire timeout (5 s) behind a long seeding transaction.
+ */
+async function buildOnce<T>(build: () => Promise<T>): Promise<T> {
+  try {
+    return await build();
+  } catch (err) {
+    testLogger.warn({ err: (err as Error).message }, 'template build failed; building it again');
+    return build();
+  }
 }
 
 /** Where a saved data directory of these sources is kept; the first call removes those of other sources. */
@@ -354,17 +433,19 @@ async function ensureServerTemplate(
       const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
       if (rowCount) return;
       const building = `${template}_new`;
-      await admin.query(`drop database if exists ${quoteIdent(building)} with (force)`);
-      await admin.query(`create database ${quoteIdent(building)}`);
-      const db = await openDatabase(
-        { ...loadConfig(), databaseUrl: withDatabase(baseUrl, building), databaseReadUrl: null },
-        testLogger,
-      );
-      try {
-        await recipe.build(db);
-      } finally {
-        await db.close();
-      }
+      await buildOnce(async () => {
+        await admin.query(`drop database if exists ${quoteIdent(building)} with (force)`);
+        await admin.query(`create database ${quoteIdent(building)}`);
+        const db = await openDatabase(
+          { ...loadConfig(), databaseUrl: withDatabase(baseUrl, building), databaseReadUrl: null },
+          testLogger,
+        );
+        try {
+          await recipe.build(db);
+        } finally {
+          await db.close();
+        }
+      });
       // A connection the build left (a pool closing late) would refuse the rename.
       await admin.query(
         'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
