@@ -26,9 +26,7 @@ describe(`Czechia, ARES queried live (e2e, ${targetDescription})`, () => {
 
   before(async () => {
     ares = await startReplayServer(recordedReplay(ARES_RECORDINGS, fail));
-    // ARES alone is read: no register's demo data.
     service = await startPaidDemoService({
-      demo: [],
       compose: {
         liveUrls: { 'cz.ares': ares.url },
         livePolicy: { timeoutMs: 1000, breaker: { failures: 6, halfOpenAfterMs: 200 } },
