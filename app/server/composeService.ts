@@ -148,9 +148,7 @@ export async function composeService(
   opts: ComposeOptions = {},
 ): Promise<Service> {
   const paymentConfig = opts.payment === undefined ? loadPaymentConfig() : opts.payment;
-  // Keys resolve and balances load from the accounts read model: payment cannot run without it.
-  const projections = [...(opts.projections ?? PROJECTIONS)];
-  if (paymentConfig && !projections.includes(accountsProjection)) projections.push(accountsProjection);
+  const projections = composedProjections({ ...opts, payment: paymentConfig });
   if (!opts.deferDatabase) await migrateAll(db.knex, projections, { exclusive: db.kind === 'postgres' });
   let databaseReady = !opts.deferDatabase;
   let stopping = false;
@@ -393,6 +391,15 @@ async function recoverServedLog(servedLog: ServedLog, logger: Logger): Promise<v
     // Kept on disk still: tried again with the next flush.
     logger.warn({ err: err.message }, 'served answers kept on local disk not appended yet; tried again');
   });
+}
+
+/** The read models a service composed with these options runs (and migrates): the accounts' whenever it is paid. */
+export function composedProjections(opts: Pick<ComposeOptions, 'projections' | 'payment'>): Projection[] {
+  const paymentConfig = opts.payment === undefined ? loadPaymentConfig() : opts.payment;
+  // Keys resolve and balances load from the accounts read model: payment cannot run without it.
+  const projections = [...(opts.projections ?? PROJECTIONS)];
+  if (paymentConfig && !projections.includes(accountsProjection)) projections.push(accountsProjection);
+  return projections;
 }
 
 /** One payment middleware for every priced route: one nonce store, one ledger, one key resolver. */

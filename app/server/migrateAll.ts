@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { paymentMigrations } from '../../api/payment/nonceStore.ts';
 import { snapshotPassMigrations } from '../../ingest/core/snapshotPass.ts';
-import { runMigrations } from '../../ops/database/migrations.ts';
+import { type Migration, runMigrations } from '../../ops/database/migrations.ts';
 import { eventStoreMigrations } from '../../ops/eventstore/postgres/index.ts';
 import type { Projection } from '../../projections/core/projection.ts';
 import { projectionMigrationsFor } from '../../projections/core/schema.ts';
@@ -15,14 +15,15 @@ export async function migrateAll(
   projections: readonly Projection[],
   opts: { exclusive?: boolean } = {},
 ): Promise<string[]> {
-  return runMigrations(
-    knex,
-    [
-      ...eventStoreMigrations,
-      ...paymentMigrations,
-      ...snapshotPassMigrations,
-      ...projectionMigrationsFor(projections),
-    ],
-    opts,
-  );
+  return runMigrations(knex, schemaMigrations(projections), opts);
+}
+
+/** The migrations migrateAll runs for these projections, in its order. */
+export function schemaMigrations(projections: readonly Projection[]): Migration[] {
+  return [
+    ...eventStoreMigrations,
+    ...paymentMigrations,
+    ...snapshotPassMigrations,
+    ...projectionMigrationsFor(projections),
+  ];
 }

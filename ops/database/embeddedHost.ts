@@ -36,9 +36,35 @@ export interface EmbeddedHost {
  */
 export async function startEmbeddedHost(opts: { dataDir: string | 'memory://' }): Promise<EmbeddedHost> {
   const inMemory = opts.dataDir === 'memory://';
-  const pgliteDir = inMemory ? 'memory://' : path.join(opts.dataDir, 'pglite');
   if (!inMemory) await fs.mkdir(opts.dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir: pgliteDir, extensions: { pg_trgm, unaccent } });
+  const db = await openPGlite(inMemory ? 'memory://' : path.join(opts.dataDir, 'pglite'));
+  return serveEmbedded(db, {
+    socketFile: inMemory ? null : path.join(opts.dataDir, EMBEDDED_SOCKET_FILE),
+    closeDatabase: true,
+  });
+}
+
+/**
+ * PGlite with the extensions the migrations install, in `dataDir` (`memory://`: in memory), or restored from a
+ * data directory saved by its `dumpDataDir()` (`loadDataDir`, the tests' templates).
+ */
+export function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+}
+
+/**
+ * Serves an open PGlite on a loopback socket (see startEmbeddedHost). `closeDatabase`: stopping the host
+ * closes PGlite too; otherwise only the socket server stops (its connections cut, their open work rolled
+ * back) and PGlite stays open for the next host (the tests' one database per process).
+ */
+export async function serveEmbedded(
+  db: PGlite,
+  opts: { socketFile: string | null; closeDatabase: boolean },
+): Promise<EmbeddedHost> {
   const notifications = new EventEmitter();
   notifications.setMaxListeners(0);
   const observed = observeNotifications(db, (channel, payload) => notifications.emit(channel, payload));
@@ -52,7 +78,7 @@ export async function startEmbeddedHost(opts: { dataDir: string | 'memory://' })
     pid: process.pid,
     startedAt: new Date().toISOString(),
   };
-  const socketFile = inMemory ? null : path.join(opts.dataDir, EMBEDDED_SOCKET_FILE);
+  const { socketFile } = opts;
   if (socketFile) await fs.writeFile(socketFile, JSON.stringify(info));
   let stopped = false;
   return {
@@ -60,7 +86,7 @@ export async function startEmbeddedHost(opts: { dataDir: string | 'memory://' })
     info,
     notifications,
     async listen(channel) {
-      if (listening.has(channel)) return;
+      if (stopped || listening.has(channel)) return;
       listening.add(channel);
       // PGlite is one session: LISTEN issued inside another client's open transaction would join it and
       // vanish on its rollback, so wait for a moment between transactions.
@@ -72,7 +98,8 @@ export async function startEmbeddedHost(opts: { dataDir: string | 'memory://' })
       stopped = true;
       if (socketFile) await fs.rm(socketFile, { force: true });
       await server.stop();
-      await db.close();
+      notifications.removeAllListeners();
+      if (opts.closeDatabase) await db.close();
     },
   };
 }

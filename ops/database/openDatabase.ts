@@ -1,11 +1,18 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { EMBEDDED_SOCKET_FILE, type EmbeddedSocketInfo, startEmbeddedHost } from './embeddedHost.ts';
+import {
+  EMBEDDED_SOCKET_FILE,
+  type EmbeddedHost,
+  type EmbeddedSocketInfo,
+  serveEmbedded,
+  startEmbeddedHost,
+} from './embeddedHost.ts';
 import { allowNamedStatements } from './namedStatements.ts';
 import {
   createEmitterNotificationSource,
@@ -93,7 +100,18 @@ export async function openDatabase(
 
 /** An embedded database in memory, for tests: nothing touches the disk. */
 export async function openMemoryDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
-  const host = await startEmbeddedHost({ dataDir: 'memory://' });
+  return overHost(await startEmbeddedHost({ dataDir: 'memory://' }), opts);
+}
+
+/**
+ * A database over a PGlite already open (the tests' one per process): its own socket server, which closing
+ * stops, cutting any connection left; PGlite itself stays open.
+ */
+export async function openEmbeddedSession(pglite: PGlite, opts: OpenDatabaseOptions = {}): Promise<Database> {
+  return overHost(await serveEmbedded(pglite, { socketFile: null, closeDatabase: false }), opts);
+}
+
+function overHost(host: EmbeddedHost, opts: OpenDatabaseOptions): Promise<Database> {
   return assemble(
     'embedded',
     host.url,

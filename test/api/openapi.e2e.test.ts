@@ -2,12 +2,11 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
-import { DEMO_SEEDERS, EU_LIVE_REGISTERS } from '../../app/readSide.ts';
+import { EU_LIVE_REGISTERS } from '../../app/readSide.ts';
 import { type LiveReplay, startLiveReplay } from '../../app/server/liveReplay.ts';
-import { seedDemoData } from '../../app/server/seedDemoData.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
-import { testLogger } from '../support/database.ts';
-import { type RunningService, startTestService } from '../support/service.ts';
+import { startDemoService } from '../support/paidDemoService.ts';
+import type { RunningService } from '../support/service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked member by member
 type Json = any;
@@ -30,8 +29,7 @@ describe('The OpenAPI document against the running service (demo data)', () => {
       freeCallsPerMonth: 150,
     };
     replay = await startLiveReplay(EU_LIVE_REGISTERS);
-    t = await startTestService({ payment, liveUrls: replay.urls, liveCredentials: replay.credentials });
-    await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
+    t = await startDemoService({ payment, liveUrls: replay.urls, liveCredentials: replay.credentials });
     key = (await openAccount(t.service.store, { credits: 100_000_000 })).key;
     await t.service.runner.caughtUp();
     doc = await (await fetch(`${t.baseUrl}/openapi.json`)).json();

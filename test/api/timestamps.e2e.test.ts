@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import { DEMO_SEEDERS } from '../../app/readSide.ts';
-import { seedDemoData } from '../../app/server/seedDemoData.ts';
-import { testLogger } from '../support/database.ts';
-import { type RunningService, startTestService } from '../support/service.ts';
+import { startDemoService } from '../support/paidDemoService.ts';
+import type { RunningService } from '../support/service.ts';
 
 /** Routes answered on the demo data (`npm start`), French and European, free and priced. */
 const URLS = [
@@ -38,9 +36,7 @@ function timestamps(value: unknown, at = '$'): [string, string][] {
 describe('Every timestamp served is ISO 8601 in UTC with Z (demo data)', () => {
   let t: RunningService;
   before(async () => {
-    t = await startTestService({ payment: false });
-    await seedDemoData(t.db, t.service.store, testLogger, DEMO_SEEDERS);
-    await t.service.runner.caughtUp();
+    t = await startDemoService({ payment: false });
   });
   after(() => t.stop());
 

@@ -1,47 +1,461 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { loadConfig } from '../../ops/config.ts';
-import { type Database, openDatabase, openMemoryDatabase } from '../../ops/database/openDatabase.ts';
+import { openPGlite } from '../../ops/database/embeddedHost.ts';
+import { type Migration, runMigrations } from '../../ops/database/migrations.ts';
+import { quoteIdent } from '../../ops/database/notifications.ts';
+import { type Database, openDatabase, openEmbeddedSession } from '../../ops/database/openDatabase.ts';
 import { createLogger } from '../../ops/logger.ts';
+import { EMBEDDED_TEMPLATE_DIR, recipeHash, type TemplateRecipe, templateSourceHash } from './templates.ts';
 
 export const testLogger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
 
 /** Which database this run targets: the server of DATABASE_URL, or an embedded one in memory. */
 export const targetDescription = process.env.DATABASE_URL ? 'postgresql server' : 'embedded (PGlite)';
 
-/** How many databases of freshDatabase are open now (at most one: they share the server's schema). */
-let openFreshDatabases = 0;
+export type { TemplateRecipe } from './templates.ts';
 
 /**
- * A fresh, empty database for one suite. On a server the public schema is dropped and recreated,
- * so suites run one after another (mocha runs files serially).
+ * How many databases of freshDatabase (or databaseFromTemplate) are open now: at most one. On a server they
+ * share the server's schema (or the one clone database); embedded, they share the process's one PGlite.
  */
-export async function freshDatabase(opts: { poolMax?: number } = {}): Promise<Database> {
+let openFreshDatabases = 0;
+
+/** A claim on the one slot: what was opened in it, and in which top-level suite. */
+interface Slot {
+  suite: string | null;
+  db: Database | null;
+  /** Its suite ended before the database was handed over (a `before` hook timed out): close it on arrival. */
+  abandoned: boolean;
+  /** Settles when the slot is given back. */
+  released: Promise<void>;
+  release(): void;
+  /** The database handed over to the suite: closing it releases the slot, once all it held is released. */
+  hold(db: Database): Promise<Database>;
+}
+
+/** The top-level suite (a test file's `describe`) running now, as mocha's runner says (templatesSetup.ts). */
+let currentSuite: string | null = null;
+let holder: Slot | null = null;
+/** Databases a suite left open, being closed before the next suite opens its own. */
+let closingLeft: Promise<void> = Promise.resolve();
+
+export function topSuiteStarted(title: string) {
+  currentSuite = title;
+}
+
+/**
+ * A top-level suite ended: a database it opened and did not close (its `before` timed out, or threw after the
+ * service started without stopping it) is closed now, so that the suites after it open theirs.
+ */
+export function topSuiteEnded(title: string) {
+  currentSuite = null;
+  const left = holder;
+  if (!left || left.suite !== title) return;
+  left.abandoned = true;
+  if (left.db) {
+    const db = left.db;
+    console.error(`test database left open by "${title}": closed`);
+    closingLeft = closingLeft.then(() => db.close().catch(() => {}));
+  }
+}
+
+/** Takes the one slot; throws when a database of a suite before is still open. */
+async function claimSlot(): Promise<Slot> {
+  await closingLeft;
+  // A database still opening for a suite that has ended closes as soon as it opens: waited for.
+  while (holder?.abandoned) await holder.released;
   if (openFreshDatabases > 0) {
     // On a server a second fresh database drops the schema the first one is still using: the result
-    // depends on timing (a deadlock, or a missing table under the first suite's service). Refused on
-    // both targets so that the embedded run finds such a test too.
+    // depends on timing (a deadlock, or a missing table under the first suite's service). Embedded, both
+    // would be the one PGlite session. Refused on both targets so that the embedded run finds such a test too.
     throw new Error(
       'freshDatabase: another fresh database is still open; stop the first service or close it first',
     );
   }
-  const db = process.env.DATABASE_URL
-    ? await openDatabase(loadConfig(), testLogger, opts)
-    : await openMemoryDatabase(opts);
-  if (process.env.DATABASE_URL) {
-    await db.knex.raw('drop schema if exists public cascade');
-    await db.knex.raw('create schema public');
-  }
   openFreshDatabases += 1;
-  let closed = false;
-  return {
-    ...db,
-    async close() {
-      if (!closed) {
-        closed = true;
+  let released = false;
+  let onReleased = () => {};
+  const slot: Slot = {
+    suite: currentSuite,
+    db: null,
+    abandoned: false,
+    released: new Promise<void>((resolve) => {
+      onReleased = resolve;
+    }),
+    release() {
+      if (!released) {
+        released = true;
         openFreshDatabases -= 1;
+        if (holder === slot) holder = null;
+        onReleased();
       }
-      await db.close();
+    },
+    async hold(db) {
+      const held: Database = {
+        ...db,
+        async close() {
+          try {
+            await db.close();
+          } finally {
+            slot.release();
+          }
+        },
+      };
+      if (slot.abandoned) {
+        await held.close();
+        throw new Error(`the suite "${slot.suite}" ended before its database was open`);
+      }
+      slot.db = held;
+      return held;
     },
   };
+  holder = slot;
+  return slot;
+}
+
+/**
+ * A fresh, empty database for one suite. On a server the public schema is dropped and recreated; embedded,
+ * the process's one PGlite is reset the same way (every schema dropped, the session's state discarded), so
+ * suites run one after another (mocha runs files serially).
+ */
+export async function freshDatabase(opts: { poolMax?: number } = {}): Promise<Database> {
+  const slot = await claimSlot();
+  let db: Database;
+  try {
+    if (process.env.DATABASE_URL) {
+      db = await openDatabase(loadConfig(), testLogger, opts);
+      try {
+        await db.knex.raw('drop schema if exists public cascade');
+        await db.knex.raw('create schema public');
+      } catch (err) {
+        await db.close();
+        throw err;
+      }
+    } else {
+      db = await openEmbeddedSession(await resetPGlite(), opts);
+    }
+  } catch (err) {
+    slot.release();
+    throw err;
+  }
+  return slot.hold(db);
+}
+
+/**
+ * A database holding exactly what `recipe.build` leaves on an empty one, copied from a template built once
+ * (per run, and kept between runs while the sources and the recipe's key are unchanged): on a server a
+ * `CREATE DATABASE … TEMPLATE` of `<db>_tpl_<hash>`, embedded a PGlite reopened from its saved data directory.
+ * Like freshDatabase, one at a time.
+ */
+export async function databaseFromTemplate(
+  recipe: TemplateRecipe<Database>,
+  opts: { poolMax?: number } = {},
+): Promise<Database> {
+  const slot = await claimSlot();
+  let db: Database;
+  try {
+    if (process.env.DATABASE_URL) {
+      db = await cloneServerTemplate(process.env.DATABASE_URL, recipe, opts);
+    } else {
+      db = await openEmbeddedSession(await replacePGlite(await embeddedTemplate(recipe)), opts);
+    }
+  } catch (err) {
+    slot.release();
+    throw err;
+  }
+  return slot.hold(db);
+}
+
+/** A database the given migrations were run on, and nothing else (what a service migrates at its start). */
+export function migratedDatabase(
+  migrations: readonly Migration[],
+  opts: { poolMax?: number } = {},
+): Promise<Database> {
+  return databaseFromTemplate(migratedRecipe(migrations), opts);
+}
+
+/** The template of migratedDatabase. */
+export function migratedRecipe(migrations: readonly Migration[]): TemplateRecipe<Database> {
+  return {
+    key: ['migrated', ...migrations.map((m) => m.name)],
+    build: async (db) => {
+      await runMigrations(db.knex, migrations, { exclusive: db.kind === 'postgres' });
+    },
+  };
+}
+
+/**
+ * Builds the template now if it is not built yet, without opening a copy: the run's global setup does so for
+ * the templates most suites use, so that no suite's `before` hook spends its time building one.
+ */
+export async function prepareTemplate(recipe: TemplateRecipe<Database>): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    await serverTemplate(process.env.DATABASE_URL, recipe);
+    return;
+  }
+  const slot = await claimSlot();
+  try {
+    await embeddedTemplate(recipe);
+  } finally {
+    slot.release();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Embedded: one PGlite per process.
+
+let shared: Promise<PGlite> | null = null;
+
+/** The process's PGlite, emptied: what a new one in memory holds, for the next suite. */
+async function resetPGlite(): Promise<PGlite> {
+  shared ??= openEmptyPGlite();
+  const pglite = await shared;
+  await settle(pglite);
+  await pglite.exec('discard all');
+  const { rows } = await pglite.query<{ nspname: string }>(
+    `select nspname from pg_namespace
+      where nspname not in ('pg_catalog', 'information_schema')
+        and nspname not like 'pg\\_toast%' and nspname not like 'pg\\_temp\\_%'`,
+  );
+  await pglite.exec(
+    `${rows.map((r) => `drop schema ${quoteIdent(r.nspname)} cascade;`).join('\n')}\ncreate schema public;`,
+  );
+  return pglite;
+}
+
+/**
+ * A new PGlite in memory: from the data directory a new one had, saved by an earlier run of this checkout
+ * (initdb costs 5 to 10 s of CPU, the copy about 1 s), or a new one whose data directory is saved then.
+ */
+async function openEmptyPGlite(): Promise<PGlite> {
+  const file = await templateFile('empty');
+  try {
+    return await openPGlite('memory://', new Blob([await fs.readFile(file)]));
+  } catch {
+    // not saved yet
+  }
+  const pglite = await openPGlite('memory://');
+  await saveDataDir(pglite, file);
+  return pglite;
+}
+
+/**
+ * Waits for what the last suite's socket server left running: the query in progress, and the rollback of
+ * an open transaction (the server rolls back a disconnected client's work, without waiting).
+ */
+async function settle(pglite: PGlite): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await pglite.runExclusive(async () => {});
+  if (pglite.isInTransaction()) await pglite.exec('rollback');
+}
+
+/** The process's PGlite replaced by one restored from a saved data directory. */
+async function replacePGlite(saved: Blob): Promise<PGlite> {
+  const previous = shared;
+  shared = null;
+  if (previous) {
+    const old = await previous.catch(() => null);
+    if (old) {
+      await settle(old).catch(() => {});
+      await old.close().catch(() => {});
+    }
+  }
+  shared = openPGlite('memory://', saved);
+  return shared;
+}
+
+/** Saved data directories by recipe hash, for this process. */
+const embeddedTemplates = new Map<string, Promise<Blob>>();
+let staleTemplatesRemoved = false;
+
+function embeddedTemplate(recipe: TemplateRecipe<Database>): Promise<Blob> {
+  const hash = recipeHash(recipe.key);
+  let saved = embeddedTemplates.get(hash);
+  if (!saved) {
+    saved = loadOrBuildEmbeddedTemplate(hash, recipe);
+    embeddedTemplates.set(hash, saved);
+    saved.catch(() => embeddedTemplates.delete(hash));
+  }
+  return saved;
+}
+
+async function loadOrBuildEmbeddedTemplate(hash: string, recipe: TemplateRecipe<Database>): Promise<Blob> {
+  const file = await templateFile(hash.slice(0, 16));
+  try {
+    return new Blob([await fs.readFile(file)]);
+  } catch {
+    // not built yet
+  }
+  const pglite = await buildOnce(async () => {
+    const empty = await resetPGlite();
+    const db = await openEmbeddedSession(empty);
+    try {
+      await recipe.build(db);
+    } finally {
+      await db.close();
+    }
+    await settle(empty);
+    return empty;
+  });
+  return saveDataDir(pglite, file);
+}
+
+/**
+ * A template's build, tried again once from the start when it fails: on a loaded machine one of its pool's
+ * connections can wait past knex's acquire timeout (5 s) behind a long seeding transaction.
+ */
+async function buildOnce<T>(build: () => Promise<T>): Promise<T> {
+  try {
+    return await build();
+  } catch (err) {
+    testLogger.warn({ err: (err as Error).message }, 'template build failed; building it again');
+    return build();
+  }
+}
+
+/** Where a saved data directory of these sources is kept; the first call removes those of other sources. */
+async function templateFile(name: string): Promise<string> {
+  const prefix = templateSourceHash().slice(0, 12);
+  await fs.mkdir(EMBEDDED_TEMPLATE_DIR, { recursive: true });
+  if (!staleTemplatesRemoved) {
+    staleTemplatesRemoved = true;
+    // Templates of other sources will not be read again: another version of the code built them.
+    for (const entry of await fs.readdir(EMBEDDED_TEMPLATE_DIR)) {
+      if (!entry.startsWith(`${prefix}-`)) {
+        await fs.rm(path.join(EMBEDDED_TEMPLATE_DIR, entry), { force: true });
+      }
+    }
+  }
+  return path.join(EMBEDDED_TEMPLATE_DIR, `${prefix}-${name}.tar`);
+}
+
+/** PGlite's data directory, saved to `file` and returned. */
+async function saveDataDir(pglite: PGlite, file: string): Promise<Blob> {
+  // Checkpointed first: the copy then opens without replaying the log (a quarter faster).
+  await pglite.exec('checkpoint');
+  const dump = await pglite.dumpDataDir('none');
+  const bytes = new Uint8Array(await dump.arrayBuffer());
+  // Written then renamed: a run that stops half-way, or another process of this checkout, never reads half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  await fs.writeFile(partial, bytes);
+  await fs.rename(partial, file);
+  return new Blob([bytes]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// PostgreSQL: templates are databases named after DATABASE_URL's.
+
+/** DATABASE_URL with another database name. */
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function databaseName(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (!name) throw new Error('DATABASE_URL names no database: the test templates are named after it');
+  return name;
+}
+
+/** Templates already checked or built in this process, by name. */
+const serverTemplates = new Map<string, Promise<void>>();
+let staleServerTemplatesRemoved = false;
+
+async function cloneServerTemplate(
+  baseUrl: string,
+  recipe: TemplateRecipe<Database>,
+  opts: { poolMax?: number },
+): Promise<Database> {
+  const base = databaseName(baseUrl);
+  const template = await serverTemplate(baseUrl, recipe);
+  const clone = `${base}_clone`;
+  await withAdmin(baseUrl, async (admin) => {
+    await admin.query(`drop database if exists ${quoteIdent(clone)} with (force)`);
+    await admin.query(`create database ${quoteIdent(clone)} template ${quoteIdent(template)}`);
+  });
+  return openDatabase(
+    { ...loadConfig(), databaseUrl: withDatabase(baseUrl, clone), databaseReadUrl: null },
+    testLogger,
+    opts,
+  );
+}
+
+/** The name of the recipe's template on the server of `baseUrl`, built first if need be. */
+async function serverTemplate(baseUrl: string, recipe: TemplateRecipe<Database>): Promise<string> {
+  const base = databaseName(baseUrl);
+  const template = `${base}_tpl_${templateSourceHash().slice(0, 8)}_${recipeHash(recipe.key).slice(0, 12)}`;
+  let ready = serverTemplates.get(template);
+  if (!ready) {
+    ready = ensureServerTemplate(baseUrl, base, template, recipe);
+    serverTemplates.set(template, ready);
+    ready.catch(() => serverTemplates.delete(template));
+  }
+  await ready;
+  return template;
+}
+
+async function withAdmin<T>(baseUrl: string, run: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    return await run(admin);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+async function ensureServerTemplate(
+  baseUrl: string,
+  base: string,
+  template: string,
+  recipe: TemplateRecipe<Database>,
+): Promise<void> {
+  await withAdmin(baseUrl, async (admin) => {
+    // Two processes of one checkout (two mocha runs on one DATABASE_URL) build a template one at a time.
+    await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
+    try {
+      if (!staleServerTemplatesRemoved) {
+        staleServerTemplatesRemoved = true;
+        // This database's templates of other sources (another version of the code) are not read again.
+        const prefix = template.slice(0, template.lastIndexOf('_'));
+        const { rows } = await admin.query<{ datname: string }>(
+          `select datname from pg_database where starts_with(datname, $1) and not starts_with(datname, $2)`,
+          [`${base}_tpl_`, prefix],
+        );
+        for (const { datname } of rows) {
+          await admin.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
+        }
+      }
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
+      if (rowCount) return;
+      const building = `${template}_new`;
+      await buildOnce(async () => {
+        await admin.query(`drop database if exists ${quoteIdent(building)} with (force)`);
+        await admin.query(`create database ${quoteIdent(building)}`);
+        const db = await openDatabase(
+          { ...loadConfig(), databaseUrl: withDatabase(baseUrl, building), databaseReadUrl: null },
+          testLogger,
+        );
+        try {
+          await recipe.build(db);
+        } finally {
+          await db.close();
+        }
+      });
+      // A connection the build left (a pool closing late) would refuse the rename.
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [building],
+      );
+      await admin.query(`alter database ${quoteIdent(building)} rename to ${quoteIdent(template)}`);
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [template]);
+    }
+  });
 }
 
 /** Where freshDatabaseWithExtensionsOutsidePath installs the extensions: a schema no session has in its search_path. */

@@ -23,11 +23,14 @@ export { EE_ARIREGISTER_DEMO_FILES, LV_UR_DEMO_FILES, NO_BRREG_DEMO_FILES };
 const EUROPEAN = LOADED_REGISTERS.filter(({ manifest }) => manifest.europe && !manifest.europe.live);
 const paysOf = ({ manifest }: LoadedRegister) => manifest.dictionary[0]!.pays;
 
+/** The read models of the European local copies. */
+export const EUROPEAN_PROJECTIONS = EUROPEAN.flatMap(({ parts }) => parts.projections ?? []);
+
 /** The European read models and routes on a fresh database (or `db`), priced routes served unpaid. */
 export function startEuropeService(now: Date, db?: Database): Promise<RunningService> {
   return startTestService({
     db,
-    projections: EUROPEAN.flatMap(({ parts }) => parts.projections ?? []),
+    projections: EUROPEAN_PROJECTIONS,
     routes: PRICED_ROUTES.filter((r) => r.id.startsWith('eu.')),
     registers: REGISTERS,
     payment: false,

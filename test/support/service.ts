@@ -1,10 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type ComposeOptions, composeService, type Service } from '../../app/server/composeService.ts';
+import {
+  type ComposeOptions,
+  composedProjections,
+  composeService,
+  type Service,
+} from '../../app/server/composeService.ts';
+import { schemaMigrations } from '../../app/server/migrateAll.ts';
 import { loadConfig } from '../../ops/config.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
-import { freshDatabase, testLogger } from './database.ts';
+import { freshDatabase, migratedDatabase, testLogger } from './database.ts';
 import { checkResponsesOf } from './responseSchemas.ts';
 
 export interface RunningService {
@@ -18,12 +24,20 @@ export interface RunningService {
 /**
  * The whole service on a fresh database, listening on a free loopback port, with its own data directory. A
  * database passed in `db` is the service's from then on: `stop()` closes it, and so does a failed start.
+ * Without one, the service starts on a copy of a database its own migrations were run on (a template built
+ * once per run), which is what migrating a fresh one at its start would give.
  */
 export async function startTestService(
   opts: ComposeOptions & { db?: Database } = {},
 ): Promise<RunningService> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-test-'));
-  const db = opts.db ?? (await freshDatabase());
+  const db = opts.db ?? (await databaseFor(opts));
+  let dataDir: string;
+  try {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-test-'));
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
   let composed: Service | undefined;
   let port: number;
   try {
@@ -61,4 +75,17 @@ export async function startTestService(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The database a service composed with `opts` would migrate at its start, already migrated. A deferred
+ * database (the service migrates it itself, later) and a composition the migrations refuse (a name used
+ * twice: the service must fail to start as it would) get a fresh, empty one.
+ */
+export function databaseFor(opts: ComposeOptions): Promise<Database> {
+  if (opts.deferDatabase) return freshDatabase();
+  const migrations = schemaMigrations(composedProjections(opts));
+  const names = new Set(migrations.map((m) => m.name));
+  if (names.size !== migrations.length) return freshDatabase();
+  return migratedDatabase(migrations);
 }
