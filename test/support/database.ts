@@ -364,6 +364,8 @@ function databaseName(url: string): string {
 /** Templates already checked or built in this process, by name. */
 const serverTemplates = new Map<string, Promise<void>>();
 let staleServerTemplatesRemoved = false;
+/** How many copies this process made (each copy's name is new). */
+let clonesMade = 0;
 
 async function cloneServerTemplate(
   baseUrl: string,
@@ -372,9 +374,17 @@ async function cloneServerTemplate(
 ): Promise<Database> {
   const base = databaseName(baseUrl);
   const template = await serverTemplate(baseUrl, recipe);
-  const clone = `${base}_clone`;
+  // A new name for every copy: a service a previous suite left running (a late append, a pool that reconnects)
+  // can never write into the next suite's copy, as it could into a copy of the same name.
+  const clone = `${base}_clone_${++clonesMade}`;
   await withAdmin(baseUrl, async (admin) => {
-    await admin.query(`drop database if exists ${quoteIdent(clone)} with (force)`);
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [`${base}_clone`],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
+    }
     await admin.query(`create database ${quoteIdent(clone)} template ${quoteIdent(template)}`);
   });
   return openDatabase(
