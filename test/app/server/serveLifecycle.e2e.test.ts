@@ -6,12 +6,23 @@ import { expect } from 'chai';
 import { loadConfig } from '../../../ops/config.ts';
 import { openDatabase } from '../../../ops/database/openDatabase.ts';
 import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
-import { answeredWithKey, createKeyWithCredits, startServeProcess } from '../../support/serveProcess.ts';
+import {
+  answeredWithKey,
+  createKeyWithCredits,
+  type ServeProcess,
+  startServeProcess,
+} from '../../support/serveProcess.ts';
 import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
 
 const SERVER_URL = process.env.DATABASE_URL;
 
-const serve = (env: NodeJS.ProcessEnv) => startServeProcess(env);
+/** Every serve process a test started: stopped after it, whether it passed or not. */
+const started: ServeProcess[] = [];
+const serve = async (env: NodeJS.ProcessEnv) => {
+  const running = await startServeProcess(env);
+  started.push(running);
+  return running;
+};
 
 /** `registres keys create --credits 5`: the key it prints. */
 const createKey = async (env: NodeJS.ProcessEnv) => (await createKeyWithCredits(env, '5')).key;
@@ -49,7 +60,11 @@ describe(`registres serve in a child process (${targetDescription})`, function (
     if (SERVER_URL) await (await freshDatabase()).close();
     else delete env.DATABASE_URL;
   });
-  afterEach(() => fs.rm(dataDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    // A test that failed before stopping its process must not leave it serving into the next suites.
+    await Promise.all(started.splice(0).map((p) => p.stop()));
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
 
   it('SIGTERM under load: the process exits 0 and every signed answer it sent is in the served log', async () => {
     const key = await createKey(env);
