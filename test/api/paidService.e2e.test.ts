@@ -3,10 +3,10 @@ import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { expect } from 'chai';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
 import { REGISTERS } from '../../app/registers.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { targetDescription } from '../support/database.ts';
+import { testPaymentConfig } from '../support/paidDemoService.ts';
 import { type RunningService, startTestService } from '../support/service.ts';
 import { ingestWidgets, WIDGETS, widgetRoute, widgetsProjection } from '../support/widgetRegister.ts';
 import { type FacilitatorStub, startFacilitatorStub } from './payment/support/facilitatorStub.ts';
@@ -24,16 +24,9 @@ describe(`Paid service, composed (${targetDescription})`, () => {
 
   before(async () => {
     facilitator = await startFacilitatorStub();
-    const payment: PaymentConfig = {
-      network: 'eip155:8453',
-      payTo: privateKeyToAccount(generatePrivateKey()).address,
-      facilitatorUrl: facilitator.url,
-      accountUrl: 'https://registres.example/compte',
-      assets: DEFAULT_ASSETS,
-      maxTimeoutSeconds: 60,
-      freeCallsPerMonth: 150,
+    const payment = testPaymentConfig(facilitator.url, {
       facilitatorHeaders: { Authorization: 'Bearer facilitateur-test' },
-    };
+    });
     t = await startTestService({
       projections: [widgetsProjection],
       routes: [widgetRoute],

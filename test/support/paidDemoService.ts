@@ -107,15 +107,9 @@ export async function startPaidDemoService(
   const facilitator = await startFacilitatorStub();
   let t: RunningService;
   try {
-    const payment: PaymentConfig = {
-      network: 'eip155:8453',
-      payTo: privateKeyToAccount(generatePrivateKey()).address,
-      facilitatorUrl: facilitator.url,
-      accountUrl: 'https://registres.example/compte',
-      assets: DEFAULT_ASSETS,
-      maxTimeoutSeconds: 60,
+    const payment = testPaymentConfig(facilitator.url, {
       freeCallsPerMonth: opts.freeCallsPerMonth ?? 150,
-    };
+    });
     t = await startDemoService({ ...opts.compose, payment, demo: opts.demo });
   } catch (err) {
     // A suite whose `before` fails must not leave anything open (startDemoService closed its database).
@@ -155,4 +149,24 @@ export async function startDemoService(
     throw err;
   }
   return t;
+}
+
+/**
+ * Payment as the suites configure it: x402 on Base (eip155:8453) to a new address, against the facilitator at
+ * `facilitatorUrl`, API keys with 150 free calls a month unless `overrides` says otherwise.
+ */
+export function testPaymentConfig(
+  facilitatorUrl: string,
+  overrides: Partial<PaymentConfig> = {},
+): PaymentConfig {
+  return {
+    network: 'eip155:8453',
+    payTo: privateKeyToAccount(generatePrivateKey()).address,
+    facilitatorUrl,
+    accountUrl: 'https://registres.example/compte',
+    assets: DEFAULT_ASSETS,
+    maxTimeoutSeconds: 60,
+    freeCallsPerMonth: 150,
+    ...overrides,
+  };
 }
