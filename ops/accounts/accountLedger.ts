@@ -213,6 +213,7 @@ export function createAccountLedger(deps: {
     request: ChargeRequest,
     seen: AccountState,
     at: Date,
+    arrivedAt = performance.now(),
   ): Promise<ReserveResult> => {
     const { accountId, price } = request;
     let state = seen;
@@ -234,8 +235,11 @@ export function createAccountLedger(deps: {
     if (directFits(state, request, at)) return holdDirect('credits', request, state, at);
 
     await settled(accountId);
+    // A refusal stands on the database as read after the request arrived (one read serves the refusals that
+    // arrived together), then after each wait for another lease.
+    let since = arrivedAt;
     for (;;) {
-      state = (await fresh(accountId)) ?? state;
+      state = (await known.freshSince(accountId, since)) ?? state;
       const at2 = now();
       if (directFits(state, request, at2)) return holdDirect('credits', request, state, at2);
       const aside = state.leases.filter((l) => unspentOf(l) > 0);
@@ -257,6 +261,7 @@ export function createAccountLedger(deps: {
       } else {
         await new Promise((resolve) => setTimeout(resolve, LEASE_WAIT_POLL_MS));
       }
+      since = performance.now();
     }
   };
 
@@ -327,12 +332,13 @@ export function createAccountLedger(deps: {
     reserve(request) {
       const atOnce = reserveAtOnce(request);
       if (atOnce) return Promise.resolve(atOnce);
+      const arrivedAt = performance.now();
       return withLock(request.accountId, async (): Promise<ReserveResult> => {
         const { accountId } = request;
         const state = await current(accountId);
         if (!state) return { ok: false, error: 'compte_inconnu' };
         const at = now();
-        return holdWithoutLoading(request, state, at) ?? reserveCredits(request, state, at);
+        return holdWithoutLoading(request, state, at) ?? reserveCredits(request, state, at, arrivedAt);
       });
     },
 

@@ -10,6 +10,7 @@ import { loadAccount } from '../../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { purchaseCredits } from '../../../ops/accounts/purchaseCredits.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
+import { statementsSent } from '../../support/statementsSent.ts';
 import { type AccountsDatabase, openAccountsDatabase } from './support/accountsDatabase.ts';
 
 describe(`account ledger (${targetDescription})`, () => {
@@ -129,6 +130,29 @@ describe(`account ledger (${targetDescription})`, () => {
     expect((await serverA.commit(a.reservation)).ok).to.equal(true);
     expect(await serverB.commit(b.reservation)).to.deep.include({ ok: false, error: 'credits_insuffisants' });
     expect(balanceOf(await state(accountId), clock)).to.equal(0);
+  });
+
+  it('confirms refusals that arrive together with one read of the account, not one each in turn', async () => {
+    const { accountId } = await openAccount(accounts.store, {});
+    const l = ledger(1);
+    const used = await l.reserve(charge(accountId, { freeTier: true }));
+    if (!used.ok) throw new Error(used.error);
+    await l.commit(used.reservation);
+    const { result, statements } = await statementsSent(
+      accounts.db.knex,
+      (sql) => sql.includes('from accounts a where'),
+      () => Promise.all(Array.from({ length: 60 }, () => l.reserve(charge(accountId, { freeTier: true })))),
+    );
+    expect(result.map((r) => r.ok)).to.deep.equal(Array(60).fill(false));
+    expect(statements.length, 'reads of the account').to.be.at.most(2);
+  });
+
+  it('sees credits bought by another writer before a refused call arrived', async () => {
+    const { accountId } = await openAccount(accounts.store, {});
+    const l = ledger(0);
+    expect((await l.reserve(charge(accountId))).ok).to.equal(false);
+    await purchaseCredits(accounts.store, accountId, 20_000);
+    expect((await l.reserve(charge(accountId))).ok).to.equal(true);
   });
 
   it('refuses an unknown account', async () => {
