@@ -46,7 +46,8 @@ export function createKnownAccounts(knex: Knex, store: EventStore, max = 10_000)
    */
   const freshSince = (accountId: string, since: number): Promise<AccountState | null> => {
     const state = known.get(accountId);
-    if (state && (loadedAt.get(accountId) ?? Number.NEGATIVE_INFINITY) >= since) return Promise.resolve(state);
+    if (state && (loadedAt.get(accountId) ?? Number.NEGATIVE_INFINITY) >= since)
+      return Promise.resolve(state);
     const flight = loading.get(accountId);
     if (flight && flight.startedAt >= since) return flight.state;
     return fresh(accountId);
