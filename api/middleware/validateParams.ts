@@ -11,6 +11,27 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 const ajv = addFormats(new Ajv({ coerceTypes: true, allErrors: false, strict: true }));
 
+/**
+ * One compiled validator per parameter schema for the process: routes share their schemas (a SIREN, a page
+ * size), and a service composed again (a second app, each test suite) reuses them instead of compiling about
+ * a thousand again.
+ */
+const validators = new Map<string, ValidateFunction<{ value: unknown }>>();
+function validatorOf(schema: ParamDefinition['schema']): ValidateFunction<{ value: unknown }> {
+  // By content: route modules build their schemas afresh each time a service is composed.
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile<{ value: unknown }>({
+      type: 'object',
+      properties: { value: schema },
+      required: ['value'],
+    });
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
 interface CompiledParam {
   def: ParamDefinition;
   validate: ValidateFunction<{ value: unknown }>;
@@ -22,14 +43,7 @@ interface CompiledParam {
  * happen before payment, so bad input never costs anything. Validated values land in `ctx.state.params`.
  */
 export function validateParams(route: RouteDefinition): AppMiddleware {
-  const compiled: CompiledParam[] = route.params.map((def) => ({
-    def,
-    validate: ajv.compile<{ value: unknown }>({
-      type: 'object',
-      properties: { value: def.schema },
-      required: ['value'],
-    }),
-  }));
+  const compiled: CompiledParam[] = route.params.map((def) => ({ def, validate: validatorOf(def.schema) }));
   const known = new Set(route.params.filter((p) => p.in === 'query').map((p) => p.name));
 
   const refuse = route.refusal ?? badRequest;
