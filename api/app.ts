@@ -21,6 +21,7 @@ import { rereadingSessions, type SnapshotSessions } from './catalogue/snapshotRe
 import { mcpEndpoint } from './mcp/mcpEndpoint.ts';
 import { mcpToolsOf } from './mcp/mcpTools.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { allowedMethods } from './middleware/allowedMethods.ts';
 import { freeDocumentCaching, paidAnswerCaching } from './middleware/caching.ts';
 import { crossOrigin } from './middleware/crossOrigin.ts';
 import { envelope } from './middleware/envelope.ts';
@@ -216,7 +217,7 @@ export function createApp(deps: AppDeps): App {
   koa.use(compress({ threshold: 1024 }) as unknown as AppMiddleware);
   koa.use(metrics.middleware);
   koa.use(router.routes());
-  koa.use(router.allowedMethods());
+  koa.use(allowedMethods(router));
   return { koa, registry, metrics };
 }
 

@@ -56,6 +56,9 @@ function mcpServer(tools: readonly McpTool[], origin: string, credentials: CallC
   return server;
 }
 
+/** The methods `/mcp` answers: POST, and OPTIONS (a CORS preflight or a plain one). */
+const MCP_ALLOW = 'POST, OPTIONS';
+
 /**
  * `{base_url}/mcp`: the MCP Streamable HTTP transport, stateless (agents call once and leave): each POST
  * gets its own server and transport, answered as JSON. GET (a stream) and DELETE (a session) are refused
@@ -63,9 +66,15 @@ function mcpServer(tools: readonly McpTool[], origin: string, credentials: CallC
  */
 export function mcpEndpoint(tools: readonly McpTool[]): AppMiddleware {
   return async function mcpMiddleware(ctx) {
+    // A CORS preflight is answered before (crossOrigin.ts); a plain OPTIONS is answered here, like the router's.
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      ctx.set('Allow', MCP_ALLOW);
+      return;
+    }
     if (ctx.method !== 'POST') {
       ctx.status = 405;
-      ctx.set('Allow', 'POST');
+      ctx.set('Allow', MCP_ALLOW);
       ctx.body = {
         jsonrpc: '2.0',
         error: { code: -32000, message: 'Method not allowed: this MCP server is stateless (POST only).' },

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/apiError.ts';
 import { isDatabaseOutage } from '../errors/databaseOutage.ts';
 import type { AppMiddleware } from '../state.ts';
+import { READ_ONLY_ALLOW } from './allowedMethods.ts';
 
 /**
  * Turns every failure into a JSON answer with a code from the closed list. Nothing below can produce a 500
@@ -22,7 +23,7 @@ export function errorHandler(): AppMiddleware {
       // (PROPFIND, TRACE, LOCK, ...): the API is read-only, so both are the same refusal.
       if (ctx.status === 405 || ctx.status === 501) {
         throw new ApiError(405, 'methode_non_permise', 'Seul GET est servi. / Only GET is served.', {
-          headers: { Allow: ctx.response.get('Allow') || 'HEAD, GET' },
+          headers: { Allow: ctx.response.get('Allow') || READ_ONLY_ALLOW },
         });
       }
       if (ctx.status >= 500 && ctx.status !== 503) {

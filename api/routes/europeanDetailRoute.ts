@@ -27,12 +27,17 @@ export interface EuropeanDetailRegister {
   adjective: string;
   /** Members every detail body of the register carries right after the header (e.g. the legal form). */
   header?: (company: EuProfileRow) => Record<string, unknown>;
+  /**
+   * A second identifier resolved to the profiles' key, as the unified profile resolves it (the register's
+   * `resolveId`: Croatia's MBS to its OIB); the body then names the company by its key.
+   */
+  resolveId?: (knex: Knex, id: string) => Promise<string>;
 }
 
 /** What a detail route's `read` is handed: the company served, and what the common steps found. */
 export interface DetailRead {
   knex: Knex;
-  /** The company's national identifier, as in the path. */
+  /** The company's national identifier: as in the path, or the key a second identifier resolved to. */
   id: string;
   company: EuProfileRow;
   /** Whether an empty list is measured: the published pass read every file of the route's `measuredBy`. */
@@ -88,7 +93,8 @@ export function europeanDetailRoutes(
     price: spec.price,
     responseSchema: spec.responseSchema,
     async handler(ctx, { knex, registers }) {
-      const id = String(ctx.state.params?.[idParam.name]);
+      const asked = String(ctx.state.params?.[idParam.name]);
+      const id = register.resolveId ? await register.resolveId(knex, asked) : asked;
       const company = await servedCompany(knex, register.profilesTable, pays, id);
       const footer = detailFooter(ctx, registers, register.register);
       const members = await spec.read({

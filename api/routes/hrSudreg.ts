@@ -13,23 +13,27 @@ import {
   HR_FILES,
   HR_SUBJECTS,
   HR_SUDREG_PROFILES,
+  hrResolveId,
   hrSudregProjection,
 } from '../../projections/hr-sudreg/hrSudregProjection.ts';
 import { HR_SUDREG_REGISTER, type HrSubject } from '../../schemas/events/hrSudregEvents.ts';
-import { isValidHrOib } from '../../schemas/identifiers/hrOib.ts';
+import { isValidHrOibOrMbs } from '../../schemas/identifiers/hrOib.ts';
 import { hrAccountsSchema, hrEntriesSchema, hrInsolvencySchema } from '../../schemas/responses/hrSudreg.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';
 
-/** 400 before anything else: 11 digits whose last is the ISO 7064 MOD 11,10 check digit. */
+/**
+ * 400 before anything else, unless an 11-digit OIB whose last digit is its ISO 7064 MOD 11,10 check digit, or
+ * an 8- or 9-digit court number (MBS), resolved to its company as the unified profile resolves it.
+ */
 function checkOib(params: Record<string, unknown>): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (isValidHrOib(String(params.oib ?? ''))) return null;
+  if (isValidHrOibOrMbs(String(params.oib ?? ''))) return null;
   return {
     error: 'parametre_invalide',
     champ: 'oib',
     message:
-      'HR : OIB de 11 chiffres dont le dernier est la clé ISO 7064 MOD 11,10. / 11-digit OIB with a valid check digit.',
+      'HR : OIB de 11 chiffres dont le dernier est la clé ISO 7064 MOD 11,10, ou MBS de 8 ou 9 chiffres. / 11-digit OIB with a valid check digit, or 8- or 9-digit court number (MBS).',
   };
 }
 
@@ -63,13 +67,14 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
     projection: hrSudregProjection.name,
     profilesTable: HR_SUDREG_PROFILES,
     filesTable: HR_FILES,
+    resolveId: hrResolveId,
     idParam: {
       name: 'oib',
       in: 'path',
       required: true,
       description:
-        'OIB croate, 11 chiffres dont une clé de contrôle ISO 7064 MOD 11,10. / Croatian OIB, 11 digits with a check digit.',
-      schema: { type: 'string', pattern: '^\\d{11}$', examples: ['28921383001'] },
+        'OIB croate, 11 chiffres dont une clé de contrôle ISO 7064 MOD 11,10, ou numéro du registre (MBS) de 8 ou 9 chiffres, résolu en son OIB. / Croatian OIB, 11 digits with a check digit, or court register number (MBS), 8 or 9 digits, resolved to its OIB.',
+      schema: { type: 'string', pattern: '^(\\d{11}|\\d{8,9})$', examples: ['28921383001'] },
     },
   },
   [

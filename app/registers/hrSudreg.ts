@@ -1,7 +1,7 @@
 import { hrSudregIngestSpec } from '../../ingest/hr-sudreg/hrSudregCommand.ts';
 import { hrSudregRecordSpec } from '../../ingest/hr-sudreg/hrSudregRecordCommand.ts';
 import { HR_SUDREG_REGISTER } from '../../schemas/events/hrSudregEvents.ts';
-import { canonicalMbs, HR_MBS_PATTERN, isValidHrOib } from '../../schemas/identifiers/hrOib.ts';
+import { canonicalMbs, HR_MBS_PATTERN, isValidHrOibOrMbs } from '../../schemas/identifiers/hrOib.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /** Croatia's court register (Sudski registar open API, sudreg-data.gov.hr, daily snapshot). */
@@ -29,7 +29,7 @@ export const hrSudreg: RegisterManifest = {
   europe: {
     idPattern: /^(\d{11}|\d{8,9})$/,
     // An OIB (11 digits) carries its ISO 7064 MOD 11,10 check digit; an MBS is resolved by lookup.
-    idCheck: (id) => (id.length === 11 ? isValidHrOib(id) : HR_MBS_PATTERN.test(id)),
+    idCheck: isValidHrOibOrMbs,
     canonicalId: (id) => (HR_MBS_PATTERN.test(id) ? canonicalMbs(id) : id),
     idLabel: 'OIB 11 chiffres (ou MBS 8/9 chiffres)',
     idDescription:

@@ -19,10 +19,17 @@ export interface LiveReplay {
 const MAX_BODY = 64 * 1024;
 
 /**
+ * What the replay answers to a question it holds no recording for: an outage of the register (503, which
+ * every live client reads as a transient failure, then `503 amont_indisponible`), never a 404, which several
+ * registers' readers take as a fact ("the register holds no such company"). A recorded 404 is still replayed.
+ */
+export const UNRECORDED_STATUS = 503;
+
+/**
  * `LIVE_REPLAY=1`: a local server that answers each live register's requests with its recorded real answers
  * (ingest/<stem>/live/, see their SOURCE.txt), so `npm start` serves a Czech profile offline and without
- * credentials. A request with no recording answers 404 with an empty body, which the register's parser
- * refuses as unreadable (503 amont_indisponible): the demo never invents an answer.
+ * credentials. A request with no recording is an outage ({@link UNRECORDED_STATUS}): the demo never invents
+ * an answer, nor an absence.
  */
 export async function startLiveReplay(
   sources: readonly ReplayedSource[],
@@ -54,7 +61,9 @@ export async function startLiveReplay(
           })
         : null;
       if (!answer) {
-        res.writeHead(404).end();
+        res
+          .writeHead(UNRECORDED_STATUS, { 'content-type': 'text/plain;charset=utf-8' })
+          .end('No recorded answer for this question: the replayed register is unavailable for it.\n');
         return;
       }
       res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json;charset=utf-8' } : {});

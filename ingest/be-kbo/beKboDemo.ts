@@ -12,7 +12,7 @@ export const BE_KBO_DEMO_FILES = demoFilesOf('be-kbo', {
 
 export const beKboDemo = datedFilesDemo(
   BE_KBO_REGISTER,
-  'KBO/BCE: 28 real enterprise rows (11 legal persons served) of the 2025-10-12 extract',
+  'KBO/BCE: 27 real enterprise rows (10 legal persons served) of the 2025-10-12 extract',
   BE_KBO_DEMO_FILES,
   ingestBeKbo,
 );

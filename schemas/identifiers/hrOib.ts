@@ -19,3 +19,10 @@ export const HR_MBS_PATTERN = /^\d{8,9}$/;
 
 /** The MBS as the register publishes it (`potpuni_mbs`): padded to 9 digits. */
 export const canonicalMbs = (mbs: string) => mbs.padStart(9, '0');
+
+/**
+ * Whether a Croatian company is named by a valid identifier: an OIB with its check digit, or an MBS (resolved
+ * to the company's OIB by a lookup, `hrResolveId`). The one check of every Croatian route that takes an `oib`.
+ */
+export const isValidHrOibOrMbs = (id: string): boolean =>
+  id.length === 11 ? isValidHrOib(id) : HR_MBS_PATTERN.test(id);

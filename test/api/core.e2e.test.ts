@@ -139,6 +139,24 @@ describe('API core (e2e)', () => {
       });
     }
 
+    it('a 405 names in Allow every method the path answers, OPTIONS included, and each is answered', async () => {
+      for (const path of ['/v1/lecture', '/v1/test/widget/0001']) {
+        const refused = await rawRequest(`${t.baseUrl}${path}`, { method: 'PUT' });
+        const allowed = String(refused.headers.allow).split(/,\s*/);
+        expect(allowed, path).to.include.members(['GET', 'HEAD', 'OPTIONS']);
+        for (const method of allowed) {
+          const { status } = await rawRequest(`${t.baseUrl}${path}`, { method });
+          expect(status, `${method} ${path}`).to.be.below(400);
+        }
+      }
+    });
+
+    it('a plain OPTIONS (no preflight) is answered with an Allow naming OPTIONS', async () => {
+      const { status, headers } = await rawRequest(`${t.baseUrl}/v1/lecture`, { method: 'OPTIONS' });
+      expect(status).to.be.below(300);
+      expect(String(headers.allow).split(/,\s*/)).to.include.members(['GET', 'HEAD', 'OPTIONS']);
+    });
+
     it('the register dictionary gives each register its licence, mode, threshold and last snapshot', async () => {
       const { res, body } = await getJson(`${t.baseUrl}/v1/provenance/registres`);
       expect(res.status).to.equal(200);

@@ -100,8 +100,27 @@ describe(`Croatia Sudski registar local copy (e2e, ${targetDescription})`, () =>
         const { res, body } = await getJson(`${t.baseUrl}/v1/eu/${p}`);
         expect([res.status, body.error], p).to.deep.equal([400, 'parametre_invalide']);
       }
-      const byMbs = await getJson(`${t.baseUrl}/v1/eu/entreprise/HR/080000604/insolvabilite`);
-      expect([byMbs.res.status, byMbs.body.error]).to.deep.equal([400, 'parametre_invalide']);
+      for (const p of ['1234567890', '1234567'].flatMap((id) => ROUTES(id).slice(1))) {
+        const { res, body } = await getJson(`${t.baseUrl}/v1/eu/${p}`);
+        expect([res.status, body.error], p).to.deep.equal([400, 'parametre_invalide']);
+      }
+    });
+
+    it('every detail route resolves an MBS (9 digits, or 8) to its company, as the profile does', async () => {
+      for (const route of ROUTES('28921383001').slice(1)) {
+        const byOib = await getJson(`${t.baseUrl}/v1/eu/${route}`);
+        expect(byOib.res.status, route).to.equal(200);
+        for (const mbs of ['080000604', '80000604']) {
+          const byMbs = await getJson(`${t.baseUrl}/v1/eu/${route.replace('28921383001', mbs)}`);
+          expect([byMbs.res.status, byMbs.body.id_national], `${route} by ${mbs}`).to.deep.equal([
+            200,
+            '28921383001',
+          ]);
+          expect(byMbs.body.mbs, `${route} by ${mbs}`).to.equal(byOib.body.mbs);
+        }
+      }
+      const unknown = await getJson(`${t.baseUrl}/v1/eu/entreprise/HR/099999999/insolvabilite`);
+      expect([unknown.res.status, unknown.body.error]).to.deep.equal([404, 'entreprise_inconnue']);
     });
 
     it('subjects without an OIB or with a wrong check digit are set aside, not served', async () => {

@@ -206,4 +206,10 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
     expect((await fetch(`${t.baseUrl}/mcp`)).status).to.equal(405);
     expect((await fetch(`${t.baseUrl}/mcp`, { method: 'DELETE' })).status).to.equal(405);
   });
+
+  it('a refusal names in Allow the methods it answers, POST and OPTIONS, and OPTIONS is answered', async () => {
+    expect((await fetch(`${t.baseUrl}/mcp`)).headers.get('allow')).to.equal('POST, OPTIONS');
+    const options = await fetch(`${t.baseUrl}/mcp`, { method: 'OPTIONS' });
+    expect([options.status, options.headers.get('allow')]).to.deep.equal([204, 'POST, OPTIONS']);
+  });
 });
