@@ -207,6 +207,27 @@ export async function prepareTemplate(recipe: TemplateRecipe<Database>): Promise
   }
 }
 
+/**
+ * Readies the database `registres` child processes started with `env` will open, holding what the template
+ * holds: on a server, a copy of the template named in `env.DATABASE_URL`; embedded, a copy of its data
+ * directory where `env.DATA_DIR` keeps the embedded database. Children then start on a migrated (and, with the
+ * demo template, seeded) database instead of each suite paying for initdb, migrations and seeding in them.
+ * The server copy is dropped by the next suite's copy, like databaseFromTemplate's.
+ */
+export async function childrenStartOnTemplate(
+  recipe: TemplateRecipe<Database>,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    env.DATABASE_URL = await copyServerTemplate(process.env.DATABASE_URL, recipe);
+    return;
+  }
+  delete env.DATABASE_URL;
+  if (!env.DATA_DIR) throw new Error('childrenStartOnTemplate: env.DATA_DIR names no data directory');
+  await prepareTemplate(recipe);
+  await fs.cp(await embeddedTemplate(recipe), path.join(env.DATA_DIR, 'pglite'), { recursive: true });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Embedded: one PGlite per process.
 
@@ -406,6 +427,15 @@ async function cloneServerTemplate(
   recipe: TemplateRecipe<Database>,
   opts: { poolMax?: number },
 ): Promise<Database> {
+  return openDatabase(
+    { ...loadConfig(), databaseUrl: await copyServerTemplate(baseUrl, recipe), databaseReadUrl: null },
+    testLogger,
+    opts,
+  );
+}
+
+/** A new copy of the recipe's template on the server of `baseUrl` (copies made before dropped): its URL. */
+async function copyServerTemplate(baseUrl: string, recipe: TemplateRecipe<Database>): Promise<string> {
   const base = databaseName(baseUrl);
   const template = await serverTemplate(baseUrl, recipe);
   // A new name for every copy: a service a previous suite left running (a late append, a pool that reconnects)
@@ -421,11 +451,7 @@ async function cloneServerTemplate(
     }
     await admin.query(`create database ${quoteIdent(clone)} template ${quoteIdent(template)}`);
   });
-  return openDatabase(
-    { ...loadConfig(), databaseUrl: withDatabase(baseUrl, clone), databaseReadUrl: null },
-    testLogger,
-    opts,
-  );
+  return withDatabase(baseUrl, clone);
 }
 
 /** The name of the recipe's template on the server of `baseUrl`, built first if need be. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
-import { DEMO_SEEDERS } from '../../app/readSide.ts';
+import { DEMO_SEEDERS, PROJECTIONS } from '../../app/readSide.ts';
 import { type ComposeOptions, composedProjections, composeService } from '../../app/server/composeService.ts';
 import { seedDemoData } from '../../app/server/seedDemoData.ts';
 import type { DemoSeeder } from '../../ingest/core/demoSeeder.ts';
@@ -11,7 +11,12 @@ import { loadConfig } from '../../ops/config.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { Projection } from '../../projections/core/projection.ts';
 import { type FacilitatorStub, startFacilitatorStub } from '../api/payment/support/facilitatorStub.ts';
-import { databaseFromTemplate, type TemplateRecipe, testLogger } from './database.ts';
+import {
+  childrenStartOnTemplate,
+  databaseFromTemplate,
+  type TemplateRecipe,
+  testLogger,
+} from './database.ts';
 import { type RunningService, startTestService } from './service.ts';
 
 export interface PaidDemoService {
@@ -169,4 +174,13 @@ export function testPaymentConfig(
     freeCallsPerMonth: 150,
     ...overrides,
   };
+}
+
+/**
+ * `registres` child processes started with `env` open a copy of the whole demo (the template the run's global
+ * setup builds): they find every register seeded and their read models caught up, as a second start would.
+ * For suites that do not test the seeding itself.
+ */
+export function childrenStartOnDemo(env: NodeJS.ProcessEnv): Promise<void> {
+  return childrenStartOnTemplate(demoRecipe(PROJECTIONS, demoSeeders()), env);
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { freshDatabase, targetDescription } from '../../support/database.ts';
+import { childrenStartOnDemo } from '../../support/paidDemoService.ts';
 import {
   answeredWithKey,
   createKeyWithCredits,
@@ -22,8 +23,8 @@ describe(`registres serve --role (${targetDescription})`, function () {
   beforeEach(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-roles-'));
     env = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: '1' };
-    if (SERVER_URL) await (await freshDatabase()).close();
-    else delete env.DATABASE_URL;
+    // On a copy of the demo: the seeding is not what this suite tests (serveLifecycle's first start does).
+    await childrenStartOnDemo(env);
   });
   afterEach(async () => {
     for (const p of running.splice(0)) await p.stop();

@@ -15,6 +15,7 @@ import { openDatabase } from '../../../ops/database/openDatabase.ts';
 import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 import { createPostgresEventStore } from '../../../ops/eventstore/postgres/index.ts';
 import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
+import { childrenStartOnDemo } from '../../support/paidDemoService.ts';
 import {
   createKeyWithCredits,
   runRegistres,
@@ -101,8 +102,8 @@ for (const { paidCalls: PAID_CALLS, leases } of SCENARIOS) {
         RATE_LIMIT_PER_KEY: '0',
         RATE_LIMIT_PER_ADDRESS: '0',
       });
-      if (SERVER_URL) await (await freshDatabase()).close();
-      else delete env.DATABASE_URL;
+      // On a copy of the demo: the seeding is not what this suite tests (serveLifecycle's first start does).
+      await childrenStartOnDemo(env);
 
       const opened = await createKeyWithCredits(env, CREDITS);
       accountId = opened.accountId;
