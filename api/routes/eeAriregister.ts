@@ -127,7 +127,7 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
       },
       summary: 'Bénéficiaires effectifs déclarés d’une personne morale estonienne (comptés, jamais nommés).',
       description:
-        'Bénéficiaires en cours : mode de contrôle, pays de résidence, depuis. Jamais de nom, de code personnel ni de date de naissance. aucun_beneficiaire_inscrit vrai seulement mesuré sur le fichier complet de la photo.',
+        'Bénéficiaires en cours : mode de contrôle, pays de résidence, depuis. Jamais de nom, de code personnel ni de date de naissance. aucun_beneficiaire_inscrit vrai seulement mesuré sur le fichier complet de la photo, quand il porte l’objet de la société.',
       price: 20_000,
       responseSchema: eeBeneficialOwnersSchema,
       measuredBy: 'kasusaajad',
