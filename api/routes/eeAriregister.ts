@@ -37,6 +37,15 @@ async function generalData(knex: Knex, id: string) {
   return (doc?.yldandmed as Record<string, unknown> | undefined) ?? null;
 }
 
+/**
+ * Whether an empty list of the company is measured: the pass read the whole file (`measured`) and the file
+ * holds the company's own object. A company the file has no object for is not held there, which says nothing
+ * of its officers or members: never read as "none registered".
+ */
+function heldIn(doc: Record<string, unknown> | undefined, measured: boolean): boolean {
+  return measured && doc !== undefined;
+}
+
 export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   {
     pays: 'EE',
@@ -73,7 +82,7 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
         const [doc] = await readDetails(knex, EE_PERSONS, id);
         const mandats = eeMandates((doc?.kaardile_kantud_isikud as Rows) ?? [], photoLe);
         return {
-          ...detailLists.mandates(mandats, measured),
+          ...detailLists.mandates(mandats, heldIn(doc, measured)),
           regles_representation: eeRepresentationRules(doc, photoLe),
         };
       },
@@ -99,7 +108,7 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
         // An AS keeps its shareholders in the securities depository: an empty list proves nothing there.
         const dematerialised = company.forme_code === 'AS';
         return {
-          ...detailLists.members(associes, measured && !dematerialised),
+          ...detailLists.members(associes, heldIn(doc, measured) && !dematerialised),
           nombre_actionnaires_hors_carte: null,
           actionnaires_hors_carte: null,
           fondateurs: eeFounders((card?.kaardile_kantud_isikud as Rows) ?? []),
@@ -118,14 +127,14 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
       },
       summary: 'Bénéficiaires effectifs déclarés d’une personne morale estonienne (comptés, jamais nommés).',
       description:
-        'Bénéficiaires en cours : mode de contrôle, pays de résidence, depuis. Jamais de nom, de code personnel ni de date de naissance. aucun_beneficiaire_inscrit vrai seulement mesuré sur le fichier complet de la photo.',
+        'Bénéficiaires en cours : mode de contrôle, pays de résidence, depuis. Jamais de nom, de code personnel ni de date de naissance. aucun_beneficiaire_inscrit vrai seulement mesuré sur le fichier complet de la photo, quand il porte l’objet de la société.',
       price: 20_000,
       responseSchema: eeBeneficialOwnersSchema,
       measuredBy: 'kasusaajad',
       async read({ knex, id, measured, photoLe }) {
         const [doc] = await readDetails(knex, EE_BENEFICIAL_OWNERS, id);
         const beneficiaires = eeBeneficialOwners((doc?.kasusaajad as Rows) ?? [], photoLe);
-        return detailLists.beneficialOwners(beneficiaires, measured);
+        return detailLists.beneficialOwners(beneficiaires, heldIn(doc, measured));
       },
     },
     {

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { ingestEeAriregister } from '../../../ingest/ee-ariregister/ingestEeAriregister.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
@@ -95,9 +98,10 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
       expect(text).not.to.contain('Lahkunud');
     });
 
-    it('no mandate on a complete officers file is measured: aucun_mandat_inscrit', async () => {
-      const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/dirigeants`);
-      expect(body).to.include({ nombre_mandats: 0, aucun_mandat_inscrit: true });
+    it('a company the complete officers file holds no object for is not held: no absence is claimed', async () => {
+      const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/dirigeants`);
+      expect(res.status).to.equal(200);
+      expect(body).to.include({ nombre_mandats: 0, aucun_mandat_inscrit: false });
     });
 
     it('a sole proprietor is refused with 404 entreprise_individuelle_non_servie', async () => {
@@ -184,9 +188,9 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
       expect(body.fondateurs).to.equal(null);
     });
 
-    it('an OÜ with no shareholder line on a complete file is measured: aucun_associe_inscrit', async () => {
+    it('an OÜ the complete shareholders file holds no object for is not said to have none', async () => {
       const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/associes`);
-      expect(body).to.include({ nombre_associes: 0, aucun_associe_inscrit: true });
+      expect(body).to.include({ nombre_associes: 0, aucun_associe_inscrit: false });
     });
 
     it('an AS with no line is not said to have no shareholder (its shares are held outside the register)', async () => {
@@ -230,9 +234,9 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
         expect(text).not.to.contain(name);
     });
 
-    it('none on a complete file is measured: aucun_beneficiaire_inscrit', async () => {
+    it('a company the complete file holds no object for is not said to have none', async () => {
       const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/beneficiaires-effectifs`);
-      expect(body).to.include({ nombre_beneficiaires: 0, aucun_beneficiaire_inscrit: true });
+      expect(body).to.include({ nombre_beneficiaires: 0, aucun_beneficiaire_inscrit: false });
     });
 
     it('refuses a sole proprietor, and is priced like the Latvian route', async () => {
@@ -261,9 +265,9 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
       });
     });
 
-    it('no report on complete general data is measured (aucun_rapport_depose)', async () => {
+    it('a company the general-data file holds no object for is not said to have filed none', async () => {
       const { body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/comptes`);
-      expect(body).to.include({ nombre_rapports: 0, aucun_rapport_depose: true });
+      expect(body).to.include({ nombre_rapports: 0, aucun_rapport_depose: false });
     });
   });
 
@@ -301,6 +305,35 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
     });
   });
 
+  describe('after a pass whose complete files hold the company with empty lists', () => {
+    let dir: string;
+    before(async () => {
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ee-empty-lists-'));
+      const files = await emptyListsFiles(dir);
+      await ingestEeAriregister({
+        knex: t.db.knex,
+        store: t.service.store,
+        logger: testLogger,
+        files,
+        snapshotDate: '2026-11-19',
+      });
+      await t.service.runner.caughtUp();
+    });
+    after(() => fs.rm(dir, { recursive: true, force: true }));
+
+    it('an empty list of the company’s own object on a complete file is measured', async () => {
+      const officers = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/dirigeants`)).body;
+      expect(officers).to.include({ photo_le: '2026-11-19', nombre_mandats: 0, aucun_mandat_inscrit: true });
+      const members = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/associes`)).body;
+      expect(members).to.include({ nombre_associes: 0, aucun_associe_inscrit: true });
+      const owners = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/beneficiaires-effectifs`))
+        .body;
+      expect(owners).to.include({ nombre_beneficiaires: 0, aucun_beneficiaire_inscrit: true });
+      const accounts = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/comptes`)).body;
+      expect(accounts).to.include({ nombre_rapports: 0, aucun_rapport_depose: true });
+    });
+  });
+
   describe('after a pass without the officers and shareholders files', () => {
     before(async () => {
       await ingestEeAriregister({
@@ -308,7 +341,7 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
         store: t.service.store,
         logger: testLogger,
         files: { lihtandmed: EE_ARIREGISTER_DEMO_FILES.lihtandmed },
-        snapshotDate: '2026-11-19',
+        snapshotDate: '2026-11-20',
       });
       await t.service.runner.caughtUp();
     });
@@ -316,7 +349,7 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
     it('empty lists are no longer said to be measured', async () => {
       const officers = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/dirigeants`)).body;
       const members = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/associes`)).body;
-      expect(officers).to.include({ photo_le: '2026-11-19', nombre_mandats: 0, aucun_mandat_inscrit: false });
+      expect(officers).to.include({ photo_le: '2026-11-20', nombre_mandats: 0, aucun_mandat_inscrit: false });
       expect(members).to.include({ nombre_associes: 0, aucun_associe_inscrit: false });
       const accounts = (await getJson(`${t.baseUrl}/v1/eu/entreprise/EE/12652512/comptes`)).body;
       expect(accounts).to.include({ nombre_rapports: 0, aucun_rapport_depose: false });
@@ -326,3 +359,29 @@ describe(`Estonian officers and members (e2e, ${targetDescription})`, () => {
     });
   });
 });
+
+/**
+ * CONSTRUCTED files for one test (never demo data): the demo files with, for 12652512 (the one real row of the
+ * basic-data file), an object of its own holding empty lists, as a complete file shows a company with none.
+ */
+async function emptyListsFiles(dir: string) {
+  const own = { ariregistri_kood: 12652512, nimi: '001 Kinnisvara OÜ' };
+  const lists: Record<string, Record<string, unknown>> = {
+    isikud: { ...own, kaardile_kantud_isikud: [] },
+    osanikud: { ...own, osanikud: [] },
+    kasusaajad: { ...own, kasusaajad: [] },
+    yldandmed: {
+      ...own,
+      yldandmed: { staatus: 'R', staatus_tekstina: 'Registrisse kantud', info_majandusaasta_aruannetest: [] },
+    },
+  };
+  const files: Record<string, string> = { lihtandmed: EE_ARIREGISTER_DEMO_FILES.lihtandmed };
+  for (const [role, object] of Object.entries(lists)) {
+    const demo = EE_ARIREGISTER_DEMO_FILES[role as keyof typeof EE_ARIREGISTER_DEMO_FILES];
+    const file = path.join(dir, path.basename(demo));
+    const rows = JSON.parse(await fs.readFile(demo, 'utf8')) as unknown[];
+    await fs.writeFile(file, JSON.stringify([...rows, object], null, 4));
+    files[role] = file;
+  }
+  return files as typeof EE_ARIREGISTER_DEMO_FILES;
+}
