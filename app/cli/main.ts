@@ -59,6 +59,31 @@ async function migrateAccounts(knex: Knex): Promise<void> {
   await (await import('../server/migrateAccounts.ts')).migrateAccounts(knex);
 }
 
+/** How long a command waits for a database still busy (a server starting on it: migrating, seeding). */
+const DATABASE_WAIT_MS = 120_000;
+
+/**
+ * Migrates, waiting while the database does not answer in time: a command run beside a server that is still
+ * starting (the embedded database is one session, busy with its migrations) waits for it, saying so once.
+ */
+async function migrateOnceReachable(
+  db: Database,
+  migrate: (knex: Knex) => Promise<void>,
+  logger: Logger,
+): Promise<void> {
+  const { isDatabaseOutage } = await import('../../api/errors/databaseOutage.ts');
+  const until = Date.now() + DATABASE_WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrate(db.knex);
+    } catch (err) {
+      if (!isDatabaseOutage(err) || Date.now() > until) throw err;
+      if (attempt === 1)
+        logger.warn({ database: db.displayUrl }, 'database busy (a server starting on it?): waiting for it');
+    }
+  }
+}
+
 /** Opens the database (a running embedded server's socket when there is one), migrates it, runs `fn`, closes. */
 async function withMigratedDatabase<T>(
   config: Config,
@@ -72,7 +97,7 @@ async function withMigratedDatabase<T>(
   ]);
   const db = await openDatabase(config, logger);
   try {
-    await migrate(db.knex);
+    await migrateOnceReachable(db, migrate, logger);
     return await fn(db, createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger }));
   } finally {
     await db.close();
