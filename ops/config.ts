@@ -43,10 +43,20 @@ export const liveUrlVariable = (registerCode: string) =>
 export const liveCredentialsVariable = (registerCode: string) =>
   `LIVE_CREDENTIALS_${registerCode.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
+/**
+ * Where a client on this machine reaches a server listening on `host:port`: `localhost` when it listens on every
+ * address (0.0.0.0, ::), else the address it is bound to (a bound address is the only one that answers).
+ */
+function localBaseUrl(host: string, port: number): string {
+  const everywhere = ['', '0.0.0.0', '::', '[::]'].includes(host.trim());
+  const name = everywhere ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   const host = env.HOST ?? '0.0.0.0';
-  const baseUrl = (env.BASE_URL?.trim() || `http://localhost:${Number.isFinite(port) ? port : 3000}`).replace(
+  const baseUrl = (env.BASE_URL?.trim() || localBaseUrl(host, Number.isFinite(port) ? port : 3000)).replace(
     /\/+$/,
     '',
   );

@@ -10,12 +10,22 @@ export class ApiError extends Error {
   readonly champ: string | undefined;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
+  /**
+   * A state the service is known to be in (still starting), not a fault: the request's own log line, which
+   * carries the code, is all that is logged of it.
+   */
+  readonly expected: boolean;
 
   constructor(
     status: number,
     code: ErrorCode,
     message: string,
-    opts: { champ?: string; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    opts: {
+      champ?: string;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      expected?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,6 +34,7 @@ export class ApiError extends Error {
     this.champ = opts.champ;
     this.extra = opts.extra ?? {};
     this.headers = opts.headers ?? {};
+    this.expected = opts.expected ?? false;
   }
 
   toBody(): Record<string, unknown> {

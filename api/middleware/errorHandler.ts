@@ -34,7 +34,7 @@ export function errorHandler(): AppMiddleware {
       const apiError = toApiError(err);
       if (apiError.status === 503 && apiError.code === 'incident_interne') {
         ctx.state.log?.error({ err }, 'unexpected fault');
-      } else if (apiError.status === 503) {
+      } else if (apiError.status === 503 && !apiError.expected) {
         ctx.state.log?.warn({ code: apiError.code, err: (err as Error)?.message }, 'outage');
       }
       ctx.status = apiError.status;

@@ -1,6 +1,7 @@
 import type { AccountLedger } from '../../ops/accounts/accountLedger.ts';
 import { formatCredits } from '../../ops/accounts/credits.ts';
 import type { KeyResolver } from '../../ops/accounts/keyResolver.ts';
+import { CLE_API_REJETEE } from '../../schemas/responses/paymentRequired.ts';
 import { formatPrice } from '../catalogue/price.ts';
 import { isPriced } from '../catalogue/route.ts';
 import { ApiError } from '../errors/apiError.ts';
@@ -78,23 +79,47 @@ export function payment(opts: PaymentOptions): AppMiddleware {
       }
     }
 
+    // The contract's flow is unchanged (402, the quote), but an `X-Api-Key` that resolved to no account is
+    // named: its holder learns that the key is wrong or revoked, not merely that a key is needed.
+    const rejectedKey = ctx.get('x-api-key').trim() !== '';
     if (keyOnlyRoute) {
-      return answer402(ctx, {
-        error: 'compte_requis',
-        message:
-          'Cette route se paie avec une clé d’API (compte requis) ; x402 seul ne suffit pas. / This route is paid with an API key (account required); x402 alone is not accepted.',
-        price: formatPrice(price),
-        free_tier: freeTierOf(route, opts.config),
-      });
+      return answer402(
+        ctx,
+        withRejectedKey(rejectedKey, {
+          error: 'compte_requis',
+          message:
+            'Cette route se paie avec une clé d’API (compte requis) ; x402 seul ne suffit pas. / This route is paid with an API key (account required); x402 alone is not accepted.',
+          price: formatPrice(price),
+          free_tier: freeTierOf(route, opts.config),
+        }),
+      );
     }
-    quote(ctx, route, price, resource, opts.config, {
-      code: opts.config.payTo === null ? 'x402_non_configure' : 'paiement_requis',
-      message:
-        opts.config.payTo === null
-          ? 'Paiement requis : utilisez une clé d’API (x402 non configuré ici). / Payment required: use an API key (x402 not configured here).'
-          : 'Paiement requis : payez le devis x402 ou utilisez une clé d’API. / Payment required: pay the x402 quote or use an API key.',
-    });
+    quote(
+      ctx,
+      route,
+      price,
+      resource,
+      opts.config,
+      {
+        code: opts.config.payTo === null ? 'x402_non_configure' : 'paiement_requis',
+        message:
+          opts.config.payTo === null
+            ? 'Paiement requis : utilisez une clé d’API (x402 non configuré ici). / Payment required: use an API key (x402 not configured here).'
+            : 'Paiement requis : payez le devis x402 ou utilisez une clé d’API. / Payment required: pay the x402 quote or use an API key.',
+      },
+      (body) => withRejectedKey(rejectedKey, body),
+    );
   };
+}
+
+/** Said first in a 402's message, and as `cle_api`, when the `X-Api-Key` presented is none of ours. */
+const REJECTED_KEY_MESSAGE =
+  'La clé d’API présentée (X-Api-Key) est inconnue ou révoquée. / The API key presented (X-Api-Key) is unknown or revoked.';
+
+/** A 402 body that also says the `X-Api-Key` presented is unknown or revoked (`cle_api`), when it is. */
+function withRejectedKey(rejected: boolean, body: Record<string, unknown>): Record<string, unknown> {
+  if (!rejected) return body;
+  return { ...body, cle_api: CLE_API_REJETEE, message: `${REJECTED_KEY_MESSAGE} ${String(body.message)}` };
 }
 
 /**

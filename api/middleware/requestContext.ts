@@ -27,6 +27,7 @@ export function requestContext({ logger }: { logger: Logger }): AppMiddleware {
             path: ctx.path,
             route: ctx.state.route?.id ?? null,
             status: ctx.status,
+            ...errorCodeOf(ctx.status, ctx.body),
             ms: Math.round(ms * 10) / 10,
           },
           'request',
@@ -34,4 +35,11 @@ export function requestContext({ logger }: { logger: Logger }): AppMiddleware {
       }
     }
   };
+}
+
+/** The `error` code of a refusal's JSON body, for its log line. */
+function errorCodeOf(status: number, body: unknown): { code?: string } {
+  if (status < 400 || typeof body !== 'object' || body === null) return {};
+  const code = (body as { error?: unknown }).error;
+  return typeof code === 'string' ? { code } : {};
 }

@@ -20,7 +20,9 @@ export function refuseWhileStopping(isStopping: () => boolean): AppMiddleware {
 
 /**
  * Until the database has been reached and migrated (the service starts listening before, so that it answers
- * while PostgreSQL is down), a priced route answers 503 `base_indisponible`, never charged.
+ * while PostgreSQL is down, and while a fresh start migrates), a priced route answers 503 `base_indisponible`,
+ * never charged. An expected state of the start: one log line per request (the request's own, with the code);
+ * the start itself logs why the database is not reached yet.
  */
 export function requireDatabaseReady(isReady: () => boolean): AppMiddleware {
   return async function requireDatabaseReadyMiddleware(_ctx, next) {
@@ -29,7 +31,7 @@ export function requireDatabaseReady(isReady: () => boolean): AppMiddleware {
       503,
       'base_indisponible',
       'Base de données du service pas encore joignable ; réessayez. / Service database not reachable yet; retry.',
-      { extra: { motif_panne: 'base_indisponible' }, headers: { 'Retry-After': '5' } },
+      { extra: { motif_panne: 'base_indisponible' }, headers: { 'Retry-After': '5' }, expected: true },
     );
   };
 }

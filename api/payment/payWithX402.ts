@@ -36,6 +36,8 @@ export function quote(
   resource: ResourceInfo,
   config: PaymentConfig,
   why: PaymentRefusal,
+  /** Adds to the body what the payment step knows beside the quote (an unknown key); the header is the quote. */
+  amendBody: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body,
 ) {
   const q = buildQuote({
     route,
@@ -47,7 +49,7 @@ export function quote(
     message: why.message,
     params: ctx.state.params,
   });
-  answer402(ctx, q.body, { 'PAYMENT-REQUIRED': q.header });
+  answer402(ctx, amendBody(q.body), { 'PAYMENT-REQUIRED': q.header });
 }
 
 /**

@@ -1,16 +1,33 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
+import type { Knex } from 'knex';
+import type { IngestCommandSpec } from '../../ingest/core/ingestCommandSpec.ts';
 import type { CliCommand, CliContext } from '../../ops/commandContext.ts';
-import { loadConfig } from '../../ops/config.ts';
-import { createLogger } from '../../ops/logger.ts';
+import { type Config, loadConfig } from '../../ops/config.ts';
+import type { Database } from '../../ops/database/openDatabase.ts';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import { createLogger, type Logger } from '../../ops/logger.ts';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
-import { INGESTERS, RECORDERS } from '../registers.ts';
 import { SERVICE_ROLES, type ServiceRole } from '../server/serviceRole.ts';
 import { ingestCommandOf } from './ingestCommand.ts';
 
 // Every command's code (the database, the projections, the server) is imported when the command runs, never
-// at start: `registres --help` and `--version` load commander and the command declarations only.
+// at start: `registres --help` and `--version` load commander and the command declarations only, and the
+// register manifests are loaded only by `ingest` and `record`, whose subcommands they declare. The `keys`
+// commands load no register either: they migrate and read the event log and the accounts read model only.
+
+type IngestTables = {
+  INGESTERS: Record<string, IngestCommandSpec>;
+  RECORDERS: Record<string, IngestCommandSpec>;
+};
+
+/** The register manifests' ingest and record commands, when `argv` runs one of them; otherwise none. */
+async function ingestTablesFor(argv: readonly string[]): Promise<IngestTables> {
+  const command = argv.find((a) => !a.startsWith('-'));
+  if (command !== 'ingest' && command !== 'record') return { INGESTERS: {}, RECORDERS: {} };
+  return import('../registers.ts');
+}
 
 function createContext(): CliContext {
   const config = loadConfig();
@@ -19,26 +36,72 @@ function createContext(): CliContext {
     config,
     logger,
     out: (line) => process.stdout.write(`${line}\n`),
-    async withDatabase(fn) {
-      const [{ openDatabase }, { migrateAll }, { PROJECTIONS }, { createPostgresEventStore }] =
-        await Promise.all([
-          import('../../ops/database/openDatabase.ts'),
-          import('../server/migrateAll.ts'),
-          import('../readSide.ts'),
-          import('../../ops/eventstore/postgres/index.ts'),
-        ]);
-      const db = await openDatabase(config, logger);
-      try {
-        await migrateAll(db.knex, PROJECTIONS);
-        return await fn(
-          db,
-          createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger }),
-        );
-      } finally {
-        await db.close();
-      }
+    async withDatabase(fn, scope = {}) {
+      return withMigratedDatabase(
+        config,
+        logger,
+        scope.schema === 'accounts' ? migrateAccounts : migrateWhole,
+        fn,
+      );
     },
   };
+}
+
+async function migrateWhole(knex: Knex): Promise<void> {
+  const [{ migrateAll }, { PROJECTIONS }] = await Promise.all([
+    import('../server/migrateAll.ts'),
+    import('../readSide.ts'),
+  ]);
+  await migrateAll(knex, PROJECTIONS);
+}
+
+async function migrateAccounts(knex: Knex): Promise<void> {
+  await (await import('../server/migrateAccounts.ts')).migrateAccounts(knex);
+}
+
+/** How long a command waits for a database still busy (a server starting on it: migrating, seeding). */
+const DATABASE_WAIT_MS = 120_000;
+
+/**
+ * Migrates, waiting while the database does not answer in time: a command run beside a server that is still
+ * starting (the embedded database is one session, busy with its migrations) waits for it, saying so once.
+ */
+async function migrateOnceReachable(
+  db: Database,
+  migrate: (knex: Knex) => Promise<void>,
+  logger: Logger,
+): Promise<void> {
+  const { isDatabaseOutage } = await import('../../api/errors/databaseOutage.ts');
+  const until = Date.now() + DATABASE_WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrate(db.knex);
+    } catch (err) {
+      if (!isDatabaseOutage(err) || Date.now() > until) throw err;
+      if (attempt === 1)
+        logger.warn({ database: db.displayUrl }, 'database busy (a server starting on it?): waiting for it');
+    }
+  }
+}
+
+/** Opens the database (a running embedded server's socket when there is one), migrates it, runs `fn`, closes. */
+async function withMigratedDatabase<T>(
+  config: Config,
+  logger: Logger,
+  migrate: (knex: Knex) => Promise<void>,
+  fn: (db: Database, store: EventStore) => Promise<T>,
+): Promise<T> {
+  const [{ openDatabase }, { createPostgresEventStore }] = await Promise.all([
+    import('../../ops/database/openDatabase.ts'),
+    import('../../ops/eventstore/postgres/index.ts'),
+  ]);
+  const db = await openDatabase(config, logger);
+  try {
+    await migrateOnceReachable(db, migrate, logger);
+    return await fn(db, createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger }));
+  } finally {
+    await db.close();
+  }
 }
 
 /** Register keys of the command line that name a register otherwise than by its folder (accepted, with a note). */
@@ -48,7 +111,7 @@ const FORMER_REGISTER_KEYS: Readonly<Record<string, string>> = { 'fr-comptes': '
  * One spelling: the register's folder name (`fr-bodacc`, `lv-ur`). The register code with dots
  * (`fr.bodacc`, `no.brreg.oppdateringer`), written before, is still understood, with a note.
  */
-function currentRegisterKey(register: string): string | undefined {
+function currentRegisterKey(register: string, INGESTERS: IngestTables['INGESTERS']): string | undefined {
   if (register in INGESTERS) return register;
   const former = FORMER_REGISTER_KEYS[register];
   if (former) return former;
@@ -56,11 +119,11 @@ function currentRegisterKey(register: string): string | undefined {
 }
 
 /** `argv` with a former register key of `ingest` replaced by its folder name (and a note on stderr). */
-function withCurrentRegisterKey(argv: string[]): string[] {
+function withCurrentRegisterKey(argv: string[], INGESTERS: IngestTables['INGESTERS']): string[] {
   const at = argv.indexOf('ingest');
   const register = at >= 0 ? argv[at + 1] : undefined;
   if (register === undefined || register.startsWith('-') || register in INGESTERS) return argv;
-  const key = currentRegisterKey(register);
+  const key = currentRegisterKey(register, INGESTERS);
   if (!key) return argv;
   process.stderr.write(`note: "${register}" is written "${key}" now (the register's folder name)\n`);
   return [...argv.slice(0, at + 1), key, ...argv.slice(at + 2)];
@@ -68,6 +131,7 @@ function withCurrentRegisterKey(argv: string[]): string[] {
 
 /** `registres <command>`: returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  const { INGESTERS, RECORDERS } = await ingestTablesFor(argv);
   let code = 0;
   const run =
     (load: () => Promise<CliCommand>) =>
@@ -200,7 +264,7 @@ export async function main(argv: string[]): Promise<number> {
     );
 
   try {
-    await program.parseAsync(withCurrentRegisterKey(argv), { from: 'user' });
+    await program.parseAsync(withCurrentRegisterKey(argv, INGESTERS), { from: 'user' });
   } catch (err) {
     // A usage error (unknown command or option, missing argument) is exit code 2, as the commands' own.
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;

@@ -5,17 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { EMBEDDED_SOCKET_FILE, type EmbeddedSocketInfo } from './embeddedSocket.ts';
 import { quoteIdent } from './notifications.ts';
 
-/** Where a running embedded host publishes its socket, so other processes reach it instead of opening the files. */
-export const EMBEDDED_SOCKET_FILE = 'embedded-socket.json';
-
-export interface EmbeddedSocketInfo {
-  host: string;
-  port: number;
-  pid: number;
-  startedAt: string;
-}
+export { EMBEDDED_SOCKET_FILE, type EmbeddedSocketInfo };
 
 export interface EmbeddedHost {
   url: string;

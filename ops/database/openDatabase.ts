@@ -6,13 +6,10 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import {
-  EMBEDDED_SOCKET_FILE,
-  type EmbeddedHost,
-  type EmbeddedSocketInfo,
-  serveEmbedded,
-  startEmbeddedHost,
-} from './embeddedHost.ts';
+// PGlite (its WebAssembly build) is loaded only by a process that opens the embedded database itself: a command
+// that reaches a running server's socket, or a PostgreSQL server, never loads it.
+import type { EmbeddedHost } from './embeddedHost.ts';
+import { EMBEDDED_SOCKET_FILE, type EmbeddedSocketInfo } from './embeddedSocket.ts';
 import { allowNamedStatements } from './namedStatements.ts';
 import {
   createEmitterNotificationSource,
@@ -88,6 +85,7 @@ export async function openDatabase(
       async () => {},
     );
   }
+  const { startEmbeddedHost } = await import('./embeddedHost.ts');
   const host = await startEmbeddedHost({ dataDir: config.dataDir });
   return assemble(
     'embedded',
@@ -100,6 +98,7 @@ export async function openDatabase(
 
 /** An embedded database in memory, for tests: nothing touches the disk. */
 export async function openMemoryDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
+  const { startEmbeddedHost } = await import('./embeddedHost.ts');
   return overHost(await startEmbeddedHost({ dataDir: 'memory://' }), opts);
 }
 
@@ -108,6 +107,7 @@ export async function openMemoryDatabase(opts: OpenDatabaseOptions = {}): Promis
  * stops, cutting any connection left; PGlite itself stays open.
  */
 export async function openEmbeddedSession(pglite: PGlite, opts: OpenDatabaseOptions = {}): Promise<Database> {
+  const { serveEmbedded } = await import('./embeddedHost.ts');
   return overHost(await serveEmbedded(pglite, { socketFile: null, closeDatabase: false }), opts);
 }
 

@@ -34,6 +34,15 @@ const requirementSchema: JsonSchema = {
   },
 };
 
+/** `cle_api` of a 402: the `X-Api-Key` presented resolves to no account (never issued, or revoked). */
+export const CLE_API_REJETEE = 'inconnue_ou_revoquee';
+
+const rejectedKeySchema: JsonSchema = {
+  const: CLE_API_REJETEE,
+  description:
+    'Présent quand la clé X-Api-Key présentée est inconnue ou révoquée ; le devis reste valable. / Present when the X-Api-Key presented is unknown or revoked; the quote still stands.',
+};
+
 /**
  * The 402 quote, as sent in the body and (base64 JSON, without `message`, `price`, `free_tier`) in the
  * `PAYMENT-REQUIRED` header: x402 v2 `{x402Version, error, resource, accepts}` plus the service's members.
@@ -62,6 +71,7 @@ export const paymentRequiredSchema: JsonSchema = {
     message: { type: 'string' },
     price: { type: 'string', description: 'Prix en notation dollar, ex. $0.005.' },
     free_tier: freeTierSchema,
+    cle_api: rejectedKeySchema,
   },
 };
 

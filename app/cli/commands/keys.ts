@@ -1,4 +1,3 @@
-import { loadPaymentConfig } from '../../../api/payment/paymentConfig.ts';
 import { monthOf } from '../../../ops/accounts/accountEvents.ts';
 import { balanceOf, freeCallsUsed } from '../../../ops/accounts/accountState.ts';
 import { formatCredits, parseCredits } from '../../../ops/accounts/credits.ts';
@@ -6,6 +5,10 @@ import { loadAccount } from '../../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { purchaseCredits } from '../../../ops/accounts/purchaseCredits.ts';
 import type { CliContext } from '../../../ops/commandContext.ts';
+import { firstCallCommand } from './firstCall.ts';
+
+/** The keys commands migrate and read the accounts only: they load no register. */
+const ACCOUNTS_ONLY = { schema: 'accounts' } as const;
 
 /**
  * `keys create [--credits N]`: a new account and its key (shown once). The subcommands and their options are
@@ -25,9 +28,9 @@ export async function createAccountKey(opts: { credits?: string }, ctx: CliConte
     ctx.out(`key:     ${key}`);
     ctx.out('         (shown once: it is stored hashed and cannot be shown again)');
     ctx.out(`credits: ${formatCredits(credits)}`);
-    ctx.out(`use it:  curl -H 'X-Api-Key: <key>' ${ctx.config.baseUrl}/v1/...`);
+    ctx.out(`try it:  ${firstCallCommand(ctx.config.baseUrl, key)}`);
     return 0;
-  });
+  }, ACCOUNTS_ONLY);
 }
 
 /** `keys credit <account> <N>`: N credits (1 credit = 1 EUR), valid 12 months. */
@@ -45,11 +48,12 @@ export async function creditAccount(accountId: string, amountText: string, ctx: 
       `${formatCredits(units)} credits added to ${accountId}, lot ${result.lotId}, valid until ${result.expiresAt}`,
     );
     return 0;
-  });
+  }, ACCOUNTS_ONLY);
 }
 
 /** `keys show <account>`: balance by lot, free calls used this month. */
 export async function showAccount(accountId: string, ctx: CliContext): Promise<number> {
+  const { loadPaymentConfig } = await import('../../../api/payment/paymentConfig.ts');
   const freeCallsPerMonth = loadPaymentConfig().freeCallsPerMonth;
   return ctx.withDatabase(async (db, store) => {
     const state = await loadAccount(db.knex, store, accountId);
@@ -72,7 +76,7 @@ export async function showAccount(accountId: string, ctx: CliContext): Promise<n
       );
     }
     return 0;
-  });
+  }, ACCOUNTS_ONLY);
 }
 
 function refuse(ctx: CliContext, problem: string): number {

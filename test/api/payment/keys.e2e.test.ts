@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../../api/payment/paymentConfig.ts';
 import { accountStream, chargesIn } from '../../../ops/accounts/accountEvents.ts';
+import { issueKey, revokeKey } from '../../../ops/accounts/accountKeys.ts';
 import { balanceOf, freeCallsUsed } from '../../../ops/accounts/accountState.ts';
 import { loadAccount } from '../../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
@@ -72,6 +73,38 @@ describe(`API keys and credits (${targetDescription})`, () => {
       expect((await json(res)).error).to.equal('paiement_requis');
       expect(res.headers.get('payment-required')).to.be.a('string');
     }
+  });
+
+  it('says in the 402 that an X-Api-Key never issued is unknown or revoked, and still quotes', async () => {
+    const res = await call(ROUTES.profil, { 'X-Api-Key': `rk_${'B'.repeat(43)}` });
+    expect(res.status).to.equal(402);
+    const body = await json(res);
+    expect(body).to.include({ error: 'paiement_requis', cle_api: 'inconnue_ou_revoquee' });
+    expect(body.message).to.match(/^La clé d’API présentée \(X-Api-Key\) est inconnue ou révoquée\./);
+    expect(res.headers.get('payment-required')).to.be.a('string');
+  });
+
+  it('says in the 402 that a revoked X-Api-Key is unknown or revoked', async () => {
+    const { accountId, key, keyHash } = await account(1_000_000);
+    const other = await issueKey(accounts.store, accountId);
+    expect(other.ok).to.equal(true);
+    expect((await revokeKey(accounts.db.knex, accounts.store, accountId, keyHash)).ok).to.equal(true);
+    await accounts.project();
+    const res = await call(ROUTES.profil, { 'X-Api-Key': key });
+    expect(res.status).to.equal(402);
+    expect(await json(res)).to.include({ error: 'paiement_requis', cle_api: 'inconnue_ou_revoquee' });
+  });
+
+  it('says on a key-only route too that the X-Api-Key presented is unknown or revoked', async () => {
+    const res = await call(ROUTES.documents, { 'X-Api-Key': `rk_${'C'.repeat(43)}` });
+    expect(res.status).to.equal(402);
+    expect(await json(res)).to.include({ error: 'compte_requis', cle_api: 'inconnue_ou_revoquee' });
+  });
+
+  it('adds no key verdict to the 402 of a call that presents no key', async () => {
+    const body = await json(await call(ROUTES.profil, {}));
+    expect(body.error).to.equal('paiement_requis');
+    expect(body).to.not.have.property('cle_api');
   });
 
   it('uses the monthly free quota before credits on a free-tier route', async () => {

@@ -58,11 +58,24 @@ describe('The command line (registres, a child process)', function () {
     expect(create.out).to.contain('--credits <N>');
   });
 
-  it('keys create prints the key and the base URL the server answers on', () => {
+  it('keys create prints a curl line ready to paste: the new key and the public address (BASE_URL)', () => {
     const r = registres(['keys', 'create', '--credits', '1'], { BASE_URL: 'https://api.registres.example' });
     expect(r.status).to.equal(0);
-    expect(r.out).to.match(/key:\s+rk_/);
-    expect(r.out).to.contain('https://api.registres.example/v1/');
+    const key = /key:\s+(rk_\S+)/.exec(r.out)?.[1];
+    expect(key).to.be.a('string');
+    expect(r.out).to.contain(
+      `curl -i -H 'X-Api-Key: ${key}' https://api.registres.example/v1/entreprise/005420021\n`,
+    );
+    expect(r.out).not.to.contain('<key>');
+  });
+
+  it('keys create without BASE_URL prints the address the server listens on (HOST and PORT)', () => {
+    const bound = registres(['keys', 'create'], { HOST: '127.0.0.9', PORT: '4123' });
+    expect(bound.out).to.match(
+      /curl -i -H 'X-Api-Key: rk_\S+' http:\/\/127\.0\.0\.9:4123\/v1\/entreprise\/005420021\n/,
+    );
+    const everywhere = registres(['keys', 'create'], { HOST: '0.0.0.0', PORT: '4124' });
+    expect(everywhere.out).to.match(/ http:\/\/localhost:4124\/v1\/entreprise\/005420021\n/);
   });
 
   it('a malformed option value is refused with exit code 2', () => {
