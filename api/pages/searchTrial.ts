@@ -53,12 +53,12 @@ export function searchTrialSection(trial: SearchTrial, serverUrl: string): strin
     result = trial.answer ? signedAnswer(trial.answer) : paidQuestion(trial, serverUrl);
   return `<section id="essai" aria-labelledby="essai-titre">
 <h2 id="essai-titre">Essayer la recherche / Try the search</h2>
-<form method="get" action="/" role="search">
+<form method="get" action="/">
 <label for="q">Nom, SIREN ou TVA d’une entreprise française (essai gratuit : « ${escapeHtml(trial.example)} ») / French company name, SIREN or VAT number</label>
-<fieldset role="group">
+<div role="search">
 <input type="search" id="q" name="q" value="${escapeHtml(value)}" maxlength="100" required>
 <button type="submit">Rechercher / Search</button>
-</fieldset>
+</div>
 </form>
 ${result}
 </section>`;
