@@ -30,6 +30,8 @@ describe('The site’s pages in a browser, desktop and phone (Chromium, axe-core
     paid = await startPaidDemoService({ demo: ['fr.sirene'], freeCallsPerMonth: 0 });
     browser = await launchChromium();
     key = (await openAccount(paid.t.service.store, { credits: 2_000_000 })).key;
+    // The key opens the account once the accounts projection has it (at once on the embedded database).
+    await paid.t.service.runner.caughtUp();
     const call = await fetch(`${paid.t.baseUrl}/v1/entreprise/005420120`, { headers: { 'X-Api-Key': key } });
     expect(call.status).to.equal(200);
     await paid.t.service.runner.caughtUp();
