@@ -198,6 +198,19 @@ describe('Pages: GET / and GET /docs (e2e)', () => {
       expect(pico).to.include('Pico CSS');
     });
 
+    it('a question other than the free sample’s is shown as the paid search to make, with its price', async () => {
+      const res = await fetch(`${t.baseUrl}/?q=${encodeURIComponent('Acme <Industries>')}`);
+      expect(res.status).to.equal(200);
+      const html = await res.text();
+      expect(html).to.include('id="essai-payant"');
+      expect(html).to.include('recherche payante ($0.002)');
+      expect(html).to.include(
+        `curl -H 'X-Api-Key: rk_…' '${serverUrl}/v1/recherche?q=Acme+%3CIndustries%3E'`,
+      );
+      expect(html).to.include('value="Acme &lt;Industries&gt;"');
+      expect(html).not.to.include('id="essai-reponse"');
+    });
+
     it('answers the same links as JSON to Accept: application/json', async () => {
       const res = await fetch(`${t.baseUrl}/`, { headers: { Accept: 'application/json' } });
       expect(res.status).to.equal(200);
