@@ -4,6 +4,8 @@ import type { RouteDefinition } from '../catalogue/route.ts';
 import { samplePathOf, sampleRequestOf } from './sampleRequest.ts';
 
 const CONCURRENT_SAMPLES = 4;
+/** How long a collection where no sample answered 2xx is kept. */
+const EMPTY_KEEP_MS = 30_000;
 
 /** A sample as a client receives it: status, the headers that prove it, and the body as sent. */
 export interface SampleAnswer {
@@ -17,7 +19,10 @@ export interface SampleAnswer {
 export interface SampleRunner {
   /** The route's free sample, answered now by the app itself; null when the route has no sample. */
   answer(route: RouteDefinition): Promise<SampleAnswer | null>;
-  /** Each sampled route's 2xx body (parsed JSON) by route id, read at most once per `keepMs`. */
+  /**
+   * Each sampled route's 2xx body (parsed JSON) by route id, read at most once per `keepMs` (30 s when none
+   * answered 2xx).
+   */
   examples(routes: readonly RouteDefinition[]): Promise<Map<string, unknown>>;
 }
 
@@ -32,7 +37,7 @@ export function createSampleRunner(
 ): SampleRunner {
   const keepMs = opts.keepMs ?? 300_000;
   const now = opts.now ?? (() => Date.now());
-  let kept: { at: number; examples: Promise<Map<string, unknown>> } | null = null;
+  let kept: { at: number; keepMs: number; examples: Promise<Map<string, unknown>> } | null = null;
 
   const answer = async (route: RouteDefinition): Promise<SampleAnswer | null> => {
     if (!sampleRequestOf(route)) return null;
@@ -83,12 +88,19 @@ export function createSampleRunner(
   return {
     answer,
     examples(routes) {
-      if (!kept || now() - kept.at >= keepMs) {
+      if (!kept || now() - kept.at >= kept.keepMs) {
         const examples = collect(routes);
-        kept = { at: now(), examples };
-        examples.catch(() => {
-          kept = null;
-        });
+        const entry = { at: now(), keepMs, examples };
+        kept = entry;
+        // No sample answered (a service just started, its database not reached yet): asked again soon.
+        examples.then(
+          (found) => {
+            if (found.size === 0) entry.keepMs = EMPTY_KEEP_MS;
+          },
+          () => {
+            kept = null;
+          },
+        );
       }
       return kept.examples;
     },
