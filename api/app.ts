@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import Keygrip from 'keygrip';
 import type { Knex } from 'knex';
@@ -38,7 +39,10 @@ import { healthRoute, type ProcessDescription, type ProjectionStatusReader } fro
 import { readingRoutes } from './routes/reading.ts';
 import { answerSample } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
+import { createSampleRunner } from './samples/sampleRunner.ts';
 import type { AppMiddleware, AppState } from './state.ts';
+import { createLagHistory, recordingLag } from './status/lagHistory.ts';
+import { STATUS_PATH, statusRoute } from './status/statusRoute.ts';
 
 export interface AppDeps {
   logger: Logger;
@@ -100,6 +104,15 @@ export interface App {
  */
 export function createApp(deps: AppDeps): App {
   let registry: RouteRegistry | null = null;
+  // Samples answered by this app in-process (the home page's search box, the OpenAPI examples).
+  let listener: RequestListener | null = null;
+  const samples = createSampleRunner(() => {
+    listener ??= koa.callback();
+    return listener;
+  });
+  // Every read of the projections' positions (/health, /metrics, /statut) is also a sample of the lag history.
+  const lagHistory = createLagHistory();
+  const projectionStatus = recordingLag(deps.projectionStatus, lagHistory, deps.now);
   const reading = readingRoutes({
     registry: () => registry!,
     registers: deps.registers,
@@ -108,6 +121,7 @@ export function createApp(deps: AppDeps): App {
     jwks: () => ({ keys: [deps.signer.publicJwk] }),
     serverUrl: deps.serverUrl,
     priced: deps.routes,
+    sampleExamples: (routes) => samples.examples(routes.filter((r) => r.price > 0)),
     ...(deps.account ? { account: deps.account } : {}),
     ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
     ...(deps.now ? { now: deps.now } : {}),
@@ -119,7 +133,7 @@ export function createApp(deps: AppDeps): App {
       circuit: r.circuit(),
     }));
   const metrics = createMetrics({
-    projectionLag: async () => (await deps.projectionStatus()).map((p) => ({ name: p.name, lag: p.lag })),
+    projectionLag: async () => (await projectionStatus()).map((p) => ({ name: p.name, lag: p.lag })),
     liveCircuits,
   });
 
@@ -181,7 +195,7 @@ export function createApp(deps: AppDeps): App {
     '/health',
     healthRoute({
       knex: deps.knex,
-      projectionStatus: deps.projectionStatus,
+      projectionStatus,
       liveCircuits,
       liveNotConfigured: deps.live?.notConfigured ?? [],
       ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
@@ -192,12 +206,33 @@ export function createApp(deps: AppDeps): App {
     ctx.type = metrics.registry.contentType;
     ctx.body = await metrics.registry.metrics();
   });
-  registerPageRoutes(router, { serverUrl: deps.serverUrl, accountUrl: deps.accountUrl });
+  const accountUrl = deps.accountUrl ?? `${deps.serverUrl}/compte`;
+  router.get(
+    STATUS_PATH,
+    statusRoute({
+      site: { serverUrl: deps.serverUrl, accountUrl },
+      registers: deps.registers,
+      registry: () => registry!,
+      readSnapshots: deps.readSnapshots,
+      projectionNames: () => deps.projectionNames,
+      projectionStatus,
+      history: lagHistory,
+      liveCircuits,
+      liveNotConfigured: deps.live?.notConfigured ?? [],
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
+  );
+  registerPageRoutes(router, {
+    serverUrl: deps.serverUrl,
+    accountUrl,
+    registry: () => registry!,
+    sample: (route) => samples.answer(route),
+  });
   if (deps.account) {
     registerAccountPages(router, {
       desk: deps.account,
       serverUrl: deps.serverUrl,
-      accountUrl: deps.accountUrl ?? `${deps.serverUrl}/compte`,
+      accountUrl,
       routePaths: new Map(registry.routes.map((r) => [r.id, r.path])),
       now: deps.now,
     });

@@ -1,13 +1,16 @@
 import { envelopeSchema, provenanceSchema } from '../../schemas/responses/envelope.ts';
 import { errorSchema } from '../../schemas/responses/error.ts';
 import { creditsInsuffisantsSchema, paymentRequiredSchema } from '../../schemas/responses/paymentRequired.ts';
-import { priceLabelOf } from '../catalogue/price.ts';
+import { PRICE_UNITS, priceLabelOf } from '../catalogue/price.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { JsonSchema, RouteDefinition } from '../catalogue/route.ts';
 import { errorCodesOf } from '../catalogue/routeErrors.ts';
 import type { ErrorCodeEntry } from '../errors/errorCodes.ts';
 
 const errorRef = { $ref: '#/components/schemas/Erreur' };
+
+/** The security scheme of an API key in `X-Api-Key`: the one a reference shows first. */
+export const KEY_SCHEME = 'cleApi';
 
 const RATE_LIMIT_HEADERS = {
   'Retry-After': { description: 'Secondes avant de réessayer.', schema: { type: 'integer' } },
@@ -59,18 +62,20 @@ function errorResponseOf(status: number, codes: readonly ErrorCodeEntry[], price
 }
 
 /** OpenAPI 3.1.0 generated from the route registry and schemas/: never written by hand. */
-export function buildOpenApi(registry: RouteRegistry, opts: { serverUrl: string }): Record<string, unknown> {
+export function buildOpenApi(
+  registry: RouteRegistry,
+  opts: { serverUrl: string; examples?: ReadonlyMap<string, unknown> },
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of registry.routes) {
-    paths[route.path] = { get: operationOf(route) };
+    paths[route.path] = { get: operationOf(route, opts.examples?.get(route.id)) };
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Registres API',
       version: '1.0.0',
-      description:
-        'Données des registres officiels, payées à l’appel (x402 USDC/EURC sur eip155:8453, ou clé API à crédits), signées Ed25519 (RFC 9421). / Official register data, paid per call, signed.',
+      description: `Données des registres officiels, payées à l’appel (clé API à crédits, ou x402 USDC/EURC sur eip155:8453), signées Ed25519 (RFC 9421). / Official register data, paid per call, signed.\n\n${PRICE_UNITS.fr}\n\n${PRICE_UNITS.en}`,
     },
     servers: [{ url: opts.serverUrl }],
     tags: [...new Set(registry.routes.map(familyOf))].map((name) => ({ name })),
@@ -84,11 +89,11 @@ export function buildOpenApi(registry: RouteRegistry, opts: { serverUrl: string 
         CreditsInsuffisants: creditsInsuffisantsSchema,
       },
       securitySchemes: {
-        cleApi: {
+        [KEY_SCHEME]: {
           type: 'apiKey',
           in: 'header',
           name: 'X-Api-Key',
-          description: 'Clé d’API à crédits prépayés (1 crédit = 1 EUR). / API key holding prepaid credits.',
+          description: `Clé d’API à crédits prépayés (${PRICE_UNITS.credit}). / API key holding prepaid credits.`,
         },
         bearer: {
           type: 'http',
@@ -107,7 +112,11 @@ export function buildOpenApi(registry: RouteRegistry, opts: { serverUrl: string 
   };
 }
 
-function operationOf(route: RouteDefinition): Record<string, unknown> {
+/**
+ * One operation. `example` is the route's real sample answer (`GET /v1/echantillons/{route}` on this server's
+ * data), shown by the reference instead of a placeholder built from the schema.
+ */
+function operationOf(route: RouteDefinition, example: unknown): Record<string, unknown> {
   const priced = route.price > 0;
   const contentType = route.contentType ?? 'application/json';
   const okSchema: JsonSchema = priced
@@ -116,7 +125,12 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   const responses: Record<string, unknown> = {
     '200': {
       description: priced ? 'Réponse signée (Signature-Input, Signature, Content-Digest).' : 'Réponse.',
-      content: { [contentType.split(';')[0]!.trim()]: { schema: okSchema } },
+      content: {
+        [contentType.split(';')[0]!.trim()]: {
+          schema: okSchema,
+          ...(example === undefined ? {} : { example }),
+        },
+      },
     },
   };
   for (const { status, codes } of errorCodesOf(route)) {
@@ -139,7 +153,8 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
       schema: p.schema,
     })),
     responses,
-    ...(priced ? { security: [{ x402: [] }, { cleApi: [] }, { bearer: [] }] } : { security: [] }),
+    // The key first: a reference (Scalar) builds its examples with the first scheme listed.
+    ...(priced ? { security: [{ [KEY_SCHEME]: [] }, { bearer: [] }, { x402: [] }] } : { security: [] }),
     'x-prix': priced ? priceLabelOf(route) : '$0',
     'x-prix-unites-atomiques': route.price,
     'x-quota-gratuit': route.freeTier,

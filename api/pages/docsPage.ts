@@ -1,3 +1,4 @@
+import { KEY_SCHEME } from '../openapi/buildOpenApi.ts';
 import type { AppMiddleware } from '../state.ts';
 import { answerHtml, escapeHtml, httpOrigin } from './html.ts';
 import { docsNotInstalled, type ScalarBundle, scalarAssetName } from './scalarBundle.ts';
@@ -6,6 +7,8 @@ export const DOCS_PATH = '/docs';
 export const DOCS_ASSETS_PATH = '/docs/assets';
 /** The OpenAPI document the reference renders, on this server (the route is served by api/routes/reading.ts). */
 export const OPENAPI_PATH = '/openapi.json';
+/** What the examples show in `X-Api-Key` until the reader types their key (ASCII: a header value). */
+export const KEY_PLACEHOLDER = 'rk_VOTRE_CLE';
 
 /** Where the page loads the bundle from: our own server, under a name that carries the package version. */
 export function scalarAssetPath(bundle: ScalarBundle): string {
@@ -15,7 +18,9 @@ export function scalarAssetPath(bundle: ScalarBundle): string {
 /**
  * Scalar's settings: nothing fetched from elsewhere (no web fonts, no telemetry, no hosted agent, MCP generator
  * or developer toolbar); requests tried from the page go to the `servers` of the OpenAPI document, that is this
- * service. The interface speaks French unless the browser prefers English.
+ * service. The interface speaks French unless the browser prefers English. Examples are written with an API key
+ * (`X-Api-Key`, a placeholder the reader replaces with theirs), not with the x402 header: a key is how most
+ * people try a call; x402 stays listed.
  */
 function scalarConfiguration(locale: 'fr' | 'en'): Record<string, unknown> {
   return {
@@ -26,6 +31,10 @@ function scalarConfiguration(locale: 'fr' | 'en'): Record<string, unknown> {
     mcp: { disabled: true },
     documentDownloadType: 'json',
     localization: { locale },
+    authentication: {
+      preferredSecurityScheme: KEY_SCHEME,
+      securitySchemes: { [KEY_SCHEME]: { value: KEY_PLACEHOLDER } },
+    },
   };
 }
 

@@ -20,6 +20,21 @@ export interface ProcessDescription {
 
 const PROJECTOR_STATE = { active: 'actif', standby: 'en_attente', stopped: 'aucun' } as const;
 
+/** A live register's circuit breaker, as `/health` and `/statut` name it. */
+export const CIRCUIT_STATE = { closed: 'ferme', open: 'ouvert', 'half-open': 'semi_ouvert' } as const;
+
+export type LiveCircuit = { register: string; circuit: keyof typeof CIRCUIT_STATE };
+
+/** `ok`, or `degrade` when a projection fails or a live register's circuit is not closed. */
+export function overallState(
+  projections: readonly ProjectionStatus[],
+  circuits: readonly LiveCircuit[],
+): 'ok' | 'degrade' {
+  return projections.some((p) => p.lastError) || circuits.some((c) => c.circuit !== 'closed')
+    ? 'degrade'
+    : 'ok';
+}
+
 /**
  * Free, unsigned: whether the database answers, how far each projection is behind the log (read from the
  * checkpoints the projecting process commits, so every role reports the same positions), and what this
@@ -29,7 +44,7 @@ export function healthRoute(deps: {
   knex: Knex;
   projectionStatus: ProjectionStatusReader;
   /** The live registers' circuit breakers: `ouvert` means calls are refused at once for a while. */
-  liveCircuits?: () => { register: string; circuit: 'closed' | 'open' | 'half-open' }[];
+  liveCircuits?: () => LiveCircuit[];
   /** Live registers without access on this server (no credentials): not down, not asked. */
   liveNotConfigured?: readonly string[];
   /** False until the database has been reached and migrated. */
@@ -58,11 +73,9 @@ export function healthRoute(deps: {
       return;
     }
     const projections = await deps.projectionStatus();
-    const failing = projections.filter((p) => p.lastError);
     const circuits = deps.liveCircuits?.() ?? [];
-    const CIRCUIT = { closed: 'ferme', open: 'ouvert', 'half-open': 'semi_ouvert' } as const;
     ctx.body = {
-      statut: failing.length || circuits.some((c) => c.circuit !== 'closed') ? 'degrade' : 'ok',
+      statut: overallState(projections, circuits),
       processus: processBody(),
       base: { joignable: true, latence_ms: latencyMs },
       projections: projections.map((p) => ({
@@ -72,7 +85,7 @@ export function healthRoute(deps: {
         retard: p.lag.toString(),
         erreur: p.lastError,
       })),
-      registres_en_direct: circuits.map((c) => ({ registre: c.register, circuit: CIRCUIT[c.circuit] })),
+      registres_en_direct: circuits.map((c) => ({ registre: c.register, circuit: CIRCUIT_STATE[c.circuit] })),
       registres_non_configures: deps.liveNotConfigured ?? [],
     };
   };

@@ -4,6 +4,7 @@ import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import {
   jwksSchema,
   openApiDocumentSchema,
+  priceListSchema,
   readingSchema,
   registerDictionarySchema,
   sampleAnswerSchema,
@@ -12,6 +13,7 @@ import {
 } from '../../schemas/responses/reading.ts';
 import { type AccountReader, accountRoute } from '../account/accountRoute.ts';
 import { priceLabelOf } from '../catalogue/price.ts';
+import { priceListOf } from '../catalogue/priceList.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { textCatalogue } from '../catalogue/textCatalogue.ts';
@@ -31,6 +33,8 @@ export interface ReadingRoutesDeps {
   serverUrl: string;
   /** The priced routes: each has a free sample. */
   priced: readonly RouteDefinition[];
+  /** Each priced route's real sample answer by route id, shown as its example in the OpenAPI document. */
+  sampleExamples?: (routes: readonly RouteDefinition[]) => Promise<ReadonlyMap<string, unknown>>;
   /** With payment: GET /v1/compte reads the key's account. */
   account?: AccountReader;
   /** False while the database has not been reached: the snapshot facts are then the last known. */
@@ -141,7 +145,11 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       summary: 'Description OpenAPI 3.1.0 de toutes les routes, générée du registre des routes.',
       responseSchema: openApiDocumentSchema,
       async handler() {
-        return { body: buildOpenApi(deps.registry(), { serverUrl: deps.serverUrl }) };
+        const registry = deps.registry();
+        const examples = await deps.sampleExamples?.(registry.routes);
+        return {
+          body: buildOpenApi(registry, { serverUrl: deps.serverUrl, ...(examples ? { examples } : {}) }),
+        };
       },
     },
     {
@@ -155,6 +163,18 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       responseSchema: textSchema,
       async handler() {
         return { body: { text: textCatalogue(deps.registry()) } };
+      },
+    },
+    {
+      ...free,
+      id: 'catalogue.json',
+      method: 'GET',
+      path: '/v1/catalogue.json',
+      summary:
+        'Catalogue en JSON : ce que vaut un prix (1 crédit = 1 EUR ; en x402, le même nombre en USDC ou en EURC), puis chaque route payante avec son prix.',
+      responseSchema: priceListSchema,
+      async handler() {
+        return { body: priceListOf(deps.registry()) };
       },
     },
     {

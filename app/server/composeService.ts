@@ -19,6 +19,7 @@ import type { LiveReaderDeps } from '../../ingest/core/liveRegisterClient.ts';
 import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
 import { issueKey, revokeKey } from '../../ops/accounts/accountKeys.ts';
 import { type AccountLedger, createAccountLedger } from '../../ops/accounts/accountLedger.ts';
+import { dailyUsage } from '../../ops/accounts/dailyUsage.ts';
 import { createKeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { loadAccount } from '../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
@@ -476,6 +477,10 @@ function sharedPaymentMiddleware(deps: {
       recentCalls: async (accountId) => {
         await ledger.settle(accountId);
         return recentCalls(deps.store, accountId);
+      },
+      dailyUsage: async (accountId) => {
+        await ledger.settle(accountId);
+        return dailyUsage(knex, accountId, deps.now?.() ?? new Date());
       },
       async issueKey(accountId) {
         const issued = await issueKey(deps.store, accountId, deps.now?.());

@@ -17,6 +17,7 @@ import {
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import type { EventHandler, Projection } from '../core/projection.ts';
 import { ACCOUNTS_TABLES, accountsMigrations } from './accountsSchema.ts';
+import { dailyUsageTally } from './dailyUsage.ts';
 
 /**
  * Moves the account's version forward to this event's; false when the event was already applied (a replay
@@ -40,6 +41,9 @@ async function applyCharges(
   leaseId: string | undefined,
 ): Promise<void> {
   const { amount, byLot } = chargeTotals(calls);
+  const usage = dailyUsageTally();
+  for (const call of calls) usage.count(accountId, call.chargedAt, call.amount, false);
+  await usage.add(trx);
   for (const [lotId, lotAmount] of byLot) {
     await trx.raw('update account_lots set remaining = remaining - ? where account_id = ? and lot_id = ?', [
       lotAmount,
@@ -86,6 +90,7 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
   const lots: unknown[] = [];
   const drawn = new Map<string, { account_id: string; lot_id: string; amount: number }>();
   const free = new Map<string, { account_id: string; month: string; used: number }>();
+  const usage = dailyUsageTally();
   // Leases: opened, charged and returned within the run are applied in that order whatever the events' order
   // (a charge on a returned lease changes only the balance, and a returned lease's row is gone).
   const leased: unknown[] = [];
@@ -115,6 +120,7 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
       });
     } else if (event.type === 'CallCharged' || event.type === 'CallsCharged') {
       const { calls, leaseId } = chargesOf(event)!;
+      for (const call of calls) usage.count(accountId, call.chargedAt, call.amount, false);
       const { amount, byLot } = chargeTotals(calls);
       for (const [lotId, lotAmount] of byLot) {
         const k = `${accountId}\u0000${lotId}`;
@@ -141,7 +147,8 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
     } else if (event.type === 'LeaseReturned') {
       returned.push({ account_id: accountId, lease_id: (event.data as LeaseReturnedData).leaseId });
     } else if (event.type === 'FreeCallUsed') {
-      const { month } = event.data as FreeCallUsedData;
+      const { month, usedAt } = event.data as FreeCallUsedData;
+      usage.count(accountId, usedAt, 0, true);
       const k = `${accountId}\u0000${month}`;
       const sum = free.get(k) ?? { account_id: accountId, month, used: 0 };
       sum.used += 1;
@@ -183,6 +190,7 @@ async function applyAccountRun(trx: Knex.Transaction, events: readonly RecordedE
       [JSON.stringify([...drawn.values()])],
     );
   }
+  await usage.add(trx);
   if (free.size > 0) {
     await trx.raw(
       `insert into account_free_calls (account_id, month, used)
@@ -275,6 +283,9 @@ export const accountsProjection: Projection = {
       ]);
     }),
     FreeCallUsed: once<FreeCallUsedData>(async (trx, accountId, d) => {
+      const usage = dailyUsageTally();
+      usage.count(accountId, d.usedAt, 0, true);
+      await usage.add(trx);
       await trx.raw(
         `insert into account_free_calls (account_id, month, used) values (?, ?, 1)
          on conflict (account_id, month) do update set used = account_free_calls.used + 1`,

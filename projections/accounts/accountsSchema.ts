@@ -6,6 +6,7 @@ export const ACCOUNTS_TABLES = [
   'account_lots',
   'account_free_calls',
   'account_leases',
+  'account_daily_usage',
 ];
 
 export const accountsMigrations: Migration[] = [
@@ -65,6 +66,21 @@ export const accountsMigrations: Migration[] = [
           leased_at timestamptz not null,
           expires_at timestamptz not null,
           primary key (account_id, lease_id)
+        )`);
+    },
+  },
+  {
+    name: '0313_account_daily_usage',
+    async up(knex) {
+      // Calls answered and credits drawn per account and UTC day: the account page's 30-day chart.
+      await knex.raw(`
+        create table account_daily_usage (
+          account_id text not null,
+          day date not null,
+          calls integer not null,
+          free_calls integer not null,
+          credits bigint not null,
+          primary key (account_id, day)
         )`);
     },
   },

@@ -1,6 +1,6 @@
 /**
  * Why a live register could not answer usably (`raison` of a `503 amont_indisponible`): a closed list, served by
- * GET /v1/lecture (`raisons_amont`) and listed in the README. `LiveUnavailableError` carries one of these.
+ * GET /v1/lecture (`raisons_amont`) and listed in docs/registers.md. `LiveUnavailableError` carries one of these.
  */
 export const RAISONS_AMONT = [
   {

@@ -176,3 +176,45 @@ export const sampleAnswerSchema: JsonSchema = {
   description:
     'Réponse réelle et signée de la route nommée, produite par son traitement sur les données de démonstration ; en-tête « Echantillon ». / A real, signed answer of the named route.',
 };
+
+/** GET /v1/catalogue.json */
+export const priceListSchema: JsonSchema = {
+  type: 'object',
+  required: ['unites', 'nombre_routes', 'routes'],
+  properties: {
+    unites: {
+      type: 'object',
+      description:
+        'Ce que vaut un prix : 1 crédit = 1 EUR ; en x402, le même nombre en USDC ou en EURC. / What a price means.',
+      required: ['credit', 'fr', 'en'],
+      properties: { credit: { type: 'string' }, fr: { type: 'string' }, en: { type: 'string' } },
+    },
+    nombre_routes: { type: 'integer' },
+    routes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'methode',
+          'chemin',
+          'famille',
+          'prix',
+          'prix_unites_atomiques',
+          'quota_gratuit',
+          'resume',
+        ],
+        properties: {
+          id: { type: 'string' },
+          methode: { type: 'string' },
+          chemin: { type: 'string' },
+          famille: { type: 'string' },
+          prix: { type: 'string', description: 'Prix affiché ($0.005). / Price as shown.' },
+          prix_unites_atomiques: { type: 'integer', description: 'Unités de 10⁻⁶ (USDC, EURC, crédits).' },
+          quota_gratuit: { type: 'boolean' },
+          resume: { type: 'string' },
+        },
+      },
+    },
+  },
+};

@@ -7,7 +7,7 @@ export function chromiumPath(): string {
   const found = candidates.find((p): p is string => !!p && fs.existsSync(p));
   if (!found) {
     throw new Error(
-      'Chromium not found: install Debian’s package (sudo apt-get install -y chromium) or set CHROMIUM_PATH (README, Set-up)',
+      'Chromium not found: install Debian’s package (sudo apt-get install -y chromium) or set CHROMIUM_PATH (docs/testing.md)',
     );
   }
   return found;

@@ -179,6 +179,7 @@ export function registerAccountPages(router: Router<AppState>, deps: AccountPage
     const at = now();
     const month = monthOf(at);
     const calls = await deps.desk.recentCalls(state.accountId);
+    const usage = await deps.desk.dailyUsage(state.accountId);
     html(
       ctx,
       dashboardPage(
@@ -195,6 +196,7 @@ export function registerAccountPages(router: Router<AppState>, deps: AccountPage
           routePaths: deps.routePaths,
           csrf: csrfToken(ctx, base),
           maxKeys,
+          usage,
         },
         notice,
       ),

@@ -1,37 +1,21 @@
 import type { AccountKey, CreditLot } from '../../../ops/accounts/accountState.ts';
 import { formatCredits } from '../../../ops/accounts/credits.ts';
+import type { DayUsage } from '../../../ops/accounts/dailyUsage.ts';
 import type { AccountCall } from '../../../ops/accounts/recentCalls.ts';
-import { escapeHtml, styleHashSource } from '../../pages/html.ts';
+import { PRICE_UNITS } from '../../catalogue/price.ts';
+import { barChart } from '../../pages/barChart.ts';
+import { dataTable } from '../../pages/dataTable.ts';
+import { escapeHtml } from '../../pages/html.ts';
+import { type Notice, renderPage } from '../../pages/pageLayout.ts';
+import { pagePolicy } from '../../pages/siteAssets.ts';
 
 /**
  * The account pages, rendered on the server: forms and tables, no script. Every value from outside (keys,
  * route names, notices) goes through `escapeHtml`. Texts are French, then English, like the API's messages.
  */
 
-export const ACCOUNT_STYLE = [
-  'body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}',
-  'table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}',
-  'th,td{border-bottom:1px solid #ccc;padding:.35rem .5rem;text-align:left;vertical-align:top}',
-  'caption{text-align:left;font-weight:600;padding:.25rem 0}',
-  'form.inline{display:inline}',
-  'button{font:inherit;padding:.35rem .9rem;cursor:pointer}',
-  'input[type=password]{font:inherit;width:100%;max-width:34rem;padding:.35rem}',
-  '.cle{font-family:ui-monospace,monospace;font-size:1.05rem;background:#f3f3f3;padding:.6rem;display:block;word-break:break-all;user-select:all}',
-  '.notice{border-left:4px solid #2b6cb0;background:#eef4fb;padding:.5rem .8rem}',
-  '.alerte{border-left:4px solid #b7791f;background:#fdf6e7;padding:.5rem .8rem}',
-  '.num{text-align:right;font-variant-numeric:tabular-nums}',
-  'nav{margin-bottom:1rem}',
-].join('');
-
-/** What the browser may load for an account page: its own style, forms posted to itself, nothing else. */
-export const ACCOUNT_CSP = [
-  "default-src 'none'",
-  `style-src ${styleHashSource(ACCOUNT_STYLE)}`,
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-];
+/** What the browser may load for an account page: our stylesheets, forms posted to itself, nothing else. */
+export const ACCOUNT_CSP = pagePolicy({ formAction: "'self'" });
 
 /** Where the pages live and what they link to. */
 export interface PageSite {
@@ -41,34 +25,16 @@ export interface PageSite {
   freeCallsPerMonth: number;
 }
 
-/** A message shown above a page's content. */
-export interface Notice {
-  kind: 'notice' | 'alerte';
-  text: string;
-}
+export type { Notice };
 
 function layout(site: PageSite, title: string, body: string, notice?: Notice): string {
-  const banner = notice
-    ? `<p class="${notice.kind}" role="${notice.kind === 'alerte' ? 'alert' : 'status'}">${escapeHtml(notice.text)}</p>\n`
-    : '';
-  return `<!doctype html>
-<html lang="fr">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Registres API</title>
-<link rel="icon" href="data:,">
-<style>${ACCOUNT_STYLE}</style>
-</head>
-<body>
-<nav><a href="${escapeHtml(site.serverUrl)}/">Registres API</a> · <a href="${escapeHtml(site.serverUrl)}/docs">Documentation</a> · <a href="${escapeHtml(site.base)}">Compte / Account</a></nav>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${banner}${body}
-</main>
-</body>
-</html>
-`;
+  return renderPage({
+    site: { serverUrl: site.serverUrl, accountUrl: site.base },
+    current: site.base,
+    title,
+    body,
+    notice,
+  });
 }
 
 const csrfField = (token: string) => `<input type="hidden" name="_csrf" value="${escapeHtml(token)}">`;
@@ -80,10 +46,11 @@ const credits = (units: number) => `${escapeHtml(formatCredits(units))} cr.`;
 
 /** Signed out: open an account, or sign in with a key. */
 export function welcomePage(site: PageSite, csrf: string, notice?: Notice): string {
-  const body = `<p>Un compte porte des clés d’API et des crédits prépayés (1 crédit = 1 EUR, valables 12 mois), et
+  const body = `<p>Un compte porte des clés d’API et des crédits prépayés (valables 12 mois), et
 ${site.freeCallsPerMonth} appels gratuits par mois sur les routes du quota. Sans compte, chaque appel se paie en x402.<br>
-<span lang="en">An account holds API keys and prepaid credits (1 credit = 1 EUR, valid 12 months), and
+<span lang="en">An account holds API keys and prepaid credits (valid 12 months), and
 ${site.freeCallsPerMonth} free calls a month on free-quota routes. Without an account, each call is paid with x402.</span></p>
+${priceUnits()}
 
 <h2>Ouvrir un compte / Open an account</h2>
 <form method="post" action="${escapeHtml(site.base)}/ouvrir">
@@ -138,6 +105,8 @@ export interface DashboardView {
   csrf: string;
   /** Keys an account may hold at once. */
   maxKeys: number;
+  /** Calls and credits per UTC day over the last 30 days, today last. */
+  usage: readonly DayUsage[];
 }
 
 function lotState(lot: CreditLot, now: Date): string {
@@ -146,78 +115,114 @@ function lotState(lot: CreditLot, now: Date): string {
   return 'actif / active';
 }
 
+/** What a credit is worth and what an x402 amount is: said once, on every account page that shows credits. */
+function priceUnits(): string {
+  return `<p id="unites"><small>${escapeHtml(PRICE_UNITS.fr)}<br><span lang="en">${escapeHtml(PRICE_UNITS.en)}</span></small></p>`;
+}
+
 function lotsTable(view: DashboardView): string {
   if (view.lots.length === 0) {
     return '<p>Aucun lot de crédits pour l’instant. / No credit lot yet.</p>';
   }
   const rows = [...view.lots]
     .sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt))
-    .map(
-      (
-        lot,
-      ) => `<tr><td><code>${escapeHtml(lot.lotId.slice(0, 8))}</code></td><td class="num">${credits(lot.amount)}</td>
-<td class="num">${credits(lot.remaining)}</td><td>${time(lot.purchasedAt)}</td><td>${time(lot.expiresAt)}</td><td>${lotState(lot, view.now)}</td></tr>`,
-    )
-    .join('\n');
-  return `<table id="lots">
-<caption>Lots, échéance la plus proche d’abord (débités dans cet ordre) / Lots, closest expiry first (drawn in this order)</caption>
-<thead><tr><th scope="col">Lot</th><th scope="col">Montant / Amount</th><th scope="col">Restant / Left</th><th scope="col">Acheté le / Bought</th><th scope="col">Expire le / Expires</th><th scope="col">État / State</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`;
+    .map((lot) => [
+      `<code>${escapeHtml(lot.lotId.slice(0, 8))}</code>`,
+      credits(lot.amount),
+      credits(lot.remaining),
+      time(lot.purchasedAt),
+      time(lot.expiresAt),
+      lotState(lot, view.now),
+    ]);
+  return dataTable({
+    id: 'lots',
+    caption:
+      'Lots, échéance la plus proche d’abord (débités dans cet ordre) / Lots, closest expiry first (drawn in this order)',
+    columns: [
+      { label: 'Lot' },
+      { label: 'Montant / Amount', numeric: true },
+      { label: 'Restant / Left', numeric: true },
+      { label: 'Acheté le / Bought' },
+      { label: 'Expire le / Expires' },
+      { label: 'État / State' },
+    ],
+    rows,
+  });
 }
 
 function callsTable(view: DashboardView): string {
   if (view.calls.length === 0) {
     return '<p id="appels">Aucun appel facturé pour l’instant. / No charged call yet.</p>';
   }
-  const rows = view.calls
-    .map((call) => {
-      const path = view.routePaths.get(call.routeId) ?? call.routeId;
-      const price = call.free ? 'gratuit (quota) / free (quota)' : credits(call.price);
-      const status = call.status === null ? '2xx' : String(call.status);
-      return `<tr><td>${time(call.at)}</td><td><code>${escapeHtml(path)}</code></td><td class="num">${price}</td><td class="num">${escapeHtml(status)}</td></tr>`;
-    })
-    .join('\n');
-  return `<table id="appels">
-<caption>Derniers appels facturés, le plus récent d’abord / Last charged calls, newest first</caption>
-<thead><tr><th scope="col">Quand / When</th><th scope="col">Route</th><th scope="col">Prix / Price</th><th scope="col">Statut / Status</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
+  const rows = view.calls.map((call) => [
+    time(call.at),
+    `<code>${escapeHtml(view.routePaths.get(call.routeId) ?? call.routeId)}</code>`,
+    call.free ? 'gratuit (quota) / free (quota)' : credits(call.price),
+    escapeHtml(call.status === null ? '2xx' : String(call.status)),
+  ]);
+  const table = dataTable({
+    id: 'appels',
+    caption: 'Derniers appels facturés, le plus récent d’abord / Last charged calls, newest first',
+    columns: [
+      { label: 'Quand / When' },
+      { label: 'Route' },
+      { label: 'Prix / Price', numeric: true },
+      { label: 'Statut / Status', numeric: true },
+    ],
+    rows,
+  });
+  return `${table}
 <p>Seules les réponses 2xx sont facturées, et donc listées ; un appel refusé ne coûte rien.
 <span lang="en">Only 2xx answers are charged, and so listed; a refused call costs nothing.</span></p>`;
 }
 
+/** Calls and credits per day over the last 30 days, as two bar charts. */
+function usageCharts(usage: readonly DayUsage[]): string {
+  const calls = usage.reduce((n, d) => n + d.calls, 0);
+  const spent = usage.reduce((n, d) => n + d.credits, 0);
+  const first = usage[0]?.day ?? '';
+  const last = usage.at(-1)?.day ?? '';
+  const span = `du ${first} au ${last} (UTC)`;
+  return `<div class="grid" id="usage">
+${barChart({
+  id: 'graphique-appels',
+  title: `Appels par jour, 30 jours / Calls per day, 30 days`,
+  summary: `${calls} appels ${span}. / ${calls} calls over 30 days.`,
+  bars: usage.map((d) => ({ label: d.day, value: d.calls, text: `${d.calls} appel(s)` })),
+})}
+${barChart({
+  id: 'graphique-credits',
+  title: `Crédits débités par jour, 30 jours / Credits drawn per day, 30 days`,
+  summary: `${formatCredits(spent)} crédits ${span}. / ${formatCredits(spent)} credits over 30 days.`,
+  bars: usage.map((d) => ({ label: d.day, value: d.credits, text: `${formatCredits(d.credits)} cr.` })),
+})}
+</div>`;
+}
+
 function keysTable(view: DashboardView, base: string): string {
   const active = view.keys.filter((k) => k.revokedAt === null);
-  const rows = view.keys
-    .map((key) => {
-      const mine = key.keyHash === view.sessionKeyHash;
-      const label = `${escapeHtml(key.keyHint)}…${mine ? ' (cette session / this session)' : ''}`;
-      let action = '';
-      if (key.revokedAt !== null) {
-        action = `révoquée le / revoked ${time(key.revokedAt)}`;
-      } else if (active.length <= 1) {
-        action = 'dernière clé : créez-en une autre pour la révoquer / last key: create another to revoke it';
-      } else {
-        const warn = mine ? ' (vous déconnecte / signs you out)' : '';
-        action = `<form class="inline" method="post" action="${escapeHtml(base)}/cles/revoquer">
+  const rows = view.keys.map((key) => {
+    const mine = key.keyHash === view.sessionKeyHash;
+    const label = `${escapeHtml(key.keyHint)}…${mine ? ' (cette session / this session)' : ''}`;
+    let action = '';
+    if (key.revokedAt !== null) {
+      action = `révoquée le / revoked ${time(key.revokedAt)}`;
+    } else if (active.length <= 1) {
+      action = 'dernière clé : créez-en une autre pour la révoquer / last key: create another to revoke it';
+    } else {
+      const warn = mine ? ' (vous déconnecte / signs you out)' : '';
+      action = `<form class="inline" method="post" action="${escapeHtml(base)}/cles/revoquer">
 ${csrfField(view.csrf)}<input type="hidden" name="cle" value="${escapeHtml(key.keyHash)}">
-<button type="submit" aria-label="Révoquer la clé ${escapeHtml(key.keyHint)} / Revoke key ${escapeHtml(key.keyHint)}">Révoquer / Revoke${warn}</button></form>`;
-      }
-      return `<tr><td><code>${label}</code></td><td>${time(key.issuedAt)}</td><td>${action}</td></tr>`;
-    })
-    .join('\n');
-  return `<table id="cles">
-<caption>Clés (seul le début est affiché) / Keys (only the start is shown)</caption>
-<thead><tr><th scope="col">Clé / Key</th><th scope="col">Créée le / Issued</th><th scope="col">État / State</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`;
+<button type="submit" class="secondary" aria-label="Révoquer la clé ${escapeHtml(key.keyHint)} / Revoke key ${escapeHtml(key.keyHint)}">Révoquer / Revoke${warn}</button></form>`;
+    }
+    return [`<code>${label}</code>`, time(key.issuedAt), action];
+  });
+  return dataTable({
+    id: 'cles',
+    caption: 'Clés (seul le début est affiché) / Keys (only the start is shown)',
+    columns: [{ label: 'Clé / Key' }, { label: 'Créée le / Issued' }, { label: 'État / State' }],
+    rows,
+  });
 }
 
 /** Signed in: balance by lot, free calls, recent calls, keys. */
@@ -233,6 +238,7 @@ ${csrfField(view.csrf)}<button type="submit">Créer une autre clé / Create anot
 
 <h2>Solde / Balance</h2>
 <p><strong id="solde">${credits(view.balance)}</strong> utilisables (lots non expirés) / spendable (unexpired lots)</p>
+${priceUnits()}
 ${lotsTable(view)}
 <p id="appels-gratuits">Appels gratuits ${escapeHtml(view.freeCalls.month)} : <strong>${view.freeCalls.used}</strong> sur ${site.freeCallsPerMonth} utilisés.
 <span lang="en">Free calls ${escapeHtml(view.freeCalls.month)}: ${view.freeCalls.used} of ${site.freeCallsPerMonth} used.</span></p>
@@ -240,6 +246,9 @@ ${lotsTable(view)}
 <h2>Recharger / Top up</h2>
 <p id="recharge">La recharge par carte n’est pas encore ouverte ; les crédits sont ajoutés par l’exploitant du service.
 <span lang="en">Card top-up is not yet open; credits are added by the service’s operator.</span></p>
+
+<h2>Usage sur 30 jours / Use over 30 days</h2>
+${usageCharts(view.usage)}
 
 <h2>Derniers appels / Recent calls</h2>
 ${callsTable(view)}

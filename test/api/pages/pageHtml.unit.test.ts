@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createRouteRegistry } from '../../../api/catalogue/registry.ts';
 import { renderDocsPage } from '../../../api/pages/docsPage.ts';
 import { escapeHtml, httpOrigin } from '../../../api/pages/html.ts';
 import { landingLinks, renderLandingPage } from '../../../api/pages/landingPage.ts';
@@ -14,7 +15,11 @@ describe('Pages: HTML rendering (unit)', () => {
   });
 
   it('the landing page escapes the base URL and the account URL', () => {
-    const html = renderLandingPage(landingLinks(HOSTILE, `${HOSTILE}/compte`));
+    const html = renderLandingPage(landingLinks(HOSTILE, `${HOSTILE}/compte`), {
+      registry: createRouteRegistry([]),
+      trial: null,
+      site: { serverUrl: HOSTILE, accountUrl: `${HOSTILE}/compte` },
+    });
     expect(html).not.to.include('<script>');
     expect(html).not.to.include('"><script');
     expect(html).to.include('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;x=&#39;/docs');

@@ -177,7 +177,38 @@ describe('Pages: GET / and GET /docs (e2e)', () => {
       expect(html).to.include('<html lang="fr">');
       expect(html).to.match(/Catalogue en texte[^<]*\/ Plain-text catalogue/);
       expect(html).not.to.include('<script');
-      expect(res.headers.get('content-security-policy')).to.match(/^default-src 'none'; style-src 'sha256-/);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).to.match(/^default-src 'none'; style-src 'self';/);
+      expect(csp).not.to.include('unsafe-inline');
+    });
+
+    it('links its stylesheets on this server (Pico CSS, then ours), kept a year under versioned names', async () => {
+      const html = await (await fetch(`${t.baseUrl}/`)).text();
+      const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]!);
+      expect(sheets).to.have.length(2);
+      expect(sheets[0]).to.match(/^\/assets\/pico-2\.[0-9.]+\.min\.css$/);
+      expect(sheets[1]).to.match(/^\/assets\/registres-[0-9a-f]{12}\.css$/);
+      for (const sheet of sheets) {
+        const res = await fetch(`${t.baseUrl}${sheet}`);
+        expect(res.status, sheet).to.equal(200);
+        expect(res.headers.get('content-type')).to.equal('text/css; charset=utf-8');
+        expect(res.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
+      }
+      const pico = await (await fetch(`${t.baseUrl}${sheets[0]}`)).text();
+      expect(pico).to.include('Pico CSS');
+    });
+
+    it('a question other than the free sample’s is shown as the paid search to make, with its price', async () => {
+      const res = await fetch(`${t.baseUrl}/?q=${encodeURIComponent('Acme <Industries>')}`);
+      expect(res.status).to.equal(200);
+      const html = await res.text();
+      expect(html).to.include('id="essai-payant"');
+      expect(html).to.include('recherche payante ($0.002)');
+      expect(html).to.include(
+        `curl -H 'X-Api-Key: rk_…' '${serverUrl}/v1/recherche?q=Acme+%3CIndustries%3E'`,
+      );
+      expect(html).to.include('value="Acme &lt;Industries&gt;"');
+      expect(html).not.to.include('id="essai-reponse"');
     });
 
     it('answers the same links as JSON to Accept: application/json', async () => {
