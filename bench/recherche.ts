@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
-import { runSnapshotPass, snapshotPassMigrations } from '../ingest/core/snapshotPass.ts';
+import { runSnapshotPass } from '../ingest/core/snapshotPass.ts';
 import { extensionSchema } from '../ops/database/extensions.ts';
-import { runMigrations } from '../ops/database/migrations.ts';
-import { createPostgresEventStore, eventStoreMigrations } from '../ops/eventstore/postgres/index.ts';
+import { createPostgresEventStore } from '../ops/eventstore/postgres/index.ts';
 import { createProjectionRunner } from '../projections/core/projectionRunner.ts';
-import { projectionMigrationsFor } from '../projections/core/schema.ts';
 import { essentialName } from '../projections/fr-sirene-recherche/nameForms.ts';
 import { rechercheProjection } from '../projections/fr-sirene-recherche/rechercheProjection.ts';
 import { RECHERCHE_TABLE } from '../projections/fr-sirene-recherche/rechercheSchema.ts';
@@ -16,6 +14,7 @@ import { parseCount } from './core/parseCount.ts';
 import { printTable, type TableRow } from './core/printTable.ts';
 import { processPeakRss } from './core/rssSampler.ts';
 import { perSecond, timed } from './core/timing.ts';
+import { migrateRechercheBench } from './recherche/rechercheMigrations.ts';
 import { fillSearchIndexFromLog } from './sirene/fillSearchIndexFromLog.ts';
 import { generateSearchCompanies } from './sirene/generateSearchCompanies.ts';
 import { bareIlikeSearch, rawTrigramSearch } from './sirene/searchBaselines.ts';
@@ -87,12 +86,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   ctx.out(`  schema ${db.schema} (${values.keep ? 'kept' : 'dropped at the end'}); node ${process.version}`);
   try {
     const { knex } = db;
-    // On a reused schema this applies only migrations added since it was built (e.g. a new index).
-    await runMigrations(knex, [
-      ...eventStoreMigrations,
-      ...snapshotPassMigrations,
-      ...projectionMigrationsFor([rechercheProjection]),
-    ]);
+    await migrateRechercheBench(knex);
     if (!values.reuse) await generateAndProject(db, rows, batchSize, ctx);
     else if (values['fill-from-log']) {
       ctx.out('  fill: search tables from the log in bulk (diagnostic shortcut, not the projection) ...');
