@@ -202,6 +202,11 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
+  return { koa: assembleKoa(deps, router, metrics), registry, metrics };
+}
+
+/** The Koa application around the router, outermost first: request id and log, CORS, errors, compression, metrics. */
+function assembleKoa(deps: AppDeps, router: Router<AppState>, metrics: ReturnType<typeof createMetrics>) {
   const koa = new Koa<AppState>();
   koa.proxy = process.env.TRUST_PROXY === '1';
   // Signs the account pages' cookies (HMAC-SHA256), with a secret every process holding the signing key derives.
@@ -217,7 +222,7 @@ export function createApp(deps: AppDeps): App {
   koa.use(metrics.middleware);
   koa.use(router.routes());
   koa.use(router.allowedMethods());
-  return { koa, registry, metrics };
+  return koa;
 }
 
 function bindRoute(route: RouteDefinition): AppMiddleware {
