@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_SEEDERS, EU_LIVE_REGISTERS } from '../app/readSide.ts';
 import { composeService } from '../app/server/composeService.ts';
 import { seedDemoData } from '../app/server/seedDemoData.ts';
-import { ARES_RECORDINGS } from '../ingest/cz-ares/aresLive.ts';
+import { ARES_RECORDINGS } from '../ingest/cz-ares/czAresLive.ts';
 import { CZ_ARES_REGISTER } from '../schemas/events/czAresEvents.ts';
 import { isValidIco } from '../schemas/identifiers/ico.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';

@@ -43,7 +43,7 @@ export const chZefix: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/ch-zefix/zefixLive.ts');
+    const live = await import('../../ingest/ch-zefix/chZefixLive.ts');
     return { europeLive: { createReader: live.createZefixLive, recordings: live.ZEFIX_RECORDINGS } };
   },
 };

@@ -27,7 +27,7 @@ export const czAres: RegisterManifest = {
     live: liveForADay('https://ares.gov.cz/ekonomicke-subjekty-v-be/rest', '26168685'),
   },
   async load() {
-    const live = await import('../../ingest/cz-ares/aresLive.ts');
+    const live = await import('../../ingest/cz-ares/czAresLive.ts');
     return { europeLive: { createReader: live.createAresLive, recordings: live.ARES_RECORDINGS } };
   },
 };

@@ -36,7 +36,7 @@ export const dkCvr: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/dk-cvr/cvrLive.ts');
+    const live = await import('../../ingest/dk-cvr/dkCvrLive.ts');
     return { europeLive: { createReader: live.createCvrLive, recordings: live.CVR_RECORDINGS } };
   },
 };

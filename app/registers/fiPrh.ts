@@ -36,7 +36,7 @@ export const fiPrh: RegisterManifest = {
   },
   async load() {
     const [live, { europeanLiveDetailRoutes }] = await Promise.all([
-      import('../../ingest/fi-prh/prhLive.ts'),
+      import('../../ingest/fi-prh/fiPrhLive.ts'),
       import('../../api/routes/europeLiveDetail.ts'),
     ]);
     return {

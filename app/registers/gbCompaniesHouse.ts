@@ -36,7 +36,7 @@ export const gbCompaniesHouse: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/gb-companies-house/companiesHouseLive.ts');
+    const live = await import('../../ingest/gb-companies-house/gbCompaniesHouseLive.ts');
     return {
       europeLive: {
         createReader: live.createCompaniesHouseLive,

@@ -28,7 +28,7 @@ export const plKrs: RegisterManifest = {
     live: liveForADay('https://api-krs.ms.gov.pl/api/krs', '0000405063'),
   },
   async load() {
-    const live = await import('../../ingest/pl-krs/krsLive.ts');
+    const live = await import('../../ingest/pl-krs/plKrsLive.ts');
     return { europeLive: { createReader: live.createKrsLive, recordings: live.KRS_RECORDINGS } };
   },
 };

@@ -27,7 +27,7 @@ export const skRpo: RegisterManifest = {
     live: liveForADay('https://api.statistics.sk/rpo/v1', '31333532'),
   },
   async load() {
-    const live = await import('../../ingest/sk-rpo/rpoLive.ts');
+    const live = await import('../../ingest/sk-rpo/skRpoLive.ts');
     return { europeLive: { createReader: live.createRpoLive, recordings: live.RPO_RECORDINGS } };
   },
 };

@@ -31,7 +31,7 @@ export const skRuz: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/sk-ruz/ruzLive.ts');
+    const live = await import('../../ingest/sk-ruz/skRuzLive.ts');
     const routes = await import('../../api/routes/skRuz.ts');
     return {
       europeLive: { createReader: live.createRuzLive, recordings: live.RUZ_RECORDINGS },
