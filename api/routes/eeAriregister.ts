@@ -27,7 +27,7 @@ import {
   eeOfficersSchema,
 } from '../../schemas/responses/eeAriregister.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
-import { detailLists, europeanDetailRoutes } from './europeanDetailRoute.ts';
+import { detailLists, europeanDetailRoutes, listDetail } from './europeanDetailRoute.ts';
 
 type Rows = Record<string, unknown>[] | undefined;
 
@@ -109,25 +109,19 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
         };
       },
     },
-    {
-      segment: 'beneficiaires-effectifs',
-      tool: {
-        object: 'beneficial_owners',
-        description:
-          "An Estonian company's declared beneficial owners, counted and never named, by national registration number.",
-      },
+    listDetail('beneficialOwners', {
+      toolDescription:
+        "An Estonian company's declared beneficial owners, counted and never named, by national registration number.",
       summary: 'Bénéficiaires effectifs déclarés d’une personne morale estonienne (comptés, jamais nommés).',
       description:
         'Bénéficiaires en cours : mode de contrôle, pays de résidence, depuis. Jamais de nom, de code personnel ni de date de naissance. aucun_beneficiaire_inscrit vrai seulement mesuré sur le fichier complet de la photo.',
-      price: 20_000,
       responseSchema: eeBeneficialOwnersSchema,
       measuredBy: 'kasusaajad',
-      async read({ knex, id, measured, photoLe }) {
+      async list({ knex, id, photoLe }) {
         const [doc] = await readDetails(knex, EE_BENEFICIAL_OWNERS, id);
-        const beneficiaires = eeBeneficialOwners((doc?.kasusaajad as Rows) ?? [], photoLe);
-        return detailLists.beneficialOwners(beneficiaires, measured);
+        return eeBeneficialOwners((doc?.kasusaajad as Rows) ?? [], photoLe);
       },
-    },
+    }),
     {
       segment: 'comptes',
       tool: {
