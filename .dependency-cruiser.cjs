@@ -4,46 +4,46 @@
  * Only app/ imports every layer; ops/ imports nothing above it; event contracts live in schemas/events/.
  */
 const LAYERS = '^(app|api|ingest|projections|schemas|ops|bench|test)/';
+/** A wall: modules under `from` never import modules under `to` (paths as regular expressions). */
+const wall = (name, comment, from, to) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: to },
+});
 module.exports = {
   forbidden: [
-    {
-      name: 'ops-is-the-bottom-layer',
-      comment: 'ops/ (configuration, database, event store, signing, logging) imports nothing above it.',
-      severity: 'error',
-      from: { path: '^ops/' },
-      to: { path: '^(app|api|ingest|projections|schemas|bench|test)/' },
-    },
-    {
-      name: 'schemas-sit-below-api-and-projections',
-      comment: 'schemas/ (event contracts, JSON Schemas, the register dictionary type) imports only itself.',
-      severity: 'error',
-      from: { path: '^schemas/' },
-      to: { path: '^(app|api|ingest|projections|bench|test)/' },
-    },
-    {
-      name: 'routes-never-import-ingest',
-      comment:
-        'api/ gets registers injected (HandlerDeps, the manifests) and reads event contracts from schemas/.',
-      severity: 'error',
-      from: { path: '^api/' },
-      to: { path: '^(ingest|app|bench|test)/' },
-    },
-    {
-      name: 'projections-take-only-event-contracts',
-      comment:
-        'projections/ read events through schemas/events/, never the ingesters; nor do they know the API.',
-      severity: 'error',
-      from: { path: '^projections/' },
-      to: { path: '^(ingest|api|app|bench|test)/' },
-    },
-    {
-      name: 'ingest-never-imports-the-composition-root',
-      comment:
-        'ingest/ writes events: it knows ops/ and the contracts in schemas/, not the read side nor app/.',
-      severity: 'error',
-      from: { path: '^ingest/' },
-      to: { path: '^(app|api|projections|bench|test)/' },
-    },
+    wall(
+      'ops-is-the-bottom-layer',
+      'ops/ (configuration, database, event store, signing, logging) imports nothing above it.',
+      '^ops/',
+      '^(app|api|ingest|projections|schemas|bench|test)/',
+    ),
+    wall(
+      'schemas-sit-below-api-and-projections',
+      'schemas/ (event contracts, JSON Schemas, the register dictionary type) imports only itself.',
+      '^schemas/',
+      '^(app|api|ingest|projections|bench|test)/',
+    ),
+    wall(
+      'routes-never-import-ingest',
+      'api/ gets registers injected (HandlerDeps, the manifests) and reads event contracts from schemas/.',
+      '^api/',
+      '^(ingest|app|bench|test)/',
+    ),
+    wall(
+      'projections-take-only-event-contracts',
+      'projections/ read events through schemas/events/, never the ingesters; nor do they know the API.',
+      '^projections/',
+      '^(ingest|api|app|bench|test)/',
+    ),
+    wall(
+      'ingest-never-imports-the-composition-root',
+      'ingest/ writes events: it knows ops/ and the contracts in schemas/, not the read side nor app/.',
+      '^ingest/',
+      '^(app|api|projections|bench|test)/',
+    ),
     {
       name: 'no-circular',
       comment: 'No import cycle anywhere.',

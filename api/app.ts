@@ -238,6 +238,12 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
+  const koa = assembleKoa(deps, router, metrics);
+  return { koa, registry, metrics };
+}
+
+/** The Koa application around the router, outermost first: request id and log, CORS, errors, compression, metrics. */
+function assembleKoa(deps: AppDeps, router: Router<AppState>, metrics: ReturnType<typeof createMetrics>) {
   const koa = new Koa<AppState>();
   koa.proxy = process.env.TRUST_PROXY === '1';
   // Signs the account pages' cookies (HMAC-SHA256), with a secret every process holding the signing key derives.
@@ -253,7 +259,7 @@ export function createApp(deps: AppDeps): App {
   koa.use(metrics.middleware);
   koa.use(router.routes());
   koa.use(allowedMethods(router));
-  return { koa, registry, metrics };
+  return koa;
 }
 
 function bindRoute(route: RouteDefinition): AppMiddleware {

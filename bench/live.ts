@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_SEEDERS, EU_LIVE_REGISTERS } from '../app/readSide.ts';
 import { composeService } from '../app/server/composeService.ts';
 import { seedDemoData } from '../app/server/seedDemoData.ts';
-import { ARES_RECORDINGS } from '../ingest/cz-ares/aresLive.ts';
+import { ARES_RECORDINGS } from '../ingest/cz-ares/czAresLive.ts';
 import { CZ_ARES_REGISTER } from '../schemas/events/czAresEvents.ts';
 import { isValidIco } from '../schemas/identifiers/ico.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
@@ -39,6 +39,17 @@ function icos(n: number): string[] {
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+const median = (sorted: number[]) => quantile(sorted, 0.5);
+
+/** A row of a latency table: the median and the 95th percentile of sorted times, to `digits` decimals. */
+function latencyRow(variant: string, sorted: number[], digits: number) {
+  return {
+    variant,
+    'p50 ms': median(sorted).toFixed(digits),
+    'p95 ms': quantile(sorted, 0.95).toFixed(digits),
+  };
+}
 
 async function timeEach(urls: readonly string[]): Promise<number[]> {
   const ms: number[] = [];
@@ -124,102 +135,11 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     ctx.out(
       `live bench on ${bench.label} (${bench.displayUrl}): ARES replayed with a ${delayMs} ms delay, ${reads} reads`,
     );
-
-    // 1. The live path over the upstream's own latency: the same answers fetched directly, then through the route.
     const ids = icos(reads * 2);
-    await timeEach(ids.slice(0, 10).map((ico) => `${ares.url}/ekonomicke-subjekty/${ico}`)); // warm-up
-    const upstream = await timeEach(
-      ids.slice(0, reads).map((ico) => `${ares.url}/ekonomicke-subjekty/${ico}`),
-    );
-    const ours = await timeEach(ids.slice(reads).map((ico) => `${base}/v1/eu/entreprise/CZ/${ico}`));
-    const median = (a: number[]) => quantile(a, 0.5);
-    printTable(
-      `Live read (cache miss), one at a time, ${reads} reads`,
-      [
-        {
-          variant: 'ARES replayed, fetched directly',
-          'p50 ms': median(upstream).toFixed(2),
-          'p95 ms': quantile(upstream, 0.95).toFixed(2),
-        },
-        {
-          variant: 'GET /v1/eu/entreprise/CZ/{ico}',
-          'p50 ms': median(ours).toFixed(2),
-          'p95 ms': quantile(ours, 0.95).toFixed(2),
-        },
-        {
-          variant: 'added by our live path',
-          'p50 ms': (median(ours) - median(upstream)).toFixed(2),
-          'p95 ms': (quantile(ours, 0.95) - quantile(upstream, 0.95)).toFixed(2),
-        },
-      ],
-      ctx.out,
-    );
-
-    // 2. Cache hits (read table) against the local-copy profile route, same load.
+    await measureLivePath(ctx, ares.url, base, ids, reads);
     await service.runner.catchUp();
-    const hit = await loadTest({ url: `${base}/v1/eu/entreprise/CZ/${ids[reads]}`, connections, seconds });
-    const local = await loadTest({ url: `${base}/v1/eu/entreprise/NO/998543118`, connections, seconds });
-    printTable(
-      `Profile throughput, ${connections} connections, ${seconds} s each`,
-      [
-        {
-          variant: 'CZ, live register, cache hit',
-          'requests/s': formatCount(hit.requestsPerSecond),
-          'p99 ms': hit.p99Ms,
-          'vs local copy': formatRatio(hit.requestsPerSecond / local.requestsPerSecond),
-          '2xx': hit.statuses['2xx'],
-          'non-2xx': (hit.statuses['4xx'] ?? 0) + (hit.statuses['5xx'] ?? 0) + hit.errors,
-        },
-        {
-          variant: 'NO, local copy (baseline)',
-          'requests/s': formatCount(local.requestsPerSecond),
-          'p99 ms': local.p99Ms,
-          'vs local copy': '1.00x',
-          '2xx': local.statuses['2xx'],
-          'non-2xx': (local.statuses['4xx'] ?? 0) + (local.statuses['5xx'] ?? 0) + local.errors,
-        },
-      ],
-      ctx.out,
-    );
-
-    // 3. The European search, every register answering, then ARES hanging: 20 searches, 10 at a time.
-    // Each search asks something new: a question asked before is served from the client's cache.
-    const searchTimes = async (phase: string) => {
-      const ms: number[] = [];
-      for (let batch = 0; batch < 2; batch++) {
-        ms.push(
-          ...(await Promise.all(
-            Array.from({ length: 10 }, async (_, i) => {
-              const start = now();
-              const res = await fetch(`${base}/v1/eu/recherche?q=cinestar ${phase}${batch}${i}`);
-              await res.arrayBuffer();
-              if (res.status !== 200) throw new Error(`search answered ${res.status}`);
-              return secondsSince(start) * 1000;
-            }),
-          )),
-        );
-      }
-      return ms.sort((a, b) => a - b);
-    };
-    const answering = await searchTimes('a');
-    ares.state.hang = true;
-    const hanging = await searchTimes('h');
-    printTable(
-      'GET /v1/eu/recherche, 20 searches, 10 at a time',
-      [
-        {
-          variant: 'every register answering',
-          'p50 ms': median(answering).toFixed(1),
-          'p95 ms': quantile(answering, 0.95).toFixed(1),
-        },
-        {
-          variant: 'ARES hanging (listed mute)',
-          'p50 ms': median(hanging).toFixed(1),
-          'p95 ms': quantile(hanging, 0.95).toFixed(1),
-        },
-      ],
-      ctx.out,
-    );
+    await measureCacheHits(ctx, base, ids[reads]!, { connections, seconds });
+    await measureSearches(ctx, base, ares.state);
     return 0;
   } finally {
     await service.close({ graceMs: 0 });
@@ -227,4 +147,97 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     await bench.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** 1. The live path over the upstream's own latency: the same answers fetched directly, then through the route. */
+async function measureLivePath(
+  ctx: BenchContext,
+  aresUrl: string,
+  base: string,
+  ids: string[],
+  reads: number,
+) {
+  await timeEach(ids.slice(0, 10).map((ico) => `${aresUrl}/ekonomicke-subjekty/${ico}`)); // warm-up
+  const upstream = await timeEach(ids.slice(0, reads).map((ico) => `${aresUrl}/ekonomicke-subjekty/${ico}`));
+  const ours = await timeEach(ids.slice(reads).map((ico) => `${base}/v1/eu/entreprise/CZ/${ico}`));
+  printTable(
+    `Live read (cache miss), one at a time, ${reads} reads`,
+    [
+      latencyRow('ARES replayed, fetched directly', upstream, 2),
+      latencyRow('GET /v1/eu/entreprise/CZ/{ico}', ours, 2),
+      {
+        variant: 'added by our live path',
+        'p50 ms': (median(ours) - median(upstream)).toFixed(2),
+        'p95 ms': (quantile(ours, 0.95) - quantile(upstream, 0.95)).toFixed(2),
+      },
+    ],
+    ctx.out,
+  );
+}
+
+/** 2. Cache hits (read table) against the local-copy profile route, same load. */
+async function measureCacheHits(
+  ctx: BenchContext,
+  base: string,
+  ico: string,
+  load: { connections: number; seconds: number },
+) {
+  const { connections, seconds } = load;
+  const hit = await loadTest({ url: `${base}/v1/eu/entreprise/CZ/${ico}`, connections, seconds });
+  const local = await loadTest({ url: `${base}/v1/eu/entreprise/NO/998543118`, connections, seconds });
+  const throughputRow = (variant: string, run: typeof hit, versusLocal: string) => ({
+    variant,
+    'requests/s': formatCount(run.requestsPerSecond),
+    'p99 ms': run.p99Ms,
+    'vs local copy': versusLocal,
+    '2xx': run.statuses['2xx'],
+    'non-2xx': (run.statuses['4xx'] ?? 0) + (run.statuses['5xx'] ?? 0) + run.errors,
+  });
+  printTable(
+    `Profile throughput, ${connections} connections, ${seconds} s each`,
+    [
+      throughputRow(
+        'CZ, live register, cache hit',
+        hit,
+        formatRatio(hit.requestsPerSecond / local.requestsPerSecond),
+      ),
+      throughputRow('NO, local copy (baseline)', local, '1.00x'),
+    ],
+    ctx.out,
+  );
+}
+
+/**
+ * 3. The European search, every register answering, then ARES hanging: 20 searches, 10 at a time. Each search
+ * asks something new: a question asked before is served from the client's cache.
+ */
+async function measureSearches(ctx: BenchContext, base: string, aresState: { hang: boolean }) {
+  const searchTimes = async (phase: string) => {
+    const ms: number[] = [];
+    for (let batch = 0; batch < 2; batch++) {
+      ms.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, async (_, i) => {
+            const start = now();
+            const res = await fetch(`${base}/v1/eu/recherche?q=cinestar ${phase}${batch}${i}`);
+            await res.arrayBuffer();
+            if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+            return secondsSince(start) * 1000;
+          }),
+        )),
+      );
+    }
+    return ms.sort((a, b) => a - b);
+  };
+  const answering = await searchTimes('a');
+  aresState.hang = true;
+  const hanging = await searchTimes('h');
+  printTable(
+    'GET /v1/eu/recherche, 20 searches, 10 at a time',
+    [
+      latencyRow('every register answering', answering, 1),
+      latencyRow('ARES hanging (listed mute)', hanging, 1),
+    ],
+    ctx.out,
+  );
 }

@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
-import { runSnapshotPass, snapshotPassMigrations } from '../ingest/core/snapshotPass.ts';
+import type { Knex } from 'knex';
+import { runSnapshotPass } from '../ingest/core/snapshotPass.ts';
 import { extensionSchema } from '../ops/database/extensions.ts';
-import { runMigrations } from '../ops/database/migrations.ts';
-import { createPostgresEventStore, eventStoreMigrations } from '../ops/eventstore/postgres/index.ts';
+import { createPostgresEventStore } from '../ops/eventstore/postgres/index.ts';
 import { createProjectionRunner } from '../projections/core/projectionRunner.ts';
-import { projectionMigrationsFor } from '../projections/core/schema.ts';
 import { essentialName } from '../projections/fr-sirene-recherche/nameForms.ts';
 import { rechercheProjection } from '../projections/fr-sirene-recherche/rechercheProjection.ts';
 import { RECHERCHE_TABLE } from '../projections/fr-sirene-recherche/rechercheSchema.ts';
@@ -16,6 +15,7 @@ import { parseCount } from './core/parseCount.ts';
 import { printTable, type TableRow } from './core/printTable.ts';
 import { processPeakRss } from './core/rssSampler.ts';
 import { perSecond, timed } from './core/timing.ts';
+import { migrateRechercheBench } from './recherche/rechercheMigrations.ts';
 import { fillSearchIndexFromLog } from './sirene/fillSearchIndexFromLog.ts';
 import { generateSearchCompanies } from './sirene/generateSearchCompanies.ts';
 import { bareIlikeSearch, rawTrigramSearch } from './sirene/searchBaselines.ts';
@@ -87,12 +87,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   ctx.out(`  schema ${db.schema} (${values.keep ? 'kept' : 'dropped at the end'}); node ${process.version}`);
   try {
     const { knex } = db;
-    // On a reused schema this applies only migrations added since it was built (e.g. a new index).
-    await runMigrations(knex, [
-      ...eventStoreMigrations,
-      ...snapshotPassMigrations,
-      ...projectionMigrationsFor([rechercheProjection]),
-    ]);
+    await migrateRechercheBench(knex);
     if (!values.reuse) await generateAndProject(db, rows, batchSize, ctx);
     else if (values['fill-from-log']) {
       ctx.out('  fill: search tables from the log in bulk (diagnostic shortcut, not the projection) ...');
@@ -109,19 +104,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const queries = searchQueries(rows, queryCount);
     const texts = queries.map((q) => q.q);
     ctx.out('');
-    ctx.out(
-      'Plan of the word match of the approximate stage for a partial-name query (must use the GIN index on mots):',
-    );
-    const probe = queries.find((q) => q.kind === 'nom partiel') ?? queries[0]!;
-    const { rows: planLines } = await knex.raw<{ rows: Record<string, string>[] }>(
-      `explain select siren from ${RECHERCHE_TABLE}
-        where mots && string_to_array(?, ' ')`,
-      [essentialName(probe.q) ?? ''],
-    );
-    const plan = planLines.map((l) => Object.values(l)[0]!);
-    for (const line of plan) ctx.out(`  ${line}`);
-    const usesIndex = plan.some((l) => l.includes('fr_sirene_recherche_mots'));
-    ctx.out(`  word index used: ${usesIndex ? 'yes' : 'NO'}  (query "${probe.q}")`);
+    await printWordIndexPlan(knex, queries, ctx);
     // The textbook trigram baseline needs its index, which the search itself no longer has.
     ctx.out('  baseline index: GIN trigram on nom_essentiel ...');
     const trgm = await extensionSchema(knex, 'pg_trgm');
@@ -153,25 +136,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     printTable(`Search latency (${db.label}, ${formatCount(rows)} companies, one client)`, rowsOut, ctx.out);
 
     const ours = measured[measured.length - 1]![1];
-    const byKind = new Map<string, number[]>();
-    const search = searchWithKnex(knex);
-    for (const q of queries) {
-      const t = await timed(() => search(q.q));
-      byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), t.seconds * 1000]);
-    }
-    printTable(
-      'Ours by kind of query (second pass, same queries)',
-      [...byKind].map(([kind, times]) => {
-        const sorted = [...times].sort((a, b) => a - b);
-        return {
-          kind,
-          queries: times.length,
-          p50: ms(sorted[Math.ceil(sorted.length / 2) - 1]!),
-          p95: ms(sorted[Math.ceil(sorted.length * 0.95) - 1]!),
-        };
-      }),
-      ctx.out,
-    );
+    await printLatencyByKind(knex, queries, ctx);
     printTable(
       'Target',
       [
@@ -191,6 +156,46 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   } finally {
     await db.close();
   }
+}
+
+/** The plan of the approximate stage's word match for a partial-name query: it must use the GIN index on mots. */
+async function printWordIndexPlan(knex: Knex, queries: ReturnType<typeof searchQueries>, ctx: BenchContext) {
+  ctx.out(
+    'Plan of the word match of the approximate stage for a partial-name query (must use the GIN index on mots):',
+  );
+  const probe = queries.find((q) => q.kind === 'nom partiel') ?? queries[0]!;
+  const { rows: planLines } = await knex.raw<{ rows: Record<string, string>[] }>(
+    `explain select siren from ${RECHERCHE_TABLE}
+      where mots && string_to_array(?, ' ')`,
+    [essentialName(probe.q) ?? ''],
+  );
+  const plan = planLines.map((l) => Object.values(l)[0]!);
+  for (const line of plan) ctx.out(`  ${line}`);
+  const usesIndex = plan.some((l) => l.includes('fr_sirene_recherche_mots'));
+  ctx.out(`  word index used: ${usesIndex ? 'yes' : 'NO'}  (query "${probe.q}")`);
+}
+
+/** Our search's latency by kind of query, in a second pass over the same queries. */
+async function printLatencyByKind(knex: Knex, queries: ReturnType<typeof searchQueries>, ctx: BenchContext) {
+  const byKind = new Map<string, number[]>();
+  const search = searchWithKnex(knex);
+  for (const q of queries) {
+    const t = await timed(() => search(q.q));
+    byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), t.seconds * 1000]);
+  }
+  printTable(
+    'Ours by kind of query (second pass, same queries)',
+    [...byKind].map(([kind, times]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return {
+        kind,
+        queries: times.length,
+        p50: ms(sorted[Math.ceil(sorted.length / 2) - 1]!),
+        p95: ms(sorted[Math.ceil(sorted.length * 0.95) - 1]!),
+      };
+    }),
+    ctx.out,
+  );
 }
 
 async function generateAndProject(db: BenchDatabase, rows: number, batchSize: number, ctx: BenchContext) {

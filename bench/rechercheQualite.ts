@@ -2,13 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RELIABLE_SCORE } from '../api/routes/recherche.ts';
-import { snapshotPassMigrations } from '../ingest/core/snapshotPass.ts';
 import { ingestFrSirene } from '../ingest/fr-sirene/ingestFrSirene.ts';
 import { extensionSchema } from '../ops/database/extensions.ts';
-import { runMigrations } from '../ops/database/migrations.ts';
-import { createPostgresEventStore, eventStoreMigrations } from '../ops/eventstore/postgres/index.ts';
+import { createPostgresEventStore } from '../ops/eventstore/postgres/index.ts';
 import { createProjectionRunner } from '../projections/core/projectionRunner.ts';
-import { projectionMigrationsFor } from '../projections/core/schema.ts';
 import { rechercheProjection } from '../projections/fr-sirene-recherche/rechercheProjection.ts';
 import { RECHERCHE_TABLE, SIEGES_TABLE } from '../projections/fr-sirene-recherche/rechercheSchema.ts';
 import type { BenchContext } from './core/benchContext.ts';
@@ -20,6 +17,7 @@ import {
   type QualityQuery,
   qualityQueries,
 } from './recherche/qualityQueries.ts';
+import { migrateRechercheBench } from './recherche/rechercheMigrations.ts';
 import { rawTrigramSearch } from './sirene/searchBaselines.ts';
 import { searchWithKnex } from './sirene/searchLatency.ts';
 
@@ -59,11 +57,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   const db = await openBenchDatabase(ctx.config, ctx.logger, { embedded: 'memory', alsoSearch: ['public'] });
   try {
     const { knex } = db;
-    await runMigrations(knex, [
-      ...eventStoreMigrations,
-      ...snapshotPassMigrations,
-      ...projectionMigrationsFor([rechercheProjection]),
-    ]);
+    await migrateRechercheBench(knex);
     const store = createPostgresEventStore({ knex, notifications: db.notifications, logger: ctx.logger });
     await ingestFrSirene({
       knex,

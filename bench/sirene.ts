@@ -137,17 +137,20 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         `ingest end to end (events, then each of ${SIRENE_READ_MODELS.map((p) => p.name).join(', ')} caught up) ...`,
       );
       const sizesBefore = await readRelationSizes(db.knex, tables);
-      const pass = await runTimedSirenePass({
-        db,
-        service,
-        logger: ctx.logger,
-        files,
-        version: firstVersion,
-        batchSize,
-        sample: true,
-        cpuProfile: values['cpu-profile'] ? { dir: values['cpu-profile'], name: 'pass' } : null,
-        readModelsAfter: values['read-models-after'] ?? false,
-      });
+      /** A timed pass of the files as `version`, its CPU profile (if asked) named `name`. */
+      const timedPass = (version: string, name: string, sample: boolean, readModelsAfter?: boolean) =>
+        runTimedSirenePass({
+          db,
+          service,
+          logger: ctx.logger,
+          files,
+          version,
+          batchSize,
+          sample,
+          cpuProfile: values['cpu-profile'] ? { dir: values['cpu-profile'], name } : null,
+          ...(readModelsAfter === undefined ? {} : { readModelsAfter }),
+        });
+      const pass = await timedPass(firstVersion, 'pass', true, values['read-models-after'] ?? false);
       let lastWrite = now();
       if (pass.output.trim()) ctx.out(pass.output.trim().replace(/^/gm, '  | '));
       const counted = await countRows(
@@ -214,16 +217,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         if (hashFloor.rows !== rows) throw new Error(`read ${hashFloor.rows} rows, expected ${rows}`);
         ctx.out(`unchanged re-pass of the same files as version ${today} ...`);
         const sizes = await readRelationSizes(db.knex, tables);
-        const repass = await runTimedSirenePass({
-          db,
-          service,
-          logger: ctx.logger,
-          files,
-          version: today,
-          batchSize,
-          sample: false,
-          cpuProfile: values['cpu-profile'] ? { dir: values['cpu-profile'], name: 'repass' } : null,
-        });
+        const repass = await timedPass(today, 'repass', false);
         lastWrite = now();
         // Counted from the passes' bounds: the floor's COPY took positions from the log's sequence too.
         const repassEvents = Number(repass.completedAt - repass.startedAt + 1n);

@@ -1,15 +1,11 @@
 import type { Knex } from 'knex';
-import { BODACC_ANNONCES_PROJECTION } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { liveSignalNotices } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
 import { type Signal, signalOf } from '../../projections/fr-bodacc-annonces/signalOf.ts';
-import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
-import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
-import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { alertesSchema } from '../../schemas/responses/alertes.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
+import { BODACC_NOTICE_SOURCES } from './bodaccNoticeSources.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
-import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 
 /** Candidate notices read per call (collective procedures and radiations); a company rarely has more than a few. */
 const NOTICES_READ = 500;
@@ -37,10 +33,7 @@ export const alertesRoute: RouteDefinition = {
   params: [sirenPathParam],
   price: 10_000,
   freeTier: true,
-  errors: SIRENE_COVERAGE_ERRORS,
-  // Sirene decides which companies are served (the profile's refusals) and names them.
-  registers: [FR_BODACC_REGISTER, FR_SIRENE_REGISTER],
-  projections: [BODACC_ANNONCES_PROJECTION, unitesLegalesProjection.name],
+  ...BODACC_NOTICE_SOURCES,
   responseSchema: alertesSchema,
   async handler(ctx, { knex }) {
     const unit = await readCoveredUnit(knex, String(ctx.state.params?.siren));

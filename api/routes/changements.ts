@@ -1,19 +1,13 @@
 import { LRUCache } from 'lru-cache';
-import {
-  BODACC_ANNONCES_PROJECTION,
-  bodaccRevision,
-} from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { bodaccRevision } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { type LiveNotice, liveNoticesSince } from '../../projections/fr-bodacc-annonces/liveNotices.ts';
 import { currentSireneStock } from '../../projections/fr-bodacc-annonces/sireneStock.ts';
-import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
-import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
-import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { dateQueryParam } from '../../schemas/params/date.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { changementsSchema } from '../../schemas/responses/changements.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
+import { BODACC_NOTICE_SOURCES } from './bodaccNoticeSources.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
-import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 
 /** Notices served per call; `nombre_total` counts them all. */
 export const CHANGES_LIMIT = 100;
@@ -63,11 +57,7 @@ export function createChangementsRoute(
     ],
     price: 10_000,
     freeTier: true,
-    errors: SIRENE_COVERAGE_ERRORS,
-    // Sirene decides which companies are served (the profile's refusals) and names them; the answer reports its
-    // stock version, so both registers are in its provenance.
-    registers: [FR_BODACC_REGISTER, FR_SIRENE_REGISTER],
-    projections: [BODACC_ANNONCES_PROJECTION, unitesLegalesProjection.name],
+    ...BODACC_NOTICE_SOURCES,
     responseSchema: changementsSchema,
     async handler(ctx, { knex }) {
       const siren = String(ctx.state.params?.siren);

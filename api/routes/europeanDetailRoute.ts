@@ -169,3 +169,36 @@ function events<E>(evenements: E[], measured: boolean) {
 
 /** The lists several registers answer, each as its body members: `detailLists.mandates(mandats, measured)`. */
 export const detailLists = { mandates, members, beneficialOwners, events };
+
+/** The lists several registers answer: their last path segment, MCP object and price, the same everywhere. */
+const LIST_ROUTES = {
+  mandates: { segment: 'dirigeants', object: 'officers', price: 10_000 },
+  beneficialOwners: { segment: 'beneficiaires-effectifs', object: 'beneficial_owners', price: 20_000 },
+} as const;
+
+type ListItem<K extends keyof typeof LIST_ROUTES> = K extends 'mandates'
+  ? { titulaire: { type: string } }
+  : unknown;
+
+/**
+ * A detail route answering nothing but one of those lists: its segment, tool object and price are the kind's,
+ * `list` reads the items, and the body is the list's members (`detailLists`).
+ */
+export function listDetail<K extends keyof typeof LIST_ROUTES>(
+  kind: K,
+  spec: Omit<DetailSpec, 'segment' | 'tool' | 'price' | 'read'> & {
+    toolDescription: string;
+    list(detail: DetailRead): Promise<ListItem<K>[]>;
+  },
+): DetailSpec {
+  const { segment, object, price } = LIST_ROUTES[kind];
+  const { toolDescription, list, ...rest } = spec;
+  const answer = detailLists[kind] as (items: ListItem<K>[], measured: boolean) => Record<string, unknown>;
+  return {
+    ...rest,
+    segment,
+    tool: { object, description: toolDescription },
+    price,
+    read: async (detail) => answer(await list(detail), detail.measured),
+  };
+}

@@ -1,13 +1,6 @@
 import type { Knex } from 'knex';
+import type { ProjectionStatus } from '../../projections/core/projectionRunner.ts';
 import type { AppMiddleware } from '../state.ts';
-
-export interface ProjectionStatus {
-  name: string;
-  position: bigint;
-  head: bigint;
-  lag: bigint;
-  lastError: string | null;
-}
 
 export type ProjectionStatusReader = () => Promise<ProjectionStatus[]>;
 

@@ -1,15 +1,15 @@
 import { readDetails } from '../../projections/eu-profile/detailDocuments.ts';
 import {
-  LT_ACCOUNT_LINES,
-  LT_FILES,
+  LT_JAR_ACCOUNT_LINES,
+  LT_JAR_FILES,
   LT_JAR_PROFILES,
-  LT_STATUSES,
+  LT_JAR_STATUSES,
   ltJarProjection,
 } from '../../projections/lt-jar/ltJarProjection.ts';
 import type { LtAccountLine } from '../../schemas/events/ltJarEvents.ts';
 import { LT_JAR_REGISTER } from '../../schemas/events/ltJarEvents.ts';
 import { isValidLtCompanyCode } from '../../schemas/identifiers/ltCompanyCode.ts';
-import { ltAccountsSchema, ltInsolvencySchema } from '../../schemas/responses/ltJar.ts';
+import { ltJarAccountsSchema, ltJarInsolvencySchema } from '../../schemas/responses/ltJar.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { notFound } from '../errors/apiError.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';
@@ -37,7 +37,7 @@ export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
     register: LT_JAR_REGISTER,
     projection: ltJarProjection.name,
     profilesTable: LT_JAR_PROFILES,
-    filesTable: LT_FILES,
+    filesTable: LT_JAR_FILES,
     idParam: {
       name: 'kodas',
       in: 'path',
@@ -59,9 +59,9 @@ export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
       description:
         'Dépôts structurés seulement (depuis 2015) : une entreprise sans exercice servi (404 element_inconnu) n’est pas une entreprise sans comptes. Montants en euros tels que déposés ; un dépôt refait remplace le précédent (reg_date le plus récent) ; les lignes en double sont fusionnées, un désaccord est dit dans postes_divergents (le poste est alors celui du code prioritaire, ou null s’il se contredit). Seules les lignes dont le code a un sens vérifié remplissent bilan et compte_resultat ; les autres sont dans autres_postes.',
       price: 20_000,
-      responseSchema: ltAccountsSchema,
+      responseSchema: ltJarAccountsSchema,
       async read({ knex, id, photoLe }) {
-        const lines = (await readDetails(knex, LT_ACCOUNT_LINES, id)) as unknown as LtAccountLine[];
+        const lines = (await readDetails(knex, LT_JAR_ACCOUNT_LINES, id)) as unknown as LtAccountLine[];
         const exercices = ltJarAccounts(lines);
         if (exercices.length === 0) {
           throw notFound(
@@ -89,10 +89,10 @@ export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
       description:
         'Codes retenus (liste des statuts du registre, stat_kodas) : 4 Restruktūrizuojamas (restructuration) ; 5 et 13 Bankrutuojantis, 6 Bankrutavęs, 26 Likviduojamas dėl bankroto (faillite). Le registre ne tient qu’un statut par entreprise : une procédure close ne laisse pas de trace. aucune_procedure est mesuré sur la photo complète du registre.',
       price: 20_000,
-      responseSchema: ltInsolvencySchema,
+      responseSchema: ltJarInsolvencySchema,
       measuredBy: 'iregistruoti',
       async read({ knex, id, measured, photoLe }) {
-        const [status] = await readDetails(knex, LT_STATUSES, id);
+        const [status] = await readDetails(knex, LT_JAR_STATUSES, id);
         const reading = ltJarInsolvency(status);
         return {
           ...reading,

@@ -1,4 +1,4 @@
-import { ltDate } from '../../projections/lt-jar/ltJarProfile.ts';
+import { ltJarDate } from '../../projections/lt-jar/ltJarProfile.ts';
 import type { LtAccountLine } from '../../schemas/events/ltJarEvents.ts';
 
 /**
@@ -62,7 +62,7 @@ const isConsolidated = (l: LtAccountLine) =>
   /konsoliduot/i.test(`${l.template_name ?? ''} ${l.standard_name ?? ''}`);
 
 const yearKey = (l: LtAccountLine) =>
-  `${ltDate(l.beginning_date) ?? ''}|${ltDate(l.turning_date) ?? ''}|${isConsolidated(l)}`;
+  `${ltJarDate(l.beginning_date) ?? ''}|${ltJarDate(l.turning_date) ?? ''}|${isConsolidated(l)}`;
 
 /**
  * Of each statement of a year, the lines of its newest filing (`reg_date`): a filing filed again supersedes
@@ -125,12 +125,12 @@ function yearOf(lines: LtAccountLine[]): LtYear {
     });
   }
   return {
-    debut: ltDate(first.beginning_date),
-    fin: ltDate(first.turning_date),
+    debut: ltJarDate(first.beginning_date),
+    fin: ltJarDate(first.turning_date),
     consolide: isConsolidated(first),
     etats: [...etats.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, e]) => e),
     depose_le: lines
-      .map((l) => ltDate(l.reg_date))
+      .map((l) => ltJarDate(l.reg_date))
       .reduce<string | null>((a, d) => (d && (!a || d > a) ? d : a), null),
     devise: 'EUR',
     bilan,

@@ -1,5 +1,5 @@
-import { ltDate } from '../../projections/lt-jar/ltJarProfile.ts';
-import { ltStatusCode } from '../../projections/lt-jar/ltStatus.ts';
+import { ltJarDate } from '../../projections/lt-jar/ltJarProfile.ts';
+import { ltJarStatusCode } from '../../projections/lt-jar/ltJarStatus.ts';
 
 const text = (v: unknown): string | null =>
   v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim();
@@ -12,11 +12,11 @@ const text = (v: unknown): string | null =>
  */
 export function ltJarInsolvency(status: Record<string, unknown> | undefined) {
   const code = text(status?.stat_kodas);
-  const family = ltStatusCode(code)?.insolvabilite ?? null;
+  const family = ltJarStatusCode(code)?.insolvabilite ?? null;
   const statut_registre = {
     code: code !== null && /^\d+$/.test(code) ? Number(code) : null,
     libelle: text(status?.stat_pavadinimas),
-    depuis: ltDate(status?.stat_data_nuo),
+    depuis: ltJarDate(status?.stat_data_nuo),
   };
   return {
     statut_registre,

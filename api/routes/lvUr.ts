@@ -33,7 +33,7 @@ import {
   lvOfficersSchema,
 } from '../../schemas/responses/lvUr.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
-import { detailLists, europeanDetailRoutes } from './europeanDetailRoute.ts';
+import { detailLists, europeanDetailRoutes, listDetail } from './europeanDetailRoute.ts';
 
 // Freshness: the register's own threshold (its manifest, app/registers/lvUr.ts) gives 503 photo_perimee.
 export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
@@ -74,39 +74,23 @@ export const LV_UR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
         };
       },
     },
-    {
-      segment: 'dirigeants',
-      tool: {
-        object: 'officers',
-        description:
-          "A Latvian company's registered officers with the name published and their function; never an ID number or birth date, by national registration number.",
-      },
+    listDetail('mandates', {
+      toolDescription:
+        "A Latvian company's registered officers with the name published and their function; never an ID number or birth date, by national registration number.",
       summary: 'Dirigeants inscrits d’une entreprise lettone.',
       description: 'Nom publié et fonction ; jamais de numéro d’identité ni de date de naissance.',
-      price: 10_000,
       responseSchema: lvOfficersSchema,
       measuredBy: 'officers',
-      async read({ knex, id, measured }) {
-        const mandats = lvMandates(await readDetails(knex, LV_OFFICERS, id));
-        return detailLists.mandates(mandats, measured);
-      },
-    },
-    {
-      segment: 'beneficiaires-effectifs',
-      tool: {
-        object: 'beneficial_owners',
-        description:
-          "A Latvian company's declared beneficial owners, counted and never named, by national registration number.",
-      },
+      list: async ({ knex, id }) => lvMandates(await readDetails(knex, LV_OFFICERS, id)),
+    }),
+    listDetail('beneficialOwners', {
+      toolDescription:
+        "A Latvian company's declared beneficial owners, counted and never named, by national registration number.",
       summary: 'Bénéficiaires effectifs déclarés d’une entreprise lettone (comptés, jamais nommés).',
-      price: 20_000,
       responseSchema: lvBeneficialOwnersSchema,
       measuredBy: 'beneficial_owners',
-      async read({ knex, id, measured }) {
-        const beneficiaires = lvBeneficialOwners(await readDetails(knex, LV_OWNERS, id));
-        return detailLists.beneficialOwners(beneficiaires, measured);
-      },
-    },
+      list: async ({ knex, id }) => lvBeneficialOwners(await readDetails(knex, LV_OWNERS, id)),
+    }),
     {
       segment: 'comptes',
       tool: {

@@ -16,6 +16,7 @@ import { priceLabelOf } from '../catalogue/price.ts';
 import { priceListOf } from '../catalogue/priceList.ts';
 import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
+import type { RegisterSnapshotView } from '../catalogue/snapshotReader.ts';
 import { textCatalogue } from '../catalogue/textCatalogue.ts';
 import { ALL_ERROR_CODES, MOTIFS_PANNE } from '../errors/errorCodes.ts';
 import type { SnapshotReader } from '../middleware/freshnessGuard.ts';
@@ -76,32 +77,12 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
         return {
           body: {
             photos,
-            registres: deps.registers.map((r) => {
-              const view = views.find((v) => v.register === r.code);
-              return {
-                code: r.code,
-                nom_court: r.nomCourt,
-                nom_complet: r.nomComplet,
-                producteur: r.producteur,
-                pays: r.pays,
-                licence: r.licence,
-                licence_url: r.licenceUrl,
-                mode: r.mode,
-                seuil_fraicheur_jours: r.seuilFraicheurJours,
-                source_url: r.sourceUrl,
-                derniere_photo: view?.current
-                  ? {
-                      version: view.current.version,
-                      date_photo: view.current.snapshotDate,
-                      empreinte_sha256: r.photoComplete ? view.current.sha256 : null,
-                      completee_le: view.current.completedAt,
-                    }
-                  : null,
-                collecte_en_cours: view?.pending
-                  ? { version: view.pending.version, depuis: view.pending.startedAt }
-                  : null,
-              };
-            }),
+            registres: deps.registers.map((r) =>
+              dictionaryEntry(
+                r,
+                views.find((v) => v.register === r.code),
+              ),
+            ),
           },
         };
       },
@@ -191,6 +172,33 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
     ...sampleRoutes(deps.priced),
     ...(deps.account ? [accountRoute(deps.account)] : []),
   ];
+}
+
+/** One register of the dictionary: what its manifest says, its last published pass, and one under way. */
+function dictionaryEntry(r: RegisterInfo, view: RegisterSnapshotView | undefined) {
+  return {
+    code: r.code,
+    nom_court: r.nomCourt,
+    nom_complet: r.nomComplet,
+    producteur: r.producteur,
+    pays: r.pays,
+    licence: r.licence,
+    licence_url: r.licenceUrl,
+    mode: r.mode,
+    seuil_fraicheur_jours: r.seuilFraicheurJours,
+    source_url: r.sourceUrl,
+    derniere_photo: view?.current
+      ? {
+          version: view.current.version,
+          date_photo: view.current.snapshotDate,
+          empreinte_sha256: r.photoComplete ? view.current.sha256 : null,
+          completee_le: view.current.completedAt,
+        }
+      : null,
+    collecte_en_cours: view?.pending
+      ? { version: view.pending.version, depuis: view.pending.startedAt }
+      : null,
+  };
 }
 
 /** The samples surface: the list, and one real answer of each priced route (served by the app, see app.ts). */

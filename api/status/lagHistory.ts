@@ -1,4 +1,5 @@
-import type { ProjectionStatus, ProjectionStatusReader } from '../routes/health.ts';
+import type { ProjectionStatus } from '../../projections/core/projectionRunner.ts';
+import type { ProjectionStatusReader } from '../routes/health.ts';
 
 /** One minute of the projections' lag: the largest lag (events behind the log's head) read in that minute. */
 export interface LagSample {

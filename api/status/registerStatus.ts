@@ -1,6 +1,7 @@
+import type { ProjectionStatus } from '../../projections/core/projectionRunner.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { RegisterSnapshotView } from '../catalogue/snapshotReader.ts';
-import { CIRCUIT_STATE, type LiveCircuit, type ProjectionStatus } from '../routes/health.ts';
+import { CIRCUIT_STATE, type LiveCircuit } from '../routes/health.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -37,7 +37,7 @@ export const chSogc: RegisterManifest = {
   },
   async load() {
     const [live, routes] = await Promise.all([
-      import('../../ingest/ch-sogc/sogcLive.ts'),
+      import('../../ingest/ch-sogc/chSogcLive.ts'),
       import('../../api/routes/chSogc.ts'),
     ]);
     return {

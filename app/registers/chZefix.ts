@@ -1,6 +1,7 @@
 import { CH_ZEFIX_REGISTER } from '../../schemas/events/chZefixEvents.ts';
 import { dottedSwissUid, isValidSwissUid, SWISS_UID_PATTERN } from '../../schemas/identifiers/swissUid.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
+import { liveForADay } from './liveForADay.ts';
 
 /** The Swiss UID as both Swiss registers take it (Zefix for the profile, the gazette for its details). */
 export const SWISS_UID_FORMAT = {
@@ -34,9 +35,7 @@ export const chZefix: RegisterManifest = {
   europe: {
     ...SWISS_UID_FORMAT,
     live: {
-      maxAgeMs: 24 * 3600_000,
-      defaultUrl: 'https://www.zefix.admin.ch/ZefixPublicREST/api/v1',
-      sampleId: 'CHE-238.945.329',
+      ...liveForADay('https://www.zefix.admin.ch/ZefixPublicREST/api/v1', 'CHE-238.945.329'),
       credentials: {
         description:
           'identifiants HTTP Basic de Zefix PublicREST, « utilisateur:mot de passe », délivrés sur demande par l’OFRC (zefix@bj.admin.ch) / Zefix PublicREST HTTP Basic credentials, user:password',
@@ -44,7 +43,7 @@ export const chZefix: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/ch-zefix/zefixLive.ts');
+    const live = await import('../../ingest/ch-zefix/chZefixLive.ts');
     return { europeLive: { createReader: live.createZefixLive, recordings: live.ZEFIX_RECORDINGS } };
   },
 };

@@ -1,6 +1,7 @@
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 import { ICO_IDENTIFIER } from './icoIdentifier.ts';
+import { liveForADay } from './liveForADay.ts';
 
 /** Czechia's ARES (Administrativní registr ekonomických subjektů), queried live. */
 export const czAres: RegisterManifest = {
@@ -23,15 +24,10 @@ export const czAres: RegisterManifest = {
   ingest: {},
   europe: {
     ...ICO_IDENTIFIER,
-    // A company's ARES record changes rarely; an observation is served again for 24 hours.
-    live: {
-      maxAgeMs: 24 * 3600_000,
-      defaultUrl: 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest',
-      sampleId: '26168685',
-    },
+    live: liveForADay('https://ares.gov.cz/ekonomicke-subjekty-v-be/rest', '26168685'),
   },
   async load() {
-    const live = await import('../../ingest/cz-ares/aresLive.ts');
+    const live = await import('../../ingest/cz-ares/czAresLive.ts');
     return { europeLive: { createReader: live.createAresLive, recordings: live.ARES_RECORDINGS } };
   },
 };

@@ -1,5 +1,6 @@
 import { DK_CVR_REGISTER } from '../../schemas/events/dkCvrEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
+import { liveForADay } from './liveForADay.ts';
 
 /** Denmark's Central Business Register (CVR, Erhvervsstyrelsen), queried live through its Elasticsearch access. */
 export const dkCvr: RegisterManifest = {
@@ -26,10 +27,8 @@ export const dkCvr: RegisterManifest = {
     idLabel: 'CVR 8 chiffres',
     idDescription: 'numéro CVR de 8 chiffres / 8-digit CVR number',
     live: {
-      maxAgeMs: 24 * 3600_000,
       // Erhvervsstyrelsen's system-to-system access is plain HTTP.
-      defaultUrl: 'http://distribution.virk.dk',
-      sampleId: '11617034',
+      ...liveForADay('http://distribution.virk.dk', '11617034'),
       credentials: {
         description:
           'identifiant et mot de passe de l’accès « system-til-system » délivrés par Erhvervsstyrelsen (user:password) / system-to-system user name and password issued by the Danish Business Authority',
@@ -37,7 +36,7 @@ export const dkCvr: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/dk-cvr/cvrLive.ts');
+    const live = await import('../../ingest/dk-cvr/dkCvrLive.ts');
     return { europeLive: { createReader: live.createCvrLive, recordings: live.CVR_RECORDINGS } };
   },
 };

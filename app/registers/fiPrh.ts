@@ -2,11 +2,11 @@ import { FI_PRH_REGISTER } from '../../schemas/events/fiPrhEvents.ts';
 import { isValidBusinessId } from '../../schemas/identifiers/fiBusinessId.ts';
 import { FI_PRH_LICENCE, fiPrhEventsSchema } from '../../schemas/responses/fiPrh.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
+import { LIVE_RECORD_MAX_AGE_MS, liveForADay } from './liveForADay.ts';
 
 const ID_PATTERN = /^\d{7}-\d$/;
 const ID_DESCRIPTION =
   'Y-tunnus NNNNNNN-C avec chiffre de contrôle / business ID NNNNNNN-C with its check digit';
-const MAX_AGE_MS = 24 * 3600_000;
 
 /** Finland's trade register (PRH, YTJ open data API v3), queried live. */
 export const fiPrh: RegisterManifest = {
@@ -32,15 +32,11 @@ export const fiPrh: RegisterManifest = {
     idCheck: isValidBusinessId,
     idLabel: 'Y-tunnus 1234567-8',
     idDescription: ID_DESCRIPTION,
-    live: {
-      maxAgeMs: MAX_AGE_MS,
-      defaultUrl: 'https://avoindata.prh.fi/opendata-ytj-api/v3',
-      sampleId: '0112038-9',
-    },
+    live: liveForADay('https://avoindata.prh.fi/opendata-ytj-api/v3', '0112038-9'),
   },
   async load() {
     const [live, { europeanLiveDetailRoutes }] = await Promise.all([
-      import('../../ingest/fi-prh/prhLive.ts'),
+      import('../../ingest/fi-prh/fiPrhLive.ts'),
       import('../../api/routes/europeLiveDetail.ts'),
     ]);
     return {
@@ -52,7 +48,7 @@ export const fiPrh: RegisterManifest = {
           idPattern: ID_PATTERN,
           idCheck: isValidBusinessId,
           idDescription: ID_DESCRIPTION,
-          maxAgeMs: MAX_AGE_MS,
+          maxAgeMs: LIVE_RECORD_MAX_AGE_MS,
           adjective: 'finnish',
           idParam: {
             name: 'id',

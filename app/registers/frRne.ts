@@ -29,7 +29,7 @@ export const frRne: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/fr-rne/rneLive.ts');
+    const live = await import('../../ingest/fr-rne/frRneLive.ts');
     return { frenchLive: { createReader: live.createRneLive, recordings: live.RNE_RECORDINGS } };
   },
 };

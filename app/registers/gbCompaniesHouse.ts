@@ -1,6 +1,7 @@
 import { COMPANY_NUMBER } from '../../ingest/gb-companies-house/companiesHouseTypes.ts';
 import { GB_COMPANIES_HOUSE_REGISTER } from '../../schemas/events/gbCompaniesHouseEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
+import { liveForADay } from './liveForADay.ts';
 
 /** The United Kingdom's register of companies (Companies House public data API), queried live. */
 export const gbCompaniesHouse: RegisterManifest = {
@@ -27,9 +28,7 @@ export const gbCompaniesHouse: RegisterManifest = {
     idDescription:
       'numéro de société de 8 caractères, 8 chiffres ou 2 lettres majuscules et 6 chiffres (SC123456) / 8-character company number: 8 digits, or 2 capital letters and 6 digits',
     live: {
-      maxAgeMs: 24 * 3600_000,
-      defaultUrl: 'https://api.company-information.service.gov.uk',
-      sampleId: '00445790',
+      ...liveForADay('https://api.company-information.service.gov.uk', '00445790'),
       credentials: {
         description:
           'clé de l’API REST Companies House (la clé seule) / Companies House REST API key (the key alone)',
@@ -37,7 +36,7 @@ export const gbCompaniesHouse: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/gb-companies-house/companiesHouseLive.ts');
+    const live = await import('../../ingest/gb-companies-house/gbCompaniesHouseLive.ts');
     return {
       europeLive: {
         createReader: live.createCompaniesHouseLive,

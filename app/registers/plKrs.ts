@@ -1,5 +1,6 @@
 import { PL_KRS_REGISTER } from '../../schemas/events/plKrsEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
+import { liveForADay } from './liveForADay.ts';
 
 /** Poland's National Court Register (KRS open API), queried live. */
 export const plKrs: RegisterManifest = {
@@ -24,14 +25,10 @@ export const plKrs: RegisterManifest = {
     idPattern: /^\d{10}$/,
     idLabel: 'KRS 10 chiffres',
     idDescription: 'numéro KRS de 10 chiffres (zéros en tête) / 10-digit KRS number, zero-padded',
-    live: {
-      maxAgeMs: 24 * 3600_000,
-      defaultUrl: 'https://api-krs.ms.gov.pl/api/krs',
-      sampleId: '0000405063',
-    },
+    live: liveForADay('https://api-krs.ms.gov.pl/api/krs', '0000405063'),
   },
   async load() {
-    const live = await import('../../ingest/pl-krs/krsLive.ts');
+    const live = await import('../../ingest/pl-krs/plKrsLive.ts');
     return { europeLive: { createReader: live.createKrsLive, recordings: live.KRS_RECORDINGS } };
   },
 };

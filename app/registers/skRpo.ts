@@ -1,6 +1,7 @@
 import { SK_RPO_REGISTER } from '../../schemas/events/skRpoEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 import { ICO_IDENTIFIER } from './icoIdentifier.ts';
+import { liveForADay } from './liveForADay.ts';
 
 /** Slovakia's register of legal persons (RPO), queried live: the unified profile and the search. */
 export const skRpo: RegisterManifest = {
@@ -23,10 +24,10 @@ export const skRpo: RegisterManifest = {
   ingest: {},
   europe: {
     ...ICO_IDENTIFIER,
-    live: { maxAgeMs: 24 * 3600_000, defaultUrl: 'https://api.statistics.sk/rpo/v1', sampleId: '31333532' },
+    live: liveForADay('https://api.statistics.sk/rpo/v1', '31333532'),
   },
   async load() {
-    const live = await import('../../ingest/sk-rpo/rpoLive.ts');
+    const live = await import('../../ingest/sk-rpo/skRpoLive.ts');
     return { europeLive: { createReader: live.createRpoLive, recordings: live.RPO_RECORDINGS } };
   },
 };

@@ -2,8 +2,7 @@ import { SK_RUZ_REGISTER } from '../../schemas/events/skRuzEvents.ts';
 import { isValidIco } from '../../schemas/identifiers/ico.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 import { ICO_IDENTIFIER } from './icoIdentifier.ts';
-
-const MAX_AGE_MS = 24 * 3600_000;
+import { LIVE_RECORD_MAX_AGE_MS, liveForADay } from './liveForADay.ts';
 
 /** Slovakia's register of financial statements (RÚZ), queried live: the accounts routes only. */
 export const skRuz: RegisterManifest = {
@@ -27,18 +26,16 @@ export const skRuz: RegisterManifest = {
   europe: {
     ...ICO_IDENTIFIER,
     live: {
-      maxAgeMs: MAX_AGE_MS,
-      defaultUrl: 'https://www.registeruz.sk/cruz-public/api',
-      sampleId: '52772128',
+      ...liveForADay('https://www.registeruz.sk/cruz-public/api', '52772128'),
       detailsOnly: true,
     },
   },
   async load() {
-    const live = await import('../../ingest/sk-ruz/ruzLive.ts');
+    const live = await import('../../ingest/sk-ruz/skRuzLive.ts');
     const routes = await import('../../api/routes/skRuz.ts');
     return {
       europeLive: { createReader: live.createRuzLive, recordings: live.RUZ_RECORDINGS },
-      routes: routes.skRuzRoutes(MAX_AGE_MS, isValidIco),
+      routes: routes.skRuzRoutes(LIVE_RECORD_MAX_AGE_MS, isValidIco),
     };
   },
 };

@@ -15,8 +15,6 @@ import {
   keepSettledAnswers,
 } from '../../api/payment/x402Answers.ts';
 import type { AppMiddleware } from '../../api/state.ts';
-import type { LiveReaderDeps } from '../../ingest/core/liveRegisterClient.ts';
-import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
 import { issueKey, revokeKey } from '../../ops/accounts/accountKeys.ts';
 import { type AccountLedger, createAccountLedger } from '../../ops/accounts/accountLedger.ts';
 import { dailyUsage } from '../../ops/accounts/dailyUsage.ts';
@@ -24,7 +22,7 @@ import { createKeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { loadAccount } from '../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { recentCalls } from '../../ops/accounts/recentCalls.ts';
-import { type Config, liveCredentialsVariable, liveUrlVariable } from '../../ops/config.ts';
+import type { Config } from '../../ops/config.ts';
 import { createBudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
@@ -41,20 +39,13 @@ import type { Projection } from '../../projections/core/projection.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/core/projectionRunner.ts';
 import { postgresProjectorLock } from '../../projections/core/projectorLock.ts';
 import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
-import { readLiveObservation } from '../../projections/eu-live/euLiveProjection.ts';
-import { FR_RNE_REGISTER } from '../../schemas/events/frRneEvents.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
-import {
-  EU_LIVE_REGISTERS,
-  type EuLiveSource,
-  FRENCH_LIVE_SOURCES,
-  type FrenchLiveSource,
-  PRICED_ROUTES,
-  PROJECTIONS,
-} from '../readSide.ts';
+import { type EuLiveSource, type FrenchLiveSource, PRICED_ROUTES, PROJECTIONS } from '../readSide.ts';
 import { REGISTERS } from '../registers.ts';
 import { migrateAll } from './migrateAll.ts';
+import { serviceLiveSources } from './serviceLiveSources.ts';
 import { projects, type ServiceRole } from './serviceRole.ts';
+import { flushAtShutdown, stopAccepting } from './serviceShutdown.ts';
 
 export interface Service {
   db: Database;
@@ -155,36 +146,13 @@ export async function composeService(
   let stopping = false;
   const store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger });
   const projecting = projects(opts.role ?? 'all');
-  const exclusive = opts.exclusiveProjector && db.kind === 'postgres' ? opts.exclusiveProjector : null;
-  const runner = createProjectionRunner({
-    knex: db.knex,
-    eventStore: store,
-    logger,
-    projections: [...projections],
-    // A server applies a Sirene stock's millions of events in fewer, larger transactions (one read of the log,
-    // one write per table and one checkpoint per batch). The embedded database keeps short ones: it is one
-    // session, and a request waits for the transaction in progress.
-    batchSize: db.kind === 'postgres' ? PROJECTION_BATCH_ON_SERVER : undefined,
-    ...(exclusive
-      ? {
-          lock: postgresProjectorLock(db.url, logger),
-          ...(typeof exclusive === 'object' ? { standbyRetryMs: exclusive.standbyRetryMs } : {}),
-        }
-      : {}),
-  });
+  const runner = createServiceRunner(db, store, logger, projections, opts.exclusiveProjector);
   const signer = await loadOrCreateSigner({
     signingKeyFile: config.signingKeyFile,
     dataDir: config.dataDir,
     logger,
   });
-  const servedLog = createServedLog({
-    eventStore: store,
-    logger,
-    flushIntervalMs: opts.servedLogFlushMs,
-    // Answers the database cannot take (an outage) are kept on local disk, replayed once it answers again.
-    journal: createServedJournal({ dataDir: config.dataDir, logger }),
-    loggedEntries: loggedEntriesIn(db.knex),
-  });
+  const servedLog = createServiceServedLog(db, store, config, logger, opts.servedLogFlushMs);
   if (!opts.deferDatabase) await recoverServedLog(servedLog, logger);
   const paid = paymentConfig
     ? sharedPaymentMiddleware({
@@ -202,48 +170,7 @@ export async function composeService(
   // has applied; charges, keys, nonces, the served log and live observations stay on the primary (db.knex).
   const readKnex = db.readKnex ?? db.knex;
   const budgeted = createBudgetedPools(readKnex);
-  // One reader per live register, at the address the options, then the environment, give; else its own. A
-  // register that needs credentials and has none gets no reader: it is not configured (never reported down).
-  const liveReaderDeps = (source: {
-    info: { register: string };
-    defaultUrl: string;
-    credentials: unknown;
-  }): LiveReaderDeps | null => {
-    const code = source.info.register;
-    const credentials = opts.liveCredentials?.[code] ?? config.liveCredentials[liveCredentialsVariable(code)];
-    if (source.credentials && !credentials) return null;
-    return {
-      baseUrl: opts.liveUrls?.[code] ?? config.liveUrls[liveUrlVariable(code)] ?? source.defaultUrl,
-      ...(credentials ? { credentials } : {}),
-      store,
-      recall: (register, url, maxAgeMs) =>
-        readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
-      ...(opts.now ? { now: opts.now } : {}),
-      ...opts.livePolicy,
-    };
-  };
-  const liveReaders = new Map(
-    (opts.liveRegisters ?? EU_LIVE_REGISTERS).flatMap((source) => {
-      const deps = liveReaderDeps(source);
-      return deps ? [[source.info.register, source.parts.createReader(deps)] as const] : [];
-    }),
-  );
-  // The French live registers (the RNE, for the officers): configured the same way.
-  const frenchSources = opts.frenchLiveSources ?? FRENCH_LIVE_SOURCES;
-  const frenchReaders = new Map(
-    frenchSources.flatMap((source) => {
-      const deps = liveReaderDeps(source);
-      return deps ? [[source.info.register, source.parts.createReader(deps)] as const] : [];
-    }),
-  );
-  const rne = frenchReaders.get(FR_RNE_REGISTER);
-  const freshSnapshots: SnapshotReader = (q) => readSnapshotStates(readKnex, q);
-  const readSnapshots = cachedSnapshotReader(
-    freshSnapshots,
-    () => runner.snapshotFingerprint(),
-    // A replica applies the runner's commits later than the runner knows: only a short age bounds the cache.
-    readKnex === db.knex ? undefined : REPLICA_SNAPSHOT_CACHE_MS,
-  );
+  const { freshSnapshots, readSnapshots } = snapshotReadersOf(readKnex, db, runner);
   const app = createApp({
     logger,
     knex: db.knex,
@@ -258,17 +185,7 @@ export async function composeService(
     signer,
     servedLog,
     paymentFor: paid?.paymentFor,
-    live: {
-      sireneSearch: sireneApiSearchFromConfig(opts.sireneApi ?? config.sireneApi, { store, now: opts.now }),
-      europe: liveReaders,
-      ...(rne ? { rne } : {}),
-      notConfigured: [
-        ...(opts.liveRegisters ?? EU_LIVE_REGISTERS)
-          .map((s) => s.info.register)
-          .filter((code) => !liveReaders.has(code)),
-        ...frenchSources.map((s) => s.info.register).filter((code) => !frenchReaders.has(code)),
-      ],
-    },
+    live: serviceLiveSources({ db, store, config, opts }),
     keyedCreditHeaders: paid?.keyedCreditHeaders,
     keepSettledAnswers: paid?.keepSettledAnswers,
     account: paid?.account,
@@ -297,17 +214,7 @@ export async function composeService(
     app,
     async listen(port, host = config.host) {
       if (databaseReady && projecting) await runner.start();
-      const handle = app.koa.callback();
-      server = http.createServer((req, res) => {
-        const done = handle(req, res);
-        running.add(done);
-        done.finally(() => running.delete(done));
-      });
-      server.keepAliveTimeout = 5000;
-      await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(port, host, () => resolve());
-      });
+      server = await startHttpServer(app, running, port, host);
       const address = server.address();
       return typeof address === 'object' && address ? address.port : port;
     },
@@ -324,12 +231,7 @@ export async function composeService(
             logger.info({ attempts: attempt + 1 }, 'database reached: migrated, projections started');
         } catch (err) {
           if (!isDatabaseOutage(err)) throw err;
-          const wait = delays[Math.min(attempt, delays.length - 1)] ?? 1000;
-          logger.warn(
-            { err: (err as Error).message, retryInMs: wait },
-            'database unreachable: priced routes answer 503 base_indisponible until it is reached',
-          );
-          await Promise.race([new Promise((resolve) => setTimeout(resolve, wait)), stopped]);
+          await waitBeforeRetry(logger, err as Error, delays[Math.min(attempt, delays.length - 1)], stopped);
         }
       }
     },
@@ -339,44 +241,9 @@ export async function composeService(
       if (server) {
         const s = server;
         server = null;
-        const closed = new Promise<void>((resolve) => s.close(() => resolve()));
-        s.closeIdleConnections?.();
-        // Running requests finish and are recorded; a client that holds its connection open is cut after them.
-        const grace = new Promise<void>((resolve) =>
-          setTimeout(resolve, closeOpts.graceMs ?? 10_000).unref(),
-        );
-        await Promise.race([Promise.allSettled([...running]), grace]);
-        s.closeAllConnections?.();
-        await closed;
+        await stopAccepting(s, running, closeOpts.graceMs ?? 10_000);
       }
-      // Charges served from a lease and not appended yet are appended, and the leases returned, before the log
-      // of served answers is flushed. During a database outage they cannot be: say so.
-      await paid?.ledger.close().catch((err: Error) => {
-        logger.error(
-          { err: err.message },
-          'charges served from a lease not appended at shutdown: the database is unreachable',
-        );
-      });
-      // Shutting down during a database outage must still shut down: what the log cannot take is kept on local
-      // disk (and appended at the next start); say what could not be kept at all.
-      let servedAnswersLost = 0;
-      const pending = servedLog.pending;
-      await servedLog.close().then(
-        ({ keptOnDisk }) => {
-          if (keptOnDisk)
-            logger.warn(
-              { entries: pending },
-              'served log unreachable at shutdown: served answers kept on local disk, appended at the next start',
-            );
-        },
-        (err: Error) => {
-          servedAnswersLost = Math.max(1, servedLog.pending);
-          logger.error(
-            { err: err.message, lost: servedAnswersLost },
-            'served answers lost at shutdown: neither in the served log nor kept on local disk',
-          );
-        },
-      );
+      const servedAnswersLost = await flushAtShutdown({ ledger: paid?.ledger, servedLog, logger });
       await runner.stop().catch((err: Error) => {
         logger.warn({ err: err.message }, 'projection runner stopped with an error');
       });
@@ -384,6 +251,89 @@ export async function composeService(
       return { servedAnswersLost };
     },
   };
+}
+
+/** Serves the app over HTTP on `port`, each request in `running` until it is answered. */
+async function startHttpServer(app: App, running: Set<Promise<unknown>>, port: number, host: string) {
+  const handle = app.koa.callback();
+  const server = http.createServer((req, res) => {
+    const done = handle(req, res);
+    running.add(done);
+    done.finally(() => running.delete(done));
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
+
+/** The served log of a service; the answers the database cannot take (an outage) are kept on local disk. */
+function createServiceServedLog(
+  db: Database,
+  store: EventStore,
+  config: Config,
+  logger: Logger,
+  flushIntervalMs: number | undefined,
+): ServedLog {
+  return createServedLog({
+    eventStore: store,
+    logger,
+    flushIntervalMs,
+    // Replayed once the database answers again.
+    journal: createServedJournal({ dataDir: config.dataDir, logger }),
+    loggedEntries: loggedEntriesIn(db.knex),
+  });
+}
+
+/** The snapshot states the routes read: fresh, and cached until the runner commits another (or, on a replica, briefly). */
+function snapshotReadersOf(readKnex: Database['knex'], db: Database, runner: ProjectionRunner) {
+  const freshSnapshots: SnapshotReader = (q) => readSnapshotStates(readKnex, q);
+  const readSnapshots = cachedSnapshotReader(
+    freshSnapshots,
+    () => runner.snapshotFingerprint(),
+    // A replica applies the runner's commits later than the runner knows: only a short age bounds the cache.
+    readKnex === db.knex ? undefined : REPLICA_SNAPSHOT_CACHE_MS,
+  );
+  return { freshSnapshots, readSnapshots };
+}
+
+/** The database is unreachable: says so, then waits `wait` ms (1 s by default) or until the service stops. */
+async function waitBeforeRetry(logger: Logger, err: Error, wait: number | undefined, stopped: Promise<void>) {
+  const retryInMs = wait ?? 1000;
+  logger.warn(
+    { err: err.message, retryInMs },
+    'database unreachable: priced routes answer 503 base_indisponible until it is reached',
+  );
+  await Promise.race([new Promise((resolve) => setTimeout(resolve, retryInMs)), stopped]);
+}
+
+/** The projection runner of a service: on a PostgreSQL server, in larger batches and (if asked) under the projector lock. */
+function createServiceRunner(
+  db: Database,
+  store: EventStore,
+  logger: Logger,
+  projections: readonly Projection[],
+  exclusiveProjector: ComposeOptions['exclusiveProjector'],
+): ProjectionRunner {
+  const exclusive = exclusiveProjector && db.kind === 'postgres' ? exclusiveProjector : null;
+  return createProjectionRunner({
+    knex: db.knex,
+    eventStore: store,
+    logger,
+    projections: [...projections],
+    // A server applies a Sirene stock's millions of events in fewer, larger transactions (one read of the log,
+    // one write per table and one checkpoint per batch). The embedded database keeps short ones: it is one
+    // session, and a request waits for the transaction in progress.
+    batchSize: db.kind === 'postgres' ? PROJECTION_BATCH_ON_SERVER : undefined,
+    ...(exclusive
+      ? {
+          lock: postgresProjectorLock(db.url, logger),
+          ...(typeof exclusive === 'object' ? { standbyRetryMs: exclusive.standbyRetryMs } : {}),
+        }
+      : {}),
+  });
 }
 
 /** Appends the served answers kept on local disk by a process that stopped during an outage (or by this one). */

@@ -108,30 +108,7 @@ export async function runTimedSirenePass(opts: {
   if (opts.readModelsAfter) await service.runner.stop();
   try {
     if (db.label === 'postgres') {
-      const child = await ingestInChildProcess({
-        url: db.url,
-        schema: db.schema,
-        register: 'fr-sirene',
-        args: [
-          '--unites-legales',
-          files.unitesLegales,
-          '--etablissements',
-          files.etablissements,
-          '--version',
-          opts.version,
-          '--batch-size',
-          String(opts.batchSize),
-        ],
-        ...(opts.cpuProfile
-          ? {
-              nodeFlags: [
-                '--cpu-prof',
-                `--cpu-prof-dir=${opts.cpuProfile.dir}`,
-                `--cpu-prof-name=${opts.cpuProfile.name}-ingest.cpuprofile`,
-              ],
-            }
-          : {}),
-      });
+      const child = await ingestSireneInChild(db, files, opts);
       ingestPeakRss = child.peakRss;
       ingestCpu = child.cpuSeconds;
       output = child.output;
@@ -194,6 +171,38 @@ export async function runTimedSirenePass(opts: {
     profiles,
     ...pass,
   };
+}
+
+/** `registres ingest fr-sirene` of the files as its own process, as in production (with its CPU profile if asked). */
+function ingestSireneInChild(
+  db: BenchDatabase,
+  files: GeneratedSireneFiles,
+  opts: { version: string; batchSize: number; cpuProfile?: { dir: string; name: string } | null },
+) {
+  return ingestInChildProcess({
+    url: db.url,
+    schema: db.schema,
+    register: 'fr-sirene',
+    args: [
+      '--unites-legales',
+      files.unitesLegales,
+      '--etablissements',
+      files.etablissements,
+      '--version',
+      opts.version,
+      '--batch-size',
+      String(opts.batchSize),
+    ],
+    ...(opts.cpuProfile
+      ? {
+          nodeFlags: [
+            '--cpu-prof',
+            `--cpu-prof-dir=${opts.cpuProfile.dir}`,
+            `--cpu-prof-name=${opts.cpuProfile.name}-ingest.cpuprofile`,
+          ],
+        }
+      : {}),
+  });
 }
 
 /** The pass's bounds in the log: its SnapshotStarted and SnapshotCompleted after `head`. */

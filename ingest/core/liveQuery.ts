@@ -148,38 +148,11 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
   const doFetch = opts.fetch ?? fetch;
   const now = opts.now ?? (() => new Date());
   const answers = new Set([200, ...(opts.answerStatuses ?? [])]);
-  const breaker = opts.breaker ?? { failures: 5, halfOpenAfterMs: 30_000 };
   const concurrency = opts.concurrency ?? { max: 8, queue: 32 };
   const cache =
     (opts.cacheMs ?? 0) > 0 ? new LRUCache<string, LiveAnswer>({ max: 10_000, ttl: opts.cacheMs }) : null;
 
-  // Transient: a network error, 429 or 5xx, or an attempt that took longer than its timeout. Retried, and
-  // counted by the breaker: a register that hangs opens the circuit like one that fails.
-  const transient = handleWhen(
-    (err) => err instanceof TransientStatus || err instanceof TypeError || err instanceof TaskCancelledError,
-  );
-  // The breaker also counts the register's 429s; the retry does not retry them.
-  const failing = handleWhen(
-    (err) =>
-      err instanceof TransientStatus ||
-      err instanceof TypeError ||
-      err instanceof TaskCancelledError ||
-      err instanceof UpstreamRateLimited ||
-      (err instanceof LiveUnavailableError && err.reason === 'illisible'),
-  );
-  const circuit = circuitBreaker(failing, {
-    halfOpenAfter: breaker.halfOpenAfterMs,
-    breaker: new ConsecutiveBreaker(breaker.failures),
-  });
-  const policy = wrap(
-    bulkhead(concurrency.max, concurrency.queue),
-    circuit,
-    retry(transient, {
-      maxAttempts: opts.retries ?? 1,
-      backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 500 }),
-    }),
-    timeout(opts.timeoutMs ?? 3000, TimeoutStrategy.Aggressive),
-  );
+  const { policy, circuit } = resiliencePolicy(opts, concurrency);
 
   /** Epoch ms before which the register is not asked (its last 429's Retry-After). */
   let heldUntil = 0;
@@ -207,25 +180,6 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       throw new UpstreamRateLimited(retryAfterMs(res.headers.get('retry-after'), now()));
     if (res.status >= 500) throw new TransientStatus(res.status);
     throw new LiveUnavailableError(opts.register, 'refus', `${opts.register} answered ${res.status}`);
-  }
-
-  /** The body as JSON, then the register's parser; an answer that is not the register's is `illisible`. */
-  function parse(answered: { status: number; body: Buffer }, url: string, body: unknown): unknown {
-    let json: unknown = null;
-    if (answered.body.length > 0) {
-      try {
-        json = JSON.parse(answered.body.toString('utf8'));
-      } catch {
-        if (answered.status === 200) {
-          throw new LiveUnavailableError(
-            opts.register,
-            'illisible',
-            `${opts.register}: the answer is not JSON`,
-          );
-        }
-      }
-    }
-    return opts.extract ? opts.extract(answered.status, json, url, body) : json;
   }
 
   async function observe(
@@ -262,7 +216,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
           { method, ...(requestBody === undefined ? {} : { body: requestBody }) },
           signal,
         );
-        return { ...raw, record: parse(raw, url, body) };
+        return { ...raw, record: parseAnswer(opts, raw, url, body) };
       });
     } catch (err) {
       if (err instanceof UpstreamRateLimited) {
@@ -271,30 +225,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       }
       throw unavailable(opts.register, err);
     }
-    const record = answered.record;
-    const observation: LiveRecordObservedData = {
-      register: opts.register,
-      url,
-      ...(method === 'POST' ? { method, requestBody: body } : {}),
-      status: answered.status,
-      observedAt: now().toISOString(),
-      bodySha256: sha256(answered.body),
-      record,
-    };
-    await opts.store.append(
-      liveStreamOf(opts.register, sha256(key)),
-      [{ type: LIVE_RECORD_OBSERVED, data: observation, metadata: { register: opts.register } }],
-      'any',
-    );
-    const answer: LiveAnswer = {
-      url,
-      method,
-      status: observation.status,
-      observedAt: observation.observedAt,
-      bodySha256: observation.bodySha256,
-      record,
-      cached: false,
-    };
+    const answer = await appendObservation(opts, { url, method, body, key }, answered, now());
     cache?.set(key, answer);
     return answer;
   }
@@ -315,6 +246,101 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       return 'closed';
     },
   };
+}
+
+/**
+ * The register's resilience: a concurrency cap, a circuit breaker, retries of transient failures and a timeout
+ * per attempt, in that order around each call.
+ */
+function resiliencePolicy(opts: LiveQueryOptions, concurrency: { max: number; queue: number }) {
+  const breaker = opts.breaker ?? { failures: 5, halfOpenAfterMs: 30_000 };
+  // Transient: a network error, 429 or 5xx, or an attempt that took longer than its timeout. Retried, and
+  // counted by the breaker: a register that hangs opens the circuit like one that fails.
+  const transient = handleWhen(
+    (err) => err instanceof TransientStatus || err instanceof TypeError || err instanceof TaskCancelledError,
+  );
+  // The breaker also counts the register's 429s; the retry does not retry them.
+  const failing = handleWhen(
+    (err) =>
+      err instanceof TransientStatus ||
+      err instanceof TypeError ||
+      err instanceof TaskCancelledError ||
+      err instanceof UpstreamRateLimited ||
+      (err instanceof LiveUnavailableError && err.reason === 'illisible'),
+  );
+  const circuit = circuitBreaker(failing, {
+    halfOpenAfter: breaker.halfOpenAfterMs,
+    breaker: new ConsecutiveBreaker(breaker.failures),
+  });
+  const policy = wrap(
+    bulkhead(concurrency.max, concurrency.queue),
+    circuit,
+    retry(transient, {
+      maxAttempts: opts.retries ?? 1,
+      backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 500 }),
+    }),
+    timeout(opts.timeoutMs ?? 3000, TimeoutStrategy.Aggressive),
+  );
+  return { policy, circuit };
+}
+
+/** The body as JSON, then the register's parser; an answer that is not the register's is `illisible`. */
+function parseAnswer(
+  opts: LiveQueryOptions,
+  answered: { status: number; body: Buffer },
+  url: string,
+  body: unknown,
+): unknown {
+  let json: unknown = null;
+  if (answered.body.length > 0) {
+    try {
+      json = JSON.parse(answered.body.toString('utf8'));
+    } catch {
+      if (answered.status === 200) {
+        throw new LiveUnavailableError(
+          opts.register,
+          'illisible',
+          `${opts.register}: the answer is not JSON`,
+        );
+      }
+    }
+  }
+  return opts.extract ? opts.extract(answered.status, json, url, body) : json;
+}
+
+/** Appends the answer to the log as `LiveRecordObserved` (its stream keyed on the question), then returns it. */
+async function appendObservation(
+  opts: LiveQueryOptions,
+  question: { url: string; method: 'GET' | 'POST'; body: unknown; key: string },
+  answered: { status: number; body: Buffer; record: unknown },
+  at: Date,
+): Promise<LiveAnswer> {
+  const { url, method, body, key } = question;
+  const record = answered.record;
+  const observation: LiveRecordObservedData = {
+    register: opts.register,
+    url,
+    ...(method === 'POST' ? { method, requestBody: body } : {}),
+    status: answered.status,
+    observedAt: at.toISOString(),
+    bodySha256: sha256(answered.body),
+    record,
+  };
+  await opts.store.append(
+    liveStreamOf(opts.register, sha256(key)),
+    [{ type: LIVE_RECORD_OBSERVED, data: observation, metadata: { register: opts.register } }],
+    'any',
+  );
+  const answer: LiveAnswer = {
+    url,
+    method,
+    status: observation.status,
+    observedAt: observation.observedAt,
+    bodySha256: observation.bodySha256,
+    record,
+    cached: false,
+  };
+  return answer;
 }
 
 function rateLimited(register: string, ms: number): LiveUnavailableError {

@@ -12,6 +12,7 @@ import {
   snapshotStreamId,
 } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
+import type { RegisterFilePass } from './datedPass.ts';
 import { withDigests } from './digestedRows.ts';
 import { finishPromotion, promotePass, refreshPassStatistics } from './passPromotion.ts';
 import { markSeen } from './snapshotDigests.ts';
@@ -27,20 +28,8 @@ export interface NoticeRow {
   record: Record<string, unknown>;
 }
 
-export interface NoticePassOptions {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  register: string;
-  version: string;
-  /** YYYY-MM-DD the export was taken: freshness is measured from it. */
-  snapshotDate: string;
-  fileSha256: string;
+export interface NoticePassOptions extends RegisterFilePass {
   rows: AsyncIterable<NoticeRow>;
-  batchSize?: number;
-  onProgress?: (rows: number) => void;
-  report?: () => Record<string, unknown>;
-  now?: () => Date;
 }
 
 export type NoticePassResult =
@@ -120,13 +109,7 @@ export async function runNoticePass(opts: NoticePassOptions): Promise<NoticePass
     write,
   });
 
-  const completed = await completePass(store, {
-    started,
-    counts,
-    report: opts.report?.(),
-    expected,
-    now,
-  });
+  const completed = await completePass(store, { started, counts, report: opts.report?.(), expected, now });
   crashPoint('notice:completed');
   await promotePass(knex, register, passToken, 'notice');
   if (counts.recorded + counts.changed > 0) await refreshPassStatistics(knex, store);

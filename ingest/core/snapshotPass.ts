@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
 import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
-import type { Logger } from '../../ops/logger.ts';
 import {
   ENTITY_CHANGED,
   ENTITY_DROPPED,
@@ -11,6 +9,7 @@ import {
 } from '../../schemas/events/entityEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
+import type { RegisterFilePass } from './datedPass.ts';
 import { type DigestedRow, entityDataJson, withDigests } from './digestedRows.ts';
 import { finishPromotion, promotePass, refreshPassStatistics } from './passPromotion.ts';
 import { markUnseen, SeenSlots, unseenEntities } from './passSeenSet.ts';
@@ -24,26 +23,12 @@ export { digestOf } from './rowDigest.ts';
 export { snapshotPassMigrations } from './snapshotPassMigrations.ts';
 export type { SnapshotRow, ValuesRow } from './snapshotRow.ts';
 
-export interface SnapshotPassOptions {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  register: string;
-  version: string;
-  /** YYYY-MM-DD the snapshot describes. */
-  snapshotDate: string;
-  fileSha256: string;
+export interface SnapshotPassOptions extends RegisterFilePass {
   rows: AsyncIterable<SnapshotRow | ValuesRow>;
   /** Per kind, the column names of the ValuesRows' values (declared once, in SnapshotStarted). */
   columns?: Record<string, string[]>;
   /** The entity's stream; default `<register>-<kind>-<id>`. */
   streamOf?: (row: { kind: string; id: string }) => string;
-  batchSize?: number;
-  /** Called after each batch with the rows read so far. */
-  onProgress?: (rows: number) => void;
-  /** Added to `SnapshotCompleted.report` once the rows are read (unknown columns, rows set aside, ...). */
-  report?: () => Record<string, unknown>;
-  now?: () => Date;
 }
 
 export type SnapshotCounts = SnapshotCompletedData['counts'];
@@ -148,13 +133,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
 
   crashPoint('snapshot:dropped-appended');
 
-  const completed = await completePass(store, {
-    started,
-    counts,
-    report: opts.report?.(),
-    expected,
-    now,
-  });
+  const completed = await completePass(store, { started, counts, report: opts.report?.(), expected, now });
   crashPoint('snapshot:completed');
   const marked = counts.recorded + counts.changed + counts.dropped > 0;
   await promotePass(knex, register, passToken, 'snapshot', { marked: marked && !clean });

@@ -96,56 +96,7 @@ export async function runUpdatesPass(opts: {
     if (batch.length === 0) return;
     const updates = batch;
     batch = [];
-    const known = await committedDigests(knex, register, updates);
-    const touched = new Map<string, string | null>();
-    const events: { streamId: string; events: NewEvent[] }[] = [];
-    for (const u of updates) {
-      const key = `${u.kind}\u0000${u.id}`;
-      const before = known.get(key) ?? null;
-      const meta = { register, source: opts.source, updateId: u.updateId, ...u.metadata };
-      if (u.record === undefined) {
-        counts.unresolved++;
-        if (unresolved.length < REPORTED_UNRESOLVED) {
-          unresolved.push({ kind: u.kind, id: u.id, update: u.updateId, reason: u.reason ?? 'inconnu' });
-        }
-      } else if (u.record === null) {
-        if (before === null) {
-          counts.unchanged++;
-          continue;
-        }
-        counts.dropped++;
-        known.set(key, null);
-        touched.set(key, null);
-        const data: EntityDroppedData = { register, kind: u.kind, id: u.id };
-        events.push({ streamId: opts.streamOf(u), events: [{ type: ENTITY_DROPPED, data, metadata: meta }] });
-      } else {
-        const digest = digestOf(u.record);
-        if (before === digest) {
-          counts.unchanged++;
-          continue;
-        }
-        if (before) counts.changed++;
-        else counts.recorded++;
-        known.set(key, digest);
-        touched.set(key, digest);
-        const data: EntityRecordedData = { register, kind: u.kind, id: u.id, record: u.record };
-        events.push({
-          streamId: opts.streamOf(u),
-          events: [
-            {
-              type: before ? ENTITY_CHANGED : ENTITY_RECORDED,
-              data,
-              metadata: { ...meta, rowSha256: digest },
-            },
-          ],
-        });
-      }
-    }
-    // Events first, digests after: a crash between the two re-emits on the next run (harmless), never loses.
-    if (events.length > 0) await store.appendBulk(events);
-    crashPoint('updates:events-appended');
-    await storeDigests(knex, register, passToken, touched);
-    crashPoint('updates:digests-stored');
+    await applyUpdates({ ...opts, passToken, counts, unresolved }, updates);
   };
 
   for await (const u of opts.updates) {
@@ -179,6 +130,71 @@ export async function runUpdatesPass(opts: {
   }
   opts.logger.info({ register, source: opts.source, counts }, 'updates applied');
   return applied;
+}
+
+/** What a batch of updates is applied with: the pass's options, its token, and its counts and report so far. */
+interface UpdatesBatchContext {
+  knex: Knex;
+  store: EventStore;
+  register: string;
+  source: string;
+  streamOf: (row: { kind: string; id: string }) => string;
+  passToken: string;
+  counts: UpdatesAppliedData['counts'];
+  unresolved: { id: string; kind: string; update: string; reason: string }[];
+}
+
+/**
+ * One batch of updates: each compared with the entity's committed digest, the events of those that change it
+ * appended, then the digests stored.
+ */
+async function applyUpdates(ctx: UpdatesBatchContext, updates: readonly EntityUpdate[]): Promise<void> {
+  const { knex, store, register, counts, unresolved } = ctx;
+  const known = await committedDigests(knex, register, updates);
+  const touched = new Map<string, string | null>();
+  const events: { streamId: string; events: NewEvent[] }[] = [];
+  for (const u of updates) {
+    const key = `${u.kind}\u0000${u.id}`;
+    const before = known.get(key) ?? null;
+    const meta = { register, source: ctx.source, updateId: u.updateId, ...u.metadata };
+    if (u.record === undefined) {
+      counts.unresolved++;
+      if (unresolved.length < REPORTED_UNRESOLVED) {
+        unresolved.push({ kind: u.kind, id: u.id, update: u.updateId, reason: u.reason ?? 'inconnu' });
+      }
+    } else if (u.record === null) {
+      if (before === null) {
+        counts.unchanged++;
+        continue;
+      }
+      counts.dropped++;
+      known.set(key, null);
+      touched.set(key, null);
+      const data: EntityDroppedData = { register, kind: u.kind, id: u.id };
+      events.push({ streamId: ctx.streamOf(u), events: [{ type: ENTITY_DROPPED, data, metadata: meta }] });
+    } else {
+      const digest = digestOf(u.record);
+      if (before === digest) {
+        counts.unchanged++;
+        continue;
+      }
+      if (before) counts.changed++;
+      else counts.recorded++;
+      known.set(key, digest);
+      touched.set(key, digest);
+      const data: EntityRecordedData = { register, kind: u.kind, id: u.id, record: u.record };
+      const type = before ? ENTITY_CHANGED : ENTITY_RECORDED;
+      events.push({
+        streamId: ctx.streamOf(u),
+        events: [{ type, data, metadata: { ...meta, rowSha256: digest } }],
+      });
+    }
+  }
+  // Events first, digests after: a crash between the two re-emits on the next run (harmless), never loses.
+  if (events.length > 0) await store.appendBulk(events);
+  crashPoint('updates:events-appended');
+  await storeDigests(knex, register, ctx.passToken, touched);
+  crashPoint('updates:digests-stored');
 }
 
 /**

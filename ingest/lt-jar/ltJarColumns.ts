@@ -1,15 +1,18 @@
 import type { ColumnSpec } from '../core/filesPass.ts';
 
+/** The company's code, name, legal form and status, as the register's files name them. */
+const COMPANY_COLUMNS = [
+  'ja_kodas',
+  'ja_pavadinimas',
+  'form_kodas',
+  'form_pavadinimas',
+  'stat_kodas',
+  'stat_pavadinimas',
+] as const;
+
 /** `JAR_IREGISTRUOTI.csv`, header verbatim (shared/samples/lithuania-jar/). */
 export const REGISTERED_COLUMNS: ColumnSpec = {
-  required: [
-    'ja_kodas',
-    'ja_pavadinimas',
-    'form_kodas',
-    'form_pavadinimas',
-    'stat_kodas',
-    'stat_pavadinimas',
-  ],
+  required: COMPANY_COLUMNS,
   known:
     'ja_kodas|ja_pavadinimas|adresas|ja_reg_data|form_kodas|form_pavadinimas|stat_kodas|stat_pavadinimas|stat_data_nuo|formavimo_data'.split(
       '|',
@@ -36,12 +39,7 @@ export const LEGACY_PROFIT_LOSS_INDICATORS = [
 export const LONG_ACCOUNTS_COLUMNS: ColumnSpec = {
   required: ['ja_kodas', 'line_type_id', 'reiksme', 'beginning_date', 'turning_date', 'reg_date'],
   known: [
-    'ja_kodas',
-    'ja_pavadinimas',
-    'form_kodas',
-    'form_pavadinimas',
-    'stat_kodas',
-    'stat_pavadinimas',
+    ...COMPANY_COLUMNS,
     'template_id',
     'template_name',
     'standard_id',

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCOUNT_LINE, LEGAL_ENTITY, type LtAccountLine } from '../../schemas/events/ltJarEvents.ts';
 import { isValidLtCompanyCode } from '../../schemas/identifiers/ltCompanyCode.ts';
-import { ltFormDecision } from '../../schemas/legalForms/ltJarLegalForms.ts';
+import { ltJarFormDecision } from '../../schemas/legalForms/ltJarLegalForms.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
 import { type DelimitedRecord, readDelimited } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
@@ -30,7 +30,7 @@ export function readRegistered(setAside: SetAside) {
         setAside.invalidCodes++;
         continue;
       }
-      const decision = ltFormDecision(row.form_kodas ?? null, row.form_pavadinimas ?? null);
+      const decision = ltJarFormDecision(row.form_kodas ?? null, row.form_pavadinimas ?? null);
       const record: DelimitedRecord = { ...row, ja_kodas: code };
       if (decision !== 'personne_morale') for (const c of PERSONAL_COLUMNS) delete record[c];
       yield { kind: LEGAL_ENTITY, id: code, record };

@@ -55,6 +55,49 @@ const isUrgent = (w: AccountWork, batch: number) =>
   w.expired.size > 0 ||
   w.leased.length >= batch;
 
+const emptyWork = (): AccountWork => ({
+  direct: [],
+  leased: [],
+  returns: new Set(),
+  expired: new Set(),
+  opens: [],
+});
+
+/** Everything waiting in the queue, which is left empty for what comes next. */
+function takeWork(w: AccountQueue): AccountWork {
+  const taken: AccountWork = {
+    direct: w.direct,
+    leased: w.leased,
+    returns: w.returns,
+    expired: w.expired,
+    opens: w.opens,
+  };
+  Object.assign(w, emptyWork());
+  return taken;
+}
+
+/**
+ * An append failed. The leased calls were answered: their charges go back to the queue and are tried again
+ * later, as are the returns. Those waiting for an answer get the error (503 while the database is unreachable).
+ */
+function requeueAfterFailure(
+  w: AccountQueue,
+  taken: AccountWork,
+  err: unknown,
+  logger: Logger,
+  accountId: string,
+) {
+  w.leased = [...taken.leased, ...w.leased];
+  for (const id of taken.returns) w.returns.add(id);
+  for (const id of taken.expired) w.expired.add(id);
+  if (taken.leased.length > 0 || taken.returns.size > 0) {
+    logger.warn(
+      { accountId, charges: taken.leased.length, err: (err as Error).message },
+      'charges served from a lease not appended yet; tried again',
+    );
+  }
+}
+
 /**
  * Group commit per account: what waits for one account's stream (charges before their answer, charges of
  * leased calls, lease returns and requests) goes to the log in one append (`append`), one drain per account at
@@ -77,16 +120,7 @@ export function createAccountAppends(deps: {
   const workOf = (accountId: string): AccountQueue => {
     let w = queues.get(accountId);
     if (!w) {
-      w = {
-        direct: [],
-        leased: [],
-        returns: new Set(),
-        expired: new Set(),
-        opens: [],
-        draining: false,
-        timer: null,
-        stopped: [],
-      };
+      w = { ...emptyWork(), draining: false, timer: null, stopped: [] };
       queues.set(accountId, w);
     }
     return w;
@@ -122,18 +156,7 @@ export function createAccountAppends(deps: {
       // The first append takes everything; the next ones run while something urgent waits, and leased charges
       // that arrived meanwhile wait for their batch (one append per answer group otherwise: bench/HISTORY.md).
       for (let first = true; first ? !isIdle(w) : isUrgent(w, deps.batch); first = false) {
-        const taken: AccountWork = {
-          direct: w.direct,
-          leased: w.leased,
-          returns: w.returns,
-          expired: w.expired,
-          opens: w.opens,
-        };
-        w.direct = [];
-        w.leased = [];
-        w.returns = new Set();
-        w.expired = new Set();
-        w.opens = [];
+        const taken: AccountWork = takeWork(w);
         let settle: () => void;
         try {
           const outcome = await deps.append(accountId, taken);
@@ -143,17 +166,7 @@ export function createAccountAppends(deps: {
           };
         } catch (err) {
           failed = true;
-          // The leased calls were answered: their charges stay queued and are tried again later, as are the
-          // returns. Those waiting for an answer get the error (503 while the database is unreachable).
-          w.leased = [...taken.leased, ...w.leased];
-          for (const id of taken.returns) w.returns.add(id);
-          for (const id of taken.expired) w.expired.add(id);
-          if (taken.leased.length > 0 || taken.returns.size > 0) {
-            deps.logger.warn(
-              { accountId, charges: taken.leased.length, err: (err as Error).message },
-              'charges served from a lease not appended yet; tried again',
-            );
-          }
+          requeueAfterFailure(w, taken, err, deps.logger, accountId);
           deps.settledDirect(taken.direct);
           process.nextTick(() => {
             for (const b of taken.direct) b.reject(err);

@@ -73,42 +73,15 @@ export function createProjectionRunner(deps: {
 }): ProjectionRunner {
   const { knex, eventStore } = deps;
   const logger = deps.logger.child({ component: 'projection-runner' });
-  const names = new Set<string>();
-  for (const p of deps.projections) {
-    if (names.has(p.name)) throw new Error(`projection name used twice: ${p.name}`);
-    names.add(p.name);
-  }
-  // The read side owns the shapes it reads: Sirene's entity rows, stored as values, are upcast to records.
-  const upcast = createValuesExpander(knex);
-  const gate = new ForegroundGate();
-  const followersOf = (register: string) => deps.projections.filter((p) => p.registers.includes(register));
-  const workers = deps.projections.map((projection) =>
-    createProjectionWorker({
-      knex,
-      eventStore,
-      logger,
-      projection,
-      batchSize: deps.batchSize ?? 500,
-      upcast,
-      // The deferred read models each read the whole of a large pass after the others: they read it together.
-      ...(projection.deferred ? { gate: () => gate.open(), readGroup: DEFERRED_READ_GROUP } : {}),
-      onState: () => gate.check(),
-      followersOf,
-    }),
-  );
-  gate.watch(workers.filter((w) => !w.projection.deferred));
+  const names = uniqueNames(deps.projections);
+  const workers = createWorkers({ ...deps, logger });
   let started = false;
   let mode: ProjectorMode = 'stopped';
   // The positions of batches skipped by a projection are stored every second: every process, whatever its
   // role, reads the projections' real positions from projection_state (/health, the lag metrics).
   let skippedTimer: NodeJS.Timeout | null = null;
   const storeSkipped = () => {
-    if (mode !== 'active') return;
-    for (const w of workers) {
-      w.storeSkipped().catch((err: Error) =>
-        logger.debug({ err: err.message, projection: w.projection.name }, 'skipped position not stored'),
-      );
-    }
+    if (mode === 'active') storeSkippedPositions(workers, logger);
   };
   let retry: NodeJS.Timeout | null = null;
   const standbyRetryMs = deps.standbyRetryMs ?? 5000;
@@ -124,12 +97,7 @@ export function createProjectionRunner(deps: {
   /** Takes the lock (or none is configured) and projects; else stands by and tries again later. */
   const activateOrStandBy = async (): Promise<void> => {
     if (!started) return;
-    let holds = !deps.lock;
-    try {
-      holds = holds || (await deps.lock!.tryAcquire());
-    } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'projector lock unreachable; trying again');
-    }
+    const holds = await holdsLock(deps.lock, logger);
     if (!started) {
       await deps.lock?.release();
       return;
@@ -165,11 +133,7 @@ export function createProjectionRunner(deps: {
       .catch((err: Error) => logger.error({ err: err.message }, 'projector could not stand by'));
   });
 
-  const workerNamed = (name: string): ProjectionWorker => {
-    const w = workers.find((x) => x.projection.name === name);
-    if (!w) throw new Error(`unknown projection: ${name}`);
-    return w;
-  };
+  const workerNamed = (name: string) => namedWorker(workers, name);
 
   return {
     async start() {
@@ -194,12 +158,7 @@ export function createProjectionRunner(deps: {
       await deps.lock?.release();
     },
     mode: () => mode,
-    snapshotFingerprint() {
-      // Each worker's epoch only grows, so their sum changes whenever one does (read on every priced request).
-      let sum = 0;
-      for (const w of workers) sum += w.snapshotEpoch;
-      return String(sum);
-    },
+    snapshotFingerprint: () => fingerprintOf(workers),
     snapshotCommitting: () => workers.some((w) => w.snapshotCommitting),
     async caughtUp(position) {
       const target = position ?? (await eventStore.headPosition());
@@ -216,20 +175,105 @@ export function createProjectionRunner(deps: {
     },
     async status() {
       const head = await eventStore.headPosition();
-      const states = await readProjectionStates(knex, [...names]);
-      return workers.map((w) => {
-        const state = states.find((s) => s.name === w.projection.name);
-        // A running worker may be ahead of its stored checkpoint by batches it had nothing to do with.
-        const stored = state?.position ?? 0n;
-        const position = w.running && w.applied > stored ? w.applied : stored;
-        return {
-          name: w.projection.name,
-          position,
-          head,
-          lag: head > position ? head - position : 0n,
-          lastError: w.failure?.message ?? state?.lastError ?? null,
-        };
-      });
+      return statusOf(workers, await readProjectionStates(knex, [...names]), head);
     },
   };
+}
+
+/** The projections' names, each once. */
+function uniqueNames(projections: readonly Projection[]): Set<string> {
+  const names = new Set<string>();
+  for (const p of projections) {
+    if (names.has(p.name)) throw new Error(`projection name used twice: ${p.name}`);
+    names.add(p.name);
+  }
+  return names;
+}
+
+/**
+ * One worker per projection, sharing the read side's upcaster; the deferred read models wait behind the
+ * others' gate and read the log together.
+ */
+function createWorkers(deps: {
+  knex: Knex;
+  eventStore: EventStore;
+  logger: Logger;
+  projections: readonly Projection[];
+  batchSize?: number;
+}): ProjectionWorker[] {
+  const { knex, eventStore, logger } = deps;
+  // The read side owns the shapes it reads: Sirene's entity rows, stored as values, are upcast to records.
+  const upcast = createValuesExpander(knex);
+  const gate = new ForegroundGate();
+  const followersOf = (register: string) => deps.projections.filter((p) => p.registers.includes(register));
+  const workers = deps.projections.map((projection) =>
+    createProjectionWorker({
+      knex,
+      eventStore,
+      logger,
+      projection,
+      batchSize: deps.batchSize ?? 500,
+      upcast,
+      // The deferred read models each read the whole of a large pass after the others: they read it together.
+      ...(projection.deferred ? { gate: () => gate.open(), readGroup: DEFERRED_READ_GROUP } : {}),
+      onState: () => gate.check(),
+      followersOf,
+    }),
+  );
+  gate.watch(workers.filter((w) => !w.projection.deferred));
+  return workers;
+}
+
+/** Every worker stores the position of the batches it skipped since its last commit. */
+function storeSkippedPositions(workers: readonly ProjectionWorker[], logger: Logger): void {
+  for (const w of workers) {
+    w.storeSkipped().catch((err: Error) =>
+      logger.debug({ err: err.message, projection: w.projection.name }, 'skipped position not stored'),
+    );
+  }
+}
+
+/** Each projection's position, lag behind the log's head and last error. */
+function statusOf(
+  workers: readonly ProjectionWorker[],
+  states: Awaited<ReturnType<typeof readProjectionStates>>,
+  head: bigint,
+): ProjectionStatus[] {
+  return workers.map((w) => {
+    const state = states.find((s) => s.name === w.projection.name);
+    // A running worker may be ahead of its stored checkpoint by batches it had nothing to do with.
+    const stored = state?.position ?? 0n;
+    const position = w.running && w.applied > stored ? w.applied : stored;
+    return {
+      name: w.projection.name,
+      position,
+      head,
+      lag: head > position ? head - position : 0n,
+      lastError: w.failure?.message ?? state?.lastError ?? null,
+    };
+  });
+}
+
+/** Whether this process holds the projector lock now (always, without one); an unreachable lock is not held. */
+async function holdsLock(lock: ProjectorLock | undefined, logger: Logger): Promise<boolean> {
+  if (!lock) return true;
+  try {
+    return await lock.tryAcquire();
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, 'projector lock unreachable; trying again');
+    return false;
+  }
+}
+
+function namedWorker(workers: readonly ProjectionWorker[], name: string): ProjectionWorker {
+  const w = workers.find((x) => x.projection.name === name);
+  if (!w) throw new Error(`unknown projection: ${name}`);
+  return w;
+}
+
+/** Each worker's epoch only grows, so their sum changes whenever one does (read on every priced request). */
+function fingerprintOf(workers: readonly ProjectionWorker[]): string {
+  let sum = 0;
+  for (const w of workers) sum += w.snapshotEpoch;
+  return String(sum);
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../ops/eventstore/postgres/eventRow.ts';
 import {
   SNAPSHOT_ABANDONED,
   SNAPSHOT_COMPLETED,
@@ -190,14 +191,14 @@ export async function applyStagedPass(
   for (;;) {
     const rows = (
       await trx.raw(
-        `select position, stream_id, stream_version, type, data, metadata, recorded_at
+        `select ${EVENT_COLUMNS}
            from projection_staged_events
           where projection = ? and register = ? and version = ? and position > ?
           order by position limit ?`,
         [projection.name, register, version, after, UNSTAGE_CHUNK],
       )
-    ).rows as StagedRow[];
-    await apply(rows.map(toRecorded));
+    ).rows as EventRow[];
+    await apply(rows.map(toRecordedEvent));
     if (rows.length < UNSTAGE_CHUNK) break;
     after = String(rows[rows.length - 1]!.position);
   }
@@ -205,26 +206,4 @@ export async function applyStagedPass(
     'delete from projection_staged_events where projection = ? and register = ? and version = ?',
     [projection.name, register, version],
   );
-}
-
-interface StagedRow {
-  position: string;
-  stream_id: string;
-  stream_version: string;
-  type: string;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  recorded_at: Date;
-}
-
-function toRecorded(row: StagedRow): RecordedEvent {
-  return {
-    position: BigInt(row.position),
-    streamId: row.stream_id,
-    streamVersion: BigInt(row.stream_version),
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    recordedAt: new Date(row.recorded_at),
-  };
 }

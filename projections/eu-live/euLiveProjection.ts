@@ -56,41 +56,49 @@ async function applyObservation(trx: Knex.Transaction, event: RecordedEvent): Pr
   const data = event.data as LiveRecordObservedData;
   if (data.method === undefined) await keepLastAnswer(trx, data);
   if (!isProfileRecord(data.record)) return;
-  await trx.raw(
-    `insert into ${EU_LIVE_PROFILES} (registre, id_national, observed_at, url, body_sha256, record)
-     values (?, ?, ?, ?, ?, ?::jsonb)
-     on conflict (registre, id_national) do update
-       set observed_at = excluded.observed_at, url = excluded.url, body_sha256 = excluded.body_sha256,
-           record = excluded.record
-       where ${EU_LIVE_PROFILES}.observed_at <= excluded.observed_at`,
-    [
-      data.register,
-      data.record.id_national,
-      data.observedAt,
-      data.url,
-      data.bodySha256,
-      JSON.stringify(data.record),
-    ],
-  );
+  await keepNewest(trx, EU_LIVE_PROFILES, ['registre', 'id_national'], {
+    registre: data.register,
+    id_national: data.record.id_national,
+    observed_at: data.observedAt,
+    url: data.url,
+    body_sha256: data.bodySha256,
+    record: JSON.stringify(data.record),
+  });
 }
 
 /** The last answer to a GET, whatever it held (a record, an unknown identifier's 404, a parsed list). */
 async function keepLastAnswer(trx: Knex.Transaction, data: LiveRecordObservedData): Promise<void> {
+  await keepNewest(trx, EU_LIVE_OBSERVATIONS, ['registre', 'url'], {
+    registre: data.register,
+    url: data.url,
+    observed_at: data.observedAt,
+    status: data.status,
+    body_sha256: data.bodySha256,
+    record: JSON.stringify(data.record ?? null),
+  });
+}
+
+/**
+ * Upserts the row under its key unless the row kept is a newer observation (`observed_at`): events replayed
+ * out of order never put an older answer back. `record` is JSON text, stored as jsonb.
+ */
+async function keepNewest(
+  trx: Knex.Transaction,
+  table: string,
+  key: readonly string[],
+  row: Record<string, unknown> & { observed_at: string; record: string },
+): Promise<void> {
+  const columns = Object.keys(row);
+  const values = columns.map((c) => (c === 'record' ? '?::jsonb' : '?')).join(', ');
+  const updates = columns
+    .filter((c) => !key.includes(c))
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
   await trx.raw(
-    `insert into ${EU_LIVE_OBSERVATIONS} (registre, url, observed_at, status, body_sha256, record)
-     values (?, ?, ?, ?, ?, ?::jsonb)
-     on conflict (registre, url) do update
-       set observed_at = excluded.observed_at, status = excluded.status, body_sha256 = excluded.body_sha256,
-           record = excluded.record
-       where ${EU_LIVE_OBSERVATIONS}.observed_at <= excluded.observed_at`,
-    [
-      data.register,
-      data.url,
-      data.observedAt,
-      data.status,
-      data.bodySha256,
-      JSON.stringify(data.record ?? null),
-    ],
+    `insert into ${table} (${columns.join(', ')}) values (${values})
+     on conflict (${key.join(', ')}) do update set ${updates}
+       where ${table}.observed_at <= excluded.observed_at`,
+    Object.values(row) as Knex.RawBinding[],
   );
 }
 

@@ -8,7 +8,8 @@ import { addressLine } from './addressLine.ts';
 
 export const ETABLISSEMENTS_TABLE = 'fr_sirene_etablissements';
 
-interface EtablissementRow {
+/** A row of the establishments table, as the projection writes it and the routes read it. */
+export interface EtablissementRow {
   siret: string;
   siren: string;
   statut_diffusion: string | null;

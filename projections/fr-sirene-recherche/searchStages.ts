@@ -1,16 +1,14 @@
 import { distance } from 'fastest-levenshtein';
 import type { Knex } from 'knex';
+import type { LiveCompany } from '../../schemas/events/frSireneApiEvents.ts';
 import { essentialName, GENERIC_WORDS, nameKey } from './nameForms.ts';
 import { RECHERCHE_TABLE, SIEGES_TABLE, VOCABULAIRE_TABLE } from './rechercheSchema.ts';
 
-/** One company found, with what the result shows and how well its names match (0..1). */
-export interface FoundCompany {
-  siren: string;
-  denomination: string | null;
-  etat: string | null;
-  activite_principale: string | null;
-  commune: string | null;
-  code_postal: string | null;
+/**
+ * One company found, with what the result shows (the members a live API result carries too) and how well its
+ * names match (0..1).
+ */
+export interface FoundCompany extends LiveCompany {
   pertinence: number;
 }
 

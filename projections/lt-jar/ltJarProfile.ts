@@ -1,6 +1,6 @@
 import { type EuProfileRow, naturalPersonRow, undecidedFormRow } from '../../schemas/europe/euProfileRow.ts';
-import { ltFormDecision } from '../../schemas/legalForms/ltJarLegalForms.ts';
-import { ltStatusCode } from './ltStatus.ts';
+import { ltJarFormDecision } from '../../schemas/legalForms/ltJarLegalForms.ts';
+import { ltJarStatusCode } from './ltJarStatus.ts';
 
 type Row = Record<string, unknown>;
 const text = (v: unknown): string | null => {
@@ -10,7 +10,7 @@ const text = (v: unknown): string | null => {
 };
 
 /** A `YYYY-MM-DD` date; the register's `0001-01-01` (no date) and anything else are not a date. */
-export function ltDate(v: unknown): string | null {
+export function ltJarDate(v: unknown): string | null {
   const s = text(v);
   if (!s || !/^\d{4}-\d{2}-\d{2}$/.test(s) || s < '1800-01-01') return null;
   return s;
@@ -30,7 +30,7 @@ function addressParts(address: string | null) {
 export function ltJarProfile(id: string, r: Row): EuProfileRow {
   const formCode = text(r.form_kodas);
   const formLabel = text(r.form_pavadinimas);
-  const decision = ltFormDecision(formCode, formLabel);
+  const decision = ltJarFormDecision(formCode, formLabel);
   if (decision === 'personne_physique') return naturalPersonRow(id);
   if (decision === 'indecise') return undecidedFormRow(id, formCode, formLabel);
   const address = text(r.adresas);
@@ -40,9 +40,9 @@ export function ltJarProfile(id: string, r: Row): EuProfileRow {
     denomination: text(r.ja_pavadinimas),
     forme_code: formCode,
     forme_libelle: formLabel,
-    statut: ltStatusCode(text(r.stat_kodas))?.statut ?? null,
+    statut: ltJarStatusCode(text(r.stat_kodas))?.statut ?? null,
     statut_detail: text(r.stat_pavadinimas),
-    date_creation: ltDate(r.ja_reg_data),
+    date_creation: ltJarDate(r.ja_reg_data),
     adresse: address,
     ...addressParts(address),
     pays_adresse: 'LT',

@@ -12,9 +12,9 @@ import { ltJarProfile } from './ltJarProfile.ts';
 
 export const LT_JAR_PROFILES = 'eu_lt_entreprises';
 /** The register status of each served company (code, label, date), for the insolvency route. */
-export const LT_STATUSES = 'eu_lt_statuts';
-export const LT_ACCOUNT_LINES = 'eu_lt_comptes_lignes';
-export const LT_FILES = 'eu_lt_fichiers';
+export const LT_JAR_STATUSES = 'eu_lt_statuts';
+export const LT_JAR_ACCOUNT_LINES = 'eu_lt_comptes_lignes';
+export const LT_JAR_FILES = 'eu_lt_fichiers';
 
 const STATUS_FIELDS = ['stat_kodas', 'stat_pavadinimas', 'stat_data_nuo'];
 
@@ -22,7 +22,7 @@ const STATUS_FIELDS = ['stat_kodas', 'stat_pavadinimas', 'stat_data_nuo'];
 async function upsertEntities(trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) {
   const profiles = items.map(({ data }) => ltJarProfile(data.id, data.record));
   await upsertProfiles(trx, LT_JAR_PROFILES, profiles);
-  const statuses = detailRowTable(LT_STATUSES);
+  const statuses = detailRowTable(LT_JAR_STATUSES);
   await deleteRows(
     trx,
     statuses,
@@ -44,22 +44,22 @@ async function upsertEntities(trx: Knex.Transaction, items: readonly EntityItem<
 async function dropEntities(trx: Knex.Transaction, items: readonly EntityItem<EntityDroppedData>[]) {
   const ids = items.map(({ data }) => data.id);
   await deleteProfiles(trx, LT_JAR_PROFILES, ids);
-  await deleteRows(trx, detailRowTable(LT_STATUSES), ids);
+  await deleteRows(trx, detailRowTable(LT_JAR_STATUSES), ids);
 }
 
 /** Lithuania's local copy: unified profile, register status, lines of the filed annual accounts, pass files. */
 export const ltJarProjection: Projection = {
   name: 'lt-jar',
   registers: [LT_JAR_REGISTER],
-  tables: [LT_JAR_PROFILES, LT_STATUSES, LT_ACCOUNT_LINES, LT_FILES],
+  tables: [LT_JAR_PROFILES, LT_JAR_STATUSES, LT_JAR_ACCOUNT_LINES, LT_JAR_FILES],
   migrations: [
     {
       name: 'eu_lt_0001_tables',
       async up(knex) {
         await createEuCopyTables(knex, {
           profiles: LT_JAR_PROFILES,
-          details: [LT_STATUSES, LT_ACCOUNT_LINES],
-          files: LT_FILES,
+          details: [LT_JAR_STATUSES, LT_JAR_ACCOUNT_LINES],
+          files: LT_JAR_FILES,
         });
       },
     },
@@ -71,7 +71,7 @@ export const ltJarProjection: Projection = {
       upsertMany: upsertEntities,
       dropMany: dropEntities,
     }),
-    detailBinding(LT_JAR_REGISTER, ACCOUNT_LINE, LT_ACCOUNT_LINES, (r) => (r.ja_kodas as string) ?? null),
-    passFilesBinding(LT_JAR_REGISTER, LT_FILES),
+    detailBinding(LT_JAR_REGISTER, ACCOUNT_LINE, LT_JAR_ACCOUNT_LINES, (r) => (r.ja_kodas as string) ?? null),
+    passFilesBinding(LT_JAR_REGISTER, LT_JAR_FILES),
   ]),
 };

@@ -21,8 +21,8 @@ export const EGAPRO_INDEX = 'index';
  */
 export const FR_EGAPRO_FRESHNESS_DAYS = 45;
 
-/** The current header (18 columns), as published in the XLSX and its CSV export. */
-export const EGAPRO_COLUMNS = [
+/** The columns both headers open with: the declaration, the company, then the pay-gap note. */
+const EGAPRO_LEADING_COLUMNS = [
   'Année',
   'Structure',
   "Tranche d'effectifs",
@@ -35,12 +35,22 @@ export const EGAPRO_COLUMNS = [
   'Pays',
   'Code NAF',
   'Note Ecart rémunération',
-  "Note Ecart taux d'augmentation (hors promotion)",
-  'Note Ecart taux de promotion',
-  "Note Ecart taux d'augmentation",
+] as const;
+
+/** The notes both headers close with. */
+const EGAPRO_CLOSING_COLUMNS = [
   'Note Retour congé maternité',
   'Note Hautes rémunérations',
   'Note Index',
+] as const;
+
+/** The current header (18 columns), as published in the XLSX and its CSV export. */
+export const EGAPRO_COLUMNS = [
+  ...EGAPRO_LEADING_COLUMNS,
+  "Note Ecart taux d'augmentation (hors promotion)",
+  'Note Ecart taux de promotion',
+  "Note Ecart taux d'augmentation",
+  ...EGAPRO_CLOSING_COLUMNS,
 ] as const;
 
 /**
@@ -48,23 +58,10 @@ export const EGAPRO_COLUMNS = [
  * (`Note Ecart taux d'augmentation`), no `(hors promotion)` one. Only `Note Index` is read from either.
  */
 export const EGAPRO_COLUMNS_FIRST = [
-  'Année',
-  'Structure',
-  "Tranche d'effectifs",
-  'SIREN',
-  'Raison Sociale',
-  'Nom UES',
-  'Entreprises UES (SIREN)',
-  'Région',
-  'Département',
-  'Pays',
-  'Code NAF',
-  'Note Ecart rémunération',
+  ...EGAPRO_LEADING_COLUMNS,
   "Note Ecart taux d'augmentation",
   'Note Ecart taux de promotion',
-  'Note Retour congé maternité',
-  'Note Hautes rémunérations',
-  'Note Index',
+  ...EGAPRO_CLOSING_COLUMNS,
 ] as const;
 
 /** Columns without which a file is not an Egapro export: refused before anything is published. */

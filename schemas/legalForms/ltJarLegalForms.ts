@@ -10,7 +10,7 @@
  * - any other label (a branch, `filialas`, or a representative office, `atstovybė`, of a foreign entity
  *   that may be a sole proprietorship; a label not listed here): undecided, never served.
  */
-export type LtFormDecision = 'personne_morale' | 'personne_physique' | 'indecise';
+export type LtJarFormDecision = 'personne_morale' | 'personne_physique' | 'indecise';
 
 const SOLE_TRADER_LABELS = ['individuali įmonė'];
 const MASKED_NAME_CODES = ['810', '811', '812', '220'];
@@ -43,7 +43,7 @@ const LEGAL_PERSON_LABELS = [
 
 const normalised = (label: string) => label.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 
-export function ltFormDecision(code: string | null, label: string | null): LtFormDecision {
+export function ltJarFormDecision(code: string | null, label: string | null): LtJarFormDecision {
   if (code !== null && MASKED_NAME_CODES.includes(code.trim())) return 'personne_physique';
   if (label === null) return 'indecise';
   const l = normalised(label);

@@ -1,7 +1,10 @@
-import type { ParamDefinition } from '../jsonSchema.ts';
+import type { JsonSchema, ParamDefinition } from '../jsonSchema.ts';
 import { isLuhnValid } from './luhn.ts';
 
 export const SIREN_PATTERN = '^\\d{9}$';
+
+/** A SIREN in an answer: 9 digits. */
+export const SIREN_SCHEMA: JsonSchema = { type: 'string', pattern: SIREN_PATTERN };
 
 /** Null when the value is a well-formed SIREN; otherwise the message of the 400. */
 export function checkSiren(value: string): string | null {

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../jsonSchema.ts';
-import { boundedListSchema } from './changements.ts';
+import { SIREN_SCHEMA } from '../params/siren.ts';
+import { boundedListsSchema } from './boundedLists.ts';
 
 const nullableString = { type: ['string', 'null'] };
 
@@ -16,7 +17,7 @@ export const alertesSchema: JsonSchema = {
   type: 'object',
   required: ['siren', 'denomination', 'nombre_alertes', 'alertes', 'listes_bornees', 'note'],
   properties: {
-    siren: { type: 'string', pattern: '^\\d{9}$' },
+    siren: SIREN_SCHEMA,
     denomination: nullableString,
     nombre_alertes: { type: 'integer', minimum: 0 },
     alertes: {
@@ -65,7 +66,7 @@ export const alertesSchema: JsonSchema = {
         },
       },
     },
-    listes_bornees: { type: 'object', properties: { alertes: boundedListSchema } },
+    listes_bornees: boundedListsSchema(['alertes']),
     note: { type: 'string' },
   },
 };

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../jsonSchema.ts';
-import { boundedListSchema } from './changements.ts';
+import { boundedListsSchema } from './boundedLists.ts';
 
 const s = { type: ['string', 'null'] };
 const d = { type: ['string', 'null'], format: 'date' };
@@ -101,6 +101,6 @@ export const associationAnnoncesSchema: JsonSchema = {
         note: { type: 'string' },
       },
     },
-    listes_bornees: { type: 'object', properties: { annonces: boundedListSchema } },
+    listes_bornees: boundedListsSchema(['annonces']),
   },
 };

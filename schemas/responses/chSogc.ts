@@ -1,6 +1,6 @@
 import { CH_SOGC_CHANGEMENTS, CH_SOGC_FAMILLES, CH_SOGC_TYPES } from '../enums/chSogc.ts';
 import type { JsonSchema } from '../jsonSchema.ts';
-import { boundedListSchema } from './changements.ts';
+import { boundedListsSchema } from './boundedLists.ts';
 import { nullableDate as d, nullableNumber as n, nullableString as s } from './europeanDetail.ts';
 
 const nullableBoolean = { type: ['boolean', 'null'] };
@@ -43,11 +43,7 @@ function publicationsList(item: JsonSchema, what: string) {
     },
     publications: { type: 'array', items: item },
     consulte_le: { type: 'string', format: 'date-time', description: 'Lecture de la FOSC en direct.' },
-    listes_bornees: {
-      type: 'object',
-      required: ['publications'],
-      properties: { publications: boundedListSchema },
-    },
+    listes_bornees: boundedListsSchema(['publications'], { required: true }),
     couverture: {
       type: 'object',
       required: ['depuis', 'note'],

@@ -1,17 +1,9 @@
 import type { JsonSchema } from '../jsonSchema.ts';
+import { SIREN_SCHEMA } from '../params/siren.ts';
+import { boundedListsSchema } from './boundedLists.ts';
 
 const nullableString = { type: ['string', 'null'] };
 const nullableDate = { type: ['string', 'null'], format: 'date' };
-
-export const boundedListSchema: JsonSchema = {
-  type: 'object',
-  required: ['nombre_total', 'tronque', 'total_borne_basse'],
-  properties: {
-    nombre_total: { type: 'integer', minimum: 0 },
-    tronque: { type: 'boolean' },
-    total_borne_basse: { type: 'boolean' },
-  },
-};
 
 /** The judgment of a collective-procedure notice, without its free-text complement (it may name persons). */
 export const judgmentSchema: JsonSchema = {
@@ -32,7 +24,7 @@ export const changementsSchema: JsonSchema = {
   type: 'object',
   required: ['siren', 'denomination', 'depuis', 'nouveaux_evenements_bodacc', 'changements_fiche'],
   properties: {
-    siren: { type: 'string', pattern: '^\\d{9}$' },
+    siren: SIREN_SCHEMA,
     denomination: {
       ...nullableString,
       description:
@@ -72,10 +64,7 @@ export const changementsSchema: JsonSchema = {
             },
           },
         },
-        listes_bornees: {
-          type: 'object',
-          properties: { annonces: boundedListSchema },
-        },
+        listes_bornees: boundedListsSchema(['annonces']),
       },
     },
     changements_fiche: {

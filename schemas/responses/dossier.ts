@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../jsonSchema.ts';
 import { BLOCS_DOSSIER } from '../params/blocs.ts';
+import { SIREN_SCHEMA } from '../params/siren.ts';
 import { alertesSchema } from './alertes.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 
@@ -14,7 +15,7 @@ export const financesBlockSchema: JsonSchema = {
   type: 'object',
   required: ['siren', 'nombre_exercices', 'exercices', 'note'],
   properties: {
-    siren: { type: 'string', pattern: '^\\d{9}$' },
+    siren: SIREN_SCHEMA,
     nombre_exercices: { type: 'integer', minimum: 1 },
     exercices: {
       type: 'array',
@@ -33,18 +34,21 @@ export const financesBlockSchema: JsonSchema = {
   },
 };
 
+/** The members of the dossier's `identite`, in order: all of them always present. */
+export const DOSSIER_IDENTITY_MEMBERS = [
+  'siren',
+  'denomination',
+  'nature_juridique',
+  'activite_principale',
+  'categorie_entreprise',
+  'etat_administratif',
+] as const;
+
 const identiteSchema: JsonSchema = {
   type: 'object',
-  required: [
-    'siren',
-    'denomination',
-    'nature_juridique',
-    'activite_principale',
-    'categorie_entreprise',
-    'etat_administratif',
-  ],
+  required: [...DOSSIER_IDENTITY_MEMBERS],
   properties: {
-    siren: { type: 'string', pattern: '^\\d{9}$' },
+    siren: SIREN_SCHEMA,
     denomination: nullableString,
     nature_juridique: { type: 'string', description: 'Catégorie juridique INSEE (4 chiffres).' },
     activite_principale: nullableString,
@@ -59,7 +63,7 @@ export const dossierSchema: JsonSchema = {
   type: 'object',
   required: ['siren', 'identite', 'blocs_demandes', 'blocs', 'blocs_absents', 'resume'],
   properties: {
-    siren: { type: 'string', pattern: '^\\d{9}$' },
+    siren: SIREN_SCHEMA,
     identite: identiteSchema,
     blocs_demandes: {
       type: 'array',

@@ -1,5 +1,7 @@
 import { RAISONS_BLOC_ABSENT } from '../enums/blocAbsent.ts';
 import type { JsonSchema } from '../jsonSchema.ts';
+import { SIREN_SCHEMA } from '../params/siren.ts';
+import { boundedListsSchema } from './boundedLists.ts';
 import { conventionsCollectivesNotesSchema, conventionsCollectivesSchema } from './conventionsCollectives.ts';
 import { dirigeantsSchema } from './dirigeants.ts';
 import { groupeLeiSchema } from './groupeLei.ts';
@@ -9,7 +11,7 @@ const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableDate: JsonSchema = { type: ['string', 'null'], format: 'date' };
 
 const identityProperties: Record<string, JsonSchema> = {
-  siren: { type: 'string', pattern: '^\\d{9}$' },
+  siren: SIREN_SCHEMA,
   denomination: { ...nullableString, description: 'Raison sociale (denominationUniteLegale).' },
   sigle: nullableString,
   denominations_usuelles: {
@@ -84,24 +86,10 @@ export const entrepriseEtablissementsSchema: JsonSchema = {
   type: 'object',
   required: ['siren', 'denomination', 'nombre_etablissements', 'listes_bornees', 'etablissements'],
   properties: {
-    siren: { type: 'string', pattern: '^\\d{9}$' },
+    siren: SIREN_SCHEMA,
     denomination: nullableString,
     nombre_etablissements: { type: 'integer', minimum: 0 },
-    listes_bornees: {
-      type: 'object',
-      required: ['etablissements'],
-      properties: {
-        etablissements: {
-          type: 'object',
-          required: ['nombre_total', 'tronque', 'total_borne_basse'],
-          properties: {
-            nombre_total: { type: 'integer' },
-            tronque: { type: 'boolean' },
-            total_borne_basse: { type: 'boolean' },
-          },
-        },
-      },
-    },
+    listes_bornees: boundedListsSchema(['etablissements'], { required: true }),
     etablissements: {
       type: 'array',
       items: {

@@ -1,6 +1,6 @@
 import { EU_STATUTS } from '../enums/euStatut.ts';
 import type { JsonSchema } from '../jsonSchema.ts';
-import { boundedListSchema } from './changements.ts';
+import { boundedListsSchema } from './boundedLists.ts';
 
 const nullableString = { type: ['string', 'null'] };
 const nullableDate = { type: ['string', 'null'], format: 'date' };
@@ -57,13 +57,11 @@ export const euSearchSchema: JsonSchema = {
   type: 'object',
   required: ['nombre_resultats', 'registres_muets', 'listes_bornees', 'resultats', 'pays_couverts'],
   properties: {
-    listes_bornees: {
-      type: 'object',
-      required: ['resultats'],
-      properties: { resultats: boundedListSchema },
+    listes_bornees: boundedListsSchema(['resultats'], {
+      required: true,
       description:
         'Au plus 10 résultats servis ; nombre_total compte les correspondances lues, borne basse quand un registre a atteint sa limite. / At most 10 served; the total counts the matches read, a lower bound when a register reached its limit.',
-    },
+    }),
     nombre_resultats: { type: 'integer', minimum: 0, maximum: 10 },
     registres_muets: {
       type: 'array',

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../jsonSchema.ts';
+import { SIREN_SCHEMA } from '../params/siren.ts';
 
 /**
  * `index_egapro[]` of the French profile: the gender-equality index by year, latest year first. The contract's
@@ -22,7 +23,7 @@ export const indexEgaproSchema: JsonSchema = {
           'Index déclaré par une unité économique et sociale : SIREN de l’entreprise déclarante et nom de l’UES.',
         required: ['siren_declarant', 'nom'],
         properties: {
-          siren_declarant: { type: 'string', pattern: '^\\d{9}$' },
+          siren_declarant: SIREN_SCHEMA,
           nom: { type: ['string', 'null'] },
         },
       },

@@ -1,4 +1,6 @@
 import type { JsonSchema } from '../jsonSchema.ts';
+import { SIREN_SCHEMA } from '../params/siren.ts';
+import { boundedListsSchema } from './boundedLists.ts';
 
 const nullable = (type: string, extra: Record<string, unknown> = {}): JsonSchema => ({
   type: [type, 'null'],
@@ -36,7 +38,7 @@ const resultItem: JsonSchema = {
       type: 'object',
       required: ['siren', 'denomination', 'forme', 'naf', 'tranche_effectifs', 'etat'],
       properties: {
-        siren: { type: 'string', pattern: '^\\d{9}$' },
+        siren: SIREN_SCHEMA,
         denomination: nullable('string'),
         forme: { type: 'string' },
         naf: nullable('string'),
@@ -95,20 +97,7 @@ export const listerResponseSchema: JsonSchema = {
       description: 'Total exact, compté dans la même transaction que la page.',
     },
     resultats: { type: 'array', maxItems: 100, items: resultItem },
-    listes_bornees: {
-      type: 'object',
-      properties: {
-        resultats: {
-          type: 'object',
-          required: ['nombre_total', 'tronque', 'total_borne_basse'],
-          properties: {
-            nombre_total: { type: 'integer' },
-            tronque: { type: 'boolean' },
-            total_borne_basse: { type: 'boolean' },
-          },
-        },
-      },
-    },
+    listes_bornees: boundedListsSchema(['resultats']),
     champs: champsSchema,
   },
 };

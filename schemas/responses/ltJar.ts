@@ -11,7 +11,7 @@ import {
 const poste = { code: { type: 'string' }, libelle: nullableString, valeur: nullableNumber };
 
 /** GET /v1/eu/entreprise/LT/{kodas}/comptes */
-export const ltAccountsSchema: JsonSchema = annualAccountsSchema('LT', {
+export const ltJarAccountsSchema: JsonSchema = annualAccountsSchema('LT', {
   depose_le: nullableDate,
   devise: { const: 'EUR' },
   bilan: amounts(BILAN_POSTES, nullableNumber),
@@ -21,7 +21,7 @@ export const ltAccountsSchema: JsonSchema = annualAccountsSchema('LT', {
 });
 
 /** GET /v1/eu/entreprise/LT/{kodas}/insolvabilite */
-export const ltInsolvencySchema: JsonSchema = europeanDetailSchema('LT', {
+export const ltJarInsolvencySchema: JsonSchema = europeanDetailSchema('LT', {
   required: ['statut_registre', 'procedure', 'procedure_au_registre', 'aucune_procedure', 'photo'],
   properties: {
     statut_registre: {

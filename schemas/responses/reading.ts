@@ -64,6 +64,13 @@ export const registerDictionarySchema: JsonSchema = {
   },
 };
 
+/** A closed list of the contract as /v1/lecture serves it: each code with what it means. */
+const codeMeanings = (description?: string): JsonSchema => ({
+  type: 'array',
+  ...(description === undefined ? {} : { description }),
+  items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
+});
+
 export const readingSchema: JsonSchema = {
   type: 'object',
   required: [
@@ -86,22 +93,13 @@ export const readingSchema: JsonSchema = {
         },
       },
     },
-    motif_panne: {
-      type: 'array',
-      items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
-    },
-    raisons_bloc_absent: {
-      type: 'array',
-      description:
-        'Pourquoi un bloc de la fiche ou du dossier est absent (`blocs_absents[].raison`). / Why a block is absent.',
-      items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
-    },
-    raisons_amont: {
-      type: 'array',
-      description:
-        'Pourquoi un registre interrogé en direct ne répond pas utilement (`raison` d’un 503 `amont_indisponible`). / Why a live register did not answer usably.',
-      items: { type: 'object', properties: { code: { type: 'string' }, signification: { type: 'string' } } },
-    },
+    motif_panne: codeMeanings(),
+    raisons_bloc_absent: codeMeanings(
+      'Pourquoi un bloc de la fiche ou du dossier est absent (`blocs_absents[].raison`). / Why a block is absent.',
+    ),
+    raisons_amont: codeMeanings(
+      'Pourquoi un registre interrogé en direct ne répond pas utilement (`raison` d’un 503 `amont_indisponible`). / Why a live register did not answer usably.',
+    ),
     photos: photosStateSchema,
     empreintes_amont: {
       type: 'array',

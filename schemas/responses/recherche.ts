@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../jsonSchema.ts';
-import { boundedListSchema } from './changements.ts';
+import { SIREN_SCHEMA } from '../params/siren.ts';
+import { boundedListsSchema } from './boundedLists.ts';
 
 const nullableString = (description: string): JsonSchema => ({ type: ['string', 'null'], description });
 
@@ -16,7 +17,7 @@ export const rechercheResultSchema: JsonSchema = {
     'score_confiance',
   ],
   properties: {
-    siren: { type: 'string', pattern: '^\\d{9}$' },
+    siren: SIREN_SCHEMA,
     denomination: nullableString('Dénomination (null : non publiée).'),
     statut_diffusion: {
       type: 'string',
@@ -50,13 +51,11 @@ export const rechercheSchema: JsonSchema = {
     'resultats',
   ],
   properties: {
-    listes_bornees: {
-      type: 'object',
-      required: ['resultats'],
-      properties: { resultats: boundedListSchema },
+    listes_bornees: boundedListsSchema(['resultats'], {
+      required: true,
       description:
         'La liste servie est bornée à 10 : son total, et s’il n’est qu’une borne basse. / The list is bounded at 10: its total, and whether it is only a lower bound.',
-    },
+    }),
     total_results: {
       type: 'integer',
       minimum: 0,

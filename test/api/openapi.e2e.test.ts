@@ -1,11 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
-import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
 import { EU_LIVE_REGISTERS } from '../../app/readSide.ts';
 import { type LiveReplay, startLiveReplay } from '../../app/server/liveReplay.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
-import { startDemoService } from '../support/paidDemoService.ts';
+import { startDemoService, testPaymentConfig } from '../support/paidDemoService.ts';
 import type { RunningService } from '../support/service.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is walked member by member
@@ -19,15 +18,7 @@ describe('The OpenAPI document against the running service (demo data)', () => {
   let replay: LiveReplay;
   before(async function () {
     this.timeout(120_000);
-    const payment: PaymentConfig = {
-      network: 'eip155:8453',
-      payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
-      facilitatorUrl: 'http://127.0.0.1:9/unused',
-      accountUrl: 'https://registres.example/compte',
-      assets: DEFAULT_ASSETS,
-      maxTimeoutSeconds: 60,
-      freeCallsPerMonth: 150,
-    };
+    const payment = testPaymentConfig('http://127.0.0.1:9/unused');
     replay = await startLiveReplay(EU_LIVE_REGISTERS);
     t = await startDemoService({ payment, liveUrls: replay.urls, liveCredentials: replay.credentials });
     key = (await openAccount(t.service.store, { credits: 100_000_000 })).key;

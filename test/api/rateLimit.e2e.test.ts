@@ -1,24 +1,16 @@
 import { expect } from 'chai';
-import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
 import { REGISTERS } from '../../app/registers.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { loadConfig } from '../../ops/config.ts';
 import { targetDescription } from '../support/database.ts';
+import { testPaymentConfig } from '../support/paidDemoService.ts';
 import { type RunningService, startTestService } from '../support/service.ts';
 import { ingestWidgets, WIDGETS, widgetRoute, widgetsProjection } from '../support/widgetRegister.ts';
 
 describe(`Rate limits per key and per address (${targetDescription})`, () => {
   let t: RunningService;
   before(async () => {
-    const payment: PaymentConfig = {
-      network: 'eip155:8453',
-      payTo: null,
-      facilitatorUrl: 'http://127.0.0.1:9/unused',
-      accountUrl: 'https://registres.example/compte',
-      assets: DEFAULT_ASSETS,
-      maxTimeoutSeconds: 60,
-      freeCallsPerMonth: 150,
-    };
+    const payment = testPaymentConfig('http://127.0.0.1:9/unused', { payTo: null });
     // 0.5 a second over the 10-second window: 5 calls, then 429.
     t = await startTestService({
       projections: [widgetsProjection],

@@ -5,6 +5,7 @@ import {
   type RaisonBlocAbsent,
 } from '../../../schemas/enums/blocAbsent.ts';
 import { type BlocDossier, blocsOf } from '../../../schemas/params/blocs.ts';
+import { DOSSIER_IDENTITY_MEMBERS } from '../../../schemas/responses/dossier.ts';
 import type { HandlerDeps, HandlerResult, MutedRegister, RouteContext } from '../../catalogue/route.ts';
 import { absentBlock, type BlockReading } from '../entreprise/blockReading.ts';
 import { readCoveredUnit } from '../entreprise/readCoveredUnit.ts';
@@ -17,15 +18,6 @@ export interface PreparedDossier {
   result: HandlerResult;
   price: number;
 }
-
-const IDENTITY_MEMBERS = [
-  'siren',
-  'denomination',
-  'nature_juridique',
-  'activite_principale',
-  'categorie_entreprise',
-  'etat_administratif',
-] as const;
 
 const absence = (bloc: string, raison: RaisonBlocAbsent, message?: string): BlocAbsent => ({
   bloc,
@@ -90,7 +82,7 @@ export async function prepareDossier(
     result: {
       body: {
         siren,
-        identite: Object.fromEntries(IDENTITY_MEMBERS.map((member) => [member, identity[member]])),
+        identite: Object.fromEntries(DOSSIER_IDENTITY_MEMBERS.map((member) => [member, identity[member]])),
         blocs_demandes: asked,
         blocs,
         blocs_absents: absents,

@@ -1,22 +1,17 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../../ops/database/namedStatements.ts';
-import { ETABLISSEMENTS_TABLE } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
+import {
+  ETABLISSEMENTS_TABLE,
+  type EtablissementRow as EtablissementTableRow,
+} from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { UNITES_LEGALES_TABLE } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { UNIT_COLUMNS, type UnitRow } from './unitFields.ts';
 
-export interface EtablissementRow {
-  siret: string;
-  est_siege: boolean;
-  etat_administratif: string | null;
-  date_creation: string | null;
-  activite_principale: string | null;
-  adresse: string | null;
-  code_postal: string | null;
-  commune: string | null;
-  code_commune: string | null;
-  lambert_x: number | null;
-  lambert_y: number | null;
-}
+/** The columns of an establishment the routes read. */
+export type EtablissementRow = Omit<
+  EtablissementTableRow,
+  'siren' | 'statut_diffusion' | 'nomenclature_activite'
+>;
 
 /** Both reads here are named prepared statements on a PostgreSQL server (see namedStatements.ts). */
 export async function readUnit(knex: Knex, siren: string): Promise<UnitRow | undefined> {

@@ -10,7 +10,7 @@ import { readDirigeants } from '../../../api/routes/entreprise/readDirigeants.ts
 import { FRENCH_LIVE_SOURCES } from '../../../app/readSide.ts';
 import { REGISTERS } from '../../../app/registers.ts';
 import { composeService, type Service } from '../../../app/server/composeService.ts';
-import { createRneLive, RNE_RECORDINGS } from '../../../ingest/fr-rne/rneLive.ts';
+import { createRneLive, RNE_RECORDINGS } from '../../../ingest/fr-rne/frRneLive.ts';
 import { loadConfig } from '../../../ops/config.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
 import type { Logger } from '../../../ops/logger.ts';

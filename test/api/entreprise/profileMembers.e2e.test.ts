@@ -8,7 +8,7 @@ import { FRENCH_LIVE_SOURCES } from '../../../app/readSide.ts';
 import { REGISTERS } from '../../../app/registers.ts';
 import { composeService, type Service } from '../../../app/server/composeService.ts';
 import { ingestFrEgapro } from '../../../ingest/fr-egapro/ingestFrEgapro.ts';
-import { RNE_RECORDINGS } from '../../../ingest/fr-rne/rneLive.ts';
+import { RNE_RECORDINGS } from '../../../ingest/fr-rne/frRneLive.ts';
 import { ingestFrSiretIdcc } from '../../../ingest/fr-siret-idcc/ingestFrSiretIdcc.ts';
 import { GLEIF_DEMO_DELTAS } from '../../../ingest/gleif/gleifDemo.ts';
 import { ingestGleif } from '../../../ingest/gleif/ingestGleif.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { EU_LIVE_REGISTERS } from '../../../app/readSide.ts';
-import { ZEFIX_RECORDINGS } from '../../../ingest/ch-zefix/zefixLive.ts';
+import { ZEFIX_RECORDINGS } from '../../../ingest/ch-zefix/chZefixLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { EU_LIVE_REGISTERS } from '../../../app/readSide.ts';
-import { CVR_RECORDINGS } from '../../../ingest/dk-cvr/cvrLive.ts';
+import { CVR_RECORDINGS } from '../../../ingest/dk-cvr/dkCvrLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { DK_CVR_REGISTER } from '../../../schemas/events/dkCvrEvents.ts';

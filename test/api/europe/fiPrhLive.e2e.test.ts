@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { PRH_RECORDINGS } from '../../../ingest/fi-prh/prhLive.ts';
+import { PRH_RECORDINGS } from '../../../ingest/fi-prh/fiPrhLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';

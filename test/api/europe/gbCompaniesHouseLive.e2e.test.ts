@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { EU_LIVE_REGISTERS } from '../../../app/readSide.ts';
-import { COMPANIES_HOUSE_RECORDINGS } from '../../../ingest/gb-companies-house/companiesHouseLive.ts';
+import { COMPANIES_HOUSE_RECORDINGS } from '../../../ingest/gb-companies-house/gbCompaniesHouseLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_PROFILES } from '../../../projections/eu-live/euLiveProjection.ts';
 import { GB_COMPANIES_HOUSE_REGISTER } from '../../../schemas/events/gbCompaniesHouseEvents.ts';

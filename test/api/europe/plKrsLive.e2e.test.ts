@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KRS_RECORDINGS } from '../../../ingest/pl-krs/krsLive.ts';
+import { KRS_RECORDINGS } from '../../../ingest/pl-krs/plKrsLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';

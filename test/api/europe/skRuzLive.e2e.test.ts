@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { RUZ_RECORDINGS } from '../../../ingest/sk-ruz/ruzLive.ts';
+import { RUZ_RECORDINGS } from '../../../ingest/sk-ruz/skRuzLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { EU_LIVE_OBSERVATIONS } from '../../../projections/eu-live/euLiveProjection.ts';
 import { LIVE_RECORD_OBSERVED } from '../../../schemas/events/liveEvents.ts';

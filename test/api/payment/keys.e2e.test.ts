@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { DEFAULT_ASSETS, type PaymentConfig } from '../../../api/payment/paymentConfig.ts';
 import { accountStream, chargesIn } from '../../../ops/accounts/accountEvents.ts';
 import { issueKey, revokeKey } from '../../../ops/accounts/accountKeys.ts';
 import { balanceOf, freeCallsUsed } from '../../../ops/accounts/accountState.ts';
@@ -7,6 +6,7 @@ import { loadAccount } from '../../../ops/accounts/loadAccount.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { type AccountsDatabase, openAccountsDatabase } from '../../ops/accounts/support/accountsDatabase.ts';
 import { targetDescription } from '../../support/database.ts';
+import { testPaymentConfig } from '../../support/paidDemoService.ts';
 import { type FacilitatorStub, startFacilitatorStub } from './support/facilitatorStub.ts';
 import { callAndLeave, type PaymentApp, ROUTES, startPaymentApp } from './support/paymentApp.ts';
 
@@ -22,15 +22,7 @@ describe(`API keys and credits (${targetDescription})`, () => {
   before(async () => {
     accounts = await openAccountsDatabase();
     facilitator = await startFacilitatorStub();
-    const config: PaymentConfig = {
-      network: 'eip155:8453',
-      payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
-      facilitatorUrl: facilitator.url,
-      accountUrl: 'https://registres.example/compte',
-      assets: DEFAULT_ASSETS,
-      maxTimeoutSeconds: 60,
-      freeCallsPerMonth: 150,
-    };
+    const config = testPaymentConfig(facilitator.url);
     app = await startPaymentApp({ accounts, config });
   });
   after(async () => {

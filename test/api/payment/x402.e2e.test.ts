@@ -8,6 +8,7 @@ import { DEFAULT_ASSETS, type PaymentConfig } from '../../../api/payment/payment
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { type AccountsDatabase, openAccountsDatabase } from '../../ops/accounts/support/accountsDatabase.ts';
 import { targetDescription } from '../../support/database.ts';
+import { testPaymentConfig } from '../../support/paidDemoService.ts';
 import { type FacilitatorStub, startFacilitatorStub } from './support/facilitatorStub.ts';
 import { callAndLeave, type PaymentApp, ROUTES, startPaymentApp } from './support/paymentApp.ts';
 import { signedPaymentHeader } from './support/signPayment.ts';
@@ -29,15 +30,7 @@ describe(`x402 payments (${targetDescription})`, () => {
   before(async () => {
     accounts = await openAccountsDatabase();
     facilitator = await startFacilitatorStub();
-    config = {
-      network: 'eip155:8453',
-      payTo,
-      facilitatorUrl: facilitator.url,
-      accountUrl: 'https://registres.example/compte',
-      assets: DEFAULT_ASSETS,
-      maxTimeoutSeconds: 60,
-      freeCallsPerMonth: 150,
-    };
+    config = testPaymentConfig(facilitator.url, { payTo });
     app = await startPaymentApp({ accounts, config });
   });
   after(async () => {

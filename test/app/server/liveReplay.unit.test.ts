@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FRENCH_LIVE_SOURCES } from '../../../app/readSide.ts';
 import { type LiveReplay, startLiveReplay } from '../../../app/server/liveReplay.ts';
-import { createRneLive } from '../../../ingest/fr-rne/rneLive.ts';
+import { createRneLive } from '../../../ingest/fr-rne/frRneLive.ts';
 import { FR_RNE_REGISTER } from '../../../schemas/events/frRneEvents.ts';
 import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import { createSogcReader, SOGC_RECORDINGS } from '../../../ingest/ch-sogc/chSogcLive.ts';
 import { insolvencyMembers, publicationsMembers } from '../../../ingest/ch-sogc/sogcDetails.ts';
-import { createSogcReader, SOGC_RECORDINGS } from '../../../ingest/ch-sogc/sogcLive.ts';
 import { extractSogc, type SogcListRecord } from '../../../ingest/ch-sogc/sogcPublications.ts';
 import type { LiveAnswer, LiveQueryClient } from '../../../ingest/core/liveQuery.ts';
 import type { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';

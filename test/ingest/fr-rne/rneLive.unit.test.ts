@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FRENCH_LIVE_SOURCES } from '../../../app/readSide.ts';
 import { startLiveReplay } from '../../../app/server/liveReplay.ts';
-import { createRneLive, RNE_RECORDINGS } from '../../../ingest/fr-rne/rneLive.ts';
+import { createRneLive, RNE_RECORDINGS } from '../../../ingest/fr-rne/frRneLive.ts';
 import type { NewEvent } from '../../../ops/eventstore/port.ts';
 import { FR_RNE_REGISTER } from '../../../schemas/events/frRneEvents.ts';
 import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { RNE_RECORDINGS } from '../../../ingest/fr-rne/rneLive.ts';
+import { RNE_RECORDINGS } from '../../../ingest/fr-rne/frRneLive.ts';
 
 /** The recorded RNE company answers (ingest/fr-rne/live/SOURCE.txt), by SIREN. */
 export const RNE_COMPANIES = {

@@ -55,6 +55,6 @@ const CODES: Record<string, LtStatusCode> = {
   '30': { statut: 'en_cessation' },
 };
 
-export function ltStatusCode(code: string | null): LtStatusCode | null {
+export function ltJarStatusCode(code: string | null): LtStatusCode | null {
   return code === null ? null : (CODES[code.trim()] ?? null);
 }

@@ -1,0 +1,83 @@
+import type { LiveSources } from '../../api/catalogue/route.ts';
+import type { LiveReaderDeps } from '../../ingest/core/liveRegisterClient.ts';
+import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
+import { type Config, liveCredentialsVariable, liveUrlVariable } from '../../ops/config.ts';
+import type { Database } from '../../ops/database/openDatabase.ts';
+import type { EventStore } from '../../ops/eventstore/port.ts';
+import { readLiveObservation } from '../../projections/eu-live/euLiveProjection.ts';
+import { FR_RNE_REGISTER } from '../../schemas/events/frRneEvents.ts';
+import {
+  EU_LIVE_REGISTERS,
+  type EuLiveSource,
+  FRENCH_LIVE_SOURCES,
+  type FrenchLiveSource,
+} from '../readSide.ts';
+
+/** What the service's options say of the live registers (ComposeOptions). */
+interface LiveSourceOptions {
+  liveUrls?: Readonly<Record<string, string>>;
+  liveCredentials?: Readonly<Record<string, string>>;
+  liveRegisters?: readonly EuLiveSource[];
+  frenchLiveSources?: readonly FrenchLiveSource[];
+  livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
+  sireneApi?: Config['sireneApi'];
+  now?: () => Date;
+}
+
+/** A live register as the service reads it: its code, its public address, whether it needs credentials. */
+interface LiveSource<R> {
+  info: { register: string };
+  defaultUrl: string;
+  credentials: unknown;
+  parts: { createReader(deps: LiveReaderDeps): R };
+}
+
+/**
+ * The registers the service queries live: one reader per register, at the address the options, then the
+ * environment, give; else its own. A register that needs credentials and has none gets no reader: it is not
+ * configured (never reported down), and listed as such.
+ */
+export function serviceLiveSources(deps: {
+  db: Database;
+  store: EventStore;
+  config: Config;
+  opts: LiveSourceOptions;
+}): LiveSources {
+  const { db, store, config, opts } = deps;
+  const readerDeps = (source: LiveSource<unknown>): LiveReaderDeps | null => {
+    const code = source.info.register;
+    const credentials = opts.liveCredentials?.[code] ?? config.liveCredentials[liveCredentialsVariable(code)];
+    if (source.credentials && !credentials) return null;
+    return {
+      baseUrl: opts.liveUrls?.[code] ?? config.liveUrls[liveUrlVariable(code)] ?? source.defaultUrl,
+      ...(credentials ? { credentials } : {}),
+      store,
+      recall: (register, url, maxAgeMs) =>
+        readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
+      ...(opts.now ? { now: opts.now } : {}),
+      ...opts.livePolicy,
+    };
+  };
+  const readersOf = <R>(sources: readonly LiveSource<R>[]) =>
+    new Map(
+      sources.flatMap((source) => {
+        const configured = readerDeps(source);
+        return configured ? [[source.info.register, source.parts.createReader(configured)] as const] : [];
+      }),
+    );
+  const europeSources = opts.liveRegisters ?? EU_LIVE_REGISTERS;
+  const europe = readersOf(europeSources);
+  // The French live registers (the RNE, for the officers): configured the same way.
+  const frenchSources = opts.frenchLiveSources ?? FRENCH_LIVE_SOURCES;
+  const french = readersOf(frenchSources);
+  const rne = french.get(FR_RNE_REGISTER);
+  return {
+    sireneSearch: sireneApiSearchFromConfig(opts.sireneApi ?? config.sireneApi, { store, now: opts.now }),
+    europe,
+    ...(rne ? { rne } : {}),
+    notConfigured: [
+      ...europeSources.map((s) => s.info.register).filter((code) => !europe.has(code)),
+      ...frenchSources.map((s) => s.info.register).filter((code) => !french.has(code)),
+    ],
+  };
+}
