@@ -41,14 +41,18 @@ const build = (root: string, ...args: string[]) =>
 /** What a process running from dist/ could import now: null when dist/ is absent, else the modules missing. */
 function missingModules(root: string): string[] | null {
   const dist = path.join(root, 'dist');
-  if (!fs.existsSync(dist)) return null;
+  const inode = () => fs.statSync(dist, { throwIfNoEntry: false })?.ino;
+  const before = inode();
+  if (before === undefined) return null;
   const missing: string[] = [];
   for (const folder of SOURCE_FOLDERS)
     for (let i = 0; i < MODULES_PER_FOLDER; i++) {
       const file = path.join(dist, folder, `m${i}.js`);
       if (!fs.existsSync(file)) missing.push(path.relative(dist, file));
     }
-  return missing;
+  // A look that spanned the swap saw two directories (the old one, then none or the new one): it says nothing
+  // of either. What is checked is that every directory named dist/ is whole while it has the name.
+  return inode() === before ? missing : null;
 }
 
 describe('The build (app/cli/build.mjs, run by npm install and npx registres)', function () {
