@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { PROJECTIONS } from '../../../app/readSide.ts';
 import { EMBEDDED_SOCKET_FILE } from '../../../ops/database/embeddedHost.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
 import { SERVED_JOURNAL_DIR } from '../../../ops/servedlog/servedJournal.ts';
-import { freshDatabase, targetDescription } from '../../support/database.ts';
+import { targetDescription } from '../../support/database.ts';
+import { demoDatabase, demoSeeders } from '../../support/paidDemoService.ts';
 import { createKeyWithCredits, type ServeProcess, startServeProcess } from '../../support/serveProcess.ts';
 import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
 
@@ -104,7 +106,8 @@ describe(`registres serve stopped during a database outage (${targetDescription}
   }
 
   beforeEach(async () => {
-    db = await freshDatabase();
+    // A copy of the demo: the children find it seeded (the seeding is not what this suite tests).
+    db = await demoDatabase(PROJECTIONS, demoSeeders());
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-outage-stop-'));
   });
   afterEach(async () => {
