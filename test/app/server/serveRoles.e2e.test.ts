@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { freshDatabase, targetDescription } from '../../support/database.ts';
+import { targetDescription } from '../../support/database.ts';
 import { childrenStartOnDemo } from '../../support/paidDemoService.ts';
 import {
   answeredWithKey,

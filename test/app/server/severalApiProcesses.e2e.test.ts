@@ -14,7 +14,7 @@ import { loadConfig } from '../../../ops/config.ts';
 import { openDatabase } from '../../../ops/database/openDatabase.ts';
 import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 import { createPostgresEventStore } from '../../../ops/eventstore/postgres/index.ts';
-import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
+import { targetDescription, testLogger } from '../../support/database.ts';
 import { childrenStartOnDemo } from '../../support/paidDemoService.ts';
 import {
   createKeyWithCredits,
@@ -23,7 +23,6 @@ import {
   startServeProcess,
 } from '../../support/serveProcess.ts';
 
-const SERVER_URL = process.env.DATABASE_URL;
 const PROCESSES = 3;
 const CALLS = 400;
 /** GET /v1/entreprise/{siren}: $0.005 (5000 units), in the free quota of 150 calls a month. */
