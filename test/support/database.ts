@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -282,11 +282,36 @@ async function settle(pglite: PGlite): Promise<void> {
  * instead of unpacking a 40 to 70 MB tar into its in-memory file system at every suite (about 1 s of CPU saved
  * a suite). Removed when the process exits.
  */
+const WORK_ROOT = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
 const WORK_DIR = path.join(
-  existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(),
+  WORK_ROOT,
   `registres-test-${process.pid}-${crypto.randomBytes(4).toString('hex')}`,
 );
 process.once('exit', () => rmSync(WORK_DIR, { recursive: true, force: true }));
+removeWorkDirsOfDeadProcesses();
+
+/**
+ * A run killed without exiting (SIGKILL, a CI timeout) leaves its directories behind, and on /dev/shm they hold
+ * memory: those of processes no longer alive are removed when the next run starts.
+ */
+function removeWorkDirsOfDeadProcesses(): void {
+  for (const entry of readdirSync(WORK_ROOT)) {
+    const pid = /^registres-test-(\d+)-[0-9a-f]+$/.exec(entry)?.[1];
+    if (pid && Number(pid) !== process.pid && !processAlive(Number(pid))) {
+      rmSync(path.join(WORK_ROOT, entry), { recursive: true, force: true });
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive, under another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 let copies = 0;
 let copyInUse: string | null = null;
 
