@@ -1,4 +1,6 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 
 /**
  * With TEST_FILE_TIMINGS=<file>, appends one JSON line per test file as its top suite ends: wall time, this
@@ -39,4 +41,29 @@ function childrenCpuMs(): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * With TEST_CPU_PROFILES=<dir>, writes one V8 CPU profile per test file (`<file>.cpuprofile`, from its top
+ * suite's start to its end: its hooks and tests, not the run's set-up), to open in Chrome's DevTools or
+ * `speedscope`: what a slow file spends its time on.
+ */
+export function profileFiles(runner: Mocha.Runner) {
+  const dir = process.env.TEST_CPU_PROFILES;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const session = new Session();
+  session.connect();
+  let queue: Promise<unknown> = session.post('Profiler.enable');
+  runner.on('suite', (suite: Mocha.Suite) => {
+    if (!suite.parent?.root) return;
+    queue = queue.then(() => session.post('Profiler.start'));
+  });
+  runner.on('suite end', (suite: Mocha.Suite) => {
+    if (!suite.parent?.root) return;
+    const name = (suite.file ?? suite.title).replace(`${process.cwd()}/`, '').replaceAll('/', '__');
+    queue = queue
+      .then(() => session.post('Profiler.stop'))
+      .then(({ profile }) => writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile)));
+  });
 }

@@ -3,7 +3,7 @@ import { composedProjections } from '../../app/server/composeService.ts';
 import { schemaMigrations } from '../../app/server/migrateAll.ts';
 import { migratedRecipe, prepareTemplate, topSuiteEnded, topSuiteStarted } from './database.ts';
 import { EUROPEAN_PROJECTIONS } from './europeService.ts';
-import { watchFileTimings } from './fileTimings.ts';
+import { profileFiles, watchFileTimings } from './fileTimings.ts';
 import { demoRecipe, demoSeeders } from './paidDemoService.ts';
 
 /**
@@ -23,6 +23,7 @@ export async function mochaGlobalSetup(this: Mocha.Runner) {
     if (suite.parent?.root) topSuiteEnded(id(suite));
   });
   watchFileTimings(this);
+  profileFiles(this);
   const specs = process.argv.slice(2).filter((a) => a.endsWith('.ts') && !a.startsWith('-'));
   if (specs.length > 0 && specs.every((s) => s.includes('.unit.'))) return;
   const started = performance.now();
