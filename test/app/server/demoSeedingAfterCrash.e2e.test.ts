@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { freshDatabase, targetDescription } from '../../support/database.ts';
+import { PROJECTIONS } from '../../../app/readSide.ts';
+import { schemaMigrations } from '../../../app/server/migrateAll.ts';
+import { childrenStartOnTemplate, migratedRecipe, targetDescription } from '../../support/database.ts';
 import { type ServeProcess, startServeProcess } from '../../support/serveProcess.ts';
 
 /** The registers a start said it seeded, from its `Demo data: a, b, … (…)` line. */
@@ -20,8 +22,9 @@ describe(`registres serve after a crash while seeding the demo data (${targetDes
 
   it('a start after a crash seeds every register still missing its demo data, the interrupted one too', async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-crash-'));
-    if (process.env.DATABASE_URL) await (await freshDatabase()).close();
     const env = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'info', LOG_FORMAT: 'json' };
+    // Migrated already (a template's copy): what is tested is the seeding, not initdb and the migrations.
+    await childrenStartOnTemplate(migratedRecipe(schemaMigrations(PROJECTIONS)), env);
     const first = await startServeProcess(env);
     started.push(first);
     // fr.rna is seeded in one snapshot pass: killed once that pass started, it leaves SnapshotStarted alone.
