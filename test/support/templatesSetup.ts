@@ -2,13 +2,13 @@ import { PROJECTIONS } from '../../app/readSide.ts';
 import { composedProjections } from '../../app/server/composeService.ts';
 import { schemaMigrations } from '../../app/server/migrateAll.ts';
 import { migratedRecipe, prepareTemplate, topSuiteEnded, topSuiteStarted } from './database.ts';
-import { EUROPEAN_PROJECTIONS } from './europeService.ts';
+import { EUROPEAN_PROJECTIONS, europeIngestedRecipe } from './europeService.ts';
 import { profileFiles, watchFileTimings } from './fileTimings.ts';
 import { demoRecipe, demoSeeders } from './paidDemoService.ts';
 
 /**
  * Mocha global setup (loaded by `require` in .mocharc.json): builds, before the first suite, the templates most
- * suites copy (the whole service migrated, the European local copies migrated, the whole demo), so that no
+ * suites copy (the whole service migrated, the European local copies migrated and ingested, the whole demo), so that no
  * suite's `before` hook spends a template's build under mocha's timeout. Built templates are kept between runs
  * (test/support/database.ts); a run of unit tests only builds none. It also watches the suites' ends.
  */
@@ -33,6 +33,7 @@ export async function mochaGlobalSetup(this: Mocha.Runner) {
       schemaMigrations(composedProjections({ projections: EUROPEAN_PROJECTIONS, payment: false })),
     ),
     demoRecipe(PROJECTIONS, demoSeeders()),
+    europeIngestedRecipe('2026-11-18'),
   ];
   for (const recipe of recipes) {
     // A template that cannot be built here is built by the first suite that needs it, where a failure is that

@@ -2,12 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import Papa from 'papaparse';
 import { targetDescription } from '../../support/database.ts';
-import {
-  BRREG_ENHETER_SAMPLE,
-  getJson,
-  ingestEurope,
-  startEuropeService,
-} from '../../support/europeService.ts';
+import { BRREG_ENHETER_SAMPLE, getJson, startEuropeServiceIngested } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
 
 /** Names of the natural persons trading as sole proprietors (ENK) in the real brreg sample. */
@@ -75,10 +70,9 @@ const LV_IDS = [
 describe(`European routes never name or identify a natural person where the contract forbids it (e2e, ${targetDescription})`, () => {
   let t: RunningService;
   before(async () => {
-    t = await startEuropeService(new Date('2026-11-20T10:00:00Z'));
-    await ingestEurope(t, '2026-11-18');
+    t = await startEuropeServiceIngested(new Date('2026-11-20T10:00:00Z'), '2026-11-18');
   });
-  after(() => t.stop());
+  after(() => t?.stop());
 
   async function texts(paths: string[]): Promise<string> {
     const out: string[] = [];

@@ -7,10 +7,9 @@ import { targetDescription } from '../../support/database.ts';
 import {
   EE_ARIREGISTER_DEMO_FILES,
   getJson,
-  ingestEurope,
   LV_UR_DEMO_FILES,
   NO_BRREG_DEMO_FILES,
-  startEuropeService,
+  startEuropeServiceIngested,
 } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
 
@@ -19,10 +18,9 @@ const sha = (file: string) => createHash('sha256').update(readFileSync(file)).di
 describe(`European unified profile (e2e, ${targetDescription})`, () => {
   let t: RunningService;
   before(async () => {
-    t = await startEuropeService(new Date('2026-11-20T10:00:00Z'));
-    await ingestEurope(t, '2026-11-18');
+    t = await startEuropeServiceIngested(new Date('2026-11-20T10:00:00Z'), '2026-11-18');
   });
-  after(() => t.stop());
+  after(() => t?.stop());
 
   it('a Norwegian company from the real brreg sample is served with every member of the profile', async () => {
     const { res, body } = await getJson(`${t.baseUrl}/v1/eu/entreprise/NO/998543118`);

@@ -1,15 +1,14 @@
 import { expect } from 'chai';
 import { targetDescription } from '../../support/database.ts';
-import { getJson, ingestEurope, startEuropeService } from '../../support/europeService.ts';
+import { getJson, startEuropeServiceIngested } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
 
 describe(`European search (e2e, ${targetDescription})`, () => {
   let t: RunningService;
   before(async () => {
-    t = await startEuropeService(new Date('2026-11-20T10:00:00Z'));
-    await ingestEurope(t, '2026-11-18');
+    t = await startEuropeServiceIngested(new Date('2026-11-20T10:00:00Z'), '2026-11-18');
   });
-  after(() => t.stop());
+  after(() => t?.stop());
 
   const search = (query: string) => getJson(`${t.baseUrl}/v1/eu/recherche?${query}`);
 

@@ -4,17 +4,16 @@ import { eeAriregisterProjection } from '../../../projections/ee-ariregister/eeA
 import { lvUrProjection } from '../../../projections/lv-ur/lvUrProjection.ts';
 import { noBrregProjection } from '../../../projections/no-brreg/noBrregProjection.ts';
 import { targetDescription } from '../../support/database.ts';
-import { ingestEurope, startEuropeService } from '../../support/europeService.ts';
+import { ingestEurope, startEuropeServiceIngested } from '../../support/europeService.ts';
 import type { RunningService } from '../../support/service.ts';
 
 describe(`European read models rebuild to the same bytes (${targetDescription})`, () => {
   let t: RunningService;
   before(async () => {
-    t = await startEuropeService(new Date('2026-11-20T10:00:00Z'));
-    await ingestEurope(t, '2026-11-18');
+    t = await startEuropeServiceIngested(new Date('2026-11-20T10:00:00Z'), '2026-11-18');
     await ingestEurope(t, '2026-11-19', ['EE']);
   });
-  after(() => t.stop());
+  after(() => t?.stop());
 
   for (const projection of [noBrregProjection, eeAriregisterProjection, lvUrProjection]) {
     it(`${projection.name}: truncating and replaying the log gives the same table checksums`, async () => {
