@@ -282,19 +282,13 @@ async function resetPGlite(): Promise<PGlite> {
 }
 
 /**
- * A new PGlite in memory: from the data directory a new one had, saved by an earlier run of this checkout
- * (initdb costs 5 to 10 s of CPU, the copy about 1 s), or a new one whose data directory is saved then.
+ * A new PGlite, on a copy of the data directory a new one has (saved by an earlier run of this checkout, or
+ * made now: initdb costs 5 to 10 s of CPU, the copy 20 ms).
  */
 async function openEmptyPGlite(): Promise<PGlite> {
-  const file = await templateFile('empty');
-  try {
-    return await openTestPGlite('memory://', new Blob([await fs.readFile(file)]));
-  } catch {
-    // not saved yet
-  }
-  const pglite = await openTestPGlite('memory://');
-  await saveDataDir(pglite, file);
-  return pglite;
+  const copy = path.join(WORK_DIR, `fresh-${++copies}`);
+  await copyDirectory(await emptyTemplate(), copy);
+  return openTestPGlite(copy);
 }
 
 /**
@@ -308,10 +302,9 @@ async function settle(pglite: PGlite): Promise<void> {
 }
 
 /**
- * Where this process keeps its templates' data directories and its one copy, on a memory file system when
- * there is one: a copy is then a native copy of files, and PGlite opens it reading pages as it needs them,
- * instead of unpacking a 40 to 70 MB tar into its in-memory file system at every suite (about 1 s of CPU saved
- * a suite). Removed when the process exits.
+ * Where this process keeps the copies it opens and the templates it builds, on a memory file system when
+ * there is one: a copy is a native copy of files, and PGlite opens it reading pages as it needs them. Removed
+ * when the process exits.
  */
 const WORK_ROOT = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
 const WORK_DIR = path.join(
@@ -364,54 +357,90 @@ async function replacePGlite(templateDir: string): Promise<PGlite> {
   return shared;
 }
 
-/** Template data directories by recipe hash, for this process. */
+/** Template data directories by recipe id, for this process. */
 const embeddedTemplates = new Map<string, Promise<string>>();
 let staleTemplatesRemoved = false;
 
-/**
- * The template's data directory, unpacked once in this process from its saved tar (PGlite unpacks it into
- * the directory it opens on).
- */
-async function unpackedTemplate(hash: string, saved: Blob): Promise<string> {
-  const dir = path.join(WORK_DIR, `template-${hash.slice(0, 16)}`);
-  await fs.mkdir(WORK_DIR, { recursive: true });
-  const pglite = await openTestPGlite(dir, saved);
-  await pglite.close();
-  return dir;
+/** A recipe's identity: its key and its base's, with the sources (recipeHash). */
+function recipeId(recipe: TemplateRecipe<Database>): string {
+  const keys: string[] = [];
+  for (let r: TemplateRecipe<Database> | undefined = recipe; r; r = r.base) keys.push(...r.key, '|');
+  return recipeHash(keys);
 }
 
+/**
+ * The template's data directory, saved between runs of this checkout (never opened: suites open copies of
+ * it), built first if need be.
+ */
 function embeddedTemplate(recipe: TemplateRecipe<Database>): Promise<string> {
-  const hash = recipeHash(recipe.key);
-  let saved = embeddedTemplates.get(hash);
+  const id = recipeId(recipe);
+  let saved = embeddedTemplates.get(id);
   if (!saved) {
-    saved = loadOrBuildEmbeddedTemplate(hash, recipe);
-    embeddedTemplates.set(hash, saved);
-    saved.catch(() => embeddedTemplates.delete(hash));
+    saved = savedOrBuilt(id.slice(0, 16), async (building) => {
+      // On a copy of its base, or of a new database.
+      await copyDirectory(
+        recipe.base ? await embeddedTemplate(recipe.base) : await emptyTemplate(),
+        building,
+      );
+      const pglite = await openTestPGlite(building);
+      try {
+        const db = await openEmbeddedSession(pglite);
+        try {
+          await recipe.build(db);
+        } finally {
+          await db.close();
+        }
+        await settle(pglite);
+      } finally {
+        await pglite.close();
+      }
+    });
+    embeddedTemplates.set(id, saved);
+    saved.catch(() => embeddedTemplates.delete(id));
   }
   return saved;
 }
 
-async function loadOrBuildEmbeddedTemplate(hash: string, recipe: TemplateRecipe<Database>): Promise<string> {
-  const file = await templateFile(hash.slice(0, 16));
-  let saved: Blob | null = null;
-  try {
-    saved = new Blob([await fs.readFile(file)]);
-  } catch {
-    // not built yet
+/** The data directory of a new PGlite (initdb's), saved like a template. */
+function emptyTemplate(): Promise<string> {
+  let saved = embeddedTemplates.get('empty');
+  if (!saved) {
+    saved = savedOrBuilt('empty', async (building) => {
+      const pglite = await openTestPGlite(building);
+      await pglite.close();
+    });
+    embeddedTemplates.set('empty', saved);
+    saved.catch(() => embeddedTemplates.delete('empty'));
   }
-  if (saved) return unpackedTemplate(hash, saved);
-  const pglite = await buildOnce(async () => {
-    const empty = await resetPGlite();
-    const db = await openEmbeddedSession(empty);
-    try {
-      await recipe.build(db);
-    } finally {
-      await db.close();
-    }
-    await settle(empty);
-    return empty;
+  return saved;
+}
+
+/**
+ * The saved data directory `name` of these sources, or one `build` makes in a new directory, then saved: copied
+ * beside its place and renamed, so that a run that stops half-way, or another process of this checkout, never
+ * reads half a directory. PGlite closes cleanly (a shutdown checkpoint): a copy opens without replaying the log.
+ */
+async function savedOrBuilt(name: string, build: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await templateDir(name);
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return dir;
+  const building = path.join(WORK_DIR, `building-${name}`);
+  await buildOnce(async () => {
+    await fs.rm(building, { recursive: true, force: true });
+    await fs.mkdir(WORK_DIR, { recursive: true });
+    await build(building);
   });
-  return unpackedTemplate(hash, await saveDataDir(pglite, file));
+  const partial = `${dir}.${process.pid}.partial`;
+  await fs.rm(partial, { recursive: true, force: true });
+  await copyDirectory(building, partial);
+  await fs.rm(building, { recursive: true, force: true });
+  try {
+    await fs.rename(partial, dir);
+  } catch (err) {
+    // Another process of this checkout saved it first: the same content.
+    await fs.rm(partial, { recursive: true, force: true });
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) throw err;
+  }
+  return dir;
 }
 
 /**
@@ -428,7 +457,7 @@ async function buildOnce<T>(build: () => Promise<T>): Promise<T> {
 }
 
 /** Where a saved data directory of these sources is kept; the first call removes those of other sources. */
-async function templateFile(name: string): Promise<string> {
+async function templateDir(name: string): Promise<string> {
   const prefix = templateSourceHash().slice(0, 12);
   await fs.mkdir(EMBEDDED_TEMPLATE_DIR, { recursive: true });
   if (!staleTemplatesRemoved) {
@@ -436,24 +465,11 @@ async function templateFile(name: string): Promise<string> {
     // Templates of other sources will not be read again: another version of the code built them.
     for (const entry of await fs.readdir(EMBEDDED_TEMPLATE_DIR)) {
       if (!entry.startsWith(`${prefix}-`)) {
-        await fs.rm(path.join(EMBEDDED_TEMPLATE_DIR, entry), { force: true });
+        await fs.rm(path.join(EMBEDDED_TEMPLATE_DIR, entry), { recursive: true, force: true });
       }
     }
   }
-  return path.join(EMBEDDED_TEMPLATE_DIR, `${prefix}-${name}.tar`);
-}
-
-/** PGlite's data directory, saved to `file` and returned. */
-async function saveDataDir(pglite: PGlite, file: string): Promise<Blob> {
-  // Checkpointed first: the copy then opens without replaying the log (a quarter faster).
-  await pglite.exec('checkpoint');
-  const dump = await pglite.dumpDataDir('none');
-  const bytes = new Uint8Array(await dump.arrayBuffer());
-  // Written then renamed: a run that stops half-way, or another process of this checkout, never reads half a file.
-  const partial = `${file}.${process.pid}.partial`;
-  await fs.writeFile(partial, bytes);
-  await fs.rename(partial, file);
-  return new Blob([bytes]);
+  return path.join(EMBEDDED_TEMPLATE_DIR, `${prefix}-${name}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -513,10 +529,14 @@ async function copyServerTemplate(baseUrl: string, recipe: TemplateRecipe<Databa
 /** The name of the recipe's template on the server of `baseUrl`, built first if need be. */
 async function serverTemplate(baseUrl: string, recipe: TemplateRecipe<Database>): Promise<string> {
   const base = databaseName(baseUrl);
-  const template = `${base}_tpl_${templateSourceHash().slice(0, 8)}_${recipeHash(recipe.key).slice(0, 12)}`;
+  const template = `${base}_tpl_${templateSourceHash().slice(0, 8)}_${recipeId(recipe).slice(0, 12)}`;
   let ready = serverTemplates.get(template);
   if (!ready) {
-    ready = ensureServerTemplate(baseUrl, base, template, recipe);
+    ready = (async () => {
+      // Built first, outside this template's lock: its base.
+      const from = recipe.base ? await serverTemplate(baseUrl, recipe.base) : null;
+      await ensureServerTemplate(baseUrl, base, template, recipe, from);
+    })();
     serverTemplates.set(template, ready);
     ready.catch(() => serverTemplates.delete(template));
   }
@@ -539,6 +559,8 @@ async function ensureServerTemplate(
   base: string,
   template: string,
   recipe: TemplateRecipe<Database>,
+  /** The template the build starts from (a copy of it), or none: an empty database. */
+  from: string | null,
 ): Promise<void> {
   await withAdmin(baseUrl, async (admin) => {
     // Two processes of one checkout (two mocha runs on one DATABASE_URL) build a template one at a time.
@@ -561,7 +583,9 @@ async function ensureServerTemplate(
       const building = `${template}_new`;
       await buildOnce(async () => {
         await admin.query(`drop database if exists ${quoteIdent(building)} with (force)`);
-        await admin.query(`create database ${quoteIdent(building)}`);
+        await admin.query(
+          `create database ${quoteIdent(building)}${from ? ` template ${quoteIdent(from)}` : ''}`,
+        );
         const db = await openDatabase(
           { ...loadConfig(), databaseUrl: withDatabase(baseUrl, building), databaseReadUrl: null },
           testLogger,

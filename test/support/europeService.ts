@@ -4,14 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOADED_REGISTERS, type LoadedRegister, PRICED_ROUTES } from '../../app/readSide.ts';
 import { REGISTERS } from '../../app/registers.ts';
-import { composeService } from '../../app/server/composeService.ts';
+import { composedProjections, composeService } from '../../app/server/composeService.ts';
+import { schemaMigrations } from '../../app/server/migrateAll.ts';
 import { EE_ARIREGISTER_DEMO_FILES } from '../../ingest/ee-ariregister/eeAriregisterDemo.ts';
 import { LV_UR_DEMO_FILES } from '../../ingest/lv-ur/lvUrDemo.ts';
 import { NO_BRREG_DEMO_FILES } from '../../ingest/no-brreg/noBrregDemo.ts';
 import { loadConfig } from '../../ops/config.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
-import { databaseFromTemplate, type TemplateRecipe, testLogger } from './database.ts';
+import { databaseFromTemplate, migratedRecipe, type TemplateRecipe, testLogger } from './database.ts';
 import { type RunningService, startTestService } from './service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +59,7 @@ export async function startEuropeServiceIngested(now: Date, date: string): Promi
 export function europeIngestedRecipe(date: string): TemplateRecipe<Database> {
   return {
     key: ['europe-ingested', date, ...EUROPEAN_PROJECTIONS.map((p) => `projection:${p.name}`)],
+    base: migratedRecipe(schemaMigrations(composedProjections(europeComposition(new Date(0))))),
     build: async (db) => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-template-'));
       try {

@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEFAULT_ASSETS, type PaymentConfig } from '../../api/payment/paymentConfig.ts';
 import { DEMO_SEEDERS, PROJECTIONS } from '../../app/readSide.ts';
 import { type ComposeOptions, composedProjections, composeService } from '../../app/server/composeService.ts';
+import { schemaMigrations } from '../../app/server/migrateAll.ts';
 import { seedDemoData } from '../../app/server/seedDemoData.ts';
 import type { DemoSeeder } from '../../ingest/core/demoSeeder.ts';
 import { loadConfig } from '../../ops/config.ts';
@@ -14,6 +15,7 @@ import { type FacilitatorStub, startFacilitatorStub } from '../api/payment/suppo
 import {
   childrenStartOnTemplate,
   databaseFromTemplate,
+  migratedRecipe,
   type TemplateRecipe,
   testLogger,
 } from './database.ts';
@@ -66,6 +68,8 @@ export function demoRecipe(
       ...projections.map((p) => `projection:${p.name}`),
       ...seeders.map((s) => `seeder:${s.register}`),
     ],
+    // What the service composed below migrates at its start, already migrated.
+    base: migratedRecipe(schemaMigrations(composedProjections({ projections, payment: false }))),
     build: async (db) => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-template-'));
       try {

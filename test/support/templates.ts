@@ -41,6 +41,11 @@ export function templateSourceHash(): string {
 export interface TemplateRecipe<Db> {
   /** Everything the content depends on besides the sources: migration names, seeded registers, the day. */
   key: readonly string[];
+  /**
+   * The template this one is built on (a copy of it, instead of an empty database): the migrations a build
+   * would run first, already run. Its build must leave what it would leave on an empty database.
+   */
+  base?: TemplateRecipe<Db>;
   build(db: Db): Promise<void>;
 }
 
@@ -49,5 +54,5 @@ export function recipeHash(key: readonly string[]): string {
   return crypto.createHash('sha256').update(templateSourceHash()).update(JSON.stringify(key)).digest('hex');
 }
 
-/** Where the embedded templates (PGlite data directories, tar) are kept between runs of this checkout. */
+/** Where the embedded templates (PGlite data directories) are kept between runs of this checkout. */
 export const EMBEDDED_TEMPLATE_DIR = path.join(ROOT, 'node_modules/.cache/registres-test-templates');
