@@ -101,7 +101,7 @@ async function startService(
     frenchLiveSources: FRENCH_LIVE_SOURCES,
     liveUrls: live.url ? { [FR_RNE_REGISTER]: live.url } : {},
     liveCredentials: live.credentials ? { [FR_RNE_REGISTER]: live.credentials } : {},
-    livePolicy: { timeoutMs: 300, breaker: { failures: 3, halfOpenAfterMs: 300 } },
+    livePolicy: { timeoutMs: 1500, breaker: { failures: 3, halfOpenAfterMs: 300 } },
   });
   const port = await service.listen(0, '127.0.0.1');
   return { service, baseUrl: `http://127.0.0.1:${port}`, dataDir };
@@ -260,7 +260,7 @@ describe(`French officers read live from the RNE (e2e, ${targetDescription})`, (
   it('an RNE too slow is `amont_indisponible`', async () => {
     await upstreamDown(
       RNE_COMPANIES.holding.siren,
-      { status: 200, body: '{}', delayMs: 1000 },
+      { status: 200, body: '{}', delayMs: 4000 },
       'delai_depasse',
     );
   });

@@ -35,7 +35,7 @@ describe(`Finland, PRH events read live (e2e, ${targetDescription})`, () => {
     // No free quota: a served answer is charged its price, a refusal or an outage nothing.
     service = await startPaidDemoService({
       freeCallsPerMonth: 0,
-      compose: { liveUrls: { 'fi.prh': prh.url }, livePolicy: { timeoutMs: 500 } },
+      compose: { liveUrls: { 'fi.prh': prh.url }, livePolicy: { timeoutMs: 1500 } },
     });
     key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
     await service.t.service.runner.catchUp();
@@ -273,7 +273,7 @@ describe(`Finland, PRH events read live (e2e, ${targetDescription})`, () => {
       { status: 503, body: '<html>Service Unavailable</html>', contentType: 'text/html' },
       'injoignable',
     ],
-    ['no answer in time', { status: 200, body: '{}', delayMs: 2000 }, 'delai_depasse'],
+    ['no answer in time', { status: 200, body: '{}', delayMs: 4000 }, 'delai_depasse'],
     ['an answer that is not its envelope', { status: 200, body: '{"companies":"x"}' }, 'illisible'],
   ] as const) {
     it(`PRH answering ${what}: 503 amont_indisponible (${raison}), never charged`, async () => {

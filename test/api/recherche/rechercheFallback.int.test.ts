@@ -24,7 +24,7 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
   let t: RunningService;
   let upstream: ReplayServer;
   const api = () =>
-    sireneApiSearchFromConfig({ key: KEY, url: upstream.url, timeoutMs: 300 }, { store: t.service.store });
+    sireneApiSearchFromConfig({ key: KEY, url: upstream.url, timeoutMs: 1500 }, { store: t.service.store });
 
   before(async function () {
     this.timeout(120_000);
@@ -133,7 +133,7 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
 
   it('without a configured key there is no fallback', () => {
     expect(
-      sireneApiSearchFromConfig({ key: null, url: upstream.url, timeoutMs: 300 }, { store: t.service.store }),
+      sireneApiSearchFromConfig({ key: null, url: upstream.url, timeoutMs: 1500 }, { store: t.service.store }),
     ).to.be.null;
   });
 });

@@ -18,7 +18,7 @@ describe('Live register client (cockatiel policies, observations appended first)
       register: 'test.live',
       baseUrl: upstream.url,
       headers: { 'X-Key': 'secret-key' },
-      timeoutMs: 200,
+      timeoutMs: 1000,
       retries: 1,
       store,
       now: () => new Date('2026-11-25T10:00:00Z'),
@@ -108,7 +108,7 @@ describe('Live register client (cockatiel policies, observations appended first)
   });
 
   it('an answer slower than the timeout is unavailable (delai_depasse)', async () => {
-    upstream.answer = () => ({ status: 200, body: '{}', delayMs: 1000 });
+    upstream.answer = () => ({ status: 200, body: '{}', delayMs: 3000 });
     const err = await client()
       .get('/x')
       .catch((e: unknown) => e);

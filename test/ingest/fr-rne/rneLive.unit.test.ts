@@ -27,7 +27,7 @@ describe('RNE client: login, Bearer token kept, login again on 401 (unit)', () =
       baseUrl: rne.url,
       credentials: CREDENTIALS,
       store,
-      timeoutMs: 500,
+      timeoutMs: 1500,
       breaker: { failures: 50, halfOpenAfterMs: 100 },
     });
   const logins = () => rne.requests.filter((r) => r.url === '/api/sso/login');
