@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { PROJECTIONS } from '../../../app/readSide.ts';
+import { schemaMigrations } from '../../../app/server/migrateAll.ts';
 import { generateSireneFiles } from '../../../bench/sirene/generateSireneFiles.ts';
-import { freshDatabase, targetDescription } from '../../support/database.ts';
+import { childrenStartOnTemplate, migratedRecipe, targetDescription } from '../../support/database.ts';
 import {
   createKeyWithCredits,
   runRegistres,
@@ -48,8 +50,8 @@ describe(`answers read during a Sirene pass cite the version of every row (${tar
       RATE_LIMIT_PER_KEY: '0',
       RATE_LIMIT_PER_ADDRESS: '0',
     };
-    if (process.env.DATABASE_URL) await (await freshDatabase()).close();
-    else delete env.DATABASE_URL;
+    // Migrated already (a template's copy): the children need not run initdb and every migration first.
+    await childrenStartOnTemplate(migratedRecipe(schemaMigrations(PROJECTIONS)), env);
     // Enough establishments that their read model takes a while after the units' one.
     const dir = await tempDir();
     const generated = await generateSireneFiles({ dir, rows: 6_000, seed: 43 });

@@ -133,7 +133,10 @@ describe(`Search: real-time fallback to INSEE's API Sirene (integration, ${targe
 
   it('without a configured key there is no fallback', () => {
     expect(
-      sireneApiSearchFromConfig({ key: null, url: upstream.url, timeoutMs: 1500 }, { store: t.service.store }),
+      sireneApiSearchFromConfig(
+        { key: null, url: upstream.url, timeoutMs: 1500 },
+        { store: t.service.store },
+      ),
     ).to.be.null;
   });
 });
