@@ -132,4 +132,29 @@ describe('The site’s pages in a browser, desktop and phone (Chromium, axe-core
       });
     });
   }
+
+  it('/docs renders the reference: the key in X-Api-Key, the profile’s curl with it, its real sample answer', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const failed: string[] = [];
+      page.on('requestfailed', (r) => failed.push(r.url()));
+      await page.goto(`${paid.t.baseUrl}/docs`);
+      // Scalar (served from this server) renders the document in the page; an operation shows once opened.
+      await page.getByText('Entreprises françaises / French companies').first().click();
+      await page
+        .getByText(/^Fiche d’une entreprise française/)
+        .first()
+        .click();
+      await page.getByText('"citation": "INSEE Sirene').first().waitFor({ timeout: 30_000 });
+      const text = (await page.evaluate('document.body.innerText')) as string;
+      expect(text).not.to.contain('YOUR_SECRET_TOKEN');
+      const curl = /curl [^\n]*\/v1\/entreprise\/\d{9}[^]*?Test Request/.exec(text)?.[0] ?? '';
+      expect(curl, 'the profile’s request example').to.contain('X-Api-Key');
+      expect(failed, 'requests the page could not make (a CDN?)').to.deep.equal([]);
+      await shot(page, 'docs-bureau');
+    } finally {
+      await context.close();
+    }
+  });
 });
