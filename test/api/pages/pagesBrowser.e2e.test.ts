@@ -149,7 +149,7 @@ describe('The site’s pages in a browser, desktop and phone (Chromium, axe-core
       await page.getByText('"citation": "INSEE Sirene').first().waitFor({ timeout: 30_000 });
       const text = (await page.evaluate('document.body.innerText')) as string;
       expect(text).not.to.contain('YOUR_SECRET_TOKEN');
-      const curl = /curl [^\n]*\/v1\/entreprise\/\d{9}[^]*?Test Request/.exec(text)?.[0] ?? '';
+      const curl = /curl [^\n]*\/v1\/entreprise\/\d{9}[\s\S]*?Test Request/.exec(text)?.[0] ?? '';
       expect(curl, 'the profile’s request example').to.contain('X-Api-Key');
       expect(failed, 'requests the page could not make (a CDN?)').to.deep.equal([]);
       await shot(page, 'docs-bureau');
