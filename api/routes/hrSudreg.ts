@@ -24,20 +24,6 @@ import { unavailable } from '../errors/apiError.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';
 
 /**
- * 400 before anything else, unless an 11-digit OIB whose last digit is its ISO 7064 MOD 11,10 check digit, or
- * an 8- or 9-digit court number (MBS), resolved to its company as the unified profile resolves it.
- */
-function checkOib(params: Record<string, unknown>): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (isValidHrOibOrMbs(String(params.oib ?? ''))) return null;
-  return {
-    error: 'parametre_invalide',
-    champ: 'oib',
-    message:
-      'HR : OIB de 11 chiffres dont le dernier est la clé ISO 7064 MOD 11,10, ou MBS de 8 ou 9 chiffres. / 11-digit OIB with a valid check digit, or 8- or 9-digit court number (MBS).',
-  };
-}
-
-/**
  * 503 collecte_en_cours when the published pass did not read the entries files: the register's entries come
  * from its state-bodies tier, recorded apart from the daily snapshot; until a pass brings them, an empty list
  * would claim "no entry".
@@ -75,7 +61,12 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
       description:
         'OIB croate, 11 chiffres dont une clé de contrôle ISO 7064 MOD 11,10, ou numéro du registre (MBS) de 8 ou 9 chiffres, résolu en son OIB. / Croatian OIB, 11 digits with a check digit, or court register number (MBS), 8 or 9 digits, resolved to its OIB.',
       schema: { type: 'string', pattern: '^(\\d{11}|\\d{8,9})$', examples: ['28921383001'] },
+      check: (id) =>
+        isValidHrOibOrMbs(id)
+          ? null
+          : 'HR : OIB de 11 chiffres dont le dernier est la clé ISO 7064 MOD 11,10, ou MBS de 8 ou 9 chiffres. / 11-digit OIB with a valid check digit, or 8- or 9-digit court number (MBS).',
     },
+    errors: ['forme_juridique_non_servie'],
   },
   [
     {
@@ -152,8 +143,4 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
       },
     },
   ],
-).map((route) => ({
-  ...route,
-  paramsCheck: checkOib,
-  errors: [...(route.errors ?? []), 'forme_juridique_non_servie'],
-}));
+);
