@@ -1,11 +1,5 @@
-import type { JsonSchema } from '../jsonSchema.ts';
-import {
-  europeanDetailSchema,
-  nullableDate,
-  nullableInteger,
-  nullableString,
-  objectList,
-} from './europeanDetail.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
+import { europeanDetailSchema, nullableDate, nullableInteger, nullableString } from './europeanDetail.ts';
 
 /**
  * A detail body of the Croatian register: the subject's court number (`mbs`) first, the route's members, the
