@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { EventStore, Subscription, Upcaster } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from '../../schemas/events/snapshotEvents.ts';
 import { applyBatch } from './applyBatch.ts';
-import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from './applySnapshotEvent.ts';
 import type { FollowersOf } from './jointPublication.ts';
 import type { Projection } from './projection.ts';
 import { ensureProjectionState, readCheckpoint, recordFailure } from './projectionState.ts';
