@@ -35,7 +35,12 @@ import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceS
 import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
-import { healthRoute, type ProcessDescription, type ProjectionStatusReader } from './routes/health.ts';
+import {
+  healthRoute,
+  type LiveCircuit,
+  type ProcessDescription,
+  type ProjectionStatusReader,
+} from './routes/health.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { answerSample } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
@@ -137,8 +142,24 @@ export function createApp(deps: AppDeps): App {
     liveCircuits,
   });
 
-  const limiter = deps.rateLimits ? rateLimit(deps.rateLimits) : null;
   const router = new Router<AppState>();
+  mountRouteChains(router, registry.routes, deps);
+  mountServiceRoutes(router, {
+    deps,
+    registry: () => registry!,
+    samples,
+    metrics,
+    projectionStatus,
+    lagHistory,
+    liveCircuits,
+  });
+
+  const koa = assembleKoa(deps, router, metrics);
+  return { koa, registry, metrics };
+}
+
+/** What the route chains are built from: the handlers' dependencies, the freshness guard and the envelope. */
+function chainSteps(deps: AppDeps) {
   const handlerDeps: HandlerDeps = {
     knex: deps.readKnex ?? deps.knex,
     budgeted: deps.budgeted,
@@ -152,45 +173,88 @@ export function createApp(deps: AppDeps): App {
     freshnessGuard(route, { snapshotSessions, registers: deps.registers, now: deps.now });
   const answer = (route: RouteDefinition) =>
     envelope(route, { handlerDeps, registers: deps.registers, now: deps.now, snapshotSessions });
-  const readAndAnswer = (route: RouteDefinition): AppMiddleware[] => [guard(route), answer(route)];
+  return {
+    handlerDeps,
+    snapshotSessions,
+    guard,
+    answer,
+    readAndAnswer: (route: RouteDefinition): AppMiddleware[] => [guard(route), answer(route)],
+    sign: () => signResponse({ signer: deps.signer, servedLog: deps.servedLog }),
+    // One limiter for every route: the limits are per key and per address, whatever the route.
+    limiter: deps.rateLimits ? rateLimit(deps.rateLimits) : null,
+  };
+}
+
+type ChainSteps = ReturnType<typeof chainSteps>;
+
+/** Each route's chain, and before them each priced route's free sample. */
+function mountRouteChains(router: Router<AppState>, routes: readonly RouteDefinition[], deps: AppDeps) {
+  const steps = chainSteps(deps);
   // A priced route's free sample: the same validation, freshness guard and handler on its example
   // parameters, signed, never charged. Registered before GET /v1/echantillons/{route}, which documents them.
-  for (const route of registry.routes) {
+  for (const route of routes) {
     const sample = route.price > 0 ? sampleRequestOf(route) : null;
-    if (!sample) continue;
-    const chain: AppMiddleware[] = [
-      bindRoute(route),
-      signResponse({ signer: deps.signer, servedLog: deps.servedLog }),
-    ];
-    if (limiter) chain.push(limiter);
-    chain.push(answerSample(route, sample), validateParams(route));
-    if (deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
-    chain.push(...readAndAnswer(route));
-    router.get(samplePathOf(route), ...chain);
+    if (sample) router.get(samplePathOf(route), ...sampleChain(route, sample, deps, steps));
   }
-  for (const route of registry.routes) {
-    const chain: AppMiddleware[] = [bindRoute(route)];
-    if (route.price > 0) chain.push(paidAnswerCaching());
-    else chain.push(...freeDocumentCaching());
-    if (route.price > 0 && deps.keepSettledAnswers) chain.push(deps.keepSettledAnswers);
-    if (route.price > 0) chain.push(signResponse({ signer: deps.signer, servedLog: deps.servedLog }));
-    if (route.price > 0 && deps.keyedCreditHeaders) chain.push(deps.keyedCreditHeaders);
-    if (limiter) chain.push(limiter);
-    chain.push(validateParams(route));
-    if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
-    if (route.perRequestPrice) {
-      // Priced from its own answer: the freshness guard and the quote (which prepares it) come before payment.
-      chain.push(guard(route), requestPrice(route, route.perRequestPrice, handlerDeps, snapshotSessions));
-      if (deps.paymentFor) chain.push(deps.paymentFor(route));
-      chain.push(answer(route));
-    } else {
-      if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));
-      chain.push(...readAndAnswer(route));
-    }
-    router.get(toRouterPath(route.path), ...chain);
+  for (const route of routes) router.get(toRouterPath(route.path), ...routeChain(route, deps, steps));
+}
+
+function sampleChain(
+  route: RouteDefinition,
+  sample: NonNullable<ReturnType<typeof sampleRequestOf>>,
+  deps: AppDeps,
+  steps: ChainSteps,
+): AppMiddleware[] {
+  const chain: AppMiddleware[] = [bindRoute(route), steps.sign()];
+  if (steps.limiter) chain.push(steps.limiter);
+  chain.push(answerSample(route, sample), validateParams(route));
+  if (deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
+  chain.push(...steps.readAndAnswer(route));
+  return chain;
+}
+
+/** A route's chain: signature (on the way out), validation, payment, freshness, envelope, handler. */
+function routeChain(route: RouteDefinition, deps: AppDeps, steps: ChainSteps): AppMiddleware[] {
+  const chain: AppMiddleware[] = [bindRoute(route)];
+  if (route.price > 0) chain.push(paidAnswerCaching());
+  else chain.push(...freeDocumentCaching());
+  if (route.price > 0 && deps.keepSettledAnswers) chain.push(deps.keepSettledAnswers);
+  if (route.price > 0) chain.push(steps.sign());
+  if (route.price > 0 && deps.keyedCreditHeaders) chain.push(deps.keyedCreditHeaders);
+  if (steps.limiter) chain.push(steps.limiter);
+  chain.push(validateParams(route));
+  if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
+  if (route.perRequestPrice) {
+    // Priced from its own answer: the freshness guard and the quote (which prepares it) come before payment.
+    chain.push(
+      steps.guard(route),
+      requestPrice(route, route.perRequestPrice, steps.handlerDeps, steps.snapshotSessions),
+    );
+    if (deps.paymentFor) chain.push(deps.paymentFor(route));
+    chain.push(steps.answer(route));
+  } else {
+    if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));
+    chain.push(...steps.readAndAnswer(route));
   }
+  return chain;
+}
+
+/** The routes beside the registry's: MCP, health, metrics, status, the site's pages and the account pages. */
+function mountServiceRoutes(
+  router: Router<AppState>,
+  parts: {
+    deps: AppDeps;
+    registry: () => RouteRegistry;
+    samples: ReturnType<typeof createSampleRunner>;
+    metrics: Metrics;
+    projectionStatus: ProjectionStatusReader;
+    lagHistory: ReturnType<typeof createLagHistory>;
+    liveCircuits: () => LiveCircuit[];
+  },
+) {
+  const { deps, registry, samples, metrics, projectionStatus, lagHistory, liveCircuits } = parts;
   // The MCP endpoint: one tool per priced route, each call answered by its HTTP route (api/mcp/).
-  router.all('/mcp', mcpEndpoint(mcpToolsOf(registry.routes)));
+  router.all('/mcp', mcpEndpoint(mcpToolsOf(registry().routes)));
   router.get(
     '/health',
     healthRoute({
@@ -212,7 +276,7 @@ export function createApp(deps: AppDeps): App {
     statusRoute({
       site: { serverUrl: deps.serverUrl, accountUrl },
       registers: deps.registers,
-      registry: () => registry!,
+      registry,
       readSnapshots: deps.readSnapshots,
       projectionNames: () => deps.projectionNames,
       projectionStatus,
@@ -225,7 +289,7 @@ export function createApp(deps: AppDeps): App {
   registerPageRoutes(router, {
     serverUrl: deps.serverUrl,
     accountUrl,
-    registry: () => registry!,
+    registry,
     sample: (route) => samples.answer(route),
   });
   if (deps.account) {
@@ -233,13 +297,10 @@ export function createApp(deps: AppDeps): App {
       desk: deps.account,
       serverUrl: deps.serverUrl,
       accountUrl,
-      routePaths: new Map(registry.routes.map((r) => [r.id, r.path])),
+      routePaths: new Map(registry().routes.map((r) => [r.id, r.path])),
       now: deps.now,
     });
   }
-
-  const koa = assembleKoa(deps, router, metrics);
-  return { koa, registry, metrics };
 }
 
 /** The Koa application around the router, outermost first: request id and log, CORS, errors, compression, metrics. */

@@ -72,7 +72,22 @@ Options:
                      thread over each timed load test (µs per answer)
 `;
 
-export async function run(argv: string[], ctx: BenchContext): Promise<number> {
+/** What the command line asks (`--help` aside). */
+interface SireneBenchOptions {
+  rows: number;
+  seconds: number;
+  rounds: number;
+  connections: number;
+  batchSize: number;
+  embedded: EmbeddedPlacement;
+  skipRepass: boolean;
+  skipHttp: boolean;
+  loadInLoop: boolean;
+  cpuProfile: string | null;
+  readModelsAfter: boolean;
+}
+
+function parseSireneArgs(argv: string[]): SireneBenchOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -91,19 +106,45 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     },
     strict: true,
   });
-  if (values.help) {
+  if (values.help) return 'help';
+  return {
+    rows: parseCount('rows', values.rows, 1_000_000),
+    seconds: parseCount('seconds', values.seconds, 10),
+    rounds: parseCount('rounds', values.rounds, 3),
+    connections: parseCount('connections', values.connections, 10),
+    batchSize: parseCount('batch-size', values['batch-size'], 2000),
+    embedded: (values.embedded ?? 'memory') as EmbeddedPlacement,
+    skipRepass: values['skip-repass'] ?? false,
+    skipHttp: values['skip-http'] ?? false,
+    loadInLoop: values['load-in-loop'] ?? false,
+    cpuProfile: values['cpu-profile'] ?? null,
+    readModelsAfter: values['read-models-after'] ?? false,
+  };
+}
+
+/** One run of the benchmark: its options, database, files and service, and the tables the passes write. */
+interface SireneBench {
+  options: SireneBenchOptions;
+  ctx: BenchContext;
+  db: BenchDatabase;
+  dir: string;
+  files: GeneratedSireneFiles;
+  running: Awaited<ReturnType<typeof startSireneService>>;
+  written: WrittenTable[];
+  tables: string[];
+  /** Rows of each table written, kept up to date by the passes (the planner statistics are read against it). */
+  counted: Map<string, number>;
+}
+
+export async function run(argv: string[], ctx: BenchContext): Promise<number> {
+  const options = parseSireneArgs(argv);
+  if (options === 'help') {
     for (const line of USAGE.trimEnd().split('\n')) ctx.out(line);
     return 0;
   }
-  const rows = parseCount('rows', values.rows, 1_000_000);
-  const seconds = parseCount('seconds', values.seconds, 10);
-  const rounds = parseCount('rounds', values.rounds, 3);
-  const connections = parseCount('connections', values.connections, 10);
-  const batchSize = parseCount('batch-size', values['batch-size'], 2000);
-  const embedded = (values.embedded ?? 'memory') as EmbeddedPlacement;
-
+  const { rows } = options;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-sirene-files-'));
-  const db = await openBenchDatabase(ctx.config, ctx.logger, { embedded, poolMax: 10 });
+  const db = await openBenchDatabase(ctx.config, ctx.logger, { embedded: options.embedded, poolMax: 10 });
   try {
     ctx.out(`database: ${db.label} (${db.displayUrl}), schema ${db.schema}`);
     const gen = await timed(() => generateSireneFiles({ dir, rows }));
@@ -122,7 +163,6 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
 
     // 2. Ours: files → events → every Sirene read model, the projections running as they do under `serve`.
     const running = await startSireneService(db, ctx.config, ctx.logger);
-    const { service } = running;
     try {
       const written: WrittenTable[] = [
         { table: 'events', writer: 'the log' },
@@ -130,136 +170,36 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         ...SIRENE_READ_MODELS.flatMap((p) => p.tables.map((table) => ({ table, writer: p.name }))),
       ];
       const tables = written.map((t) => t.table);
+      const bench: SireneBench = {
+        options,
+        ctx,
+        db,
+        dir,
+        files,
+        running,
+        written,
+        tables,
+        counted: new Map(),
+      };
       // A month apart, as INSEE publishes the stock; both within the route's freshness threshold.
       const today = new Date().toISOString().slice(0, 10);
-      const firstVersion = monthBefore(today);
-      ctx.out(
-        `ingest end to end (events, then each of ${SIRENE_READ_MODELS.map((p) => p.name).join(', ')} caught up) ...`,
-      );
-      const sizesBefore = await readRelationSizes(db.knex, tables);
-      /** A timed pass of the files as `version`, its CPU profile (if asked) named `name`. */
-      const timedPass = (version: string, name: string, sample: boolean, readModelsAfter?: boolean) =>
-        runTimedSirenePass({
-          db,
-          service,
-          logger: ctx.logger,
-          files,
-          version,
-          batchSize,
-          sample,
-          cpuProfile: values['cpu-profile'] ? { dir: values['cpu-profile'], name } : null,
-          ...(readModelsAfter === undefined ? {} : { readModelsAfter }),
-        });
-      const pass = await timedPass(firstVersion, 'pass', true, values['read-models-after'] ?? false);
-      let lastWrite = now();
-      if (pass.output.trim()) ctx.out(pass.output.trim().replace(/^/gm, '  | '));
-      const counted = await countRows(
-        db.knex,
-        tables.filter((t) => t !== 'events'),
-      );
-      counted.set('events', Number(pass.completedAt - pass.startedAt + 1n));
-      const units = counted.get(UNITES_LEGALES_TABLE);
-      const establishments = counted.get(ETABLISSEMENTS_TABLE);
-      if (units !== files.units || establishments !== files.establishments)
-        throw new Error(`read tables hold ${units} units and ${establishments} establishments`);
-      const growth = sizeGrowth(sizesBefore, await readRelationSizes(db.knex, tables));
-      ctx.out(
-        `  events written in ${formatSeconds(pass.eventsSeconds)}, every read model caught up at ${formatSeconds(pass.seconds)}`,
-      );
-      // The least this design's ingest can cost on the same server (see eventsFloor.ts).
-      let floor: EventsFloor | null = null;
-      if (copy) {
-        ctx.out('floor: COPY of one event per row (the published line) and of keyed read tables ...');
-        const cpuBefore = await machineCpuOfDatabaseWork();
-        floor = await measureEventsFloor({
-          knex: db.knex,
-          url: db.url,
-          schema: db.schema,
-          dir,
-          files,
-          unitColumns: UNITE_LEGALE_LAYOUT.known,
-          establishmentColumns: ETABLISSEMENT_LAYOUT.known,
-        });
-        const cpuAfter = await machineCpuOfDatabaseWork();
-        if (cpuBefore !== null && cpuAfter !== null) floor.cpuSeconds = cpuAfter - cpuBefore;
-      }
-      printIngestTable({
-        label: db.label,
-        rows,
-        copySeconds: copy?.seconds ?? null,
-        floor,
-        pass,
-        out: ctx.out,
-      });
-      printPassProfiles('first pass', pass, rows, ctx.out);
-      printProgressTable({
-        rows,
-        batchSize,
-        pass,
-        files: [
-          { label: 'units', rows: files.units, bytes: (await fs.stat(files.unitesLegales)).size },
-          {
-            label: 'establishments',
-            rows: files.establishments,
-            bytes: (await fs.stat(files.etablissements)).size,
-          },
-        ],
-        out: ctx.out,
-      });
-      const diskBytes = printDiskTable({ rows, tables: written, growth, tableRows: counted, out: ctx.out });
-      printExtrapolation({ rows, pass, diskBytes, out: ctx.out });
-
+      let lastWrite = await firstPass(bench, monthBefore(today), copy);
       // 3. The same files as next month's stock: every row unchanged.
-      if (!values['skip-repass']) {
-        ctx.out('');
-        ctx.out('floor: reading and hashing the two files as the ingester does (no database) ...');
-        const hashFloor = await measureReadAndHashFloor(files);
-        if (hashFloor.rows !== rows) throw new Error(`read ${hashFloor.rows} rows, expected ${rows}`);
-        ctx.out(`unchanged re-pass of the same files as version ${today} ...`);
-        const sizes = await readRelationSizes(db.knex, tables);
-        const repass = await timedPass(today, 'repass', false);
-        lastWrite = now();
-        // Counted from the passes' bounds: the floor's COPY took positions from the log's sequence too.
-        const repassEvents = Number(repass.completedAt - repass.startedAt + 1n);
-        counted.set('events', (counted.get('events') ?? 0) + repassEvents);
-        if (repass.output.trim()) ctx.out(repass.output.trim().replace(/^/gm, '  | '));
-        if (repass.counts.unchanged !== rows)
-          throw new Error(`the re-pass found changes: ${JSON.stringify(repass.counts)}`);
-        const added = sizeGrowth(sizes, await readRelationSizes(db.knex, tables));
-        const repassBytes = [...added.values()].reduce((n, s) => n + s.total, 0);
-        printPassProfiles('unchanged re-pass', repass, rows, ctx.out);
-        printRepassTable({
-          version: today,
-          floor: hashFloor,
-          pass: repass,
-          diskBytes: repassBytes,
-          out: ctx.out,
-        });
-      }
-
-      const wait = STATISTICS_FLUSH_MS - secondsSince(lastWrite) * 1000;
-      if (wait > 0) await delay(wait);
-      const statistics = await readPlannerStatistics(db.knex, tables);
-      printPlannerStatistics({
-        autovacuum: statistics.autovacuum,
-        statistics: statistics.tables,
-        tableRows: counted,
-        out: ctx.out,
-      });
-
+      if (!options.skipRepass) lastWrite = await unchangedRepass(bench, today);
+      await printStatistics(bench, lastWrite);
       // 4. The profile route, paid by key and signed, against the signed floor.
-      if (!values['skip-http']) {
+      if (!options.skipHttp) {
         await benchProfileRoute({
           db,
           config: ctx.config,
           logger: ctx.logger,
           running,
           sirens: files.sampleSirens,
-          connections,
-          seconds,
-          rounds,
-          loadInLoop: values['load-in-loop'] ?? false,
-          cpuProfileDir: values['cpu-profile'] ?? null,
+          connections: options.connections,
+          seconds: options.seconds,
+          rounds: options.rounds,
+          loadInLoop: options.loadInLoop,
+          cpuProfileDir: options.cpuProfile,
           out: ctx.out,
         });
       }
@@ -273,6 +213,148 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   ctx.out('');
   ctx.out(`peak RSS of the process: ${formatBytes(processPeakRss())}`);
   return 0;
+}
+
+/** A timed pass of the files as `version`, its CPU profile (if asked) named `name`. */
+function timedPass(
+  bench: SireneBench,
+  version: string,
+  name: string,
+  sample: boolean,
+  readModelsAfter?: boolean,
+) {
+  const { options } = bench;
+  return runTimedSirenePass({
+    db: bench.db,
+    service: bench.running.service,
+    logger: bench.ctx.logger,
+    files: bench.files,
+    version,
+    batchSize: options.batchSize,
+    sample,
+    cpuProfile: options.cpuProfile ? { dir: options.cpuProfile, name } : null,
+    ...(readModelsAfter === undefined ? {} : { readModelsAfter }),
+  });
+}
+
+/**
+ * The first pass, files to every read model, against the floor (on a server): its tables of speed, progress,
+ * disk and the full stock extrapolated. Returns when it last wrote (the statistics wait for their flush).
+ */
+async function firstPass(bench: SireneBench, version: string, copy: { seconds: number } | null) {
+  const { options, ctx, db, files, tables, counted } = bench;
+  const { rows, batchSize } = options;
+  ctx.out(
+    `ingest end to end (events, then each of ${SIRENE_READ_MODELS.map((p) => p.name).join(', ')} caught up) ...`,
+  );
+  const sizesBefore = await readRelationSizes(db.knex, tables);
+  const pass = await timedPass(bench, version, 'pass', true, options.readModelsAfter);
+  const lastWrite = now();
+  if (pass.output.trim()) ctx.out(pass.output.trim().replace(/^/gm, '  | '));
+  for (const [table, n] of await countRows(
+    db.knex,
+    tables.filter((t) => t !== 'events'),
+  ))
+    counted.set(table, n);
+  counted.set('events', Number(pass.completedAt - pass.startedAt + 1n));
+  const units = counted.get(UNITES_LEGALES_TABLE);
+  const establishments = counted.get(ETABLISSEMENTS_TABLE);
+  if (units !== files.units || establishments !== files.establishments)
+    throw new Error(`read tables hold ${units} units and ${establishments} establishments`);
+  const growth = sizeGrowth(sizesBefore, await readRelationSizes(db.knex, tables));
+  ctx.out(
+    `  events written in ${formatSeconds(pass.eventsSeconds)}, every read model caught up at ${formatSeconds(pass.seconds)}`,
+  );
+  const floor = copy ? await eventsFloor(bench) : null;
+  printIngestTable({
+    label: db.label,
+    rows,
+    copySeconds: copy?.seconds ?? null,
+    floor,
+    pass,
+    out: ctx.out,
+  });
+  printPassProfiles('first pass', pass, rows, ctx.out);
+  printProgressTable({
+    rows,
+    batchSize,
+    pass,
+    files: [
+      { label: 'units', rows: files.units, bytes: (await fs.stat(files.unitesLegales)).size },
+      {
+        label: 'establishments',
+        rows: files.establishments,
+        bytes: (await fs.stat(files.etablissements)).size,
+      },
+    ],
+    out: ctx.out,
+  });
+  const diskBytes = printDiskTable({ rows, tables: bench.written, growth, tableRows: counted, out: ctx.out });
+  printExtrapolation({ rows, pass, diskBytes, out: ctx.out });
+  return lastWrite;
+}
+
+/** The least this design's ingest can cost on the same server (see eventsFloor.ts), and the CPU it took. */
+async function eventsFloor(bench: SireneBench): Promise<EventsFloor> {
+  const { ctx, db, dir, files } = bench;
+  ctx.out('floor: COPY of one event per row (the published line) and of keyed read tables ...');
+  const cpuBefore = await machineCpuOfDatabaseWork();
+  const floor = await measureEventsFloor({
+    knex: db.knex,
+    url: db.url,
+    schema: db.schema,
+    dir,
+    files,
+    unitColumns: UNITE_LEGALE_LAYOUT.known,
+    establishmentColumns: ETABLISSEMENT_LAYOUT.known,
+  });
+  const cpuAfter = await machineCpuOfDatabaseWork();
+  if (cpuBefore !== null && cpuAfter !== null) floor.cpuSeconds = cpuAfter - cpuBefore;
+  return floor;
+}
+
+/** The same files as the next month's version, every row unchanged, against reading and hashing them. */
+async function unchangedRepass(bench: SireneBench, version: string) {
+  const { options, ctx, db, files, tables, counted } = bench;
+  const { rows } = options;
+  ctx.out('');
+  ctx.out('floor: reading and hashing the two files as the ingester does (no database) ...');
+  const hashFloor = await measureReadAndHashFloor(files);
+  if (hashFloor.rows !== rows) throw new Error(`read ${hashFloor.rows} rows, expected ${rows}`);
+  ctx.out(`unchanged re-pass of the same files as version ${version} ...`);
+  const sizes = await readRelationSizes(db.knex, tables);
+  const repass = await timedPass(bench, version, 'repass', false);
+  const lastWrite = now();
+  // Counted from the passes' bounds: the floor's COPY took positions from the log's sequence too.
+  const repassEvents = Number(repass.completedAt - repass.startedAt + 1n);
+  counted.set('events', (counted.get('events') ?? 0) + repassEvents);
+  if (repass.output.trim()) ctx.out(repass.output.trim().replace(/^/gm, '  | '));
+  if (repass.counts.unchanged !== rows)
+    throw new Error(`the re-pass found changes: ${JSON.stringify(repass.counts)}`);
+  const added = sizeGrowth(sizes, await readRelationSizes(db.knex, tables));
+  const repassBytes = [...added.values()].reduce((n, s) => n + s.total, 0);
+  printPassProfiles('unchanged re-pass', repass, rows, ctx.out);
+  printRepassTable({
+    version,
+    floor: hashFloor,
+    pass: repass,
+    diskBytes: repassBytes,
+    out: ctx.out,
+  });
+  return lastWrite;
+}
+
+/** The planner statistics of the tables written, once the last write's counters have been flushed. */
+async function printStatistics(bench: SireneBench, lastWrite: bigint) {
+  const wait = STATISTICS_FLUSH_MS - secondsSince(lastWrite) * 1000;
+  if (wait > 0) await delay(wait);
+  const statistics = await readPlannerStatistics(bench.db.knex, bench.tables);
+  printPlannerStatistics({
+    autovacuum: statistics.autovacuum,
+    statistics: statistics.tables,
+    tableRows: bench.counted,
+    out: bench.ctx.out,
+  });
 }
 
 /** The same day a month earlier (`2026-03-31` → `2026-03-03` when February is shorter: any day will do). */

@@ -27,9 +27,9 @@ import {
   eeOfficersSchema,
 } from '../../schemas/responses/eeAriregister.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
-import { detailLists, europeanDetailRoutes } from './europeanDetailRoute.ts';
+import { type DetailRead, detailLists, europeanDetailRoutes } from './europeanDetailRoute.ts';
 
-type Rows = Record<string, unknown>[] | undefined;
+type Doc = Record<string, unknown>;
 
 /** The company's general-data object, or null when the published pass holds none for it. */
 async function generalData(knex: Knex, id: string) {
@@ -37,13 +37,23 @@ async function generalData(knex: Knex, id: string) {
   return (doc?.yldandmed as Record<string, unknown> | undefined) ?? null;
 }
 
+/** The rows listed under `member` of a document: none when the document or the member is absent. */
+const listIn = (doc: Doc | undefined, member: string): Doc[] => (doc?.[member] as Doc[] | undefined) ?? [];
+
 /**
- * Whether an empty list of the company is measured: the pass read the whole file (`measured`) and the file
- * holds the company's own object. A company the file has no object for is not held there, which says nothing
- * of its officers or members: never read as "none registered".
+ * A body read from the company's document in one detail table: `members` gets the document (undefined when
+ * the file holds no object for the company) and whether an empty list in it is measured (`held`): the pass
+ * read the whole file and the file holds the company's own object. A company the file has no object for is
+ * not held there, which says nothing of its officers or members: never read as "none registered".
  */
-function heldIn(doc: Record<string, unknown> | undefined, measured: boolean): boolean {
-  return measured && doc !== undefined;
+function fromDocument(
+  table: string,
+  members: (doc: Doc | undefined, held: boolean, detail: DetailRead) => Promise<Doc> | Doc,
+): (detail: DetailRead) => Promise<Doc> {
+  return async (detail) => {
+    const [doc] = await readDetails(detail.knex, table, detail.id);
+    return members(doc, detail.measured && doc !== undefined, detail);
+  };
 }
 
 export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
@@ -78,14 +88,10 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
       price: 10_000,
       responseSchema: eeOfficersSchema,
       measuredBy: 'isikud',
-      async read({ knex, id, measured, photoLe }) {
-        const [doc] = await readDetails(knex, EE_PERSONS, id);
-        const mandats = eeMandates((doc?.kaardile_kantud_isikud as Rows) ?? [], photoLe);
-        return {
-          ...detailLists.mandates(mandats, heldIn(doc, measured)),
-          regles_representation: eeRepresentationRules(doc, photoLe),
-        };
-      },
+      read: fromDocument(EE_PERSONS, (doc, held, { photoLe }) => ({
+        ...detailLists.mandates(eeMandates(listIn(doc, 'kaardile_kantud_isikud'), photoLe), held),
+        regles_representation: eeRepresentationRules(doc, photoLe),
+      })),
     },
     {
       segment: 'associes',
@@ -100,23 +106,22 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
       price: 20_000,
       responseSchema: eeMembersSchema,
       measuredBy: 'osanikud',
-      async read({ knex, id, company, measured }) {
-        const [doc] = await readDetails(knex, EE_SHAREHOLDERS, id);
-        const associes = eeMembers((doc?.osanikud as Rows) ?? []);
+      read: fromDocument(EE_SHAREHOLDERS, async (doc, held, { knex, id, company }) => {
+        const associes = eeMembers(listIn(doc, 'osanikud'));
         const [card] = await readDetails(knex, EE_PERSONS, id);
         const pledges = doc?.osapandid_tingimuslikud_voorandamised as unknown[] | undefined;
         // An AS keeps its shareholders in the securities depository: an empty list proves nothing there.
         const dematerialised = company.forme_code === 'AS';
         return {
-          ...detailLists.members(associes, heldIn(doc, measured) && !dematerialised),
+          ...detailLists.members(associes, held && !dematerialised),
           nombre_actionnaires_hors_carte: null,
           actionnaires_hors_carte: null,
-          fondateurs: eeFounders((card?.kaardile_kantud_isikud as Rows) ?? []),
+          fondateurs: eeFounders(listIn(card, 'kaardile_kantud_isikud')),
           gages_sur_parts: pledges && pledges.length === 0 ? [] : null,
           capital: eeCapital(await generalData(knex, id)),
           detenu_par_personnes_physiques_pct: naturalPersonsPct(associes),
         };
-      },
+      }),
     },
     {
       segment: 'beneficiaires-effectifs',
@@ -131,11 +136,9 @@ export const EE_ARIREGISTER_ROUTES: readonly RouteDefinition[] = europeanDetailR
       price: 20_000,
       responseSchema: eeBeneficialOwnersSchema,
       measuredBy: 'kasusaajad',
-      async read({ knex, id, measured, photoLe }) {
-        const [doc] = await readDetails(knex, EE_BENEFICIAL_OWNERS, id);
-        const beneficiaires = eeBeneficialOwners((doc?.kasusaajad as Rows) ?? [], photoLe);
-        return detailLists.beneficialOwners(beneficiaires, heldIn(doc, measured));
-      },
+      read: fromDocument(EE_BENEFICIAL_OWNERS, (doc, held, { photoLe }) =>
+        detailLists.beneficialOwners(eeBeneficialOwners(listIn(doc, 'kasusaajad'), photoLe), held),
+      ),
     },
     {
       segment: 'comptes',

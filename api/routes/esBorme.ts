@@ -12,17 +12,6 @@ import { esActsSchema } from '../../schemas/responses/esBorme.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { europeanDetailRoutes } from './europeanDetailRoute.ts';
 
-/** 400 before anything else: a sheet is a province prefix, a hyphen, a number (`CC-11959`). */
-function checkHoja(params: Record<string, unknown>): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (isValidHoja(String(params.hoja ?? ''))) return null;
-  return {
-    error: 'parametre_invalide',
-    champ: 'hoja',
-    message:
-      'ES : hoja registrale, préfixe de province, tiret, numéro (CC-11959). / Registry sheet: province prefix, hyphen, number (CC-11959).',
-  };
-}
-
 // The contract's European routes table has no Spanish detail route: this one follows the European detail-route
 // pattern (GET /v1/eu/entreprise/{PAYS}/{id}/<segment>, $0.02 like the other lists of acts and events).
 export const ES_BORME_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
@@ -40,7 +29,12 @@ export const ES_BORME_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
       description:
         'Hoja registrale espagnole : préfixe de province, tiret, numéro (BORME écrit « H CC 11959 »). / Spanish registry sheet: province prefix, hyphen, number.',
       schema: { type: 'string', pattern: '^[A-Z]{1,3}-\\d{1,8}$', examples: ['CC-11959'] },
+      check: (id) =>
+        isValidHoja(id)
+          ? null
+          : 'ES : hoja registrale, préfixe de province, tiret, numéro (CC-11959). / Registry sheet: province prefix, hyphen, number (CC-11959).',
     },
+    errors: ['forme_juridique_non_servie'],
   },
   [
     {
@@ -79,8 +73,4 @@ export const ES_BORME_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
       },
     },
   ],
-).map((route) => ({
-  ...route,
-  paramsCheck: checkHoja,
-  errors: [...(route.errors ?? []), 'forme_juridique_non_servie'],
-}));
+);

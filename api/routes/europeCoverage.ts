@@ -32,6 +32,8 @@ export function europeCoverage(copies: readonly EuLocalCopy[], live: readonly Eu
     return national.find((c) => c.pays === p) ?? (worldServes(p) ? world : undefined);
   };
   const liveOf = (pays: string) => live.find((l) => l.pays === pays.toUpperCase());
+  /** What answers for a country: its local copy (national, or the worldwide one) or its live register. */
+  const coveredBy = (pays: string) => localCopyOf(pays) ?? liveOf(pays);
   /** The copies a search reads: each national one of the country asked (all without one), and the worldwide copy. */
   const searchedCopies = (pays: string | null) =>
     copies.filter((c) =>
@@ -45,7 +47,7 @@ export function europeCoverage(copies: readonly EuLocalCopy[], live: readonly Eu
   function checkCountryAndId(
     params: Record<string, unknown>,
   ): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-    const copy = localCopyOf(String(params.pays)) ?? liveOf(String(params.pays));
+    const copy = coveredBy(String(params.pays));
     if (!copy) {
       return {
         error: 'pays_non_couvert',
@@ -63,12 +65,16 @@ export function europeCoverage(copies: readonly EuLocalCopy[], live: readonly Eu
   return {
     copies,
     live,
+    /** Every register the European routes read, and the read models of the local copies. */
+    registers: [...copies.map((c) => c.register), ...live.map((l) => l.register)],
+    projections: copies.map((c) => c.projection),
     national,
     world,
     PAYS_LIST,
     SOURCES_TEXT,
     localCopyOf,
     liveOf,
+    coveredBy,
     searchedCopies,
     worldScope,
     checkCountryAndId,

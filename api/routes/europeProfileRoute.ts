@@ -48,13 +48,13 @@ export function europeProfileRoute(coverage: EuropeCoverage): RouteDefinition {
         ? (['forme_juridique_non_servie', 'amont_indisponible', 'registre_non_configure'] as const)
         : []),
     ],
-    registers: [...copies.map((c) => c.register), ...live.map((l) => l.register)],
+    registers: coverage.registers,
     // A live register has no snapshot to guard: its answer carries its own observation time.
     registersFor: (params) => {
       const copy = localCopyOf(String(params.pays ?? ''));
       return copy ? [copy.register] : [];
     },
-    projections: copies.map((c) => c.projection),
+    projections: coverage.projections,
     responseSchema: euProfileSchema,
     async handler(ctx, { knex, registers, live: sources }) {
       const pays = String(ctx.state.params?.pays).toUpperCase();

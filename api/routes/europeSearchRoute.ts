@@ -52,7 +52,7 @@ function motifOf(err: unknown): MotifPanne {
 
 /** `GET /v1/eu/recherche`: the search by name or identifier across the local copies and live registers. */
 export function europeSearchRoute(coverage: EuropeCoverage): RouteDefinition {
-  const { copies, live, PAYS_LIST, SOURCES_TEXT, localCopyOf, liveOf, searchedCopies } = coverage;
+  const { PAYS_LIST, SOURCES_TEXT, coveredBy, searchedCopies } = coverage;
   return {
     id: 'eu.recherche',
     tool: {
@@ -91,7 +91,7 @@ export function europeSearchRoute(coverage: EuropeCoverage): RouteDefinition {
           message: 'Rien de cherchable dans « q » après nettoyage. / Nothing searchable left in q.',
         };
       }
-      if (params.pays !== undefined && !localCopyOf(String(params.pays)) && !liveOf(String(params.pays))) {
+      if (params.pays !== undefined && !coveredBy(String(params.pays))) {
         return {
           error: 'pays_non_couvert',
           champ: 'pays',
@@ -103,13 +103,13 @@ export function europeSearchRoute(coverage: EuropeCoverage): RouteDefinition {
     price: 3000,
     freeTier: true,
     errors: ['pays_non_couvert', 'recherche_indisponible'],
-    registers: [...copies.map((c) => c.register), ...live.map((l) => l.register)],
+    registers: coverage.registers,
     registersFor: (params) =>
       searchedCopies(params.pays === undefined ? null : String(params.pays).toUpperCase()).map(
         (c) => c.register,
       ),
     freshnessDegrades: true,
-    projections: copies.map((c) => c.projection),
+    projections: coverage.projections,
     responseSchema: euSearchSchema,
     handler: europeSearchHandler(coverage),
   };

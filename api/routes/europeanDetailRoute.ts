@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EuProfileRow } from '../../schemas/europe/euProfileRow.ts';
 import type { JsonSchema, ParamDefinition, RouteDefinition } from '../catalogue/route.ts';
+import type { ErrorCode } from '../errors/errorCodes.ts';
 import {
   detailFooter,
   detailHeader,
@@ -21,7 +22,7 @@ export interface EuropeanDetailRegister {
   profilesTable: string;
   /** Table of the files each pass read (the measured flag). */
   filesTable: string;
-  /** The path parameter that names the company. */
+  /** The path parameter that names the company (its `check`: a check digit the pattern cannot see). */
   idParam: ParamDefinition;
   /** The country's adjective in English, for the MCP tools' names (`estonian`). */
   adjective: string;
@@ -32,6 +33,8 @@ export interface EuropeanDetailRegister {
    * `resolveId`: Croatia's MBS to its OIB); the body then names the company by its key.
    */
   resolveId?: (knex: Knex, id: string) => Promise<string>;
+  /** Codes every detail route of the register may answer beyond the served company's (SERVED_COMPANY_ERRORS). */
+  errors?: readonly ErrorCode[];
 }
 
 /** What a detail route's `read` is handed: the company served, and what the common steps found. */
@@ -58,6 +61,8 @@ export interface DetailSpec {
   responseSchema: JsonSchema;
   /** Role(s) of the file(s) whose reading makes an empty list measured; none: `measured` is false. */
   measuredBy?: string | readonly string[];
+  /** Codes this route answers beyond its register's (`EuropeanDetailRegister.errors`). */
+  errors?: readonly ErrorCode[];
   /** The route's own members, in body order, between the header and the footer. */
   read(detail: DetailRead): Promise<Record<string, unknown>>;
 }
@@ -75,12 +80,13 @@ export function europeanDetailRoutes(
     method: 'GET' as const,
     params: [idParam],
     freeTier: true,
-    errors: SERVED_COMPANY_ERRORS,
     registers: [register.register],
     projections: [register.projection],
   };
+  const errors = [...SERVED_COMPANY_ERRORS, ...(register.errors ?? [])];
   return details.map((spec) => ({
     ...common,
+    errors: [...errors, ...(spec.errors ?? [])],
     id: `eu.${pays.toLowerCase()}.${spec.segment}`,
     tool: {
       name: `get_${register.adjective}_company_${spec.tool.object}`,

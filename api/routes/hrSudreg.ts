@@ -21,21 +21,7 @@ import { isValidHrOibOrMbs } from '../../schemas/identifiers/hrOib.ts';
 import { hrAccountsSchema, hrEntriesSchema, hrInsolvencySchema } from '../../schemas/responses/hrSudreg.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { unavailable } from '../errors/apiError.ts';
-import { europeanDetailRoutes } from './europeanDetailRoute.ts';
-
-/**
- * 400 before anything else, unless an 11-digit OIB whose last digit is its ISO 7064 MOD 11,10 check digit, or
- * an 8- or 9-digit court number (MBS), resolved to its company as the unified profile resolves it.
- */
-function checkOib(params: Record<string, unknown>): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (isValidHrOibOrMbs(String(params.oib ?? ''))) return null;
-  return {
-    error: 'parametre_invalide',
-    champ: 'oib',
-    message:
-      'HR : OIB de 11 chiffres dont le dernier est la clé ISO 7064 MOD 11,10, ou MBS de 8 ou 9 chiffres. / 11-digit OIB with a valid check digit, or 8- or 9-digit court number (MBS).',
-  };
-}
+import { type DetailRead, europeanDetailRoutes } from './europeanDetailRoute.ts';
 
 /**
  * 503 collecte_en_cours when the published pass did not read the entries files: the register's entries come
@@ -49,6 +35,19 @@ async function requireEntries(knex: Knex) {
     `Les inscriptions du Sudski registar (${ENTRIES_ROLES.join(', ')}) ne sont pas dans la photo publiée : elles n’ont pas encore été collectées. / The court-register entries were not collected in the published snapshot.`,
     { registre: HR_SUDREG_REGISTER, motif_panne: 'collecte_en_cours', fichiers: ENTRIES_ROLES },
   );
+}
+
+/**
+ * A detail body of the register: the subject's court number (`mbs`) first, the route's members read from the
+ * subject (as kept, every served company has one), the snapshot's date (`photo`) last.
+ */
+function subjectBody(
+  members: (subject: HrSubject, detail: DetailRead) => Promise<Record<string, unknown>>,
+): (detail: DetailRead) => Promise<Record<string, unknown>> {
+  return async (detail) => {
+    const [subject] = (await readDetails(detail.knex, HR_SUBJECTS, detail.id)) as unknown as HrSubject[];
+    return { mbs: subject!.mbs, ...(await members(subject!, detail)), photo: detail.photoLe };
+  };
 }
 
 /** The insolvency decisions: null and none when the published pass holds no entries (not collected). */
@@ -75,7 +74,12 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
       description:
         'OIB croate, 11 chiffres dont une clé de contrôle ISO 7064 MOD 11,10, ou numéro du registre (MBS) de 8 ou 9 chiffres, résolu en son OIB. / Croatian OIB, 11 digits with a check digit, or court register number (MBS), 8 or 9 digits, resolved to its OIB.',
       schema: { type: 'string', pattern: '^(\\d{11}|\\d{8,9})$', examples: ['28921383001'] },
+      check: (id) =>
+        isValidHrOibOrMbs(id)
+          ? null
+          : 'HR : OIB de 11 chiffres dont le dernier est la clé ISO 7064 MOD 11,10, ou MBS de 8 ou 9 chiffres. / 11-digit OIB with a valid check digit, or 8- or 9-digit court number (MBS).',
     },
+    errors: ['forme_juridique_non_servie'],
   },
   [
     {
@@ -91,19 +95,16 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
       price: 20_000,
       responseSchema: hrInsolvencySchema,
       measuredBy: 'detalji_subjekta',
-      async read({ knex, id, measured, photoLe }) {
-        const [subject] = (await readDetails(knex, HR_SUBJECTS, id)) as unknown as HrSubject[];
-        const procedure = hrProcedure(subject!);
+      read: subjectBody(async (subject, { knex, measured }) => {
+        const procedure = hrProcedure(subject);
         return {
-          mbs: subject!.mbs,
           procedure,
-          masse_faillite: subject!.stecajna_masa === 1,
-          masse_liquidation: subject!.likvidacijska_masa === 1,
+          masse_faillite: subject.stecajna_masa === 1,
+          masse_liquidation: subject.likvidacijska_masa === 1,
           aucune_procedure: measured && procedure.code === 'aucune',
-          ...(await decisionsOf(knex, subject!.mbs)),
-          photo: photoLe,
+          ...(await decisionsOf(knex, subject.mbs)),
         };
-      },
+      }),
     },
     {
       segment: 'evenements',
@@ -118,11 +119,10 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
         'Les inscriptions (upisi) du sujet, lues au niveau « državna tijela » de l’API (fichiers upisi, upisi_vrste_upisa, vrste_upisa, grupe_vrsta_upisa, sudovi, ostali_tekstovi, zabiljezbe, enregistrés avec les identifiants OAuth de la configuration). Une ligne par inscription et par type (upisi_vrste_upisa : une inscription peut en avoir plusieurs, une ligne chacun, même rang et même décision ; sans type, une ligne type_id null), la plus récente d’abord : rang (prbu, numéro légal de l’inscription), type_id (vrsta_upisa_id), type (vrste_upisa.naziv tel que publié), categorie (grupe_vrsta_upisa.naziv), decision (tribunal d’après sud_id et le code list sudovi, reference = poslovni_broj du rješenje, date = datum_upisa ; null : non extrait). Textes : servis seulement pour un type d’une liste fermée de types sans personnes (changement de dénomination, de siège, de capital, de forme, d’objet…) et sans mention personnelle (numéro de 11 chiffres, « OIB », « rođen », nom de personne) ; jamais pour les types qui portent des personnes (membres de la direction, procuristes, fondateurs, associés…). Aujourd’hui la liste fermée est VIDE : les libellés des 108 types (code list vrste_upisa) ne sont publiés nulle part où les vérifier, aucun texte n’est donc servi ni même conservé : texte est null, texte_retenu vrai quand l’inscription porte un texte ou une note (ostali_tekstovi, zabiljezbe), textes_servis 0. Tant que la photo publiée ne contient pas ces fichiers, la route répond 503 collecte_en_cours (jamais une liste vide). Attribution au ministère de la Justice requise (licence).',
       price: 20_000,
       responseSchema: hrEntriesSchema,
-      async read({ knex, id, photoLe }) {
+      read: subjectBody(async (subject, { knex }) => {
         await requireEntries(knex);
-        const [subject] = (await readDetails(knex, HR_SUBJECTS, id)) as unknown as HrSubject[];
-        return { mbs: subject!.mbs, ...(await hrInscriptions(knex, subject!.mbs)), photo: photoLe };
-      },
+        return hrInscriptions(knex, subject.mbs);
+      }),
     },
     {
       segment: 'comptes',
@@ -138,22 +138,15 @@ export const HR_SUDREG_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes
       price: 10_000,
       responseSchema: hrAccountsSchema,
       measuredBy: 'detalji_subjekta',
-      async read({ knex, id, measured, photoLe }) {
-        const [subject] = (await readDetails(knex, HR_SUBJECTS, id)) as unknown as HrSubject[];
-        const { comptes, dernier_exercice } = hrAccounts(subject!);
+      read: subjectBody(async (subject, { measured }) => {
+        const { comptes, dernier_exercice } = hrAccounts(subject);
         return {
-          mbs: subject!.mbs,
           nombre_comptes: comptes.length,
           aucun_compte_depose: measured && comptes.length === 0,
           dernier_exercice,
           comptes,
-          photo: photoLe,
         };
-      },
+      }),
     },
   ],
-).map((route) => ({
-  ...route,
-  paramsCheck: checkOib,
-  errors: [...(route.errors ?? []), 'forme_juridique_non_servie'],
-}));
+);

@@ -16,19 +16,6 @@ import { europeanDetailRoutes } from './europeanDetailRoute.ts';
 import { ltJarAccounts } from './ltJarAccounts.ts';
 import { ltJarInsolvency } from './ltJarInsolvency.ts';
 
-/** 400 before anything else: 9 digits whose last is the check digit. */
-function checkKodas(
-  params: Record<string, unknown>,
-): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (isValidLtCompanyCode(String(params.kodas ?? ''))) return null;
-  return {
-    error: 'parametre_invalide',
-    champ: 'kodas',
-    message:
-      'LT : code de personne morale de 9 chiffres dont le dernier est la clé de contrôle. / 9-digit legal entity code with a valid check digit.',
-  };
-}
-
 // Freshness: the register's own threshold (its manifest, app/registers/ltJar.ts) gives 503 photo_perimee.
 export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   {
@@ -45,7 +32,12 @@ export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
       description:
         'Code de personne morale lituanien, 9 chiffres dont une clé de contrôle. / Lithuanian legal entity code, 9 digits with a check digit.',
       schema: { type: 'string', pattern: '^\\d{9}$', examples: ['110003978'] },
+      check: (id) =>
+        isValidLtCompanyCode(id)
+          ? null
+          : 'LT : code de personne morale de 9 chiffres dont le dernier est la clé de contrôle. / 9-digit legal entity code with a valid check digit.',
     },
+    errors: ['forme_juridique_non_servie'],
   },
   [
     {
@@ -60,6 +52,7 @@ export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
         'Dépôts structurés seulement (depuis 2015) : une entreprise sans exercice servi (404 element_inconnu) n’est pas une entreprise sans comptes. Montants en euros tels que déposés ; un dépôt refait remplace le précédent (reg_date le plus récent) ; les lignes en double sont fusionnées, un désaccord est dit dans postes_divergents (le poste est alors celui du code prioritaire, ou null s’il se contredit). Seules les lignes dont le code a un sens vérifié remplissent bilan et compte_resultat ; les autres sont dans autres_postes.',
       price: 20_000,
       responseSchema: ltJarAccountsSchema,
+      errors: ['element_inconnu'],
       async read({ knex, id, photoLe }) {
         const lines = (await readDetails(knex, LT_JAR_ACCOUNT_LINES, id)) as unknown as LtAccountLine[];
         const exercices = ltJarAccounts(lines);
@@ -102,12 +95,4 @@ export const LT_JAR_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
       },
     },
   ],
-).map((route) => ({
-  ...route,
-  paramsCheck: checkKodas,
-  errors: [
-    ...(route.errors ?? []),
-    'forme_juridique_non_servie',
-    ...(route.id === 'eu.lt.comptes' ? (['element_inconnu'] as const) : []),
-  ],
-}));
+);

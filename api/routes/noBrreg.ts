@@ -25,6 +25,11 @@ const ID_PARAM: ParamDefinition = {
   description:
     'Numéro d’organisation, 9 chiffres dont le dernier est la clé modulo 11. / Norwegian organisation number, 9 digits, the last its modulus-11 check digit.',
   schema: { type: 'string', pattern: '^\\d{9}$', examples: ['998543118'] },
+  // The check digit, as the unified profile checks it from the register manifest's `idCheck`.
+  check: (id) =>
+    isValidNoOrgnr(id)
+      ? null
+      : 'NO : numéro d’organisation de 9 chiffres dont le dernier est la clé modulo 11. / 9-digit organisation number with a valid modulus-11 check digit.',
 };
 
 const EVENTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
@@ -75,19 +80,6 @@ const EVENTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   ],
 );
 
-/** 400 `parametre_invalide` on `id` before anything else: 9 digits whose last is the modulus-11 check digit. */
-function checkOrgnr(
-  params: Record<string, unknown>,
-): ReturnType<NonNullable<RouteDefinition['paramsCheck']>> {
-  if (isValidNoOrgnr(String(params.id ?? ''))) return null;
-  return {
-    error: 'parametre_invalide',
-    champ: 'id',
-    message:
-      'NO : numéro d’organisation de 9 chiffres dont le dernier est la clé modulo 11. / 9-digit organisation number with a valid modulus-11 check digit.',
-  };
-}
-
 /** Why no year is served, as the recorded answer says it. */
 function noYearServed(id: string, answer: Awaited<ReturnType<typeof readNoAccounts>>) {
   const why =
@@ -128,6 +120,7 @@ const ACCOUNTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
         'Forme des comptes lituaniens du contrat, autant que les données le permettent. Source : l’API ouverte du Regnskapsregisteret (data.brreg.no/regnskapsregisteret/regnskap/{orgnr}), enregistrée et servie depuis la copie locale : elle ne publie que le dernier exercice déposé des comptes sociaux (SELSKAP), depuis l’exercice 2018, pour les plans comptables ordinaires (pas les banques ni les assureurs), et aucun fichier en masse ouvert n’existe. Montants entiers tels que publiés, dans la devise du dépôt (devise : NOK le plus souvent, parfois USD ou EUR). produits = driftsinntekter (produits d’exploitation) ; chiffre_affaires = salgsinntekter, absent des données ouvertes (null) ; immobilisations_corporelles et depose_le ne sont pas publiés (null). Les postes publiés sans équivalent sont dans autres_postes. Une entreprise sans exercice servi (404 element_inconnu) n’est pas une entreprise sans comptes ; un entrepreneur individuel (ENK) n’est jamais servi.',
       price: 20_000,
       responseSchema: noAccountsSchema,
+      errors: ['element_inconnu'],
       async read({ knex, id, photoLe }) {
         const answer = await readNoAccounts(knex, id);
         const exercices = answer && answer.status === 200 ? noAccountsYears(answer.regnskap) : [];
@@ -145,14 +138,6 @@ const ACCOUNTS_ROUTES: readonly RouteDefinition[] = europeanDetailRoutes(
   ...route,
   registers: [NO_REGNSKAP_REGISTER, NO_BRREG_REGISTER],
   projections: [noBrregAccountsProjection.name, noBrregProjection.name],
-  errors: [...(route.errors ?? []), 'element_inconnu' as const],
 }));
 
-/**
- * Every NO detail route checks the organisation number's check digit before anything else, as the unified
- * profile does from the register manifest's `idCheck` (both use `isValidNoOrgnr`): a detail route is built
- * here, where the manifest is not read (api never imports app).
- */
-export const NO_BRREG_ROUTES: readonly RouteDefinition[] = [...EVENTS_ROUTES, ...ACCOUNTS_ROUTES].map(
-  (route) => ({ ...route, paramsCheck: checkOrgnr }),
-);
+export const NO_BRREG_ROUTES: readonly RouteDefinition[] = [...EVENTS_ROUTES, ...ACCOUNTS_ROUTES];

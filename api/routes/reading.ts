@@ -53,8 +53,19 @@ const free = {
 
 /** The free reading surface: register dictionary, closed lists, OpenAPI, text catalogue, public keys. */
 export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
-  // The dictionary and the closed lists answer without the database: their snapshot facts are then the last
-  // ones this process read, and say so in `photos`.
+  return [
+    ...snapshotFactRoutes(deps),
+    ...documentRoutes(deps),
+    ...sampleRoutes(deps.priced),
+    ...(deps.account ? [accountRoute(deps.account)] : []),
+  ];
+}
+
+/**
+ * The register dictionary and the closed lists. They answer without the database: their snapshot facts are
+ * then the last ones this process read, and say so in `photos`.
+ */
+function snapshotFactRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
   const facts = lastKnownSnapshots(deps.readSnapshots, {
     ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
     ...(deps.now ? { now: deps.now } : {}),
@@ -118,6 +129,12 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
         };
       },
     },
+  ];
+}
+
+/** The documents generated from the route registry (OpenAPI, catalogues) and the public keys. */
+function documentRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
+  return [
     {
       ...free,
       id: 'openapi',
@@ -169,8 +186,6 @@ export function readingRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
         return { body: deps.jwks() };
       },
     },
-    ...sampleRoutes(deps.priced),
-    ...(deps.account ? [accountRoute(deps.account)] : []),
   ];
 }
 

@@ -129,13 +129,21 @@ function withCurrentRegisterKey(argv: string[], INGESTERS: IngestTables['INGESTE
   return [...argv.slice(0, at + 1), key, ...argv.slice(at + 2)];
 }
 
+/** Sets the exit code a command returned. */
+type SetCode = (code: number) => void;
+/** An action that loads a command when it runs and keeps its exit code. */
+type Run = (load: () => Promise<CliCommand>) => (...args: unknown[]) => Promise<void>;
+
 /** `registres <command>`: returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const { INGESTERS, RECORDERS } = await ingestTablesFor(argv);
   let code = 0;
-  const run =
-    (load: () => Promise<CliCommand>) =>
-    async (...args: unknown[]) => {
+  const setCode: SetCode = (c) => {
+    code = c;
+  };
+  const run: Run =
+    (load) =>
+    async (...args) => {
       const cmd = args[args.length - 1] as Command;
       code = await (await load())(cmd.args, createContext());
     };
@@ -146,7 +154,23 @@ export async function main(argv: string[]): Promise<number> {
     .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError();
+  declareServiceCommands(program, run, setCode);
+  declareRegisterCommands(program, { INGESTERS, RECORDERS }, setCode);
+  declareKeysCommands(program, setCode);
+  declareToolCommands(program, run);
 
+  try {
+    await program.parseAsync(withCurrentRegisterKey(argv, INGESTERS), { from: 'user' });
+  } catch (err) {
+    // A usage error (unknown command or option, missing argument) is exit code 2, as the commands' own.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    throw err;
+  }
+  return code;
+}
+
+/** `serve`, `migrate`, `project`, `rebuild`: the service and its database. */
+function declareServiceCommands(program: Command, run: Run, setCode: SetCode): void {
   program
     .command('serve')
     .description('Serve the API (embedded database unless DATABASE_URL is set)')
@@ -160,7 +184,7 @@ export async function main(argv: string[]): Promise<number> {
     )
     .action(async (options: { role: ServiceRole }) => {
       const { serveCommand } = await import('./commands/serve.ts');
-      code = await serveCommand([], createContext(), { role: options.role });
+      setCode(await serveCommand([], createContext(), { role: options.role }));
     });
   program
     .command('migrate')
@@ -184,34 +208,30 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<name>', 'projection name')
     .description('Truncate a projection and replay the log; prints table checksums')
     .action(run(async () => (await import('./commands/projections.ts')).rebuildCommand));
+}
+
+/** `ingest <register>` and `record <register>`: a subcommand per register, from its manifest. */
+function declareRegisterCommands(program: Command, tables: IngestTables, setCode: SetCode): void {
   const ingest = program
     .command('ingest')
     .description('Ingest the upstream files of a register into the event log')
     .showHelpAfterError();
-  for (const [name, spec] of Object.entries(INGESTERS)) {
-    ingest.addCommand(
-      ingestCommandOf(name, spec, createContext, (c) => {
-        code = c;
-      }).copyInheritedSettings(ingest),
-    );
+  for (const [name, spec] of Object.entries(tables.INGESTERS)) {
+    ingest.addCommand(ingestCommandOf(name, spec, createContext, setCode).copyInheritedSettings(ingest));
   }
   const record = program
     .command('record')
     .description("Record a register's upstream answers (network) into the files its ingest reads")
     .showHelpAfterError();
-  for (const [name, spec] of Object.entries(RECORDERS)) {
+  for (const [name, spec] of Object.entries(tables.RECORDERS)) {
     record.addCommand(
-      ingestCommandOf(
-        name,
-        spec,
-        createContext,
-        (c) => {
-          code = c;
-        },
-        'record',
-      ).copyInheritedSettings(record),
+      ingestCommandOf(name, spec, createContext, setCode, 'record').copyInheritedSettings(record),
     );
   }
+}
+
+/** `keys create|credit|show`: API keys and prepaid credits. */
+function declareKeysCommands(program: Command, setCode: SetCode): void {
   const keys = program
     .command('keys')
     .description('API keys and prepaid credits: create an account and its key, add credits, show a balance');
@@ -221,7 +241,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--credits <N>', 'credits to start with (1 credit = 1 EUR, e.g. 5 or 2.5)')
     .action(async (opts: { credits?: string }) => {
       const { createAccountKey } = await import('./commands/keys.ts');
-      code = await createAccountKey(opts, createContext());
+      setCode(await createAccountKey(opts, createContext()));
     });
   keys
     .command('credit')
@@ -230,7 +250,7 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<N>', 'credits to add (1 credit = 1 EUR)')
     .action(async (account: string, amount: string) => {
       const { creditAccount } = await import('./commands/keys.ts');
-      code = await creditAccount(account, amount, createContext());
+      setCode(await creditAccount(account, amount, createContext()));
     });
   keys
     .command('show')
@@ -238,8 +258,12 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<account>', 'account id')
     .action(async (account: string) => {
       const { showAccount } = await import('./commands/keys.ts');
-      code = await showAccount(account, createContext());
+      setCode(await showAccount(account, createContext()));
     });
+}
+
+/** `audit` and `bench`: tools that take their own arguments. */
+function declareToolCommands(program: Command, run: Run): void {
   program
     .command('audit')
     .argument('<action>', 'verify')
@@ -262,15 +286,6 @@ export async function main(argv: string[]): Promise<number> {
         return runBench(argv);
       }),
     );
-
-  try {
-    await program.parseAsync(withCurrentRegisterKey(argv, INGESTERS), { from: 'user' });
-  } catch (err) {
-    // A usage error (unknown command or option, missing argument) is exit code 2, as the commands' own.
-    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    throw err;
-  }
-  return code;
 }
 
 /** The package's version, from its package.json. */

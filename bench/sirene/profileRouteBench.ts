@@ -26,15 +26,7 @@ const P99_TARGET_MS = 20;
 
 type RunningService = Awaited<ReturnType<typeof startSireneService>>;
 
-/**
- * autocannon on `GET /v1/entreprise/{siren}` of the composed service (API key with credits, signed, served
- * log), beside the signed floor (a bare Koa route running the same SELECT plus only the digest and the
- * signature) and, as diagnostics, the bare route and the route with payment off. Closes `running` (the unpaid
- * diagnostic needs a service of its own) and prints one table. The three are run in interleaved rounds, and
- * the verdict is the median of the rounds' paid / floor ratios: on a shared two-core machine the speed
- * drifts by a third over minutes, and runs seconds apart see the same machine.
- */
-export async function benchProfileRoute(opts: {
+type ProfileRouteBenchOptions = {
   db: BenchDatabase;
   config: Config;
   logger: Logger;
@@ -48,7 +40,17 @@ export async function benchProfileRoute(opts: {
   /** Where to write a CPU profile of this thread for each timed run; null: none. */
   cpuProfileDir: string | null;
   out: (line: string) => void;
-}): Promise<void> {
+};
+
+/**
+ * autocannon on `GET /v1/entreprise/{siren}` of the composed service (API key with credits, signed, served
+ * log), beside the signed floor (a bare Koa route running the same SELECT plus only the digest and the
+ * signature) and, as diagnostics, the bare route and the route with payment off. Closes `running` (the unpaid
+ * diagnostic needs a service of its own) and prints one table. The three are run in interleaved rounds, and
+ * the verdict is the median of the rounds' paid / floor ratios: on a shared two-core machine the speed
+ * drifts by a third over minutes, and runs seconds apart see the same machine.
+ */
+export async function benchProfileRoute(opts: ProfileRouteBenchOptions): Promise<void> {
   const { db, running, connections, seconds, out } = opts;
   const { service } = running;
   const { key } = await openAccount(service.store, { credits: 100_000 * 1_000_000 });
@@ -73,67 +75,8 @@ export async function benchProfileRoute(opts: {
     out(
       `autocannon: ${connections} connections, ${opts.rounds} rounds of ${seconds} s each, ${sirens.length} SIRENs in turn, ${loadGenerator} ...`,
     );
-    // Statements the process sends per answer, counted over each timed run (after its warm-up).
-    let statements = 0;
-    db.knex.on('query', () => {
-      statements++;
-    });
-    const statementsOf = new Map<RunName, number>();
-    // With --cpu-profile: this thread's profile of each timed run of the first round.
-    const profiles = new Map<string, { profile: CpuProfile; per: number }>();
-    // CPU seconds over the timed runs: this thread (the services), the process's other threads (the load
-    // generator, libuv's pool, the collector's helpers) and the PostgreSQL server; per answer at the end.
-    const cpuOfRuns = new Map<RunName, CpuSeconds>();
-    const resultsOf = new Map<RunName, LoadResult[]>();
-    // How long this thread's event loop was held up (ms) during each timed run: what the services' latency
-    // tail owes to work done in one piece (a batch serialised and hashed, a collection).
-    const loopDelayOf = new Map<RunName, { p99: number; max: number }[]>();
-    const load = async (
-      name: RunName,
-      port: number,
-      prefix: string,
-      headers?: Record<string, string>,
-    ): Promise<LoadResult> => {
-      let window: CpuProfileWindow | null = null;
-      let cpuBefore: CpuSeconds | null = null;
-      let loopDelay: IntervalHistogram | null = null;
-      const round = resultsOf.get(name)?.length ?? 0;
-      const result = await loadTest({
-        url: `http://127.0.0.1:${port}`,
-        paths: sirens.map((s) => `${prefix}${s}`),
-        ...(headers ? { headers } : {}),
-        connections,
-        workers,
-        seconds,
-        onMeasureStart: async () => {
-          statements = 0;
-          cpuBefore = await cpuSecondsNow(db.label === 'postgres');
-          if (opts.cpuProfileDir && round === 0) window = await startCpuProfile();
-          loopDelay = monitorEventLoopDelay({ resolution: 1 });
-          loopDelay.enable();
-        },
-        onMeasureEnd: async () => {
-          if (loopDelay) {
-            loopDelay.disable();
-            const delays = loopDelayOf.get(name) ?? [];
-            delays.push({ p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 });
-            loopDelayOf.set(name, delays);
-          }
-          const cpuAfter = await cpuSecondsNow(db.label === 'postgres');
-          statementsOf.set(name, (statementsOf.get(name) ?? 0) + statements);
-          if (cpuBefore) cpuOfRuns.set(name, cpuPlus(cpuOfRuns.get(name), cpuPlus(cpuAfter, cpuBefore, -1)));
-          if (!window || !opts.cpuProfileDir) return;
-          const profile = await window.stop();
-          out(`  cpu profile: ${await writeCpuProfile(opts.cpuProfileDir, name, profile)}`);
-          profiles.set(name, { profile, per: 1 });
-        },
-      });
-      // Microseconds of this thread per answer, rather than per window.
-      const entry = round === 0 ? profiles.get(name) : undefined;
-      if (entry) entry.per = result.statuses['2xx'] ?? 0;
-      resultsOf.set(name, [...(resultsOf.get(name) ?? []), result]);
-      return result;
-    };
+    const measured = measuredLoads(opts, sirens, workers);
+    const load = measured.load;
     // Rounds, each running the three side by side in turn (the order reversed every other round): the
     // machine's speed drifts over minutes, and each round's ratio compares runs a few seconds apart.
     const runs: Record<'bare' | 'floor' | 'paid', () => Promise<LoadResult>> = {
@@ -153,90 +96,172 @@ export async function benchProfileRoute(opts: {
     await running.close();
     const unpaidService = await startSireneService(db, opts.config, opts.logger, { paid: false });
     await load('unpaid', unpaidService.port, '/v1/entreprise/').finally(() => unpaidService.close());
-
-    const base = combined(resultsOf.get('bare')!);
-    const floor = combined(resultsOf.get('floor')!);
-    const ours = combined(resultsOf.get('paid')!);
-    const unpaid = combined(resultsOf.get('unpaid')!);
-    const perAnswer = (name: RunName, r: LoadResult) =>
-      ((statementsOf.get(name) ?? 0) / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
-    const baseStatements = perAnswer('bare', base);
-    const floorStatements = perAnswer('floor', floor);
-    const oursStatements = perAnswer('paid', ours);
-    const unpaidStatements = perAnswer('unpaid', unpaid);
-
-    const ratio = median(roundRatios);
-    const ofBare = (r: LoadResult) => formatRatio(r.requestsPerSecond / base.requestsPerSecond);
-    printTable(
-      `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${opts.rounds} rounds of ${seconds} s, ${loadGenerator})`,
-      [
-        {
-          measure: 'requests/s',
-          'floor: bare + signature': formatCount(floor.requestsPerSecond),
-          'profile route (key, signed)': formatCount(ours.requestsPerSecond),
-          'ratio to the floor': `${formatRatio(ratio)} (median)`,
-          target: `>= ${formatRatio(ROUTE_TARGET)}`,
-          verdict: ratio >= ROUTE_TARGET ? 'met' : 'not met',
-          'diagnostic: bare Koa + same SELECT': formatCount(base.requestsPerSecond),
-          'diagnostic: route unpaid, signed': formatCount(unpaid.requestsPerSecond),
-        },
-        {
-          measure: 'ratio to the bare route',
-          'floor: bare + signature': ofBare(floor),
-          'profile route (key, signed)': ofBare(ours),
-          'diagnostic: bare Koa + same SELECT': '1.00x',
-          'diagnostic: route unpaid, signed': ofBare(unpaid),
-        },
-        {
-          measure: 'p50 latency (ms)',
-          'floor: bare + signature': floor.p50Ms,
-          'profile route (key, signed)': ours.p50Ms,
-          'diagnostic: bare Koa + same SELECT': base.p50Ms,
-          'diagnostic: route unpaid, signed': unpaid.p50Ms,
-        },
-        {
-          measure: 'p99 latency (ms)',
-          'floor: bare + signature': floor.p99Ms,
-          'profile route (key, signed)': ours.p99Ms,
-          target: `< ${P99_TARGET_MS} ms`,
-          verdict: ours.p99Ms < P99_TARGET_MS ? 'met' : 'not met',
-          'diagnostic: bare Koa + same SELECT': base.p99Ms,
-          'diagnostic: route unpaid, signed': unpaid.p99Ms,
-        },
-        {
-          measure: 'SQL statements per answer',
-          'floor: bare + signature': floorStatements,
-          'profile route (key, signed)': oursStatements,
-          'diagnostic: bare Koa + same SELECT': baseStatements,
-          'diagnostic: route unpaid, signed': unpaidStatements,
-        },
-        ...cpuRows(cpuOfRuns, { floor, paid: ours, bare: base, unpaid }),
-        loopDelayRow(loopDelayOf),
-        {
-          measure: 'answers 2xx (other, errors)',
-          'floor: bare + signature': answers(floor),
-          'profile route (key, signed)': answers(ours),
-          'diagnostic: bare Koa + same SELECT': answers(base),
-          'diagnostic: route unpaid, signed': answers(unpaid),
-        },
-      ],
-      out,
-    );
-    out(
-      `  paid / floor per round: ${roundRatios.map(formatRatio).join(', ')} (median ${formatRatio(ratio)}); rates, answers and CPU: all rounds; latencies: median of the rounds`,
-    );
-    if (profiles.size > 0)
-      printSelfTimeTable({
-        title: "CPU profile of the services' thread: self time per 2xx answer, largest in the paid run",
-        profiles,
-        unit: 'µs',
-        lead: 'paid',
-        out,
-      });
+    printRouteTable(opts, measured, roundRatios, loadGenerator);
   } finally {
     await bare.close();
     await bareSigned.close();
   }
+}
+
+/**
+ * Load tests that keep, per run name, what each timed run measured: its results, the SQL statements this
+ * process sent, CPU seconds (this thread, the other threads, PostgreSQL), the event loop's delay, and with
+ * --cpu-profile this thread's profile of the first round.
+ */
+function measuredLoads(opts: ProfileRouteBenchOptions, sirens: readonly string[], workers: number) {
+  const { db, connections, seconds, out } = opts;
+  // Statements the process sends per answer, counted over each timed run (after its warm-up).
+  let statements = 0;
+  db.knex.on('query', () => {
+    statements++;
+  });
+  const statementsOf = new Map<RunName, number>();
+  // With --cpu-profile: this thread's profile of each timed run of the first round.
+  const profiles = new Map<string, { profile: CpuProfile; per: number }>();
+  // CPU seconds over the timed runs: this thread (the services), the process's other threads (the load
+  // generator, libuv's pool, the collector's helpers) and the PostgreSQL server; per answer at the end.
+  const cpuOfRuns = new Map<RunName, CpuSeconds>();
+  const resultsOf = new Map<RunName, LoadResult[]>();
+  // How long this thread's event loop was held up (ms) during each timed run: what the services' latency
+  // tail owes to work done in one piece (a batch serialised and hashed, a collection).
+  const loopDelayOf = new Map<RunName, { p99: number; max: number }[]>();
+  const load = async (
+    name: RunName,
+    port: number,
+    prefix: string,
+    headers?: Record<string, string>,
+  ): Promise<LoadResult> => {
+    let window: CpuProfileWindow | null = null;
+    let cpuBefore: CpuSeconds | null = null;
+    let loopDelay: IntervalHistogram | null = null;
+    const round = resultsOf.get(name)?.length ?? 0;
+    const result = await loadTest({
+      url: `http://127.0.0.1:${port}`,
+      paths: sirens.map((s) => `${prefix}${s}`),
+      ...(headers ? { headers } : {}),
+      connections,
+      workers,
+      seconds,
+      onMeasureStart: async () => {
+        statements = 0;
+        cpuBefore = await cpuSecondsNow(db.label === 'postgres');
+        if (opts.cpuProfileDir && round === 0) window = await startCpuProfile();
+        loopDelay = monitorEventLoopDelay({ resolution: 1 });
+        loopDelay.enable();
+      },
+      onMeasureEnd: async () => {
+        if (loopDelay) {
+          loopDelay.disable();
+          const delays = loopDelayOf.get(name) ?? [];
+          delays.push({ p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 });
+          loopDelayOf.set(name, delays);
+        }
+        const cpuAfter = await cpuSecondsNow(db.label === 'postgres');
+        statementsOf.set(name, (statementsOf.get(name) ?? 0) + statements);
+        if (cpuBefore) cpuOfRuns.set(name, cpuPlus(cpuOfRuns.get(name), cpuPlus(cpuAfter, cpuBefore, -1)));
+        if (!window || !opts.cpuProfileDir) return;
+        const profile = await window.stop();
+        out(`  cpu profile: ${await writeCpuProfile(opts.cpuProfileDir, name, profile)}`);
+        profiles.set(name, { profile, per: 1 });
+      },
+    });
+    // Microseconds of this thread per answer, rather than per window.
+    const entry = round === 0 ? profiles.get(name) : undefined;
+    if (entry) entry.per = result.statuses['2xx'] ?? 0;
+    resultsOf.set(name, [...(resultsOf.get(name) ?? []), result]);
+    return result;
+  };
+  return { load, statementsOf, profiles, cpuOfRuns, resultsOf, loopDelayOf };
+}
+
+/** The route's table (the paid route against the floor, the diagnostics beside), then its CPU profiles. */
+function printRouteTable(
+  opts: ProfileRouteBenchOptions,
+  measured: ReturnType<typeof measuredLoads>,
+  roundRatios: readonly number[],
+  loadGenerator: string,
+): void {
+  const { db, connections, seconds, out } = opts;
+  const { resultsOf, statementsOf, cpuOfRuns, loopDelayOf, profiles } = measured;
+  const base = combined(resultsOf.get('bare')!);
+  const floor = combined(resultsOf.get('floor')!);
+  const ours = combined(resultsOf.get('paid')!);
+  const unpaid = combined(resultsOf.get('unpaid')!);
+  const perAnswer = (name: RunName, r: LoadResult) =>
+    ((statementsOf.get(name) ?? 0) / Math.max(1, r.statuses['2xx'] ?? 0)).toFixed(2);
+  const baseStatements = perAnswer('bare', base);
+  const floorStatements = perAnswer('floor', floor);
+  const oursStatements = perAnswer('paid', ours);
+  const unpaidStatements = perAnswer('unpaid', unpaid);
+
+  const ratio = median(roundRatios);
+  const ofBare = (r: LoadResult) => formatRatio(r.requestsPerSecond / base.requestsPerSecond);
+  printTable(
+    `GET /v1/entreprise/{siren} (${db.label}, ${connections} connections, ${opts.rounds} rounds of ${seconds} s, ${loadGenerator})`,
+    [
+      {
+        measure: 'requests/s',
+        'floor: bare + signature': formatCount(floor.requestsPerSecond),
+        'profile route (key, signed)': formatCount(ours.requestsPerSecond),
+        'ratio to the floor': `${formatRatio(ratio)} (median)`,
+        target: `>= ${formatRatio(ROUTE_TARGET)}`,
+        verdict: ratio >= ROUTE_TARGET ? 'met' : 'not met',
+        'diagnostic: bare Koa + same SELECT': formatCount(base.requestsPerSecond),
+        'diagnostic: route unpaid, signed': formatCount(unpaid.requestsPerSecond),
+      },
+      {
+        measure: 'ratio to the bare route',
+        'floor: bare + signature': ofBare(floor),
+        'profile route (key, signed)': ofBare(ours),
+        'diagnostic: bare Koa + same SELECT': '1.00x',
+        'diagnostic: route unpaid, signed': ofBare(unpaid),
+      },
+      {
+        measure: 'p50 latency (ms)',
+        'floor: bare + signature': floor.p50Ms,
+        'profile route (key, signed)': ours.p50Ms,
+        'diagnostic: bare Koa + same SELECT': base.p50Ms,
+        'diagnostic: route unpaid, signed': unpaid.p50Ms,
+      },
+      {
+        measure: 'p99 latency (ms)',
+        'floor: bare + signature': floor.p99Ms,
+        'profile route (key, signed)': ours.p99Ms,
+        target: `< ${P99_TARGET_MS} ms`,
+        verdict: ours.p99Ms < P99_TARGET_MS ? 'met' : 'not met',
+        'diagnostic: bare Koa + same SELECT': base.p99Ms,
+        'diagnostic: route unpaid, signed': unpaid.p99Ms,
+      },
+      {
+        measure: 'SQL statements per answer',
+        'floor: bare + signature': floorStatements,
+        'profile route (key, signed)': oursStatements,
+        'diagnostic: bare Koa + same SELECT': baseStatements,
+        'diagnostic: route unpaid, signed': unpaidStatements,
+      },
+      ...cpuRows(cpuOfRuns, { floor, paid: ours, bare: base, unpaid }),
+      loopDelayRow(loopDelayOf),
+      {
+        measure: 'answers 2xx (other, errors)',
+        'floor: bare + signature': answers(floor),
+        'profile route (key, signed)': answers(ours),
+        'diagnostic: bare Koa + same SELECT': answers(base),
+        'diagnostic: route unpaid, signed': answers(unpaid),
+      },
+    ],
+    out,
+  );
+  out(
+    `  paid / floor per round: ${roundRatios.map(formatRatio).join(', ')} (median ${formatRatio(ratio)}); rates, answers and CPU: all rounds; latencies: median of the rounds`,
+  );
+  if (profiles.size > 0)
+    printSelfTimeTable({
+      title: "CPU profile of the services' thread: self time per 2xx answer, largest in the paid run",
+      profiles,
+      unit: 'µs',
+      lead: 'paid',
+      out,
+    });
 }
 
 type RunName = 'bare' | 'floor' | 'paid' | 'unpaid';

@@ -1,5 +1,8 @@
 import type { ColumnSpec } from '../core/filesPass.ts';
 
+/** A file whose every known column is required. */
+const allRequired = (columns: readonly string[]): ColumnSpec => ({ required: columns, known: columns });
+
 /** Headers of the KBO open-data files, verbatim from shared/FORMATS-MORE.md §6 and the real Update sample. */
 export const KBO_COLUMNS = {
   enterprise: {
@@ -14,10 +17,7 @@ export const KBO_COLUMNS = {
       'StartDate',
     ],
   },
-  denomination: {
-    required: ['EntityNumber', 'Language', 'TypeOfDenomination', 'Denomination'],
-    known: ['EntityNumber', 'Language', 'TypeOfDenomination', 'Denomination'],
-  },
+  denomination: allRequired(['EntityNumber', 'Language', 'TypeOfDenomination', 'Denomination']),
   address: {
     required: ['EntityNumber', 'TypeOfAddress'],
     known: [
@@ -36,10 +36,7 @@ export const KBO_COLUMNS = {
       'DateStrikingOff',
     ],
   },
-  code: {
-    required: ['Category', 'Code', 'Language', 'Description'],
-    known: ['Category', 'Code', 'Language', 'Description'],
-  },
+  code: allRequired(['Category', 'Code', 'Language', 'Description']),
 } satisfies Record<string, ColumnSpec>;
 
 /** The key column of each table's `_delete` file in an Update extract. */

@@ -5,7 +5,7 @@ import type { EuStatut } from '../../schemas/europe/euStatut.ts';
 import { CZ_ARES_REGISTER } from '../../schemas/events/czAresEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { searchRecordOf } from '../core/liveProfileMatch.ts';
-import { ARES_LEGAL_FORMS } from './aresLegalForms.ts';
+import { CZ_ARES_LEGAL_FORMS } from './czAresLegalForms.ts';
 
 /** The fields of ARES's `EkonomickySubjekt` the profile reads (OpenAPI v1.3.0; samples in SOURCE.txt). */
 interface EkonomickySubjekt {
@@ -66,7 +66,7 @@ function isSubject(value: unknown): value is EkonomickySubjekt {
  */
 export function aresProfileRecord(ico: string, subject: EkonomickySubjekt): LiveProfileRecord {
   const code = text(subject.pravniForma);
-  const form = code ? ARES_LEGAL_FORMS[code] : undefined;
+  const form = code ? CZ_ARES_LEGAL_FORMS[code] : undefined;
   const base = { kind: 'eu-profil' as const, pays: 'CZ', id_national: ico };
   if (!form) return { ...base, profil: null, forme_indecise: { code, libelle: null } };
   if (form.personne === 'physique') return { ...base, profil: naturalPersonRow(ico) };

@@ -1,3 +1,16 @@
+/** Acts that name holders by role (`Adm. Unico: NAME;NAME.`): only roles and counts are kept. */
+const OFFICER_ACT_LABELS = [
+  'Nombramientos',
+  'Ceses/Dimisiones',
+  'Reelecciones',
+  'Revocaciones',
+  'Cancelaciones de oficio de nombramientos',
+  'Declaración de unipersonalidad',
+  'Sociedad unipersonal',
+] as const;
+
+export const OFFICER_ACTS: ReadonlySet<string> = new Set(OFFICER_ACT_LABELS);
+
 /**
  * Act types of BORME section A, labels verbatim as the documents print them (each followed by `.` or `:`).
  * Those of the samples (shared/samples/borme/BORME-A-2015-27-10.pdf, test/fixtures/es-borme/*.xml: 2026 spells
@@ -6,15 +19,9 @@
  */
 export const ACT_LABELS = [
   'Constitución',
-  'Nombramientos',
-  'Ceses/Dimisiones',
-  'Reelecciones',
-  'Revocaciones',
-  'Cancelaciones de oficio de nombramientos',
-  'Declaración de unipersonalidad',
+  ...OFFICER_ACT_LABELS,
   'Pérdida del caracter de unipersonalidad',
   'Pérdida del carácter de unipersonalidad',
-  'Sociedad unipersonal',
   'Modificaciones estatutarias',
   'Cambio de denominación social',
   'Cambio de domicilio social',
@@ -44,14 +51,3 @@ export const ACT_LABELS = [
   'Fe de erratas',
   'Página web de la sociedad',
 ] as const;
-
-/** Acts that name holders by role (`Adm. Unico: NAME;NAME.`): only roles and counts are kept. */
-export const OFFICER_ACTS: ReadonlySet<string> = new Set([
-  'Nombramientos',
-  'Ceses/Dimisiones',
-  'Reelecciones',
-  'Revocaciones',
-  'Cancelaciones de oficio de nombramientos',
-  'Declaración de unipersonalidad',
-  'Sociedad unipersonal',
-]);

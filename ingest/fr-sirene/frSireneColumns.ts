@@ -6,7 +6,8 @@ import { ETABLISSEMENT, UNITE_LEGALE } from '../../schemas/events/frSireneEvents
  * (`activitePrincipaleNAF25UniteLegale`, from 2025-12-16), the establishment file 53 then 54.
  *
  * `required`: what the read side needs; a file without one of them is refused before any event is written.
- * `known`: every column of the current layouts; a column outside this list is kept in the event and reported.
+ * `known`: every column of the current layout, its header verbatim; a column outside it is kept in the event and
+ * reported.
  */
 export interface SireneFileLayout {
   kind: typeof UNITE_LEGALE | typeof ETABLISSEMENT;
@@ -20,6 +21,9 @@ export interface SireneFileLayout {
   /** Column of the row's last processing time (`YYYY-MM-DDTHH:MM:SS`), used to date a stock with no date. */
   processedAtColumn: string;
 }
+
+/** A published header, verbatim: its column names in file order. */
+const header = (line: string) => line.split(',');
 
 export const UNITE_LEGALE_LAYOUT: SireneFileLayout = {
   kind: UNITE_LEGALE,
@@ -44,43 +48,9 @@ export const UNITE_LEGALE_LAYOUT: SireneFileLayout = {
     'nomenclatureActivitePrincipaleUniteLegale',
     'nicSiegeUniteLegale',
   ],
-  known: [
-    'siren',
-    'statutDiffusionUniteLegale',
-    'unitePurgeeUniteLegale',
-    'dateCreationUniteLegale',
-    'sigleUniteLegale',
-    'sexeUniteLegale',
-    'prenom1UniteLegale',
-    'prenom2UniteLegale',
-    'prenom3UniteLegale',
-    'prenom4UniteLegale',
-    'prenomUsuelUniteLegale',
-    'pseudonymeUniteLegale',
-    'identifiantAssociationUniteLegale',
-    'trancheEffectifsUniteLegale',
-    'anneeEffectifsUniteLegale',
-    'dateDernierTraitementUniteLegale',
-    'nombrePeriodesUniteLegale',
-    'categorieEntreprise',
-    'anneeCategorieEntreprise',
-    'dateDebut',
-    'etatAdministratifUniteLegale',
-    'nomUniteLegale',
-    'nomUsageUniteLegale',
-    'denominationUniteLegale',
-    'denominationUsuelle1UniteLegale',
-    'denominationUsuelle2UniteLegale',
-    'denominationUsuelle3UniteLegale',
-    'categorieJuridiqueUniteLegale',
-    'activitePrincipaleUniteLegale',
-    'nomenclatureActivitePrincipaleUniteLegale',
-    'nicSiegeUniteLegale',
-    'economieSocialeSolidaireUniteLegale',
-    'societeMissionUniteLegale',
-    'caractereEmployeurUniteLegale',
-    'activitePrincipaleNAF25UniteLegale',
-  ],
+  known: header(
+    'siren,statutDiffusionUniteLegale,unitePurgeeUniteLegale,dateCreationUniteLegale,sigleUniteLegale,sexeUniteLegale,prenom1UniteLegale,prenom2UniteLegale,prenom3UniteLegale,prenom4UniteLegale,prenomUsuelUniteLegale,pseudonymeUniteLegale,identifiantAssociationUniteLegale,trancheEffectifsUniteLegale,anneeEffectifsUniteLegale,dateDernierTraitementUniteLegale,nombrePeriodesUniteLegale,categorieEntreprise,anneeCategorieEntreprise,dateDebut,etatAdministratifUniteLegale,nomUniteLegale,nomUsageUniteLegale,denominationUniteLegale,denominationUsuelle1UniteLegale,denominationUsuelle2UniteLegale,denominationUsuelle3UniteLegale,categorieJuridiqueUniteLegale,activitePrincipaleUniteLegale,nomenclatureActivitePrincipaleUniteLegale,nicSiegeUniteLegale,economieSocialeSolidaireUniteLegale,societeMissionUniteLegale,caractereEmployeurUniteLegale,activitePrincipaleNAF25UniteLegale',
+  ),
   processedAtColumn: 'dateDernierTraitementUniteLegale',
 };
 
@@ -114,62 +84,9 @@ export const ETABLISSEMENT_LAYOUT: SireneFileLayout = {
     'activitePrincipaleEtablissement',
     'nomenclatureActivitePrincipaleEtablissement',
   ],
-  known: [
-    'siren',
-    'nic',
-    'siret',
-    'statutDiffusionEtablissement',
-    'dateCreationEtablissement',
-    'trancheEffectifsEtablissement',
-    'anneeEffectifsEtablissement',
-    'activitePrincipaleRegistreMetiersEtablissement',
-    'dateDernierTraitementEtablissement',
-    'etablissementSiege',
-    'nombrePeriodesEtablissement',
-    'complementAdresseEtablissement',
-    'numeroVoieEtablissement',
-    'indiceRepetitionEtablissement',
-    'dernierNumeroVoieEtablissement',
-    'indiceRepetitionDernierNumeroVoieEtablissement',
-    'typeVoieEtablissement',
-    'libelleVoieEtablissement',
-    'codePostalEtablissement',
-    'libelleCommuneEtablissement',
-    'libelleCommuneEtrangerEtablissement',
-    'distributionSpecialeEtablissement',
-    'codeCommuneEtablissement',
-    'codeCedexEtablissement',
-    'libelleCedexEtablissement',
-    'codePaysEtrangerEtablissement',
-    'libellePaysEtrangerEtablissement',
-    'identifiantAdresseEtablissement',
-    'coordonneeLambertAbscisseEtablissement',
-    'coordonneeLambertOrdonneeEtablissement',
-    'complementAdresse2Etablissement',
-    'numeroVoie2Etablissement',
-    'indiceRepetition2Etablissement',
-    'typeVoie2Etablissement',
-    'libelleVoie2Etablissement',
-    'codePostal2Etablissement',
-    'libelleCommune2Etablissement',
-    'libelleCommuneEtranger2Etablissement',
-    'distributionSpeciale2Etablissement',
-    'codeCommune2Etablissement',
-    'codeCedex2Etablissement',
-    'libelleCedex2Etablissement',
-    'codePaysEtranger2Etablissement',
-    'libellePaysEtranger2Etablissement',
-    'dateDebut',
-    'etatAdministratifEtablissement',
-    'enseigne1Etablissement',
-    'enseigne2Etablissement',
-    'enseigne3Etablissement',
-    'denominationUsuelleEtablissement',
-    'activitePrincipaleEtablissement',
-    'nomenclatureActivitePrincipaleEtablissement',
-    'caractereEmployeurEtablissement',
-    'activitePrincipaleNAF25Etablissement',
-  ],
+  known: header(
+    'siren,nic,siret,statutDiffusionEtablissement,dateCreationEtablissement,trancheEffectifsEtablissement,anneeEffectifsEtablissement,activitePrincipaleRegistreMetiersEtablissement,dateDernierTraitementEtablissement,etablissementSiege,nombrePeriodesEtablissement,complementAdresseEtablissement,numeroVoieEtablissement,indiceRepetitionEtablissement,dernierNumeroVoieEtablissement,indiceRepetitionDernierNumeroVoieEtablissement,typeVoieEtablissement,libelleVoieEtablissement,codePostalEtablissement,libelleCommuneEtablissement,libelleCommuneEtrangerEtablissement,distributionSpecialeEtablissement,codeCommuneEtablissement,codeCedexEtablissement,libelleCedexEtablissement,codePaysEtrangerEtablissement,libellePaysEtrangerEtablissement,identifiantAdresseEtablissement,coordonneeLambertAbscisseEtablissement,coordonneeLambertOrdonneeEtablissement,complementAdresse2Etablissement,numeroVoie2Etablissement,indiceRepetition2Etablissement,typeVoie2Etablissement,libelleVoie2Etablissement,codePostal2Etablissement,libelleCommune2Etablissement,libelleCommuneEtranger2Etablissement,distributionSpeciale2Etablissement,codeCommune2Etablissement,codeCedex2Etablissement,libelleCedex2Etablissement,codePaysEtranger2Etablissement,libellePaysEtranger2Etablissement,dateDebut,etatAdministratifEtablissement,enseigne1Etablissement,enseigne2Etablissement,enseigne3Etablissement,denominationUsuelleEtablissement,activitePrincipaleEtablissement,nomenclatureActivitePrincipaleEtablissement,caractereEmployeurEtablissement,activitePrincipaleNAF25Etablissement',
+  ),
   processedAtColumn: 'dateDernierTraitementEtablissement',
 };
 

@@ -19,6 +19,19 @@ export interface RecordFields {
 
 const ADDRESS = ['FirstAddressLine', 'AddressNumber', 'AddressNumberWithinBuilding', 'MailRouting'];
 const PLACE = ['City', 'Region', 'Country', 'PostalCode'];
+/**
+ * What kind of entity it is: jurisdiction, category, legal form, status. Nothing here names a person, so a
+ * sole proprietor's record keeps them (gleifRecords.ts, withoutNaturalPerson).
+ */
+export const ENTITY_KIND_FIELDS = [
+  'LegalJurisdiction',
+  'EntityCategory',
+  'EntitySubCategory',
+  'LegalForm.EntityLegalFormCode',
+  'LegalForm.OtherLegalForm',
+  'EntityStatus',
+].map((f) => `Entity.${f}`);
+
 const REGISTRATION = [
   'InitialRegistrationDate',
   'LastUpdateDate',
@@ -39,12 +52,7 @@ export const LEI_FIELDS: RecordFields = {
     'Entity.RegistrationAuthority.RegistrationAuthorityID',
     'Entity.RegistrationAuthority.OtherRegistrationAuthorityID',
     'Entity.RegistrationAuthority.RegistrationAuthorityEntityID',
-    'Entity.LegalJurisdiction',
-    'Entity.EntityCategory',
-    'Entity.EntitySubCategory',
-    'Entity.LegalForm.EntityLegalFormCode',
-    'Entity.LegalForm.OtherLegalForm',
-    'Entity.EntityStatus',
+    ...ENTITY_KIND_FIELDS,
     'Entity.EntityCreationDate',
     'Entity.EntityExpirationDate',
     'Entity.EntityExpirationReason',

@@ -7,6 +7,7 @@ import {
 } from '../../schemas/events/gleifEvents.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import {
+  ENTITY_KIND_FIELDS,
   EXCEPTION_FIELDS,
   LEI_FIELDS,
   RELATIONSHIP_FIELDS,
@@ -106,12 +107,7 @@ const SOLE_PROPRIETOR_KEPT = [
   'Entity.LegalAddress.Country',
   'Entity.HeadquartersAddress.Country',
   'Entity.RegistrationAuthority.RegistrationAuthorityID',
-  'Entity.LegalJurisdiction',
-  'Entity.EntityCategory',
-  'Entity.EntitySubCategory',
-  'Entity.LegalForm.EntityLegalFormCode',
-  'Entity.LegalForm.OtherLegalForm',
-  'Entity.EntityStatus',
+  ...ENTITY_KIND_FIELDS,
   'Entity.EntityExpirationReason',
 ];
 

@@ -103,17 +103,13 @@ function describeError(text: string): string {
 const looksHtml = (contentType: string | null, text: string) =>
   /html/i.test(contentType ?? '') || /^\s*</.test(text);
 
-export function createSudregClient(opts: SudregClientOptions): SudregClient {
-  const doFetch = opts.fetch ?? fetch;
-  const sleep = opts.sleep ?? realSleep;
-  const perMinute = opts.perMinute ?? 6;
-  // One request per 60/perMinute seconds: never more than perMinute in any minute (a fixed window of
-  // perMinute points would allow twice as many across its edge).
+/**
+ * Waits for the next request's turn: one request per 60/perMinute seconds, never more than perMinute in any
+ * minute (a fixed window of perMinute points would allow twice as many across its edge).
+ */
+function pacer(perMinute: number, sleep: (ms: number) => Promise<void>): () => Promise<void> {
   const limiter = new RateLimiterMemory({ points: 1, duration: 60 / perMinute });
-  let requests = 0;
-  let token: { value: string; renewAt: number } | null = null;
-
-  async function pace(): Promise<void> {
+  return async function pace() {
     for (;;) {
       try {
         await limiter.consume('sudreg');
@@ -123,10 +119,15 @@ export function createSudregClient(opts: SudregClientOptions): SudregClient {
         await sleep(Math.max(1, refusal.msBeforeNext));
       }
     }
-  }
+  };
+}
 
-  // Retried: a network failure, 429, 5xx, an attempt that took longer than its timeout; the wait before
-  // a request (the pace, a 429's Retry-After) is outside the attempt's timeout.
+/**
+ * Runs an attempt again on a network failure, 429, 5xx, or an attempt that took longer than its timeout (the
+ * wait before a request, the pace or a 429's Retry-After, is outside the attempt's timeout); the retries
+ * given up are said in one line.
+ */
+function retrying(opts: SudregClientOptions) {
   const retries = retry(
     handleWhen(
       (err) => err instanceof Transient || err instanceof TypeError || err instanceof TaskCancelledError,
@@ -139,20 +140,81 @@ export function createSudregClient(opts: SudregClientOptions): SudregClient {
       }),
     },
   );
-  const attemptTimeout = timeout(opts.timeoutMs ?? 180_000, TimeoutStrategy.Aggressive);
+  return {
+    attemptTimeout: timeout(opts.timeoutMs ?? 180_000, TimeoutStrategy.Aggressive),
+    async retried<T>(where: string, attempt: () => Promise<T>): Promise<T> {
+      try {
+        return await retries.execute(attempt);
+      } catch (err) {
+        if (err instanceof SudregError) throw err;
+        if (err instanceof Transient)
+          throw new SudregError(`${err.message}, ${opts.retries ?? 4} retries later`);
+        if (err instanceof TaskCancelledError) throw new SudregError(`${where}: no answer in time`);
+        throw new SudregError(`${where}: unreachable (${(err as Error).message})`);
+      }
+    },
+  };
+}
 
-  /** The retries given up: a network failure, an attempt timed out, or the last 429 / 5xx, said in one line. */
-  async function retried<T>(where: string, attempt: () => Promise<T>): Promise<T> {
-    try {
-      return await retries.execute(attempt);
-    } catch (err) {
-      if (err instanceof SudregError) throw err;
-      if (err instanceof Transient)
-        throw new SudregError(`${err.message}, ${opts.retries ?? 4} retries later`);
-      if (err instanceof TaskCancelledError) throw new SudregError(`${where}: no answer in time`);
-      throw new SudregError(`${where}: unreachable (${(err as Error).message})`);
-    }
+/** The bearer token the token endpoint answered, and its life in seconds; or why it answered none. */
+function tokenOf(answer: { status: number; contentType: string | null; text: string }) {
+  if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
+    throw new SudregError(
+      `the token endpoint refused the client credentials (HTTP ${answer.status}): check LIVE_CREDENTIALS_HR_SUDREG (client_id:client_secret)`,
+    );
   }
+  if (answer.status !== 200 || looksHtml(answer.contentType, answer.text)) {
+    throw new SudregError(`the token endpoint answered HTTP ${answer.status} without a token`);
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(answer.text) as Record<string, unknown>;
+  } catch {
+    throw new SudregError('the token endpoint answered something that is not JSON');
+  }
+  const value = typeof body.access_token === 'string' ? body.access_token : '';
+  if (!value || String(body.token_type ?? 'bearer').toLowerCase() !== 'bearer') {
+    throw new SudregError('the token endpoint answered without a bearer access_token');
+  }
+  const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 3600;
+  return { value, expiresIn };
+}
+
+/** The page a 200 answered (rows, total, snapshot), or why the answer is not one (`where` names the request). */
+function pageOf(where: string, answer: { status: number; headers: Headers; text: string }): SudregPage {
+  if (looksHtml(answer.headers.get('content-type'), answer.text)) {
+    throw new SudregError(`${where}: HTTP ${answer.status} answered an HTML page, not JSON`);
+  }
+  if (answer.status !== 200) {
+    throw new SudregError(`${where}: HTTP ${answer.status} (${describeError(answer.text)})`);
+  }
+  let json: unknown;
+  try {
+    json = answer.text.trim() === '' ? [] : JSON.parse(answer.text);
+  } catch {
+    throw new SudregError(`${where}: the answer is not JSON`);
+  }
+  // `no_data_error=0`: a page without rows is an empty object.
+  const rows =
+    json && typeof json === 'object' && !Array.isArray(json) && Object.keys(json).length === 0 ? [] : json;
+  if (!Array.isArray(rows) || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) {
+    throw new SudregError(`${where}: the answer is not a JSON array of objects`);
+  }
+  return {
+    rows: rows as Record<string, unknown>[],
+    total: intHeader(answer.headers, 'x-total-count'),
+    snapshotId: intHeader(answer.headers, 'x-snapshot-id'),
+    timestamp: answer.headers.get('x-timestamp'),
+  };
+}
+
+export function createSudregClient(opts: SudregClientOptions): SudregClient {
+  const doFetch = opts.fetch ?? fetch;
+  const sleep = opts.sleep ?? realSleep;
+  const pace = pacer(opts.perMinute ?? 6, sleep);
+  const { attemptTimeout, retried } = retrying(opts);
+  let requests = 0;
+  let token: { value: string; renewAt: number } | null = null;
 
   /** One request, its body read, under the attempt's timeout. */
   const send = (url: string, init: RequestInit) =>
@@ -178,25 +240,7 @@ export function createSudregClient(opts: SudregClientOptions): SudregClient {
         throw new Transient(`token endpoint answered ${res.status}`);
       return { status: res.status, contentType: res.headers.get('content-type'), text: res.text };
     });
-    if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
-      throw new SudregError(
-        `the token endpoint refused the client credentials (HTTP ${answer.status}): check LIVE_CREDENTIALS_HR_SUDREG (client_id:client_secret)`,
-      );
-    }
-    if (answer.status !== 200 || looksHtml(answer.contentType, answer.text)) {
-      throw new SudregError(`the token endpoint answered HTTP ${answer.status} without a token`);
-    }
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(answer.text) as Record<string, unknown>;
-    } catch {
-      throw new SudregError('the token endpoint answered something that is not JSON');
-    }
-    const value = typeof body.access_token === 'string' ? body.access_token : '';
-    if (!value || String(body.token_type ?? 'bearer').toLowerCase() !== 'bearer') {
-      throw new SudregError('the token endpoint answered without a bearer access_token');
-    }
-    const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 3600;
+    const { value, expiresIn } = tokenOf(answer);
     // Renewed five minutes (or a tenth of its life) before it expires: a recording lasts longer than a token.
     const margin = Math.min(300, expiresIn / 10);
     token = { value, renewAt: Date.now() + (expiresIn - margin) * 1000 };
@@ -242,32 +286,7 @@ export function createSudregClient(opts: SudregClientOptions): SudregClient {
           `${where}: HTTP ${answer.status}, the register refuses the token (is the registration e-mail confirmed? is the client registered for the ${opts.tier} tier?)`,
         );
       }
-      if (looksHtml(answer.headers.get('content-type'), answer.text)) {
-        throw new SudregError(`${where}: HTTP ${answer.status} answered an HTML page, not JSON`);
-      }
-      if (answer.status !== 200) {
-        throw new SudregError(`${where}: HTTP ${answer.status} (${describeError(answer.text)})`);
-      }
-      let json: unknown;
-      try {
-        json = answer.text.trim() === '' ? [] : JSON.parse(answer.text);
-      } catch {
-        throw new SudregError(`${where}: the answer is not JSON`);
-      }
-      // `no_data_error=0`: a page without rows is an empty object.
-      const rows =
-        json && typeof json === 'object' && !Array.isArray(json) && Object.keys(json).length === 0
-          ? []
-          : json;
-      if (!Array.isArray(rows) || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) {
-        throw new SudregError(`${where}: the answer is not a JSON array of objects`);
-      }
-      return {
-        rows: rows as Record<string, unknown>[],
-        total: intHeader(answer.headers, 'x-total-count'),
-        snapshotId: intHeader(answer.headers, 'x-snapshot-id'),
-        timestamp: answer.headers.get('x-timestamp'),
-      };
+      return pageOf(where, answer);
     }
   }
 

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import { isSnapshotEvent } from '../../schemas/events/snapshotEvents.ts';
 import { applyRun, guarded } from './applyRun.ts';
-import { applySnapshotEvent, isSnapshotEvent } from './applySnapshotEvent.ts';
+import { applySnapshotEvent } from './applySnapshotEvent.ts';
 import { analyseAsLoadGrows, followBulkLoad } from './bulkLoad.ts';
 import { completeStagedPass, type FollowersOf } from './jointPublication.ts';
 import type { Projection } from './projection.ts';

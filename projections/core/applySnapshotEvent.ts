@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import {
-  SNAPSHOT_ABANDONED,
+  isSnapshotEvent,
   SNAPSHOT_COMPLETED,
   SNAPSHOT_STARTED,
-  type SnapshotAbandonedData,
   type SnapshotCompletedData,
   type SnapshotStartedData,
 } from '../../schemas/events/snapshotEvents.ts';
+import { followedPass } from './followedPass.ts';
 import type { Projection } from './projection.ts';
 
 /**
@@ -21,9 +21,9 @@ export async function applySnapshotEvent(
   projection: Projection,
   event: RecordedEvent,
 ): Promise<void> {
-  if (!isSnapshotEvent(event.type)) return;
-  const register = (event.data as { register?: unknown } | null)?.register;
-  if (typeof register !== 'string' || !projection.registers.includes(register)) return;
+  const pass = isSnapshotEvent(event.type) ? followedPass(projection, event) : null;
+  if (!pass) return;
+  const { register } = pass;
 
   if (event.type === SNAPSHOT_STARTED) {
     const d = event.data as SnapshotStartedData;
@@ -41,8 +41,7 @@ export async function applySnapshotEvent(
   } else if (event.type === SNAPSHOT_COMPLETED) {
     await publishCompletedPass(trx, projection.name, { register, data: event.data as SnapshotCompletedData });
   } else {
-    const d = event.data as SnapshotAbandonedData;
-    await clearPending(trx, projection.name, register, d.version);
+    await clearPending(trx, projection.name, register, pass.version);
   }
 }
 
@@ -69,16 +68,6 @@ export async function publishCompletedPass(
     [projection, register, d.version, d.snapshotDate, d.fileSha256, d.completedAt],
   );
   await clearPending(trx, projection, register, d.version);
-}
-
-export const SNAPSHOT_EVENT_TYPES: readonly string[] = [
-  SNAPSHOT_STARTED,
-  SNAPSHOT_COMPLETED,
-  SNAPSHOT_ABANDONED,
-];
-
-export function isSnapshotEvent(type: string): boolean {
-  return SNAPSHOT_EVENT_TYPES.includes(type);
 }
 
 async function clearPending(trx: Knex.Transaction, projection: string, register: string, version: string) {

@@ -7,6 +7,7 @@ import {
   type SnapshotCompletedData,
 } from '../../schemas/events/snapshotEvents.ts';
 import { analyzeTables } from './analyzeTables.ts';
+import { followedPass } from './followedPass.ts';
 import type { BulkLoad, Projection } from './projection.ts';
 
 /**
@@ -90,19 +91,18 @@ export async function followBulkLoad(
   projection: Projection,
   event: RecordedEvent,
 ): Promise<void> {
-  const data = event.data as { register?: unknown; version?: unknown; counts?: unknown } | null;
-  const register = data?.register;
-  if (typeof register !== 'string' || !projection.registers.includes(register)) return;
+  const pass = followedPass(projection, event);
+  if (!pass) return;
   const bulk = projection.bulkLoad;
   if (event.type === SNAPSHOT_STARTED && bulk) {
     if ((await publishesAnything(trx, projection)) || (await isLoading(trx, projection))) return;
-    await beginBulkLoad(trx, projection, bulk, { register, version: String(data?.version) });
+    await beginBulkLoad(trx, projection, bulk, pass);
   } else if (event.type === SNAPSHOT_COMPLETED) {
     // Even for a projection that no longer declares a bulk load: what was dropped must come back.
     const loaded = await finishBulkLoad(trx, projection);
     // A pass that recorded, changed and dropped nothing changed no table: the statistics still describe them
     // (an unchanged monthly pass analysed every table of every read model, seconds of a 74 M-row stock's).
-    if (!loaded && passChangedNothing(data)) return;
+    if (!loaded && passChangedNothing(event.data as { counts?: unknown } | null)) return;
     // Every read model, loaded in bulk or not (a keyed table filled row by row is as new to the planner).
     await analyzeTables(trx, projection.tables);
   }

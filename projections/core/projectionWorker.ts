@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { EventStore, Subscription, Upcaster } from '../../ops/eventstore/port.ts';
+import type { EventStore, RecordedEvent, Subscription, Upcaster } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from '../../schemas/events/snapshotEvents.ts';
 import { applyBatch } from './applyBatch.ts';
-import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from './applySnapshotEvent.ts';
 import type { FollowersOf } from './jointPublication.ts';
 import type { Projection } from './projection.ts';
 import { ensureProjectionState, readCheckpoint, recordFailure } from './projectionState.ts';
@@ -50,7 +50,8 @@ interface Waiter {
   reject(err: Error): void;
 }
 
-export function createProjectionWorker(deps: {
+/** What a worker is made of: the database, the log, the projection, and the runner's shared settings. */
+export interface ProjectionWorkerDeps {
   knex: Knex;
   eventStore: EventStore;
   logger: Logger;
@@ -66,247 +67,280 @@ export function createProjectionWorker(deps: {
   readGroup?: string;
   /** The runner's read models following a register: a pass is published in all at once (jointPublication.ts). */
   followersOf?: FollowersOf;
-}): ProjectionWorker {
-  const { knex, eventStore, projection, batchSize, upcast } = deps;
-  const logger = deps.logger.child({ projection: projection.name });
-  let subscription: Subscription | null = null;
-  let applied = 0n;
+}
+
+export function createProjectionWorker(deps: ProjectionWorkerDeps): ProjectionWorker {
+  return new CheckpointedWorker(deps);
+}
+
+/** A projection's subscription and its checkpoint: each batch of its own applied with the checkpoint's move. */
+class CheckpointedWorker implements ProjectionWorker {
+  readonly projection: Projection;
+  readonly #deps: ProjectionWorkerDeps;
+  readonly #logger: Logger;
+  #subscription: Subscription | null = null;
+  #applied = 0n;
   // The checkpoint as stored: batches with nothing for this projection advance `applied` only (see below).
-  let persisted = 0n;
-  let snapshotEpoch = 0;
-  let snapshotCommitting = false;
-  let active = false;
-  let failure: Error | null = null;
-  let moved: StoreCheckpointResult | null = null;
-  let failing: Promise<void> = Promise.resolve();
-  let waiters: Waiter[] = [];
-  let atHead = false;
+  #persisted = 0n;
+  #snapshotEpoch = 0;
+  #snapshotCommitting = false;
+  #active = false;
+  #failure: Error | null = null;
+  #moved: StoreCheckpointResult | null = null;
+  #failing: Promise<void> = Promise.resolve();
+  #waiters: Waiter[] = [];
+  #atHead = false;
   // Each subscription's number: a halted one's late callbacks change nothing, and its gate wait ends.
-  let generation = 0;
-  let halted: () => void = () => {};
+  #generation = 0;
+  #halted: () => void = () => {};
   // A batch of this projection's own is being applied (or waits to be): the skipped position is not stored
   // meanwhile, and the batch waits for a store in flight, so that `persisted` is the checkpoint it moves from.
-  let applyingBatch = false;
-  let storingSkipped: Promise<void> = Promise.resolve();
+  #applyingBatch = false;
+  #storingSkipped: Promise<void> = Promise.resolve();
   /** The last skipped position stored was refused (another instance moved the checkpoint): not tried again. */
-  let skippedRefused = false;
+  #skippedRefused = false;
   // What this projection reads: its handlers' events and the snapshot events (as the batch filter below).
-  const handledTypes = new Set([...Object.keys(projection.handlers), ...SNAPSHOT_EVENT_TYPES]);
+  readonly #handledTypes: ReadonlySet<string>;
 
-  const settle = () => {
-    const due = waiters.filter((w) => applied >= w.target);
-    waiters = waiters.filter((w) => applied < w.target);
+  constructor(deps: ProjectionWorkerDeps) {
+    this.#deps = deps;
+    this.projection = deps.projection;
+    this.#logger = deps.logger.child({ projection: deps.projection.name });
+    this.#handledTypes = new Set([...Object.keys(deps.projection.handlers), ...SNAPSHOT_EVENT_TYPES]);
+  }
+
+  get applied() {
+    return this.#applied;
+  }
+  get snapshotEpoch() {
+    return this.#snapshotEpoch;
+  }
+  get snapshotCommitting() {
+    return this.#snapshotCommitting;
+  }
+  get running() {
+    return this.#active;
+  }
+  get atHead() {
+    return this.#atHead;
+  }
+  get failure() {
+    return this.#failure;
+  }
+
+  async start(): Promise<void> {
+    if (this.#active) return;
+    await this.#halt();
+    const { knex } = this.#deps;
+    await ensureProjectionState(knex, this.projection);
+    const from = await readCheckpoint(knex, this.projection.name);
+    this.#subscribeFrom(from);
+    this.#logger.info({ position: from.toString() }, 'projection started');
+  }
+
+  async storeSkipped(): Promise<void> {
+    if (!this.#active || this.#applyingBatch || this.#skippedRefused || this.#applied <= this.#persisted)
+      return;
+    const mine = this.#generation;
+    const from = this.#persisted;
+    const to = this.#applied;
+    const store = (async () => {
+      const result = await storeCheckpoint(this.#deps.knex, this.projection.name, from, to);
+      if (mine !== this.#generation) return;
+      if (result.ok) this.#persisted = to;
+      else {
+        this.#skippedRefused = true;
+        this.#logger.warn({ expected: from.toString() }, 'skipped position not stored: the checkpoint moved');
+      }
+    })();
+    this.#storingSkipped = store.catch(() => {});
+    await store;
+  }
+
+  async stop(): Promise<void> {
+    // What it skipped since its last batch is stored first: the next holder, and every other process, read it.
+    await this.storeSkipped().catch((err: Error) =>
+      this.#logger.debug({ err: err.message }, 'skipped position not stored at stop'),
+    );
+    this.#active = false;
+    await this.#halt();
+    this.#rejectAll(new Error(`projection ${this.projection.name} was stopped`));
+  }
+
+  waitFor(target: bigint): Promise<void> {
+    if (this.#applied >= target) return Promise.resolve();
+    if (this.#failure) return Promise.reject(this.#failure);
+    if (!this.#active) return Promise.reject(new Error(`projection ${this.projection.name} is not running`));
+    // Somebody waits: a subscription letting appends gather reads now (its failure reaches `fail`).
+    this.#subscription?.reached(target).catch(() => undefined);
+    return new Promise((resolve, reject) => {
+      this.#waiters.push({ target, resolve, reject });
+    });
+  }
+
+  async catchUp(head: bigint): Promise<void> {
+    if (this.#active) return this.waitFor(head);
+    await this.start();
+    try {
+      await this.waitFor(head);
+    } finally {
+      await this.stop();
+    }
+  }
+
+  async rebuild({ resume }: { resume: boolean }): Promise<void> {
+    await this.#halt();
+    this.#snapshotCommitting = true;
+    try {
+      await resetProjection(this.#deps.knex, this.projection);
+    } finally {
+      this.#snapshotEpoch++;
+      this.#snapshotCommitting = false;
+    }
+    const head = await this.#deps.eventStore.headPosition();
+    this.#logger.info({ head: head.toString() }, 'projection reset; replaying');
+    this.#subscribeFrom(0n);
+    try {
+      await this.waitFor(head);
+    } finally {
+      if (!resume) await this.stop();
+    }
+  }
+
+  #settle(): void {
+    const due = this.#waiters.filter((w) => this.#applied >= w.target);
+    this.#waiters = this.#waiters.filter((w) => this.#applied < w.target);
     for (const w of due) w.resolve();
-  };
-  const rejectAll = (err: Error) => {
-    const all = waiters;
-    waiters = [];
-    for (const w of all) w.reject(err);
-  };
+  }
 
-  const fail = async (err: unknown) => {
+  #rejectAll(err: Error): void {
+    const all = this.#waiters;
+    this.#waiters = [];
+    for (const w of all) w.reject(err);
+  }
+
+  async #fail(err: unknown): Promise<void> {
     const error = err instanceof Error ? err : new Error(String(err));
-    failure = error;
-    active = false;
-    deps.onState?.();
-    if (moved) {
+    this.#failure = error;
+    this.#active = false;
+    this.#deps.onState?.();
+    if (this.#moved) {
       // Another instance owns the checkpoint now: its last_error is not ours to write.
-      logger.error(
-        { expected: applied.toString() },
+      this.#logger.error(
+        { expected: this.#applied.toString() },
         'checkpoint moved by another instance; projection stopped',
       );
     } else {
-      logger.error({ err: error.message, position: applied.toString() }, 'projection failed; stopped');
-      await recordFailure(knex, projection.name, error.message).catch((e: unknown) =>
-        logger.warn({ err: (e as Error).message }, 'could not record the projection failure'),
+      this.#logger.error(
+        { err: error.message, position: this.#applied.toString() },
+        'projection failed; stopped',
+      );
+      await recordFailure(this.#deps.knex, this.projection.name, error.message).catch((e: unknown) =>
+        this.#logger.warn({ err: (e as Error).message }, 'could not record the projection failure'),
       );
     }
-    rejectAll(error);
-  };
+    this.#rejectAll(error);
+  }
 
-  const subscribeFrom = (from: bigint) => {
-    applied = from;
-    persisted = from;
-    skippedRefused = false;
-    failure = null;
-    moved = null;
-    active = true;
-    atHead = false;
-    const mine = ++generation;
+  #subscribeFrom(from: bigint): void {
+    const deps = this.#deps;
+    const { projection } = this;
+    this.#applied = from;
+    this.#persisted = from;
+    this.#skippedRefused = false;
+    this.#failure = null;
+    this.#moved = null;
+    this.#active = true;
+    this.#atHead = false;
+    const mine = ++this.#generation;
     const halting = new Promise<void>((resolve) => {
-      halted = resolve;
+      this.#halted = resolve;
     });
     deps.onState?.();
-    subscription = eventStore.subscribe({
+    this.#subscription = deps.eventStore.subscribe({
       from,
-      batchSize,
-      ...(upcast ? { upcast } : {}),
+      batchSize: deps.batchSize,
+      ...(deps.upcast ? { upcast: deps.upcast } : {}),
       ...(deps.readGroup ? { readGroup: deps.readGroup } : {}),
-      onEvents: async (events) => {
-        // A batch holding nothing this projection handles (the served log's events, other registers) is
-        // not written: re-reading it after a restart costs nothing, a transaction per batch per projection
-        // on every paid request did.
-        if (!events.some((e) => projection.handlers[e.type] || isSnapshotEvent(e.type))) {
-          applied = events[events.length - 1]?.position ?? applied;
-          settle();
-          return;
-        }
-        applyingBatch = true;
-        try {
-          await storingSkipped;
-          if (deps.gate) {
-            await Promise.race([deps.gate(), halting]);
-            // Halted while waiting: nothing applied; the next subscription reads the batch again.
-            if (mine !== generation) return;
-          }
-          let result: StoreCheckpointResult;
-          try {
-            result = await applyBatch(knex, projection, events, persisted, {
-              ...(deps.followersOf ? { followersOf: deps.followersOf } : {}),
-              beforeSnapshotCommit: () => {
-                snapshotCommitting = true;
-              },
-            });
-          } finally {
-            // Committed or not, snapshot state read from now on may differ from what was cached before.
-            if (snapshotCommitting) snapshotEpoch++;
-            snapshotCommitting = false;
-          }
-          if (!result.ok) {
-            moved = result;
-            throw new Error(result.message);
-          }
-          applied = result.position;
-          persisted = result.position;
-        } finally {
-          applyingBatch = false;
-        }
-        settle();
-      },
+      onEvents: (events) => this.#onEvents(events, mine, halting),
       onError: (err) => {
-        failing = fail(err);
+        this.#failing = this.#fail(err);
       },
-      types: handledTypes,
+      types: this.#handledTypes,
       ...(projection.entities ? { entities: projection.entities } : {}),
       ...(projection.coalesce
         ? { coalesce: { ms: projection.coalesce.ms, types: new Set(projection.coalesce.types) } }
         : {}),
       onSkipped: (position) => {
-        if (mine !== generation) return;
-        applied = position;
-        settle();
+        if (mine !== this.#generation) return;
+        this.#applied = position;
+        this.#settle();
       },
       onRead: (read) => {
-        if (mine !== generation || atHead === read.atHead) return;
-        atHead = read.atHead;
+        if (mine !== this.#generation || this.#atHead === read.atHead) return;
+        this.#atHead = read.atHead;
         deps.onState?.();
       },
     });
-  };
+  }
+
+  /** A batch the subscription read: applied with the checkpoint's move, or passed over when nothing is ours. */
+  async #onEvents(events: RecordedEvent[], mine: number, halting: Promise<void>): Promise<void> {
+    const { projection } = this;
+    // A batch holding nothing this projection handles (the served log's events, other registers) is
+    // not written: re-reading it after a restart costs nothing, a transaction per batch per projection
+    // on every paid request did.
+    if (!events.some((e) => projection.handlers[e.type] || isSnapshotEvent(e.type))) {
+      this.#applied = events[events.length - 1]?.position ?? this.#applied;
+      this.#settle();
+      return;
+    }
+    this.#applyingBatch = true;
+    try {
+      await this.#storingSkipped;
+      if (this.#deps.gate) {
+        await Promise.race([this.#deps.gate(), halting]);
+        // Halted while waiting: nothing applied; the next subscription reads the batch again.
+        if (mine !== this.#generation) return;
+      }
+      const result = await this.#apply(events);
+      if (!result.ok) {
+        this.#moved = result;
+        throw new Error(result.message);
+      }
+      this.#applied = result.position;
+      this.#persisted = result.position;
+    } finally {
+      this.#applyingBatch = false;
+    }
+    this.#settle();
+  }
+
+  /** Applies a batch of its own from the stored checkpoint; a batch with a snapshot event moves the epoch. */
+  async #apply(events: RecordedEvent[]): Promise<StoreCheckpointResult> {
+    try {
+      return await applyBatch(this.#deps.knex, this.projection, events, this.#persisted, {
+        ...(this.#deps.followersOf ? { followersOf: this.#deps.followersOf } : {}),
+        beforeSnapshotCommit: () => {
+          this.#snapshotCommitting = true;
+        },
+      });
+    } finally {
+      // Committed or not, snapshot state read from now on may differ from what was cached before.
+      if (this.#snapshotCommitting) this.#snapshotEpoch++;
+      this.#snapshotCommitting = false;
+    }
+  }
 
   /** Stops the subscription only; waiters stay (a rebuild satisfies them later). */
-  const halt = async () => {
-    const s = subscription;
-    subscription = null;
-    generation++;
-    halted();
-    atHead = false;
-    deps.onState?.();
+  async #halt(): Promise<void> {
+    const s = this.#subscription;
+    this.#subscription = null;
+    this.#generation++;
+    this.#halted();
+    this.#atHead = false;
+    this.#deps.onState?.();
     if (s) await s.stop();
-    await failing;
-  };
-
-  const worker: ProjectionWorker = {
-    projection,
-    get applied() {
-      return applied;
-    },
-    get snapshotEpoch() {
-      return snapshotEpoch;
-    },
-    get snapshotCommitting() {
-      return snapshotCommitting;
-    },
-    get running() {
-      return active;
-    },
-    get atHead() {
-      return atHead;
-    },
-    get failure() {
-      return failure;
-    },
-    async start() {
-      if (active) return;
-      await halt();
-      await ensureProjectionState(knex, projection);
-      const from = await readCheckpoint(knex, projection.name);
-      subscribeFrom(from);
-      logger.info({ position: from.toString() }, 'projection started');
-    },
-    async storeSkipped() {
-      if (!active || applyingBatch || skippedRefused || applied <= persisted) return;
-      const mine = generation;
-      const from = persisted;
-      const to = applied;
-      const store = (async () => {
-        const result = await storeCheckpoint(knex, projection.name, from, to);
-        if (mine !== generation) return;
-        if (result.ok) persisted = to;
-        else {
-          skippedRefused = true;
-          logger.warn({ expected: from.toString() }, 'skipped position not stored: the checkpoint moved');
-        }
-      })();
-      storingSkipped = store.catch(() => {});
-      await store;
-    },
-    async stop() {
-      // What it skipped since its last batch is stored first: the next holder, and every other process, read it.
-      await worker
-        .storeSkipped()
-        .catch((err: Error) => logger.debug({ err: err.message }, 'skipped position not stored at stop'));
-      active = false;
-      await halt();
-      rejectAll(new Error(`projection ${projection.name} was stopped`));
-    },
-    waitFor(target) {
-      if (applied >= target) return Promise.resolve();
-      if (failure) return Promise.reject(failure);
-      if (!active) return Promise.reject(new Error(`projection ${projection.name} is not running`));
-      // Somebody waits: a subscription letting appends gather reads now (its failure reaches `fail`).
-      subscription?.reached(target).catch(() => undefined);
-      return new Promise((resolve, reject) => {
-        waiters.push({ target, resolve, reject });
-      });
-    },
-    async catchUp(head) {
-      if (active) return worker.waitFor(head);
-      await worker.start();
-      try {
-        await worker.waitFor(head);
-      } finally {
-        await worker.stop();
-      }
-    },
-    async rebuild({ resume }) {
-      await halt();
-      snapshotCommitting = true;
-      try {
-        await resetProjection(knex, projection);
-      } finally {
-        snapshotEpoch++;
-        snapshotCommitting = false;
-      }
-      const head = await eventStore.headPosition();
-      logger.info({ head: head.toString() }, 'projection reset; replaying');
-      subscribeFrom(0n);
-      try {
-        await worker.waitFor(head);
-      } finally {
-        if (!resume) await worker.stop();
-      }
-    },
-  };
-  return worker;
+    await this.#failing;
+  }
 }

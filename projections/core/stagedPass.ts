@@ -6,10 +6,9 @@ import {
   SNAPSHOT_ABANDONED,
   SNAPSHOT_COMPLETED,
   SNAPSHOT_STARTED,
-  type SnapshotAbandonedData,
-  type SnapshotStartedData,
 } from '../../schemas/events/snapshotEvents.ts';
 import { applyRun } from './applyRun.ts';
+import { followedPass } from './followedPass.ts';
 import type { Projection } from './projection.ts';
 
 /**
@@ -89,19 +88,18 @@ export class PassTracker {
    */
   completesStagedPass(event: RecordedEvent): boolean {
     if (event.type !== SNAPSHOT_COMPLETED) return false;
-    const data = event.data as { register?: unknown; version?: unknown } | null;
-    if (typeof data?.register !== 'string' || !this.projection.registers.includes(data.register))
-      return false;
-    const p = this.passes.get(data.register);
-    return !!p && p.current !== null && p.pending === data.version;
+    const pass = followedPass(this.projection, event);
+    if (!pass) return false;
+    const p = this.passes.get(pass.register);
+    return !!p && p.current !== null && p.pending === pass.version;
   }
 
   /** Follows the snapshot events of the batch, so the next events are judged against the right pass. */
   observe(event: RecordedEvent): void {
-    const register = (event.data as { register?: unknown } | null)?.register;
-    if (typeof register !== 'string' || !this.projection.registers.includes(register)) return;
+    const pass = followedPass(this.projection, event);
+    if (!pass) return;
+    const { register, version } = pass;
     const p = this.passes.get(register) ?? { current: null, pending: null };
-    const version = (event.data as { version: string }).version;
     if (event.type === SNAPSHOT_STARTED) p.pending = version;
     else if (event.type === SNAPSHOT_COMPLETED) {
       p.current = version;
@@ -153,10 +151,9 @@ export async function settleStagedPass(
   event: RecordedEvent,
   apply: (run: readonly RecordedEvent[]) => Promise<void>,
 ): Promise<void> {
-  const data = event.data as Partial<SnapshotStartedData & SnapshotAbandonedData> | null;
-  const register = data?.register;
-  if (typeof register !== 'string' || !projection.registers.includes(register)) return;
-  const version = String(data?.version);
+  const pass = followedPass(projection, event);
+  if (!pass) return;
+  const { register, version } = pass;
   if (event.type === SNAPSHOT_STARTED) {
     // A pass completed but not yet published in every read model (jointPublication.ts) keeps what it staged.
     await trx.raw(

@@ -6,12 +6,10 @@ import {
   OSANIKUD,
   YLDANDMED,
 } from '../../schemas/events/eeAriregisterEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
-import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { euCopyProjection } from '../eu-profile/euCopyProjection.ts';
 import { profileBinding } from '../eu-profile/euProfileTable.ts';
-import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { eeAriregisterProfile } from './eeAriregisterProfile.ts';
 
 export const EE_ARIREGISTER_PROFILES = 'eu_ee_entreprises';
@@ -28,21 +26,17 @@ const sameId = (_r: Record<string, unknown>, id: string) => id;
  * Estonia's local copy: unified profile, officers, shareholders, general-data and beneficial-owners
  * documents, files of the published pass.
  */
-export const eeAriregisterProjection: Projection = {
+export const eeAriregisterProjection: Projection = euCopyProjection({
   name: 'ee-ariregister',
-  registers: [EE_ARIREGISTER_REGISTER],
-  tables: [EE_ARIREGISTER_PROFILES, EE_PERSONS, EE_SHAREHOLDERS, EE_FILES, EE_GENERAL, EE_BENEFICIAL_OWNERS],
-  migrations: [
-    {
-      name: 'eu_ee_0001_tables',
-      async up(knex) {
-        await createEuCopyTables(knex, {
-          profiles: EE_ARIREGISTER_PROFILES,
-          details: [EE_PERSONS, EE_SHAREHOLDERS],
-          files: EE_FILES,
-        });
-      },
-    },
+  register: EE_ARIREGISTER_REGISTER,
+  copy: {
+    migration: 'eu_ee_0001_tables',
+    profiles: EE_ARIREGISTER_PROFILES,
+    details: [EE_PERSONS, EE_SHAREHOLDERS],
+    files: EE_FILES,
+  },
+  moreTables: [EE_GENERAL, EE_BENEFICIAL_OWNERS],
+  moreMigrations: [
     {
       name: 'eu_ee_0002_yldandmed',
       async up(knex) {
@@ -56,7 +50,7 @@ export const eeAriregisterProjection: Projection = {
       },
     },
   ],
-  ...entityHandlers([
+  bindings: [
     profileBinding({
       register: EE_ARIREGISTER_REGISTER,
       kind: ETTEVOTJA,
@@ -67,6 +61,5 @@ export const eeAriregisterProjection: Projection = {
     detailBinding(EE_ARIREGISTER_REGISTER, OSANIKUD, EE_SHAREHOLDERS, sameId),
     detailBinding(EE_ARIREGISTER_REGISTER, YLDANDMED, EE_GENERAL, sameId),
     detailBinding(EE_ARIREGISTER_REGISTER, KASUSAAJAD, EE_BENEFICIAL_OWNERS, sameId),
-    passFilesBinding(EE_ARIREGISTER_REGISTER, EE_FILES),
-  ]),
-};
+  ],
+});

@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import { ACT, ES_BORME_REGISTER, type EsBormeAct } from '../../schemas/events/esBormeEvents.ts';
-import { batchBinding, entityHandlers } from '../core/entityHandlers.ts';
+import { batchBinding } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
-import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { euCopyProjection } from '../eu-profile/euCopyProjection.ts';
 import { deleteProfiles, upsertProfiles } from '../eu-profile/euProfileTable.ts';
-import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { esBormeProfile } from './esBormeProfile.ts';
 
 export const ES_BORME_PROFILES = 'eu_es_entreprises';
@@ -74,23 +73,16 @@ async function dropActs(trx: Knex.Transaction, ids: string[]) {
 }
 
 /** Spain's BORME base: the acts by registry sheet, and the unified profile their headers give. */
-export const esBormeProjection: Projection = {
+export const esBormeProjection: Projection = euCopyProjection({
   name: 'es-borme',
-  registers: [ES_BORME_REGISTER],
-  tables: [ES_BORME_PROFILES, ES_BORME_ACTS, ES_BORME_FILES],
-  migrations: [
-    {
-      name: 'eu_es_0001_tables',
-      async up(knex) {
-        await createEuCopyTables(knex, {
-          profiles: ES_BORME_PROFILES,
-          details: [ES_BORME_ACTS],
-          files: ES_BORME_FILES,
-        });
-      },
-    },
-  ],
-  ...entityHandlers([
+  register: ES_BORME_REGISTER,
+  copy: {
+    migration: 'eu_es_0001_tables',
+    profiles: ES_BORME_PROFILES,
+    details: [ES_BORME_ACTS],
+    files: ES_BORME_FILES,
+  },
+  bindings: [
     batchBinding({
       register: ES_BORME_REGISTER,
       kind: ACT,
@@ -105,6 +97,5 @@ export const esBormeProjection: Projection = {
           items.map((i) => i.data.id),
         ),
     }),
-    passFilesBinding(ES_BORME_REGISTER, ES_BORME_FILES),
-  ]),
-};
+  ],
+});

@@ -9,13 +9,12 @@ import {
 } from '../../schemas/events/hrSudregEntries.ts';
 import { HR_SUDREG_REGISTER, type HrSubject, SUBJECT } from '../../schemas/events/hrSudregEvents.ts';
 import { canonicalMbs, HR_MBS_PATTERN } from '../../schemas/identifiers/hrOib.ts';
-import { batchBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
+import { batchBinding, type EntityItem } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { deleteRows, upsertRows } from '../core/rowTable.ts';
 import { createDetailTable, detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
-import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { euCopyProjection } from '../eu-profile/euCopyProjection.ts';
 import { deleteProfiles, upsertProfiles } from '../eu-profile/euProfileTable.ts';
-import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { hrSudregProfile } from './hrSudregProfile.ts';
 
 export const HR_SUDREG_PROFILES = 'eu_hr_entreprises';
@@ -37,31 +36,20 @@ export const HR_CODES = 'eu_hr_sifrarnici';
  * Croatia's local copy: unified profile, subjects (MBS, court, procedure), pass files; and, from the
  * state-bodies files, the court-register entries with their types, text flags, procedures and code lists.
  */
-export const hrSudregProjection: Projection = {
+export const hrSudregProjection: Projection = euCopyProjection({
   name: 'hr-sudreg',
-  registers: [HR_SUDREG_REGISTER],
-  tables: [
-    HR_SUDREG_PROFILES,
-    HR_SUBJECTS,
-    HR_FILES,
-    HR_ENTRIES,
-    HR_ENTRY_TYPES,
-    HR_ENTRY_TEXTS,
-    HR_ENTRY_PROCEDURES,
-    HR_CODES,
-  ],
-  migrations: [
-    {
-      name: 'eu_hr_0001_tables',
-      async up(knex) {
-        await createEuCopyTables(knex, {
-          profiles: HR_SUDREG_PROFILES,
-          details: [HR_SUBJECTS],
-          files: HR_FILES,
-        });
-        await knex.raw(`create index ${HR_SUBJECTS}_mbs on ${HR_SUBJECTS} ((record->>'mbs'))`);
-      },
+  register: HR_SUDREG_REGISTER,
+  copy: {
+    migration: 'eu_hr_0001_tables',
+    profiles: HR_SUDREG_PROFILES,
+    details: [HR_SUBJECTS],
+    files: HR_FILES,
+    alsoCreates: async (knex) => {
+      await knex.raw(`create index ${HR_SUBJECTS}_mbs on ${HR_SUBJECTS} ((record->>'mbs'))`);
     },
+  },
+  moreTables: [HR_ENTRIES, HR_ENTRY_TYPES, HR_ENTRY_TEXTS, HR_ENTRY_PROCEDURES, HR_CODES],
+  moreMigrations: [
     {
       name: 'eu_hr_0002_upisi',
       async up(knex) {
@@ -71,21 +59,20 @@ export const hrSudregProjection: Projection = {
       },
     },
   ],
-  ...entityHandlers([
+  bindings: [
     batchBinding({
       register: HR_SUDREG_REGISTER,
       kind: SUBJECT,
       upsertMany: upsertSubjects,
       dropMany: dropSubjects,
     }),
-    passFilesBinding(HR_SUDREG_REGISTER, HR_FILES),
     detailBinding(HR_SUDREG_REGISTER, ENTRY, HR_ENTRIES, (r) => String(r.mbs)),
     detailBinding(HR_SUDREG_REGISTER, ENTRY_TYPE_LINK, HR_ENTRY_TYPES, (r) => String(r.upis_id)),
     detailBinding(HR_SUDREG_REGISTER, ENTRY_TEXT, HR_ENTRY_TEXTS, (r) => String(r.upis_id)),
     detailBinding(HR_SUDREG_REGISTER, ENTRY_PROCEDURE, HR_ENTRY_PROCEDURES, (r) => String(r.mbs)),
     detailBinding(HR_SUDREG_REGISTER, CODE, HR_CODES, (r) => String(r.lista)),
-  ]),
-};
+  ],
+});
 
 /** A batch of subjects: their profiles, and each subject as kept (the detail routes' source). */
 async function upsertSubjects(trx: Knex.Transaction, items: readonly EntityItem<EntityRecordedData>[]) {

@@ -1,13 +1,12 @@
 import type { Knex } from 'knex';
 import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import { ACCOUNT_LINE, LEGAL_ENTITY, LT_JAR_REGISTER } from '../../schemas/events/ltJarEvents.ts';
-import { batchBinding, type EntityItem, entityHandlers } from '../core/entityHandlers.ts';
+import { batchBinding, type EntityItem } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { deleteRows, upsertRows } from '../core/rowTable.ts';
 import { detailBinding, detailRowTable } from '../eu-profile/detailDocuments.ts';
-import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { euCopyProjection } from '../eu-profile/euCopyProjection.ts';
 import { deleteProfiles, upsertProfiles } from '../eu-profile/euProfileTable.ts';
-import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { ltJarProfile } from './ltJarProfile.ts';
 
 export const LT_JAR_PROFILES = 'eu_lt_entreprises';
@@ -48,23 +47,16 @@ async function dropEntities(trx: Knex.Transaction, items: readonly EntityItem<En
 }
 
 /** Lithuania's local copy: unified profile, register status, lines of the filed annual accounts, pass files. */
-export const ltJarProjection: Projection = {
+export const ltJarProjection: Projection = euCopyProjection({
   name: 'lt-jar',
-  registers: [LT_JAR_REGISTER],
-  tables: [LT_JAR_PROFILES, LT_JAR_STATUSES, LT_JAR_ACCOUNT_LINES, LT_JAR_FILES],
-  migrations: [
-    {
-      name: 'eu_lt_0001_tables',
-      async up(knex) {
-        await createEuCopyTables(knex, {
-          profiles: LT_JAR_PROFILES,
-          details: [LT_JAR_STATUSES, LT_JAR_ACCOUNT_LINES],
-          files: LT_JAR_FILES,
-        });
-      },
-    },
-  ],
-  ...entityHandlers([
+  register: LT_JAR_REGISTER,
+  copy: {
+    migration: 'eu_lt_0001_tables',
+    profiles: LT_JAR_PROFILES,
+    details: [LT_JAR_STATUSES, LT_JAR_ACCOUNT_LINES],
+    files: LT_JAR_FILES,
+  },
+  bindings: [
     batchBinding({
       register: LT_JAR_REGISTER,
       kind: LEGAL_ENTITY,
@@ -72,6 +64,5 @@ export const ltJarProjection: Projection = {
       dropMany: dropEntities,
     }),
     detailBinding(LT_JAR_REGISTER, ACCOUNT_LINE, LT_JAR_ACCOUNT_LINES, (r) => (r.ja_kodas as string) ?? null),
-    passFilesBinding(LT_JAR_REGISTER, LT_JAR_FILES),
-  ]),
-};
+  ],
+});

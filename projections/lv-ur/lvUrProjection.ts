@@ -20,14 +20,12 @@ import {
   dropAll,
   type EntityBinding,
   type EntityItem,
-  entityHandlers,
   upsertAll,
 } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { createDetailTable, detailBinding } from '../eu-profile/detailDocuments.ts';
-import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
+import { euCopyProjection } from '../eu-profile/euCopyProjection.ts';
 import { deleteProfile, upsertProfile } from '../eu-profile/euProfileTable.ts';
-import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
 import { createReorganisationsTable, reorganisationsBinding } from './lvReorganisationsTable.ts';
 import { createStatementTable, statementBinding } from './lvStatementsTable.ts';
 import { type LvStatutTables, refreshLvStatut } from './lvStatut.ts';
@@ -94,15 +92,16 @@ function refreshingStatut(binding: EntityBinding, table: string): EntityBinding 
  * reorganisations), insolvency, annual accounts (filed reports and their balance sheet, income and cash-flow
  * statements), files of the published pass.
  */
-export const lvUrProjection: Projection = {
+export const lvUrProjection: Projection = euCopyProjection({
   name: 'lv-ur',
-  registers: [LV_UR_REGISTER],
-  tables: [
-    LV_UR_PROFILES,
-    LV_MEMBERS,
-    LV_OFFICERS,
-    LV_OWNERS,
-    LV_FILES,
+  register: LV_UR_REGISTER,
+  copy: {
+    migration: 'eu_lv_0001_tables',
+    profiles: LV_UR_PROFILES,
+    details: [LV_MEMBERS, LV_OFFICERS, LV_OWNERS],
+    files: LV_FILES,
+  },
+  moreTables: [
     LV_LIQUIDATIONS,
     LV_SUSPENSIONS,
     LV_SECURING,
@@ -113,17 +112,7 @@ export const lvUrProjection: Projection = {
     LV_INCOME_STATEMENTS,
     LV_CASH_FLOWS,
   ],
-  migrations: [
-    {
-      name: 'eu_lv_0001_tables',
-      async up(knex) {
-        await createEuCopyTables(knex, {
-          profiles: LV_UR_PROFILES,
-          details: [LV_MEMBERS, LV_OFFICERS, LV_OWNERS],
-          files: LV_FILES,
-        });
-      },
-    },
+  moreMigrations: [
     {
       name: 'eu_lv_0002_events_insolvency_accounts',
       async up(knex) {
@@ -142,7 +131,7 @@ export const lvUrProjection: Projection = {
       },
     },
   ],
-  ...entityHandlers([
+  bindings: [
     {
       register: LV_UR_REGISTER,
       kind: REGISTER_ROW,
@@ -167,6 +156,5 @@ export const lvUrProjection: Projection = {
     statementBinding(BALANCE_SHEET, LV_BALANCE_SHEETS),
     statementBinding(INCOME_STATEMENT, LV_INCOME_STATEMENTS),
     statementBinding(CASH_FLOW_STATEMENT, LV_CASH_FLOWS),
-    passFilesBinding(LV_UR_REGISTER, LV_FILES),
-  ]),
-};
+  ],
+});

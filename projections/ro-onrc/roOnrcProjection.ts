@@ -6,11 +6,9 @@ import {
   STATUS,
   STATUS_LABEL,
 } from '../../schemas/events/roOnrcEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { detailBinding } from '../eu-profile/detailDocuments.ts';
-import { createEuCopyTables } from '../eu-profile/euCopyTables.ts';
-import { passFilesBinding } from '../eu-profile/passFilesTable.ts';
+import { euCopyProjection } from '../eu-profile/euCopyProjection.ts';
 import { servedCuiOf } from './roOnrcProfile.ts';
 import { createFirmsTable, createStatusesTable, createStatusLabelsTable, exactName } from './roOnrcTables.ts';
 import { refreshProfiles } from './roProfilesRefresh.ts';
@@ -60,26 +58,22 @@ const codesWith = async (trx: Knex.Transaction, code: string) =>
  * by registration number, their status codes and the nomenclature, the insolvency and liquidation
  * practitioners, and the files of the published pass.
  */
-export const roOnrcProjection: Projection = {
+export const roOnrcProjection: Projection = euCopyProjection({
   name: 'ro-onrc',
-  registers: [RO_ONRC_REGISTER],
-  tables: [RO_ONRC_PROFILES, RO_FIRMS, RO_STATUSES, RO_STATUS_LABELS, RO_PRACTITIONERS, RO_FILES],
-  migrations: [
-    {
-      name: 'eu_ro_0001_tables',
-      async up(knex) {
-        await createEuCopyTables(knex, {
-          profiles: RO_ONRC_PROFILES,
-          details: [RO_PRACTITIONERS],
-          files: RO_FILES,
-        });
-        await createFirmsTable(knex, RO_FIRMS);
-        await createStatusesTable(knex, RO_STATUSES);
-        await createStatusLabelsTable(knex, RO_STATUS_LABELS);
-      },
+  register: RO_ONRC_REGISTER,
+  copy: {
+    migration: 'eu_ro_0001_tables',
+    profiles: RO_ONRC_PROFILES,
+    details: [RO_PRACTITIONERS],
+    files: RO_FILES,
+    alsoCreates: async (knex) => {
+      await createFirmsTable(knex, RO_FIRMS);
+      await createStatusesTable(knex, RO_STATUSES);
+      await createStatusLabelsTable(knex, RO_STATUS_LABELS);
     },
-  ],
-  ...entityHandlers([
+  },
+  moreTables: [RO_FIRMS, RO_STATUSES, RO_STATUS_LABELS],
+  bindings: [
     {
       register: RO_ONRC_REGISTER,
       kind: FIRM,
@@ -190,6 +184,5 @@ export const roOnrcProjection: Projection = {
     detailBinding(RO_ONRC_REGISTER, PRACTITIONER, RO_PRACTITIONERS, (r) =>
       typeof r.COD_INMATRICULARE === 'string' ? r.COD_INMATRICULARE : null,
     ),
-    passFilesBinding(RO_ONRC_REGISTER, RO_FILES),
-  ]),
-};
+  ],
+});

@@ -7,6 +7,17 @@ export const SNAPSHOT_STARTED = 'SnapshotStarted';
 export const SNAPSHOT_COMPLETED = 'SnapshotCompleted';
 export const SNAPSHOT_ABANDONED = 'SnapshotAbandoned';
 
+/** The three events that frame a pass; any other event of the log is not about a pass itself. */
+export const SNAPSHOT_EVENT_TYPES: readonly string[] = [
+  SNAPSHOT_STARTED,
+  SNAPSHOT_COMPLETED,
+  SNAPSHOT_ABANDONED,
+];
+
+export function isSnapshotEvent(type: string): boolean {
+  return SNAPSHOT_EVENT_TYPES.includes(type);
+}
+
 export interface SnapshotStartedData {
   register: string;
   /** The source's own version label, usually the stock date (YYYY-MM-DD). */

@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../jsonSchema.ts';
-import { europeanDetailSchema, nullableDate, nullableString, objectList } from './europeanDetail.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
+import { europeanDetailSchema, nullableDate, nullableString } from './europeanDetail.ts';
 
 /** The contract's balance-sheet members (Lithuanian annual accounts), which other registers' accounts extend. */
 export const BILAN_POSTES = [

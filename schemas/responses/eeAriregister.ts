@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../jsonSchema.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
 import {
   accountsPeriod,
   BENEFICIAL_OWNERS_REQUIRED,
@@ -11,7 +11,6 @@ import {
   mandatesList,
   membersList,
   nullableNumber as n,
-  objectList,
   nullableString as s,
 } from './europeanDetail.ts';
 

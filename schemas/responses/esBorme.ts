@@ -1,11 +1,5 @@
-import type { JsonSchema } from '../jsonSchema.ts';
-import {
-  europeanDetailSchema,
-  nullableDate,
-  nullableInteger,
-  nullableString,
-  objectList,
-} from './europeanDetail.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
+import { europeanDetailSchema, nullableDate, nullableInteger, nullableString } from './europeanDetail.ts';
 
 /** GET /v1/eu/entreprise/ES/{hoja}/actes */
 export const esActsSchema: JsonSchema = europeanDetailSchema('ES', {

@@ -1,5 +1,5 @@
 import { EU_STATUTS } from '../enums/euStatut.ts';
-import type { JsonSchema } from '../jsonSchema.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
 import { boundedListsSchema } from './boundedLists.ts';
 
 const nullableString = { type: ['string', 'null'] };
@@ -93,17 +93,11 @@ export const euSearchSchema: JsonSchema = {
         },
       },
     },
-    pays_couverts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          pays: { type: 'string' },
-          registre: { type: 'string' },
-          mode: { type: 'string', enum: ['copie_locale', 'direct'] },
-          entites: { type: 'integer' },
-        },
-      },
-    },
+    pays_couverts: objectList({
+      pays: { type: 'string' },
+      registre: { type: 'string' },
+      mode: { type: 'string', enum: ['copie_locale', 'direct'] },
+      entites: { type: 'integer' },
+    }),
   },
 };

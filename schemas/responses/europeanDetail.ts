@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../jsonSchema.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
 
 /** The nullable values the detail schemas of the European local copies are made of. */
 export const nullableString = { type: ['string', 'null'] };
@@ -28,14 +28,6 @@ export function europeanDetailSchema(
       photo_le: nullableDate,
       licence: nullableString,
     },
-  };
-}
-
-/** An array of objects; `description` (optional) describes each item. */
-export function objectList(properties: Record<string, JsonSchema>, description?: string): JsonSchema {
-  return {
-    type: 'array',
-    items: { type: 'object', ...(description === undefined ? {} : { description }), properties },
   };
 }
 

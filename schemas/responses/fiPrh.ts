@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../jsonSchema.ts';
-import { nullableDate as d, objectList, nullableString as s } from './europeanDetail.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
+import { nullableDate as d, nullableString as s } from './europeanDetail.ts';
 
 /** PRH's open data licence: the register dictionary's and the events body's `licence`. */
 export const FI_PRH_LICENCE = 'CC BY 4.0';

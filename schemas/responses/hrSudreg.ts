@@ -1,26 +1,28 @@
-import type { JsonSchema } from '../jsonSchema.ts';
-import {
-  europeanDetailSchema,
-  nullableDate,
-  nullableInteger,
-  nullableString,
-  objectList,
-} from './europeanDetail.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
+import { europeanDetailSchema, nullableDate, nullableInteger, nullableString } from './europeanDetail.ts';
+
+/**
+ * A detail body of the Croatian register: the subject's court number (`mbs`) first, the route's members, the
+ * snapshot's date (`photo`) last (api/routes/hrSudreg.ts, subjectBody).
+ */
+function hrDetailSchema(spec: { required: readonly string[]; properties: Record<string, JsonSchema> }) {
+  return europeanDetailSchema('HR', {
+    required: ['mbs', ...spec.required, 'photo'],
+    properties: { mbs: { type: 'string' }, ...spec.properties, photo: nullableDate },
+  });
+}
 
 /** GET /v1/eu/entreprise/HR/{oib}/insolvabilite */
-export const hrInsolvencySchema: JsonSchema = europeanDetailSchema('HR', {
+export const hrInsolvencySchema: JsonSchema = hrDetailSchema({
   required: [
-    'mbs',
     'procedure',
     'masse_faillite',
     'masse_liquidation',
     'aucune_procedure',
     'nombre_decisions',
     'decisions',
-    'photo',
   ],
   properties: {
-    mbs: { type: 'string' },
     procedure: {
       type: 'object',
       properties: {
@@ -52,15 +54,13 @@ export const hrInsolvencySchema: JsonSchema = europeanDetailSchema('HR', {
       },
       'Une inscription qui a ouvert ou clos une procédure (postupci), ou d’un type nommé stečaj…/likvidacij… ; date ou référence null : non extraite, non absente. / An entry that entered or ended a procedure, or of a bankruptcy or liquidation type.',
     ),
-    photo: nullableDate,
   },
 });
 
 /** GET /v1/eu/entreprise/HR/{oib}/comptes */
-export const hrAccountsSchema: JsonSchema = europeanDetailSchema('HR', {
-  required: ['mbs', 'nombre_comptes', 'aucun_compte_depose', 'dernier_exercice', 'comptes', 'photo'],
+export const hrAccountsSchema: JsonSchema = hrDetailSchema({
+  required: ['nombre_comptes', 'aucun_compte_depose', 'dernier_exercice', 'comptes'],
   properties: {
-    mbs: { type: 'string' },
     nombre_comptes: { type: 'integer' },
     aucun_compte_depose: {
       type: 'boolean',
@@ -84,15 +84,13 @@ export const hrAccountsSchema: JsonSchema = europeanDetailSchema('HR', {
       },
       'Un état financier annuel (GFI) déposé, tel que le registre le liste ; pas de chiffres. / One filed annual statement as listed; no figures.',
     ),
-    photo: nullableDate,
   },
 });
 
 /** GET /v1/eu/entreprise/HR/{oib}/evenements */
-export const hrEntriesSchema: JsonSchema = europeanDetailSchema('HR', {
-  required: ['mbs', 'nombre_inscriptions', 'textes_servis', 'textes_retenus', 'inscriptions', 'photo'],
+export const hrEntriesSchema: JsonSchema = hrDetailSchema({
+  required: ['nombre_inscriptions', 'textes_servis', 'textes_retenus', 'inscriptions'],
   properties: {
-    mbs: { type: 'string' },
     nombre_inscriptions: { type: 'integer' },
     textes_servis: { type: 'integer', description: 'Lignes dont le texte est servi.' },
     textes_retenus: {
@@ -119,6 +117,5 @@ export const hrEntriesSchema: JsonSchema = europeanDetailSchema('HR', {
       },
       'Une inscription au registre et l’un de ses types ; une inscription de plusieurs types a une ligne par type. / One entry and one of its types.',
     ),
-    photo: nullableDate,
   },
 });

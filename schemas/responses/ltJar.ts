@@ -1,12 +1,6 @@
-import type { JsonSchema } from '../jsonSchema.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
 import { amounts, annualAccountsSchema, BILAN_POSTES, COMPTE_RESULTAT_POSTES } from './annualAccounts.ts';
-import {
-  europeanDetailSchema,
-  nullableDate,
-  nullableNumber,
-  nullableString,
-  objectList,
-} from './europeanDetail.ts';
+import { europeanDetailSchema, nullableDate, nullableNumber, nullableString } from './europeanDetail.ts';
 
 const poste = { code: { type: 'string' }, libelle: nullableString, valeur: nullableNumber };
 

@@ -1,5 +1,5 @@
 import { LV_EVENT_TYPES } from '../enums/lvUr.ts';
-import type { JsonSchema } from '../jsonSchema.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
 import {
   accountsPeriod,
   BENEFICIAL_OWNERS_REQUIRED,
@@ -13,7 +13,6 @@ import {
   membersList,
   nullableNumber as n,
   nullableInteger,
-  objectList,
   nullableString as s,
 } from './europeanDetail.ts';
 

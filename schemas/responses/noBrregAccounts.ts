@@ -1,6 +1,6 @@
-import type { JsonSchema } from '../jsonSchema.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
 import { amounts, annualAccountsSchema, BILAN_POSTES, COMPTE_RESULTAT_POSTES } from './annualAccounts.ts';
-import { nullableDate, nullableInteger, nullableString, objectList } from './europeanDetail.ts';
+import { nullableDate, nullableInteger, nullableString } from './europeanDetail.ts';
 
 const nullableBoolean = { type: ['boolean', 'null'] };
 const AMOUNTS =

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../jsonSchema.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
 
 const snapshotSchema: JsonSchema = {
   type: ['object', 'null'],
@@ -23,44 +23,44 @@ const photosStateSchema: JsonSchema = {
   },
 };
 
+/** A register's dictionary entry, as /v1/provenance/registres lists it. */
+const registerEntrySchema: JsonSchema = {
+  type: 'object',
+  required: [
+    'code',
+    'nom_court',
+    'nom_complet',
+    'pays',
+    'licence',
+    'licence_url',
+    'mode',
+    'seuil_fraicheur_jours',
+  ],
+  properties: {
+    code: { type: 'string' },
+    nom_court: { type: 'string' },
+    nom_complet: { type: 'string' },
+    producteur: { type: 'string' },
+    pays: { type: 'string', pattern: '^[A-Z]{2}$' },
+    licence: { type: 'string' },
+    licence_url: { type: 'string', format: 'uri' },
+    mode: { type: 'string', enum: ['copie_locale', 'direct'] },
+    seuil_fraicheur_jours: { type: ['integer', 'null'] },
+    source_url: { type: 'string', format: 'uri' },
+    derniere_photo: snapshotSchema,
+    collecte_en_cours: {
+      type: ['object', 'null'],
+      properties: { version: { type: 'string' }, depuis: { type: 'string', format: 'date-time' } },
+    },
+  },
+};
+
 export const registerDictionarySchema: JsonSchema = {
   type: 'object',
   required: ['photos', 'registres'],
   properties: {
     photos: photosStateSchema,
-    registres: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: [
-          'code',
-          'nom_court',
-          'nom_complet',
-          'pays',
-          'licence',
-          'licence_url',
-          'mode',
-          'seuil_fraicheur_jours',
-        ],
-        properties: {
-          code: { type: 'string' },
-          nom_court: { type: 'string' },
-          nom_complet: { type: 'string' },
-          producteur: { type: 'string' },
-          pays: { type: 'string', pattern: '^[A-Z]{2}$' },
-          licence: { type: 'string' },
-          licence_url: { type: 'string', format: 'uri' },
-          mode: { type: 'string', enum: ['copie_locale', 'direct'] },
-          seuil_fraicheur_jours: { type: ['integer', 'null'] },
-          source_url: { type: 'string', format: 'uri' },
-          derniere_photo: snapshotSchema,
-          collecte_en_cours: {
-            type: ['object', 'null'],
-            properties: { version: { type: 'string' }, depuis: { type: 'string', format: 'date-time' } },
-          },
-        },
-      },
-    },
+    registres: { type: 'array', items: registerEntrySchema },
   },
 };
 
@@ -82,17 +82,11 @@ export const readingSchema: JsonSchema = {
     'empreintes_amont',
   ],
   properties: {
-    codes_erreur: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          code: { type: 'string' },
-          statut: { type: 'integer' },
-          signification: { type: 'string' },
-        },
-      },
-    },
+    codes_erreur: objectList({
+      code: { type: 'string' },
+      statut: { type: 'integer' },
+      signification: { type: 'string' },
+    }),
     motif_panne: codeMeanings(),
     raisons_bloc_absent: codeMeanings(
       'Pourquoi un bloc de la fiche ou du dossier est absent (`blocs_absents[].raison`). / Why a block is absent.',
@@ -101,19 +95,13 @@ export const readingSchema: JsonSchema = {
       'Pourquoi un registre interrogé en direct ne répond pas utilement (`raison` d’un 503 `amont_indisponible`). / Why a live register did not answer usably.',
     ),
     photos: photosStateSchema,
-    empreintes_amont: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          registre: { type: 'string' },
-          version: { type: 'string' },
-          date_photo: { type: 'string', format: 'date' },
-          empreinte_sha256: { type: ['string', 'null'] },
-          completee_le: { type: 'string', format: 'date-time' },
-        },
-      },
-    },
+    empreintes_amont: objectList({
+      registre: { type: 'string' },
+      version: { type: 'string' },
+      date_photo: { type: 'string', format: 'date' },
+      empreinte_sha256: { type: ['string', 'null'] },
+      completee_le: { type: 'string', format: 'date-time' },
+    }),
   },
 };
 
@@ -142,29 +130,29 @@ export const jwksSchema: JsonSchema = {
 export const textSchema: JsonSchema = { type: 'string' };
 export const openApiDocumentSchema: JsonSchema = { type: 'object', description: 'Document OpenAPI 3.1.0.' };
 
+/** One sample of /v1/echantillons: the route, its free sample's URL, the paid request it answers, its price. */
+const sampleEntrySchema: JsonSchema = {
+  type: 'object',
+  required: ['route', 'echantillon', 'requete', 'prix'],
+  properties: {
+    route: { type: 'string', description: 'Identifiant de la route. / Route id.' },
+    resume: { type: 'string' },
+    echantillon: { type: 'string', description: 'URL gratuite de l’échantillon. / Free sample URL.' },
+    requete: {
+      type: 'string',
+      description: 'La requête payante dont l’échantillon est la réponse. / The paid request sampled.',
+    },
+    prix: { type: 'string', description: 'Prix de la route en USD. / The route’s price in USD.' },
+  },
+};
+
 /** GET /v1/echantillons */
 export const samplesListSchema: JsonSchema = {
   type: 'object',
   required: ['nombre_echantillons', 'echantillons'],
   properties: {
     nombre_echantillons: { type: 'integer' },
-    echantillons: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['route', 'echantillon', 'requete', 'prix'],
-        properties: {
-          route: { type: 'string', description: 'Identifiant de la route. / Route id.' },
-          resume: { type: 'string' },
-          echantillon: { type: 'string', description: 'URL gratuite de l’échantillon. / Free sample URL.' },
-          requete: {
-            type: 'string',
-            description: 'La requête payante dont l’échantillon est la réponse. / The paid request sampled.',
-          },
-          prix: { type: 'string', description: 'Prix de la route en USD. / The route’s price in USD.' },
-        },
-      },
-    },
+    echantillons: { type: 'array', items: sampleEntrySchema },
   },
 };
 

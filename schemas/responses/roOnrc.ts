@@ -1,12 +1,6 @@
 import { RO_PRACTITIONER_FAMILIES, RO_STATUS_FAMILIES } from '../enums/roOnrc.ts';
-import type { JsonSchema } from '../jsonSchema.ts';
-import {
-  europeanDetailSchema,
-  holderType,
-  nullableDate,
-  objectList,
-  nullableString as s,
-} from './europeanDetail.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
+import { europeanDetailSchema, holderType, nullableDate, nullableString as s } from './europeanDetail.ts';
 
 const statusEntry = {
   code: { type: 'integer' },

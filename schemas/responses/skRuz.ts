@@ -1,11 +1,5 @@
-import type { JsonSchema } from '../jsonSchema.ts';
-import {
-  europeanLiveDetailSchema,
-  nullableDate,
-  nullableInteger,
-  nullableString,
-  objectList,
-} from './europeanDetail.ts';
+import { type JsonSchema, objectList } from '../jsonSchema.ts';
+import { europeanLiveDetailSchema, nullableDate, nullableInteger, nullableString } from './europeanDetail.ts';
 
 /** A deposit of the Slovak accounts list (contract: Slovak accounts list), each member in order. */
 const deposit = {

@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../../ops/database/namedStatements.ts';
-import {
-  ETABLISSEMENTS_TABLE,
-  type EtablissementRow as EtablissementTableRow,
-} from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
+import type { EtablissementRow as EtablissementTableRow } from '../../../projections/fr-sirene-etablissements/etablissementRow.ts';
+import { ETABLISSEMENTS_TABLE } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
 import { UNITES_LEGALES_TABLE } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { UNIT_COLUMNS, type UnitRow } from './unitFields.ts';
 

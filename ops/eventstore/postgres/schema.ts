@@ -76,9 +76,7 @@ export const eventStoreMigrations: Migration[] = [
              order by u.o
             returning position
           )
-          select min(position), max(position) into first_position, last from inserted;
-          perform pg_notify(p_channel, current_schema() || ' ' || first_position::text || ' ' || last::text
-                            || ' ' || (select string_agg(distinct t, ',') from unnest(p_types) as t));
+          ${notifySubscribers('first_position')}
           return query select found_version, last;
         end
         $$`);
@@ -176,10 +174,19 @@ function appendBulkFunction(
              order by u.o
             returning position
           )
-          select min(position), max(position) into first, last from inserted;
-          perform pg_notify(p_channel, current_schema() || ' ' || first::text || ' ' || last::text
-                            || ' ' || (select string_agg(distinct t, ',') from unnest(p_types) as t));
+          ${notifySubscribers('first')}
           return query select first, last;
         end
         $$`;
+}
+
+/**
+ * How both append functions end, once the `inserted` rows are in: the positions written go into `first` (the
+ * variable named) and `last`, and subscribers are woken with the append's schema, positions and event types
+ * (the payload appendedPayload in insertEvents.ts reads).
+ */
+function notifySubscribers(first: 'first' | 'first_position'): string {
+  return `select min(position), max(position) into ${first}, last from inserted;
+          perform pg_notify(p_channel, current_schema() || ' ' || ${first}::text || ' ' || last::text
+                            || ' ' || (select string_agg(distinct t, ',') from unnest(p_types) as t));`;
 }

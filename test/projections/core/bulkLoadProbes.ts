@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { SNAPSHOT_EVENT_TYPES } from '../../../projections/core/applySnapshotEvent.ts';
 import type { EventHandler, Projection } from '../../../projections/core/projection.ts';
+import { SNAPSHOT_EVENT_TYPES } from '../../../schemas/events/snapshotEvents.ts';
 
 /** Each named index's definition as the catalogue gives it, null when the index does not exist. */
 export async function indexDefinitions(
