@@ -528,7 +528,8 @@ async function copyServerTemplate(baseUrl: string, recipe: TemplateRecipe<Databa
 
 /** The name of the recipe's template on the server of `baseUrl`, built first if need be. */
 async function serverTemplate(baseUrl: string, recipe: TemplateRecipe<Database>): Promise<string> {
-  const base = databaseName(baseUrl);
+  // A parallel worker's own database is named after the run's: the templates are the run's (workerDatabase.ts).
+  const base = process.env.TEST_TEMPLATES_DATABASE ?? databaseName(baseUrl);
   const template = `${base}_tpl_${templateSourceHash().slice(0, 8)}_${recipeId(recipe).slice(0, 12)}`;
   let ready = serverTemplates.get(template);
   if (!ready) {

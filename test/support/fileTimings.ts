@@ -3,32 +3,34 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 
 /**
- * With TEST_FILE_TIMINGS=<file>, appends one JSON line per test file as its top suite ends: wall time, this
- * process's CPU time and its reaped children's (served processes, ingests), so that the slow files and what
- * makes them slow are seen from one run (`sort` the lines by `wallMs`).
+ * With TEST_FILE_TIMINGS=<file>, appends one JSON line per test file as its top suite ends: wall time, the
+ * running process's CPU time and its reaped children's (served processes, ingests), so that the slow files
+ * and what makes them slow are seen from one run (`sort` the lines by `wallMs`). Each process (a parallel
+ * worker) appends its own files' lines. `start` returns the function that ends the file's measure.
  */
-export function watchFileTimings(runner: Mocha.Runner) {
+export function fileTimer(): { start(file: string, suite: Mocha.Suite): () => void } {
   const out = process.env.TEST_FILE_TIMINGS;
-  if (!out) return;
-  const started = new Map<Mocha.Suite, { wall: number; cpu: NodeJS.CpuUsage; children: number }>();
-  runner.on('suite', (suite: Mocha.Suite) => {
-    if (!suite.parent?.root) return;
-    started.set(suite, { wall: performance.now(), cpu: process.cpuUsage(), children: childrenCpuMs() });
-  });
-  runner.on('suite end', (suite: Mocha.Suite) => {
-    const start = started.get(suite);
-    if (!start) return;
-    const cpu = process.cpuUsage(start.cpu);
-    const line = {
-      file: suite.file?.replace(`${process.cwd()}/`, '') ?? suite.title,
-      suite: suite.title,
-      wallMs: Math.round(performance.now() - start.wall),
-      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-      childrenCpuMs: childrenCpuMs() - start.children,
-      tests: suite.total(),
-    };
-    appendFileSync(out, `${JSON.stringify(line)}\n`);
-  });
+  return {
+    start(file, suite) {
+      if (!out) return () => {};
+      const wall = performance.now();
+      const cpu = process.cpuUsage();
+      const children = childrenCpuMs();
+      return () => {
+        const used = process.cpuUsage(cpu);
+        const line = {
+          file,
+          suite: suite.title,
+          wallMs: Math.round(performance.now() - wall),
+          cpuMs: Math.round((used.user + used.system) / 1000),
+          childrenCpuMs: childrenCpuMs() - children,
+          tests: suite.total(),
+          worker: process.env.MOCHA_WORKER_ID ?? null,
+        };
+        appendFileSync(out, `${JSON.stringify(line)}\n`);
+      };
+    },
+  };
 }
 
 /** User and system CPU time of this process's reaped children, from /proc (0 where /proc is absent). */
@@ -48,22 +50,29 @@ function childrenCpuMs(): number {
  * suite's start to its end: its hooks and tests, not the run's set-up), to open in Chrome's DevTools or
  * `speedscope`: what a slow file spends its time on.
  */
-export function profileFiles(runner: Mocha.Runner) {
+export function fileProfiler(): { start(file: string): () => void } {
   const dir = process.env.TEST_CPU_PROFILES;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const session = new Session();
-  session.connect();
-  let queue: Promise<unknown> = session.post('Profiler.enable');
-  runner.on('suite', (suite: Mocha.Suite) => {
-    if (!suite.parent?.root) return;
-    queue = queue.then(() => session.post('Profiler.start'));
-  });
-  runner.on('suite end', (suite: Mocha.Suite) => {
-    if (!suite.parent?.root) return;
-    const name = (suite.file ?? suite.title).replace(`${process.cwd()}/`, '').replaceAll('/', '__');
-    queue = queue
-      .then(() => session.post('Profiler.stop'))
-      .then(({ profile }) => writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile)));
-  });
+  let session: Session | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    start(file) {
+      if (!dir) return () => {};
+      if (!session) {
+        mkdirSync(dir, { recursive: true });
+        session = new Session();
+        session.connect();
+        queue = session.post('Profiler.enable');
+      }
+      const profiling = session;
+      queue = queue.then(() => profiling.post('Profiler.start'));
+      return () => {
+        const name = file.replaceAll('/', '__');
+        queue = queue
+          .then(() => profiling.post('Profiler.stop'))
+          .then(({ profile }) =>
+            writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile)),
+          );
+      };
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { describeViolations, responsesWritten, takeResponseViolations } from './responseSchemas.ts';
 
 /**
- * Mocha root hook plugin (loaded by `require` in .mocharc.json): a test during which the service answered a
+ * Mocha root hook plugin (loaded by `require` in .mocharc.cjs): a test during which the service answered a
  * body its route's declared schema refuses fails, with the requests at fault and ajv's errors.
  *
  * The failure is handed to the hook's `error()` rather than thrown: mocha then fails the current test, whereas a

@@ -15,7 +15,7 @@ import type { AppState } from '../../api/state.ts';
  * priced route is checked against exactly what the document promises (envelope + responseSchema), a 402
  * against the quote / credits_insuffisants schemas, other 4xx/5xx against `Erreur` restricted to the codes the
  * operation lists for that status (an error status or code a route does not declare is a violation). Violations are kept here
- * and turned into test failures by the root hook plugin (responseSchemaHooks.ts, loaded by .mocharc.json).
+ * and turned into test failures by the root hook plugin (responseSchemaHooks.ts, loaded by .mocharc.cjs).
  */
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
@@ -205,7 +205,7 @@ export function checkServedResponse(r: ServedResponse): ResponseViolation | null
 }
 
 /**
- * Shared by every copy of this module: mocha loads the root hook plugin (`require` in .mocharc.json) through
+ * Shared by every copy of this module: mocha loads the root hook plugin (`require` in .mocharc.cjs) through
  * tsx's CommonJS loader while the tests import this file as ESM, and the two are separate module instances.
  * Kept in one module-local array, the violations the tests' service recorded never reached the hook.
  */

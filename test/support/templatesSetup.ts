@@ -1,29 +1,18 @@
 import { PROJECTIONS } from '../../app/readSide.ts';
 import { composedProjections } from '../../app/server/composeService.ts';
 import { schemaMigrations } from '../../app/server/migrateAll.ts';
-import { migratedRecipe, prepareTemplate, topSuiteEnded, topSuiteStarted } from './database.ts';
+import { migratedRecipe, prepareTemplate } from './database.ts';
 import { EUROPEAN_PROJECTIONS, europeIngestedRecipe } from './europeService.ts';
-import { profileFiles, watchFileTimings } from './fileTimings.ts';
 import { demoRecipe, demoSeeders } from './paidDemoService.ts';
 
 /**
- * Mocha global setup (loaded by `require` in .mocharc.json): builds, before the first suite, the templates most
+ * Mocha global setup (loaded by `require` in .mocharc.cjs): builds, before the first suite, the templates most
  * suites copy (the whole service migrated, the European local copies migrated and ingested, the whole demo), so that no
  * suite's `before` hook spends a template's build under mocha's timeout. Built templates are kept between runs
- * (test/support/database.ts); a run of unit tests only builds none. It also watches the suites' ends.
+ * (test/support/database.ts); a run of unit tests only builds none. In parallel mode it runs once, in the
+ * main process, before the workers start: they find the templates built.
  */
-export async function mochaGlobalSetup(this: Mocha.Runner) {
-  // Mocha hands its runner to the global setup: a database a test file's suite left open (a `before` hook that
-  // timed out) is closed when that suite ends, so that it fails alone (test/support/database.ts).
-  const id = (suite: Mocha.Suite) => `${suite.file ?? ''}: ${suite.title}`;
-  this.on('suite', (suite: Mocha.Suite) => {
-    if (suite.parent?.root) topSuiteStarted(id(suite));
-  });
-  this.on('suite end', (suite: Mocha.Suite) => {
-    if (suite.parent?.root) topSuiteEnded(id(suite));
-  });
-  watchFileTimings(this);
-  profileFiles(this);
+export async function mochaGlobalSetup() {
   const specs = process.argv.slice(2).filter((a) => a.endsWith('.ts') && !a.startsWith('-'));
   if (specs.length > 0 && specs.every((s) => s.includes('.unit.'))) return;
   const started = performance.now();
