@@ -137,6 +137,27 @@ describe(`GET /v1/entreprise/{siren}/marches-publics on the DECP demo (e2e, ${ta
     expect(res.headers.get('x-credits-charged')).to.equal('0');
   });
 
+  it('the dossier serves the marches_publics block at the route’s price, as the route’s summary', async () => {
+    const res = await fetch(`${service.t.baseUrl}/v1/entreprise/${HOLDER}/dossier?blocs=marches_publics`, {
+      headers: { 'X-Api-Key': key },
+    });
+    const text = await res.text();
+    served.push(text);
+    const body = JSON.parse(text) as Json;
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('x-credits-charged')).to.equal('0.015');
+    const route = (await get(HOLDER)).body;
+    const { couverture: _c, citation: _ci, provenance: _p, source: _s, disclaimer: _d, data_freshness: _f, ...summary } =
+      route;
+    expect(body.blocs.marches_publics).to.deep.equal(summary);
+    expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal(['fr.decp', 'fr.sirene']);
+    const none = await fetch(`${service.t.baseUrl}/v1/entreprise/${NO_CONTRACT}/dossier?blocs=marches_publics`, {
+      headers: { 'X-Api-Key': key },
+    });
+    expect(none.headers.get('x-credits-charged')).to.equal('0.005');
+    expect(((await none.json()) as Json).blocs_absents[0]).to.include({ raison: 'aucune_donnee' });
+  });
+
   it('a sole proprietor is refused unnamed, and as a co-holder is only counted, never identified', async () => {
     const refused = await get(SOLE_PROPRIETOR);
     expect(refused.res.status).to.equal(400);
