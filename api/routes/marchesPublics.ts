@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../ops/database/namedStatements.ts';
-import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { DECP_MARCHES_TABLE, decpProjection } from '../../projections/fr-decp/decpProjection.ts';
+import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { FR_DECP_REGISTER } from '../../schemas/events/frDecpEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
@@ -129,7 +129,9 @@ export async function readMarchesPublics(
     marches_titulaire_sans_montant: Number(first?.sans_montant_titulaire ?? 0),
     tronque: total > rows.length,
     marches: rows.map(marcheItem),
-    listes_bornees: { marches: { nombre_total: total, tronque: total > rows.length, total_borne_basse: false } },
+    listes_bornees: {
+      marches: { nombre_total: total, tronque: total > rows.length, total_borne_basse: false },
+    },
     note: NOTE,
   };
 }
@@ -161,7 +163,7 @@ export const marchesPublicsRoute: RouteDefinition = {
   id: 'entreprise.marches_publics',
   tool: {
     name: 'get_french_company_public_contracts',
-    title: 'French public contracts of a company (DECP)',
+    title: 'French public contracts of a company',
     description:
       'The French public contracts (DECP essential data) a company holds, matched by its SIRETs as published, and those it awarded as a public buyer, newest first, with amounts as published; co-holders are counted, never named.',
   },

@@ -27,6 +27,10 @@ export const frDecp: RegisterManifest = {
       import('../../ingest/fr-decp/frDecpDemo.ts'),
       import('../../api/routes/marchesPublics.ts'),
     ]);
-    return { demo: demo.frDecpDemo, projections: [projection.decpProjection], routes: [route.marchesPublicsRoute] };
+    return {
+      demo: demo.frDecpDemo,
+      projections: [projection.decpProjection],
+      routes: [route.marchesPublicsRoute],
+    };
   },
 };

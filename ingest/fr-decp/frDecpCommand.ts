@@ -9,5 +9,8 @@ export const frDecpIngestSpec = datedFileIngestSpec({
   notes:
     'Streamed. Holder names (denominationSociale) are dropped before anything is logged; concessions are counted, not read.',
   setAsideBecause: 'no readable contract id or buyer SIRET, or an id repeated in the file',
-  load: async () => ({ ingest: (await import('./ingestFrDecp.ts')).ingestFrDecp, estimateRows: async () => null }),
+  load: async () => ({
+    ingest: (await import('./ingestFrDecp.ts')).ingestFrDecp,
+    estimateRows: async () => null,
+  }),
 });

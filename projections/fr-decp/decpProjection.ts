@@ -77,7 +77,9 @@ export const decpProjection: Projection = {
         await knex.raw(
           `create index ${DECP_MARCHES_TABLE}_titulaires on ${DECP_MARCHES_TABLE} using gin (titulaires_siren)`,
         );
-        await knex.raw(`create index ${DECP_MARCHES_TABLE}_acheteur on ${DECP_MARCHES_TABLE} (acheteur_siren)`);
+        await knex.raw(
+          `create index ${DECP_MARCHES_TABLE}_acheteur on ${DECP_MARCHES_TABLE} (acheteur_siren)`,
+        );
         // The contracts without a usable holder identifier, counted once per copy by the route.
         await knex.raw(
           `create index ${DECP_MARCHES_TABLE}_sans_titulaire on ${DECP_MARCHES_TABLE} (id) where cardinality(titulaires_siren) = 0`,
@@ -85,5 +87,7 @@ export const decpProjection: Projection = {
       },
     },
   ],
-  ...entityHandlers([rowBinding({ register: FR_DECP_REGISTER, kind: DECP_MARCHE, table, rowOf: decpMarcheRow })]),
+  ...entityHandlers([
+    rowBinding({ register: FR_DECP_REGISTER, kind: DECP_MARCHE, table, rowOf: decpMarcheRow }),
+  ]),
 };

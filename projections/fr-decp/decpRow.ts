@@ -88,7 +88,7 @@ function lastModifiedAmount(r: DecpRecord): { montant: string; date: string | nu
     const montant = textOf(m.montant);
     if (!montant) continue;
     const date = dateOf(m.dateNotificationModification);
-    if (!best || !best.date || !date || date >= best.date) best = { montant, date };
+    if (!best?.date || !date || date >= best.date) best = { montant, date };
   }
   return best;
 }
@@ -126,5 +126,7 @@ function monthsOf(value: unknown): number | null {
 }
 
 function objectOf(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }

@@ -52,7 +52,8 @@ const marcheSchema: JsonSchema = {
     cotitulaires: {
       type: ['integer', 'null'],
       minimum: 0,
-      description: 'Pour le rôle titulaire : les autres titulaires, comptés, jamais nommés ; null pour un acheteur.',
+      description:
+        'Pour le rôle titulaire : les autres titulaires, comptés, jamais nommés ; null pour un acheteur.',
     },
     lieu_execution: {
       type: 'object',
@@ -74,7 +75,11 @@ const MARCHES_PUBLICS_PROPERTIES: Record<string, JsonSchema> = {
   ),
   marches_titulaire_sans_montant: count,
   tronque: { type: 'boolean' },
-  marches: { type: 'array', description: 'Le plus récent d’abord (date de notification).', items: marcheSchema },
+  marches: {
+    type: 'array',
+    description: 'Le plus récent d’abord (date de notification).',
+    items: marcheSchema,
+  },
   listes_bornees: boundedListsSchema(['marches']),
   note: { type: 'string' },
 };

@@ -147,13 +147,23 @@ describe(`GET /v1/entreprise/{siren}/marches-publics on the DECP demo (e2e, ${ta
     expect(res.status).to.equal(200);
     expect(res.headers.get('x-credits-charged')).to.equal('0.015');
     const route = (await get(HOLDER)).body;
-    const { couverture: _c, citation: _ci, provenance: _p, source: _s, disclaimer: _d, data_freshness: _f, ...summary } =
-      route;
+    const {
+      couverture: _c,
+      citation: _ci,
+      provenance: _p,
+      source: _s,
+      disclaimer: _d,
+      data_freshness: _f,
+      ...summary
+    } = route;
     expect(body.blocs.marches_publics).to.deep.equal(summary);
     expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal(['fr.decp', 'fr.sirene']);
-    const none = await fetch(`${service.t.baseUrl}/v1/entreprise/${NO_CONTRACT}/dossier?blocs=marches_publics`, {
-      headers: { 'X-Api-Key': key },
-    });
+    const none = await fetch(
+      `${service.t.baseUrl}/v1/entreprise/${NO_CONTRACT}/dossier?blocs=marches_publics`,
+      {
+        headers: { 'X-Api-Key': key },
+      },
+    );
     expect(none.headers.get('x-credits-charged')).to.equal('0.005');
     expect(((await none.json()) as Json).blocs_absents[0]).to.include({ raison: 'aucune_donnee' });
   });

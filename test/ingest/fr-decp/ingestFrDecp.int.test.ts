@@ -26,7 +26,9 @@ describe(`DECP ingester (${targetDescription})`, () => {
     expect(done.counts).to.include({ rows: 5, recorded: 5, dropped: 0 });
     const record = await recordOf('21030042200016202401L04');
     expect(record).to.deep.include({ id: '202401L04', montant: '127835.12', dureeMois: '17' });
-    expect(record.titulaires).to.deep.equal([{ titulaire: { typeIdentifiant: 'SIRET', id: '48794607100015' } }]);
+    expect(record.titulaires).to.deep.equal([
+      { titulaire: { typeIdentifiant: 'SIRET', id: '48794607100015' } },
+    ]);
     const huge = await recordOf('221300015002472020F00075');
     expect(huge.montant).to.equal('1.0e17');
   });
