@@ -11,6 +11,7 @@ import { eeAriregister } from './registers/eeAriregister.ts';
 import { esBorme } from './registers/esBorme.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
+import { frDecp } from './registers/frDecp.ts';
 import { frEgapro } from './registers/frEgapro.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
@@ -45,6 +46,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frEgapro,
   frSiretIdcc,
   frRne,
+  frDecp,
   noBrreg,
   eeAriregister,
   lvUr,

@@ -34,7 +34,7 @@ export function dossierRouteOf(sources: DossierBlockSources): RouteDefinition {
       name: 'get_french_company_dossier',
       title: 'A la carte dossier of a French company',
       description:
-        'A French company’s dossier by SIREN, with the blocks asked for: its Sirene identity, then its establishments, BODACC warning signals and filed annual accounts (turnover, EBITDA, net result by closing date); each block not served is named with its reason and not charged. The exact price is the one the 402 quote states.',
+        'A French company’s dossier by SIREN, with the blocks asked for: its Sirene identity, then its establishments, BODACC warning signals, filed annual accounts (turnover, EBITDA, net result by closing date) and French public contracts (DECP); each block not served is named with its reason and not charged. The exact price is the one the 402 quote states.',
     },
     method: 'GET',
     path: '/v1/entreprise/{siren}/dossier',

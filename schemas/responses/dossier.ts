@@ -3,6 +3,7 @@ import { BLOCS_DOSSIER } from '../params/blocs.ts';
 import { SIREN_SCHEMA } from '../params/siren.ts';
 import { alertesSchema } from './alertes.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
+import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableAmount: JsonSchema = {
@@ -78,6 +79,7 @@ export const dossierSchema: JsonSchema = {
         etablissements: entrepriseEtablissementsSchema,
         alertes_bodacc: alertesSchema,
         finances: financesBlockSchema,
+        marches_publics: marchesPublicsBlockSchema,
       },
     },
     blocs_absents: {

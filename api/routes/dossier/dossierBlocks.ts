@@ -1,14 +1,18 @@
 import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
 import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
 import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
+import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
 import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
 import { alertesRoute, readAlertes } from '../alertes.ts';
 import { served } from '../entreprise/blockReading.ts';
 import { entrepriseEtablissementsRoute, SIRENE_PROJECTIONS } from '../entreprise.ts';
+import { marchesPublicsRoute } from '../marchesPublics.ts';
 import type { DossierBlockSources } from './blockSource.ts';
 import { readEtablissementsBlock } from './etablissementsBlock.ts';
 import { readFinancesBlock } from './financesBlock.ts';
+import { readMarchesPublicsBlock } from './marchesPublicsBlock.ts';
 
 /**
  * `finances` has no route of its own: $0.01, the price of one page of accounts elsewhere (the alerts, a
@@ -35,5 +39,11 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     registers: [FR_RATIOS_INPI_BCE_REGISTER],
     projections: [LISTE_PROJECTION],
     read: ({ knex }, unit) => readFinancesBlock(knex, unit.siren),
+  },
+  marches_publics: {
+    price: marchesPublicsRoute.price,
+    registers: [FR_DECP_REGISTER],
+    projections: [decpProjection.name],
+    read: ({ knex }, unit) => readMarchesPublicsBlock(knex, unit),
   },
 };

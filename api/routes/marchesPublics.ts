@@ -1,0 +1,190 @@
+import type { Knex } from 'knex';
+import { namedStatement } from '../../ops/database/namedStatements.ts';
+import { DECP_MARCHES_TABLE, decpProjection } from '../../projections/fr-decp/decpProjection.ts';
+import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { FR_DECP_REGISTER } from '../../schemas/events/frDecpEvents.ts';
+import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
+import { sirenPathParam } from '../../schemas/params/siren.ts';
+import { marchesPublicsSchema } from '../../schemas/responses/marchesPublics.ts';
+import type { ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
+import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
+import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
+
+/** Contracts served per call, newest first; the counts and the total cover them all. */
+export const MARCHES_LIMIT = 100;
+
+const NOTE =
+  'Données essentielles de la commande publique (DECP consolidées), telles que publiées par les acheteurs : marchés dont l’entreprise est titulaire (SIRET publié, type SIRET, dont le SIREN est celui demandé ; titulaires initiaux et ceux des modifications) ou acheteur. montant : le montant initial publié ; montant_modifie : celui de la dernière modification qui en publie un. montant_total_titulaire : somme des montants initiaux publiés lisibles au centime. Aucun marché ne prouve pas l’absence de marché (seuil de publication, titulaires identifiés autrement que par SIRET) ; les titulaires ne sont jamais nommés. / Public contracts as published; no contract does not prove none.';
+
+interface MarcheRow {
+  role: 'titulaire' | 'acheteur';
+  marche_id: string | null;
+  acheteur_siret: string | null;
+  acheteur_nom: string | null;
+  nature: string | null;
+  objet: string | null;
+  procedure: string | null;
+  code_cpv: string | null;
+  date_notification: string | null;
+  date_publication: string | null;
+  duree_mois: number | null;
+  montant_centimes: string | null;
+  montant_modifie_centimes: string | null;
+  date_modification: string | null;
+  lieu_execution_code: string | null;
+  lieu_execution_type: string | null;
+  lieu_execution_nom: string | null;
+  source: string | null;
+  nombre_titulaires: number;
+  /** Window totals over every contract of the company, before the limit. */
+  n_titulaire: string;
+  n_acheteur: string;
+  total_titulaire: string | null;
+  sans_montant_titulaire: string;
+}
+
+/**
+ * The company's contracts as holder (GIN index on the holders' SIRENs) and as buyer (index on the buyer's
+ * SIREN), newest notification first, with the counts and the holder total over all of them (window sums in
+ * bigint cents, before the limit).
+ */
+const MARCHES_SQL = `
+  with m as (
+    select 'titulaire' as role, t.* from ${DECP_MARCHES_TABLE} t where t.titulaires_siren @> array[?]::text[]
+    union all
+    select 'acheteur' as role, t.* from ${DECP_MARCHES_TABLE} t where t.acheteur_siren = ?
+  )
+  select role, marche_id, acheteur_siret, acheteur_nom, nature, objet, procedure, code_cpv, date_notification,
+         date_publication, duree_mois, montant_centimes::text as montant_centimes,
+         montant_modifie_centimes::text as montant_modifie_centimes, date_modification, lieu_execution_code,
+         lieu_execution_type, lieu_execution_nom, source, nombre_titulaires,
+         (count(*) filter (where role = 'titulaire') over ())::text as n_titulaire,
+         (count(*) filter (where role = 'acheteur') over ())::text as n_acheteur,
+         (sum(montant_centimes) filter (where role = 'titulaire') over ())::text as total_titulaire,
+         (count(*) filter (where role = 'titulaire' and montant_centimes is null) over ())::text
+           as sans_montant_titulaire
+    from m
+   order by date_notification desc nulls last, date_publication desc nulls last, id, role
+   limit ?`;
+
+/** Integer cents (text) as euros: the decimal written from the integer, then read once (never computed). */
+export function eurosOf(cents: string | null): number | null {
+  if (cents === null) return null;
+  const value = BigInt(cents);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  return Number(`${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`);
+}
+
+function marcheItem(row: MarcheRow) {
+  return {
+    id: row.marche_id,
+    role: row.role,
+    objet: row.objet,
+    nature: row.nature,
+    procedure: row.procedure,
+    code_cpv: row.code_cpv,
+    date_notification: row.date_notification,
+    date_publication: row.date_publication,
+    duree_mois: row.duree_mois,
+    montant: eurosOf(row.montant_centimes),
+    montant_modifie: eurosOf(row.montant_modifie_centimes),
+    date_derniere_modification: row.date_modification,
+    acheteur: { siret: row.acheteur_siret, nom: row.acheteur_nom },
+    nombre_titulaires: row.nombre_titulaires,
+    cotitulaires: row.role === 'titulaire' ? Math.max(row.nombre_titulaires - 1, 0) : null,
+    lieu_execution: {
+      code: row.lieu_execution_code,
+      type_code: row.lieu_execution_type,
+      nom: row.lieu_execution_nom,
+    },
+    source: row.source,
+  };
+}
+
+/**
+ * The public contracts of a company the coverage rules let through: this route's body (`limit` 100) and the
+ * dossier's `marches_publics` (its most recent contracts). Holders are never named: the answer counts them.
+ */
+export async function readMarchesPublics(
+  knex: Knex,
+  unit: { siren: string; denomination: string | null },
+  limit = MARCHES_LIMIT,
+): Promise<Record<string, unknown>> {
+  const { rows } = await namedStatement<{ rows: MarcheRow[] }>(knex, 'registres_decp_marches', MARCHES_SQL, [
+    unit.siren,
+    unit.siren,
+    limit,
+  ]);
+  const first = rows[0];
+  const titulaire = Number(first?.n_titulaire ?? 0);
+  const acheteur = Number(first?.n_acheteur ?? 0);
+  const total = titulaire + acheteur;
+  return {
+    siren: unit.siren,
+    denomination: unit.denomination,
+    nombre_marches_titulaire: titulaire,
+    nombre_marches_acheteur: acheteur,
+    montant_total_titulaire: eurosOf(first?.total_titulaire ?? null),
+    marches_titulaire_sans_montant: Number(first?.sans_montant_titulaire ?? 0),
+    tronque: total > rows.length,
+    marches: rows.map(marcheItem),
+    listes_bornees: {
+      marches: { nombre_total: total, tronque: total > rows.length, total_borne_basse: false },
+    },
+    note: NOTE,
+  };
+}
+
+/** Contracts of the copy none of whose holders gives a SIREN, counted once per copy (partial index). */
+const uncovered = new Map<string, number>();
+
+async function contractsWithoutUsableHolder(knex: Knex, provenance: readonly ProvenanceEntry[]) {
+  const copy = provenance.find((p) => p.registre === FR_DECP_REGISTER);
+  const key = `${copy?.version ?? ''}|${copy?.empreinte_sha256 ?? ''}`;
+  const known = uncovered.get(key);
+  if (known !== undefined) return known;
+  const { rows } = await knex.raw<{ rows: { n: string }[] }>(
+    `select count(*)::text as n from ${DECP_MARCHES_TABLE} where cardinality(titulaires_siren) = 0`,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  if (copy) {
+    uncovered.clear();
+    uncovered.set(key, n);
+  }
+  return n;
+}
+
+/**
+ * GET /v1/entreprise/{siren}/marches-publics: the public contracts (DECP) the company holds, and those it
+ * awarded as a public buyer, newest first.
+ */
+export const marchesPublicsRoute: RouteDefinition = {
+  id: 'entreprise.marches_publics',
+  tool: {
+    name: 'get_french_company_public_contracts',
+    title: 'French public contracts of a company',
+    description:
+      'The French public contracts (DECP essential data) a company holds, matched by its SIRETs as published, and those it awarded as a public buyer, newest first, with amounts as published; co-holders are counted, never named.',
+  },
+  method: 'GET',
+  path: '/v1/entreprise/{siren}/marches-publics',
+  summary:
+    'Marchés publics d’une entreprise (DECP) : ceux dont elle est titulaire et, pour un acheteur public, ceux qu’il a passés.',
+  description:
+    'Données essentielles de la commande publique consolidées : titulaires rapprochés par SIRET tel que publié (type SIRET, 14 chiffres, SIREN valide), le plus récent d’abord, 100 au plus (`tronque`). Montants tels que publiés, exacts au centime : `montant` initial, `montant_modifie` de la dernière modification qui en publie un. Une entreprise sans marché : 200 avec des compteurs à zéro. Les titulaires ne sont jamais nommés (cotitulaires comptés). `couverture` dit combien de marchés de la copie n’ont aucun titulaire identifiable par SIRET. Mêmes refus que la fiche entreprise (non facturés).',
+  params: [sirenPathParam],
+  price: 10_000,
+  freeTier: true,
+  errors: SIRENE_COVERAGE_ERRORS,
+  registers: [FR_DECP_REGISTER, FR_SIRENE_REGISTER],
+  projections: [decpProjection.name, unitesLegalesProjection.name],
+  freshness: { code: 'photo_perimee' },
+  responseSchema: marchesPublicsSchema,
+  async handler(ctx, { knex }) {
+    const unit = await readCoveredUnit(knex, String(ctx.state.params?.siren));
+    const body = await readMarchesPublics(knex, unit);
+    const sansTitulaire = await contractsWithoutUsableHolder(knex, ctx.state.provenance ?? []);
+    return { body: { ...body, couverture: { marches_sans_titulaire_identifiable: sansTitulaire } } };
+  },
+};

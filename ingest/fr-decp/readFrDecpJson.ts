@@ -1,0 +1,110 @@
+import { parser } from 'stream-json';
+import { pick } from 'stream-json/filters/pick.js';
+import { streamValues } from 'stream-json/streamers/stream-values.js';
+import {
+  DECP_MARCHE,
+  type DecpRecord,
+  DROPPED_NAME_FIELD,
+  decpContractId,
+} from '../../schemas/events/frDecpEvents.ts';
+import { decpContractHolders, type UnusableHolder } from '../../schemas/records/decpHolders.ts';
+import type { SnapshotRow } from '../core/snapshotPass.ts';
+import { openUpstreamFile } from '../core/upstreamFile.ts';
+
+/** What reading the consolidated file noticed, for the pass report. */
+export interface DecpReadReport {
+  /** Contracts read into the pass. */
+  marchesLus: number;
+  /** Contracts set aside: no readable `id` (nor `uid`), no buyer, or an identifier seen earlier in the file. */
+  lignesEcartees: number;
+  /** Up to 5 examples of set-aside contracts (rank in the file and why), never their content. */
+  exemplesEcartes: { rang: number; motif: string }[];
+  /** Concession contracts (`contrat-concession`, 2019 `_type` « Contrat de concession »): not read. */
+  concessionsNonLues: number;
+  /** Contracts read none of whose holders gives a SIREN (only other identifier types or malformed SIRETs). */
+  marchesSansTitulaireIdentifiable: number;
+  /** Holders (initial and in modifications) that give no SIREN, by reason. */
+  titulairesInutilisables: Record<UnusableHolder, number>;
+}
+
+export function emptyDecpReport(): DecpReadReport {
+  return {
+    marchesLus: 0,
+    lignesEcartees: 0,
+    exemplesEcartes: [],
+    concessionsNonLues: 0,
+    marchesSansTitulaireIdentifiable: 0,
+    titulairesInutilisables: { autre_type_identifiant: 0, siret_mal_forme: 0 },
+  };
+}
+
+/** The contracts of either schema: `marches[i]` (2019), `marches.marche[i]` and `marches.contrat-concession[i]` (2024). */
+const CONTRACT_PATH = /^marches\.(\d+|marche\.\d+|contrat-concession\.\d+)$/;
+
+/**
+ * The contracts of the consolidated DECP JSON file as snapshot rows of kind `marche`, streamed (the file holds
+ * millions of contracts and is never held in memory). Numbers are kept as their text, every
+ * `denominationSociale` is dropped (frDecpEvents.ts). The identifiers seen are held in a set to refuse a
+ * repeated one (the first is kept): about 100 bytes a contract, some 300 MB for the
+ * full file's 3.1 million.
+ */
+export async function* readDecpJson(file: string, report: DecpReadReport): AsyncGenerator<SnapshotRow> {
+  const input = await openUpstreamFile(file);
+  const contracts = input
+    .pipe(parser.asStream())
+    .pipe(pick.asStream({ filter: CONTRACT_PATH }))
+    .pipe(streamValues.asStream({ numberAsString: true }));
+  const seen = new Set<string>();
+  let rank = 0;
+  const setAside = (motif: string) => {
+    report.lignesEcartees++;
+    if (report.exemplesEcartes.length < 5) report.exemplesEcartes.push({ rang: rank, motif });
+  };
+  for await (const { value } of contracts as AsyncIterable<{ value: unknown }>) {
+    rank++;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      setAside('contrat illisible');
+      continue;
+    }
+    const record = withoutNames(value) as DecpRecord;
+    if (isConcession(record)) {
+      report.concessionsNonLues++;
+      continue;
+    }
+    const id = decpContractId(record);
+    if (!id) {
+      setAside('ni uid, ni id et SIRET acheteur');
+      continue;
+    }
+    if (seen.has(id)) {
+      setAside('identifiant déjà lu dans le fichier');
+      continue;
+    }
+    seen.add(id);
+    const holders = decpContractHolders(record);
+    for (const holder of holders) {
+      if (holder.inutilisable) report.titulairesInutilisables[holder.inutilisable]++;
+    }
+    if (!holders.some((h) => h.siren !== null)) report.marchesSansTitulaireIdentifiable++;
+    report.marchesLus++;
+    yield { kind: DECP_MARCHE, id, record };
+  }
+}
+
+/** A concession: its 2019 `_type`, or an `autoriteConcedante` object where a contract has its `acheteur`. */
+function isConcession(record: DecpRecord): boolean {
+  if (typeof record._type === 'string' && /concession/i.test(record._type)) return true;
+  const authority = record.autoriteConcedante;
+  return record.acheteur === undefined && !!authority && typeof authority === 'object';
+}
+
+/** The value with every `denominationSociale` member removed, at any depth. */
+function withoutNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNames);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k !== DROPPED_NAME_FIELD) out[k] = withoutNames(v);
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
+import { ingestFrDecp } from '../../../ingest/fr-decp/ingestFrDecp.ts';
+import { runMigrations } from '../../../ops/database/migrations.ts';
+import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
+import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
+import { DECP_MARCHES_TABLE, decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
+import { DECP_2019, DECP_2024 } from '../../ingest/fr-decp/decpFixtures.ts';
+import { targetDescription, testLogger } from '../../support/database.ts';
+import { openTestBed, type TestBed } from '../core/testBed.ts';
+
+describe(`DECP projection (${targetDescription})`, () => {
+  let bed: TestBed;
+  let runner: ProjectionRunner;
+
+  before(async () => {
+    bed = await openTestBed([decpProjection]);
+    await runMigrations(bed.knex, snapshotPassMigrations);
+    const deps = { knex: bed.knex, store: bed.store, logger: testLogger };
+    await ingestFrDecp({ ...deps, file: DECP_2019, snapshotDate: '2026-11-30' });
+    await ingestFrDecp({ ...deps, file: DECP_2024, snapshotDate: '2026-12-01' });
+    runner = bed.runner();
+    await runner.start();
+    await runner.caughtUp();
+  });
+  after(() => bed.close());
+
+  const row = async (id: string) =>
+    (
+      await bed.knex.raw(
+        `select *, montant_centimes::text as montant_centimes,
+                montant_modifie_centimes::text as montant_modifie_centimes
+           from ${DECP_MARCHES_TABLE} where id = ?`,
+        [id],
+      )
+    ).rows[0];
+
+  it('holds the last pass only: the 2024 file’s five contracts', async () => {
+    const { rows } = await bed.knex.raw(`select id from ${DECP_MARCHES_TABLE} order by id`);
+    expect(rows.map((r: { id: string }) => r.id)).to.deep.equal([
+      '21030042200016202401L04',
+      '21500222100012202207LOT03',
+      '216901231000112019K1209',
+      '219740222000192022VI2022.242',
+      '221300015002472020F00075',
+    ]);
+  });
+
+  it('keeps amounts exact in cents: the initial one, and the latest modification’s', async () => {
+    expect(await row('21030042200016202401L04')).to.deep.include({
+      montant_centimes: '12783512',
+      montant_publie: '127835.12',
+      montant_modifie_centimes: '12455746',
+      montant_modifie_publie: '124557.46',
+      date_modification: '2025-04-08',
+      date_notification: '2024-02-08',
+      duree_mois: 17,
+      acheteur_siren: '210300422',
+    });
+    // 1.0e17 euros is more cents than a bigint holds: no amount rather than a wrong one.
+    expect(await row('221300015002472020F00075')).to.deep.include({
+      montant_centimes: null,
+      montant_publie: '1.0e17',
+      montant_modifie_centimes: '2254000',
+      date_modification: '2026-04-01',
+    });
+    expect(await row('219740222000192022VI2022.242')).to.deep.include({ duree_mois: null });
+  });
+
+  it('lists the SIRENs of the initial holders and of those modifications add, a malformed SIRET left out', async () => {
+    expect(await row('21030042200016202401L04')).to.deep.include({
+      titulaires_siren: ['487946071', '812235133'],
+      nombre_titulaires: 3,
+    });
+    expect(await row('219740222000192022VI2022.242')).to.deep.include({
+      titulaires_siren: ['340270495'],
+      nombre_titulaires: 2,
+    });
+  });
+
+  it('truncating and replaying the log gives the same table checksum', async () => {
+    const before = await tableChecksum(bed.knex, DECP_MARCHES_TABLE);
+    await runner.rebuild(decpProjection.name);
+    expect(await tableChecksum(bed.knex, DECP_MARCHES_TABLE)).to.equal(before);
+  });
+});
