@@ -9,6 +9,7 @@ import { czAres } from './registers/czAres.ts';
 import { dkCvr } from './registers/dkCvr.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
 import { esBorme } from './registers/esBorme.ts';
+import { euCordis } from './registers/euCordis.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
 import { frEgapro } from './registers/frEgapro.ts';
@@ -45,6 +46,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frEgapro,
   frSiretIdcc,
   frRne,
+  euCordis,
   noBrreg,
   eeAriregister,
   lvUr,
