@@ -3,6 +3,7 @@ import {
   CORDIS_PROJECT,
   type CordisRecord,
   cordisParticipationId,
+  ORGANISATION_ID_COLUMNS,
   PARTICIPATION_KEPT_COLUMNS,
   PROJECT_KEPT_COLUMNS,
 } from '../../schemas/events/euCordisEvents.ts';
@@ -74,11 +75,23 @@ export async function* readCordisOrganizations(
   setAside: CordisSetAside,
 ): AsyncGenerator<SnapshotRow> {
   const seen = new Set<string>();
+  let idColumn = 'organisationID';
+  const onOrganizationHeader = (columns: string[]) => {
+    onHeader(columns);
+    const found = ORGANISATION_ID_COLUMNS.find((c) => columns.includes(c));
+    if (!found)
+      throw new Error(`organization: no ${ORGANISATION_ID_COLUMNS.join(' or ')} column; pass refused`);
+    idColumn = found;
+  };
   for await (const { record: row } of readDelimitedNumbered(await openUpstreamFile(file), {
     delimiter: ';',
-    onHeader,
+    onHeader: onOrganizationHeader,
   })) {
     const record = keep(row, PARTICIPATION_KEPT_COLUMNS);
+    if (idColumn === 'id') {
+      const v = row[idColumn]?.trim() ?? '';
+      record.organisationID = v === '' ? null : v;
+    }
     if (!record.projectID || !/^\d+$/.test(record.projectID) || !record.organisationID) {
       setAside.sans_identifiant++;
       continue;

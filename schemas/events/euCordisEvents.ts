@@ -84,18 +84,47 @@ export const PARTICIPATION_KEPT_COLUMNS = [
 
 /** Columns without which a file is not what its role says: refused before anything is published. */
 export const PROJECT_REQUIRED_COLUMNS = ['id', 'status', 'startDate', 'endDate'] as const;
-export const ORGANIZATION_REQUIRED_COLUMNS = [
+export const ORGANIZATION_REQUIRED_COLUMNS = ['projectID', 'vatNumber', 'role', 'ecContribution'] as const;
+
+/**
+ * The organisation's id: `organisationID` in the current files, `id` in the older H2020 layout (which also
+ * carried `organizationUrl` and the contact person's title, names, function, telephone and fax, never kept).
+ * One of the two is required.
+ */
+export const ORGANISATION_ID_COLUMNS = ['organisationID', 'id'] as const;
+
+/** The older H2020 organization.csv layout, from a public validator of it (test/fixtures/eu-cordis/SOURCE.txt). */
+export const ORGANIZATION_OLD_H2020_COLUMNS = [
+  'projectRcn',
   'projectID',
-  'organisationID',
-  'vatNumber',
+  'projectAcronym',
   'role',
+  'id',
+  'name',
+  'shortName',
+  'activityType',
+  'endOfParticipation',
   'ecContribution',
+  'country',
+  'street',
+  'city',
+  'postCode',
+  'organizationUrl',
+  'vatNumber',
+  'contactForm',
+  'contactType',
+  'contactTitle',
+  'contactFirstNames',
+  'contactLastNames',
+  'contactFunction',
+  'contactTelephoneNumber',
+  'contactFaxNumber',
 ] as const;
 
 /** The full headers seen in the real files (test/fixtures/eu-cordis/SOURCE.txt); others are reported. */
 export const PROJECT_KNOWN_COLUMNS = [...PROJECT_KEPT_COLUMNS, 'nature', 'objective'] as const;
 export const ORGANIZATION_KNOWN_COLUMNS = [
-  ...PARTICIPATION_KEPT_COLUMNS,
+  ...new Set([...PARTICIPATION_KEPT_COLUMNS, ...ORGANIZATION_OLD_H2020_COLUMNS]),
   'street',
   'postCode',
   'city',
@@ -107,6 +136,7 @@ export const ORGANIZATION_KNOWN_COLUMNS = [
 
 export type CordisRecord = Record<string, string | null>;
 
+/** The participation's id: grant, organisation and order (an organisation can hold two roles in a grant). */
 export function cordisParticipationId(r: CordisRecord): string {
   return `${r.projectID}-${r.organisationID}-${r.order ?? ''}`;
 }

@@ -104,7 +104,7 @@ describe(`CORDIS ingester (${targetDescription})`, () => {
         () => null,
         (e: Error) => e,
       );
-      expect(failure?.message).to.match(/required column\(s\) missing.*organisationID/);
+      expect(failure?.message).to.match(/required column\(s\) missing.*vatNumber/);
       expect(await bed.store.readAll(0n)).to.have.length.below(2);
     } finally {
       await rm(dir, { recursive: true, force: true });
