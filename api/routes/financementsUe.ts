@@ -15,6 +15,7 @@ import {
 } from '../../schemas/events/euCordisEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
+import { frenchVatOf } from '../../schemas/records/cordisVat.ts';
 import { financementsUeSchema } from '../../schemas/responses/financementsUe.ts';
 import type { ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
@@ -64,7 +65,7 @@ function publicationOf(provenance: readonly ProvenanceEntry[] | undefined): stri
   return provenance?.find((p) => p.registre === EU_CORDIS_REGISTER)?.date_photo ?? null;
 }
 
-interface FundingLine {
+export interface FundingLine {
   participation_id: string;
   projet_id: string;
   programme: string | null;
@@ -93,7 +94,41 @@ export async function readFinancementsUe(
   siren: string,
   publication: string | null,
 ): Promise<Record<string, unknown>> {
-  const [totals, lines, files] = await Promise.all([
+  const [funding, files] = await Promise.all([
+    readFundingOfVat(knex, frenchVatOf(siren)),
+    knex.raw<{ rows: { role: string }[] }>(`select role from ${CORDIS_FILES_TABLE} order by role`),
+  ]);
+  return {
+    siren,
+    nombre_projets: funding.projets,
+    nombre_participations: funding.participations,
+    contribution_ue_totale_eur: eurosOf(funding.totalCents),
+    en_cours: funding.enCours,
+    tronque: funding.participations > funding.lines.length,
+    projets: funding.lines.map(projectOf),
+    aucun_financement: funding.participations === 0,
+    couverture: {
+      programmes: programmesOf(files.rows.map((f) => f.role)),
+      publication,
+      note: FUNDING_NOTE,
+    },
+  };
+}
+
+/** What the read tables hold for one VAT number as CORDIS publishes it (`FR40303265045`, `ESB66340514`). */
+export interface FundingOfVat {
+  participations: number;
+  projets: number;
+  /** Distinct grants whose status is SIGNED. */
+  enCours: number;
+  /** Sum of the published `ecContribution` of every participation, in cents (0 when none is published). */
+  totalCents: string;
+  /** The participations served, newest grant first, FUNDING_LIMIT at most. */
+  lines: FundingLine[];
+}
+
+export async function readFundingOfVat(knex: Knex, vat: string): Promise<FundingOfVat> {
+  const [totals, lines] = await Promise.all([
     knex.raw<{
       rows: { participations: string; projets: string; en_cours: string; total: string | null }[];
     }>(
@@ -101,39 +136,31 @@ export async function readFinancementsUe(
               count(distinct p.projet_id) filter (where j.statut_source = 'SIGNED') as en_cours,
               sum(p.contribution_ue_centimes) as total
          from ${CORDIS_PARTICIPATIONS_TABLE} p left join ${CORDIS_PROJECTS_TABLE} j on j.id = p.projet_id
-        where p.siren = ?`,
-      [siren],
+        where p.tva = ?`,
+      [vat],
     ),
     knex.raw<{ rows: FundingLine[] }>(
       `select p.id as participation_id, p.projet_id, j.programme, j.acronyme, j.titre, j.statut_source,
-              j.debut, j.fin, j.cout_total_centimes as projet_cout_total_centimes,
-              j.contribution_ue_max_centimes, j.regime_financement, j.appel, p.role_source,
-              p.contribution_ue_centimes, p.contribution_ue_nette_centimes, p.cout_total_centimes,
-              p.fin_anticipee, p.pme, p.type_activite, p.nom_publie
+              j.debut, j.fin, j.cout_total_centimes::text as projet_cout_total_centimes,
+              j.contribution_ue_max_centimes::text as contribution_ue_max_centimes, j.regime_financement,
+              j.appel, p.role_source, p.contribution_ue_centimes::text as contribution_ue_centimes,
+              p.contribution_ue_nette_centimes::text as contribution_ue_nette_centimes,
+              p.cout_total_centimes::text as cout_total_centimes, p.fin_anticipee, p.pme, p.type_activite,
+              p.nom_publie
          from ${CORDIS_PARTICIPATIONS_TABLE} p left join ${CORDIS_PROJECTS_TABLE} j on j.id = p.projet_id
-        where p.siren = ?
+        where p.tva = ?
         order by j.debut desc nulls last, p.projet_id desc, p.id
         limit ?`,
-      [siren, FUNDING_LIMIT],
+      [vat, FUNDING_LIMIT],
     ),
-    knex.raw<{ rows: { role: string }[] }>(`select role from ${CORDIS_FILES_TABLE} order by role`),
   ]);
   const t = totals.rows[0]!;
-  const participations = Number(t.participations);
   return {
-    siren,
-    nombre_projets: Number(t.projets),
-    nombre_participations: participations,
-    contribution_ue_totale_eur: eurosOf(t.total ?? 0),
-    en_cours: Number(t.en_cours),
-    tronque: participations > lines.rows.length,
-    projets: lines.rows.map(projectOf),
-    aucun_financement: participations === 0,
-    couverture: {
-      programmes: programmesOf(files.rows.map((f) => f.role)),
-      publication,
-      note: FUNDING_NOTE,
-    },
+    participations: Number(t.participations),
+    projets: Number(t.projets),
+    enCours: Number(t.en_cours),
+    totalCents: t.total === null ? '0' : String(t.total),
+    lines: lines.rows,
   };
 }
 

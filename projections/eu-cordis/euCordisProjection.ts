@@ -60,7 +60,7 @@ const participations: RowTable<CordisParticipationRow> = {
 
 /**
  * EU research grants (CORDIS) and their participants, for GET /v1/entreprise/{siren}/financements-ue: the
- * grants, the participations with a readable VAT number (a French one carries its SIREN, indexed) and the
+ * grants, the participations with a readable VAT number (indexed; a French one carries its SIREN too) and the
  * files of the published pass. Amounts are integer cents as published (cordisAmount.ts).
  */
 export const euCordisProjection: Projection = {
@@ -101,8 +101,9 @@ export const euCordisProjection: Projection = {
             type_activite text,
             nom_publie text
           )`);
+        // The route asks by VAT number (a company's FR + key + SIREN): one index probe.
         await knex.raw(
-          `create index ${CORDIS_PARTICIPATIONS_TABLE}_siren on ${CORDIS_PARTICIPATIONS_TABLE} (siren) where siren is not null`,
+          `create index ${CORDIS_PARTICIPATIONS_TABLE}_tva on ${CORDIS_PARTICIPATIONS_TABLE} (tva)`,
         );
         await createPassFilesTable(knex, CORDIS_FILES_TABLE);
       },

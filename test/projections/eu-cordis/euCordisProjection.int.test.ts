@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFinancementsUe } from '../../../api/routes/financementsUe.ts';
+import { projectOf, readFinancementsUe, readFundingOfVat } from '../../../api/routes/financementsUe.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestEuCordis } from '../../../ingest/eu-cordis/ingestEuCordis.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
@@ -107,6 +107,36 @@ describe(`CORDIS projection (${targetDescription})`, () => {
       aucun_financement: true,
     });
     expect(body.couverture).to.deep.include({ programmes: ['H2020', 'HORIZON'], publication: '2026-11-01' });
+  });
+
+  it('reads a participant’s funding by its published VAT number: counts, exact total, the participation', async () => {
+    const comet = await readFundingOfVat(bed.knex, 'ESB66340514');
+    expect(comet).to.deep.include({ participations: 1, projets: 1, enCours: 0, totalCents: '28481250' });
+    // GeoFit's own project row is not among the fixture's: its grant members stay null, never guessed.
+    expect(projectOf(comet.lines[0]!)).to.deep.include({ id: '792210', programme: null, statut: null });
+    expect(projectOf(comet.lines[0]!).participation).to.deep.equal({
+      role: 'participant',
+      role_source: 'participant',
+      contribution_ue_eur: 284812.5,
+      contribution_ue_nette_eur: 284812.5,
+      cout_total_eur: 406875,
+      fin_anticipee: false,
+      pme: true,
+      type_activite: 'PRC',
+      nom_publie: 'COMET GLOBAL INNOVATION, SL',
+    });
+    const uoa = await readFundingOfVat(bed.knex, 'EL090145420');
+    expect(uoa.totalCents).to.equal('0');
+    expect(projectOf(uoa.lines[0]!).participation).to.deep.include({
+      role: 'third party',
+      contribution_ue_eur: 0,
+      contribution_ue_nette_eur: 528340.97,
+      cout_total_eur: 960619.95,
+    });
+    expect(await readFundingOfVat(bed.knex, 'FR40303265045')).to.deep.include({
+      participations: 0,
+      lines: [],
+    });
   });
 
   it('truncating and replaying the log gives the same table checksums', async () => {
