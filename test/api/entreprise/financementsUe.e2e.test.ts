@@ -1,13 +1,21 @@
 import { expect } from 'chai';
+import { financementsUeRoute } from '../../../api/routes/financementsUe.ts';
+import { REGISTERS } from '../../../app/registers.ts';
 import { manifestSha256 } from '../../../ingest/core/filesPass.ts';
 import { sha256OfFile } from '../../../ingest/core/upstreamFile.ts';
 import { EU_CORDIS_DEMO_FILES } from '../../../ingest/eu-cordis/euCordisDemo.ts';
+import { ingestEuCordis } from '../../../ingest/eu-cordis/ingestEuCordis.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
+import { euCordisProjection } from '../../../projections/eu-cordis/euCordisProjection.ts';
+import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { EU_CORDIS_REGISTER } from '../../../schemas/events/euCordisEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
-import { targetDescription } from '../../support/database.ts';
+import { CORDIS_FILES } from '../../ingest/eu-cordis/cordisFixtures.ts';
+import { targetDescription, testLogger } from '../../support/database.ts';
+import { SOLE_TRADER } from '../../support/gazetteFixtures.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
-import type { RunningService } from '../../support/service.ts';
+import { type RunningService, startTestService } from '../../support/service.ts';
+import { ingestSireneSample } from '../../support/sireneSample.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 type Json = any;
@@ -110,5 +118,58 @@ describe(`GET /v1/entreprise/{siren}/financements-ue on the demo data, payment o
     const op = doc.paths['/v1/entreprise/{siren}/financements-ue'].get;
     expect(op['x-prix']).to.equal('$0.02');
     expect(op.responses['400'].description).to.contain('entreprise_individuelle_non_couverte');
+  });
+});
+
+describe(`GET /v1/entreprise/{siren}/financements-ue: refusals and freshness (${targetDescription})`, () => {
+  let t: RunningService;
+  let now = new Date('2026-11-10T10:00:00Z');
+  const get = async (siren: string) => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/${siren}/financements-ue`);
+    return { res, text: await res.text() };
+  };
+
+  before(async () => {
+    t = await startTestService({
+      projections: [unitesLegalesProjection, euCordisProjection],
+      routes: [financementsUeRoute],
+      registers: REGISTERS,
+      payment: false,
+      now: () => now,
+    });
+    await ingestSireneSample({ knex: t.db.knex, store: t.service.store }, { version: '2026-11-01' });
+    await ingestEuCordis({
+      knex: t.db.knex,
+      store: t.service.store,
+      logger: testLogger,
+      files: CORDIS_FILES,
+      snapshotDate: '2026-11-01',
+    });
+    await t.service.runner.caughtUp();
+  });
+  after(() => t.stop());
+
+  it('a sole proprietor is refused as on the profile, 400, and not named', async () => {
+    const { res, text } = await get(SOLE_TRADER);
+    expect(res.status).to.equal(400);
+    expect(JSON.parse(text)).to.include({ error: 'entreprise_individuelle_non_couverte', champ: 'siren' });
+    expect(text).not.to.match(/WATTEBLED|GEORGES/i);
+  });
+
+  it('a company of the Sirene sample with no participation answers aucun_financement', async () => {
+    const { res, text } = await get('005420120');
+    expect(res.status).to.equal(200);
+    expect(JSON.parse(text)).to.deep.include({ aucun_financement: true, nombre_participations: 0 });
+  });
+
+  it('a CORDIS copy older than 70 days is refused with 503 photo_perimee', async () => {
+    now = new Date('2027-01-15T10:00:00Z');
+    try {
+      const { res, text } = await get('005420120');
+      expect(res.status).to.equal(503);
+      expect(JSON.parse(text).error).to.equal('photo_perimee');
+    } finally {
+      now = new Date('2026-11-10T10:00:00Z');
+    }
   });
 });
