@@ -18,6 +18,7 @@ import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { frenchVatOf } from '../../schemas/records/cordisVat.ts';
 import { financementsUeSchema } from '../../schemas/responses/financementsUe.ts';
 import type { ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
+import { unavailable } from '../errors/apiError.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 
@@ -50,7 +51,7 @@ export const financementsUeRoute: RouteDefinition = {
   params: [sirenPathParam],
   price: 20_000,
   freeTier: true,
-  errors: SIRENE_COVERAGE_ERRORS,
+  errors: [...SIRENE_COVERAGE_ERRORS, 'compte_incoherent'],
   registers: [EU_CORDIS_REGISTER, FR_SIRENE_REGISTER],
   projections: [EU_CORDIS_PROJECTION, unitesLegalesProjection.name],
   responseSchema: financementsUeSchema,
@@ -98,6 +99,12 @@ export async function readFinancementsUe(
     readFundingOfVat(knex, frenchVatOf(siren)),
     knex.raw<{ rows: { role: string }[] }>(`select role from ${CORDIS_FILES_TABLE} order by role`),
   ]);
+  if (funding.participations < funding.lines.length) {
+    throw unavailable(
+      'compte_incoherent',
+      'Total inférieur à la liste lue : non vendu. / Count below the list.',
+    );
+  }
   return {
     siren,
     nombre_projets: funding.projets,
