@@ -16,7 +16,9 @@
  *
  * A participation without a usable VAT number never enters the log: the service matches companies by the VAT
  * number the programme publishes, and such rows include organisations registered under a natural person's
- * name (a real one, `CORDOVA Trey Christian`, has no VAT number and no address: test/ingest/eu-cordis).
+ * name (a real one, `CORDOVA Trey Christian`, has no VAT number and no address: test/ingest/eu-cordis). The
+ * files have no legal-form column: a sole proprietor registered with a French VAT number would be logged under
+ * the name published, and never served (the route serves only what Sirene shows to be a legal person).
  * Every value is a string as published, trimmed, empty cells null; amounts are decimal strings as written
  * (`528340.97`, `960619,95`).
  */
