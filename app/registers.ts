@@ -9,6 +9,7 @@ import { czAres } from './registers/czAres.ts';
 import { dkCvr } from './registers/dkCvr.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
 import { esBorme } from './registers/esBorme.ts';
+import { euCordis } from './registers/euCordis.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
 import { frDecp } from './registers/frDecp.ts';
@@ -47,6 +48,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frSiretIdcc,
   frRne,
   frDecp,
+  euCordis,
   noBrreg,
   eeAriregister,
   lvUr,

@@ -72,6 +72,8 @@ export async function runFilesPass(opts: {
   streamOf?: (row: { kind: string; id: string }) => string;
   /** The rows the files' readers set aside, warned of once the pass is done. */
   setAside?: readonly SetAsideWarning[];
+  /** More of the read report (counts of rows set aside, by reason), added to `SnapshotCompleted.report`. */
+  report?: () => Record<string, unknown>;
 }): Promise<SnapshotCompletedData> {
   const fingerprints: { role: string; nom: string; sha256: string }[] = [];
   for (const f of opts.files) {
@@ -118,6 +120,7 @@ export async function runFilesPass(opts: {
       streamOf: opts.streamOf,
       onProgress: (n) => progress.update(n),
       report: () => ({
+        ...opts.report?.(),
         fichiers: fingerprints.map((f) => ({ ...f, lignes: lines[f.role] ?? 0 })),
         ...(Object.keys(unknownColumns).length > 0 ? { colonnes_inconnues: unknownColumns } : {}),
       }),

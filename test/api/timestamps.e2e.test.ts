@@ -11,6 +11,7 @@ const URLS = [
   '/v1/entreprise/005420120/etablissements',
   '/v1/entreprise/005420120/changements?depuis=2000-01-01',
   '/v1/entreprise/005420120/alertes',
+  '/v1/entreprise/005420120/financements-ue',
   '/v1/association/W643000551',
   '/v1/association/W751234567/annonces',
   '/v1/eu/recherche?q=paraugs',
