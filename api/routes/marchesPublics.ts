@@ -14,7 +14,7 @@ import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 export const MARCHES_LIMIT = 100;
 
 const NOTE =
-  'Données essentielles de la commande publique (DECP consolidées), telles que publiées par les acheteurs : marchés dont l’entreprise est titulaire (SIRET publié, type SIRET, dont le SIREN est celui demandé ; titulaires initiaux et ceux des modifications) ou acheteur. montant : le montant initial publié ; montant_modifie : celui de la dernière modification qui en publie un. montant_total_titulaire : somme des montants initiaux publiés lisibles au centime. Aucun marché ne prouve pas l’absence de marché (seuil de publication, titulaires identifiés autrement que par SIRET) ; les titulaires ne sont jamais nommés. / Public contracts as published; no contract does not prove none.';
+  'Données essentielles de la commande publique (DECP consolidées), telles que publiées par les acheteurs : marchés dont l’entreprise est titulaire (SIRET publié, type SIRET, dont le SIREN est celui demandé ; titulaires initiaux et ceux des modifications) ou acheteur. Montants en centimes d’euro, entiers exacts : montant_centimes, le montant initial publié ; montant_modifie_centimes, celui de la dernière modification qui en publie un ; montant_total_titulaire_centimes, la somme des montants initiaux publiés lisibles au centime. Aucun marché ne prouve pas l’absence de marché (seuil de publication, titulaires identifiés autrement que par SIRET) ; les titulaires ne sont jamais nommés. / Public contracts as published; no contract does not prove none.';
 
 interface MarcheRow {
   role: 'titulaire' | 'acheteur';
@@ -67,13 +67,15 @@ const MARCHES_SQL = `
    order by date_notification desc nulls last, date_publication desc nulls last, id, role
    limit ?`;
 
-/** Integer cents (text) as euros: the decimal written from the integer, then read once (never computed). */
-export function eurosOf(cents: string | null): number | null {
+/**
+ * Integer cents (bigint text from the read table) as a JSON integer: money is served in integers, never as a
+ * float. Beyond 2^53 cents (90 trillion euros) a JSON number would lose digits: null, like an amount not exact
+ * to the cent.
+ */
+export function centsOf(cents: string | null): number | null {
   if (cents === null) return null;
-  const value = BigInt(cents);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  return Number(`${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`);
+  const value = Number(cents);
+  return Number.isSafeInteger(value) ? value : null;
 }
 
 function marcheItem(row: MarcheRow) {
@@ -87,8 +89,8 @@ function marcheItem(row: MarcheRow) {
     date_notification: row.date_notification,
     date_publication: row.date_publication,
     duree_mois: row.duree_mois,
-    montant: eurosOf(row.montant_centimes),
-    montant_modifie: eurosOf(row.montant_modifie_centimes),
+    montant_centimes: centsOf(row.montant_centimes),
+    montant_modifie_centimes: centsOf(row.montant_modifie_centimes),
     date_derniere_modification: row.date_modification,
     acheteur: { siret: row.acheteur_siret, nom: row.acheteur_nom },
     nombre_titulaires: row.nombre_titulaires,
@@ -125,7 +127,7 @@ export async function readMarchesPublics(
     denomination: unit.denomination,
     nombre_marches_titulaire: titulaire,
     nombre_marches_acheteur: acheteur,
-    montant_total_titulaire: eurosOf(first?.total_titulaire ?? null),
+    montant_total_titulaire_centimes: centsOf(first?.total_titulaire ?? null),
     marches_titulaire_sans_montant: Number(first?.sans_montant_titulaire ?? 0),
     tronque: total > rows.length,
     marches: rows.map(marcheItem),
@@ -172,7 +174,7 @@ export const marchesPublicsRoute: RouteDefinition = {
   summary:
     'Marchés publics d’une entreprise (DECP) : ceux dont elle est titulaire et, pour un acheteur public, ceux qu’il a passés.',
   description:
-    'Données essentielles de la commande publique consolidées : titulaires rapprochés par SIRET tel que publié (type SIRET, 14 chiffres, SIREN valide), le plus récent d’abord, 100 au plus (`tronque`). Montants tels que publiés, exacts au centime : `montant` initial, `montant_modifie` de la dernière modification qui en publie un. Une entreprise sans marché : 200 avec des compteurs à zéro. Les titulaires ne sont jamais nommés (cotitulaires comptés). `couverture` dit combien de marchés de la copie n’ont aucun titulaire identifiable par SIRET. Mêmes refus que la fiche entreprise (non facturés).',
+    'Données essentielles de la commande publique consolidées : titulaires rapprochés par SIRET tel que publié (type SIRET, 14 chiffres, SIREN valide), le plus récent d’abord, 100 au plus (`tronque`). Montants tels que publiés, en centimes d’euro (entiers exacts, jamais arrondis) : `montant_centimes` initial, `montant_modifie_centimes` de la dernière modification qui en publie un. Une entreprise sans marché : 200 avec des compteurs à zéro. Les titulaires ne sont jamais nommés (cotitulaires comptés). `couverture` dit combien de marchés de la copie n’ont aucun titulaire identifiable par SIRET. Mêmes refus que la fiche entreprise (non facturés).',
   params: [sirenPathParam],
   price: 10_000,
   freeTier: true,

@@ -5,7 +5,8 @@ import { boundedListsSchema } from './boundedLists.ts';
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableDate: JsonSchema = { type: ['string', 'null'], format: 'date' };
 const count: JsonSchema = { type: 'integer', minimum: 0 };
-const amount = (description: string): JsonSchema => ({ type: ['number', 'null'], description });
+/** Money in integer cents of euro (never a float): the published amount times 100, exact. */
+const amount = (description: string): JsonSchema => ({ type: ['integer', 'null'], description });
 
 const marcheSchema: JsonSchema = {
   type: 'object',
@@ -19,8 +20,8 @@ const marcheSchema: JsonSchema = {
     'date_notification',
     'date_publication',
     'duree_mois',
-    'montant',
-    'montant_modifie',
+    'montant_centimes',
+    'montant_modifie_centimes',
     'date_derniere_modification',
     'acheteur',
     'nombre_titulaires',
@@ -38,9 +39,11 @@ const marcheSchema: JsonSchema = {
     date_notification: nullableDate,
     date_publication: { ...nullableDate, description: '`datePublicationDonnees`.' },
     duree_mois: { type: ['integer', 'null'] },
-    montant: amount('Montant initial publié, euros HT, exact au centime ; null quand illisible.'),
-    montant_modifie: amount(
-      'Montant publié par la dernière modification qui en publie un (nouveau montant du marché) ; null sinon.',
+    montant_centimes: amount(
+      'Montant initial publié, en centimes d’euro HT (entier, exact) ; null quand illisible ou non exact au centime.',
+    ),
+    montant_modifie_centimes: amount(
+      'Montant publié par la dernière modification qui en publie un (nouveau montant du marché), en centimes ; null sinon.',
     ),
     date_derniere_modification: nullableDate,
     acheteur: {
@@ -70,8 +73,8 @@ const MARCHES_PUBLICS_PROPERTIES: Record<string, JsonSchema> = {
   denomination: nullableString,
   nombre_marches_titulaire: count,
   nombre_marches_acheteur: count,
-  montant_total_titulaire: amount(
-    'Somme des montants initiaux publiés des marchés dont l’entreprise est titulaire (lisibles au centime) ; null sans montant lisible.',
+  montant_total_titulaire_centimes: amount(
+    'Somme, en centimes, des montants initiaux publiés des marchés dont l’entreprise est titulaire (lisibles au centime) ; null sans montant lisible.',
   ),
   marches_titulaire_sans_montant: count,
   tronque: { type: 'boolean' },

@@ -74,7 +74,7 @@ describe(`GET /v1/entreprise/{siren}/marches-publics on the DECP demo (e2e, ${ta
       siren: HOLDER,
       nombre_marches_titulaire: 1,
       nombre_marches_acheteur: 0,
-      montant_total_titulaire: 127835.12,
+      montant_total_titulaire_centimes: 12_783_512,
       marches_titulaire_sans_montant: 0,
       tronque: false,
       couverture: { marches_sans_titulaire_identifiable: 0 },
@@ -90,8 +90,8 @@ describe(`GET /v1/entreprise/{siren}/marches-publics on the DECP demo (e2e, ${ta
         date_notification: '2024-02-08',
         date_publication: '2003-11-24',
         duree_mois: 17,
-        montant: 127835.12,
-        montant_modifie: 124557.46,
+        montant_centimes: 12_783_512,
+        montant_modifie_centimes: 12_455_746,
         date_derniere_modification: '2025-04-08',
         acheteur: { siret: '21030042200016', nom: null },
         nombre_titulaires: 3,
@@ -106,12 +106,12 @@ describe(`GET /v1/entreprise/{siren}/marches-publics on the DECP demo (e2e, ${ta
     const { res, body } = await get(BUYER);
     expect(res.status).to.equal(200);
     expect(body).to.deep.include({ nombre_marches_titulaire: 0, nombre_marches_acheteur: 1 });
-    expect(body.montant_total_titulaire).to.equal(null);
+    expect(body.montant_total_titulaire_centimes).to.equal(null);
     expect(body.marches[0]).to.deep.include({
       id: '202207LOT03',
       role: 'acheteur',
-      montant: 44996.25,
-      montant_modifie: 49599.25,
+      montant_centimes: 4_499_625,
+      montant_modifie_centimes: 4_959_925,
       cotitulaires: null,
       nombre_titulaires: 1,
     });
@@ -123,7 +123,7 @@ describe(`GET /v1/entreprise/{siren}/marches-publics on the DECP demo (e2e, ${ta
     expect(body).to.deep.include({
       nombre_marches_titulaire: 0,
       nombre_marches_acheteur: 0,
-      montant_total_titulaire: null,
+      montant_total_titulaire_centimes: null,
       tronque: false,
       marches: [],
     });
