@@ -28,11 +28,13 @@ export function emptyRgeReport(): RgeReadReport {
 }
 
 const SIRET = /^\d{14}$/;
+/** A line of an answer: `results[i]`, or `[j].results[i]` when the answers are kept as one JSON array. */
+const RESULT_PATH = /^(\d+\.)?results\.\d+$/;
 const DROPPED = new Set<string>(RGE_DROPPED_FIELDS);
 
 /**
  * The lines of one or several data-fair `lines` answers of `liste-des-entreprises-rge-2` (JSON,
- * `{"total", "next", "results": [...]}`, pages written one after the other), streamed, as snapshot rows of
+ * `{"total", "next", "results": [...]}`, pages written one after the other or as one JSON array), streamed, as snapshot rows of
  * kind `qualification`. The contact and location members are dropped before anything else is done. A
  * line of the sibling `historique-rge` whose `traitement_termine` is true is no longer current: counted, not
  * read. The ids seen are held in a set (about 160,000 lines for the whole list).
@@ -41,7 +43,7 @@ export async function* readRgeJson(file: string, report: RgeReadReport): AsyncGe
   const input = await openUpstreamFile(file);
   const lines = input
     .pipe(parser.asStream({ jsonStreaming: true }))
-    .pipe(pick.asStream({ filter: /^results\.\d+$/ }))
+    .pipe(pick.asStream({ filter: RESULT_PATH }))
     .pipe(streamValues.asStream());
   const seen = new Set<string>();
   let rank = 0;

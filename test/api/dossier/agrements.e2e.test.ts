@@ -25,6 +25,11 @@ const unit = (siren: string, categorie = '5710') => ({
 });
 /** GROUPE SOLUTION ENERGIE POLE TECHNIQUE: three RGE lines on its establishment 52816377700030. */
 const RGE_HOLDER = '528163777';
+/**
+ * « 1001 LYON NORD »: one current RGE line with dates on 81176617900014 (its legal form is not known here:
+ * a legal person's category is given to it, as to the DECP suite's units).
+ */
+const DATED_HOLDER = '811766179';
 /** A sole proprietor (Sirene category 1000). */
 const SOLE_PROPRIETOR = '812235133';
 /** A demo company with no RGE qualification. */
@@ -50,7 +55,7 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
       { knex: t.db.knex, store: t.service.store },
       {
         version: new Date().toISOString().slice(0, 10),
-        extraUnits: [unit(RGE_HOLDER), unit(SOLE_PROPRIETOR, '1000')],
+        extraUnits: [unit(RGE_HOLDER), unit(DATED_HOLDER), unit(SOLE_PROPRIETOR, '1000')],
       },
     );
     key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;
@@ -68,7 +73,7 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
     expect(body.blocs_absents).to.deep.equal([]);
     expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal(['fr.rge', 'fr.sirene']);
     const rge = body.provenance.find((p: Json) => p.registre === 'fr.rge');
-    expect(rge.empreinte_sha256).to.equal('0bd9d7c63b228eb85f392f2609acc2cc574006780e3ba5599b8ad68f317267e5');
+    expect(rge.empreinte_sha256).to.equal('9b8c6fac616cf3ce0db77fe686e9540c0178f671c8ee7a61ec1578642d59126c');
     const block = body.blocs.agrements;
     expect(block).to.deep.include({ siren: RGE_HOLDER, nombre: 3, listes_couvertes: ['rge'] });
     expect(block.note).to.contain('Qualiopi');
@@ -92,6 +97,29 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
       travaille_pour_particuliers: true,
       url_qualification: 'http://opqibi.com/fiche/5059',
     });
+  });
+
+  it('serves the dates of the current layout, and en_cours from the end date', async () => {
+    const { res, body } = await dossier(DATED_HOLDER);
+    expect(res.status).to.equal(200);
+    expect(body.blocs.agrements.rge.qualifications).to.deep.equal([
+      {
+        siret: '81176617900014',
+        code_qualification: '3511D109',
+        nom_qualification:
+          'Fourniture et pose de menuiseries extérieures en maison individuelle, petit collectif et petit tertiaire (3511D109)',
+        nom_certificat: 'QUALIBAT-RGE',
+        organisme: 'qualibat',
+        domaine: "Fenêtres, volets, portes donnant sur l'extérieur",
+        meta_domaine: "Travaux d'efficacité énergétique",
+        debut: '2025-06-26',
+        fin: '2029-12-10',
+        en_cours: new Date().toISOString().slice(0, 10) <= '2029-12-10',
+        travaille_pour_particuliers: true,
+        url_qualification:
+          'https://www.qualibat.com/Views/GetFichier.aspx?fn=2024\\D69-Certificat-147414-E147414-2-20250711-RGEAnnexe.pdf',
+      },
+    ]);
   });
 
   it('a company with no qualification gets the block absent with aucune_donnee, not charged', async () => {
@@ -120,6 +148,11 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
         '01 49 48 14 50',
         '06 98 39 31 19',
         'SOLUTION ENERGIE',
+        'contact@1001fenetres.com',
+        '04 78 28 18 97',
+        '1001 LYON NORD',
+        'PASTEUR',
+        '45.793',
         'MORAND',
         'Morand',
         '48.90',

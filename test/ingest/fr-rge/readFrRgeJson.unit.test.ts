@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { SnapshotRow } from '../../../ingest/core/snapshotPass.ts';
 import { emptyRgeReport, readRgeJson } from '../../../ingest/fr-rge/readFrRgeJson.ts';
-import { RGE_528163777 } from './rgeFixtures.ts';
+import { RGE_528163777, RGE_HISTORIQUE_811766179 } from './rgeFixtures.ts';
 
 const readAll = async (file: string) => {
   const report = emptyRgeReport();
@@ -69,6 +69,38 @@ describe('RGE reader (data-fair lines answers)', () => {
     ]) {
       expect(text).not.to.include(value);
     }
+  });
+
+  it('reads the current layout (historique-rge): dates kept, a line whose processing is over counted, not read', async () => {
+    const { rows, report } = await readAll(RGE_HISTORIQUE_811766179);
+    expect(rows.map((r) => r.id)).to.deep.equal(['81176617900014-3511D109']);
+    expect(rows[0]!.record).to.deep.include({
+      _id: 'Q147414-3511D109-2025-07-12',
+      lien_date_debut: '2025-06-26',
+      lien_date_fin: '2029-12-10',
+      traitement_termine: false,
+      organisme: 'qualibat',
+    });
+    expect(report).to.deep.include({ lignesLues: 1, lignesEcartees: 0, lignesHistoriques: 1 });
+    const text = JSON.stringify(rows);
+    for (const value of [
+      'contact@1001fenetres.com',
+      '04 78 28 18 97',
+      '1001 LYON NORD',
+      'PASTEUR',
+      '45.793122',
+    ]) {
+      expect(text).not.to.include(value);
+    }
+  });
+
+  it('reads answers kept as one JSON array', async () => {
+    const pages = [RGE_528163777, RGE_HISTORIQUE_811766179].map((f) => readFile(f, 'utf8'));
+    const file = path.join(dir, 'array.json');
+    await writeFile(file, `[${(await Promise.all(pages)).join(',')}]`);
+    const { rows, report } = await readAll(file);
+    expect(rows).to.have.length(4);
+    expect(report).to.deep.include({ lignesLues: 4, lignesEcartees: 0, lignesHistoriques: 1 });
   });
 
   it('reads pages written one after the other; sets aside a bad SIRET, a repeat; counts history lines', async () => {
