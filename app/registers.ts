@@ -16,6 +16,7 @@ import { frDecp } from './registers/frDecp.ts';
 import { frEgapro } from './registers/frEgapro.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
+import { frRge } from './registers/frRge.ts';
 import { frRna } from './registers/frRna.ts';
 import { frRne } from './registers/frRne.ts';
 import { frSirene } from './registers/frSirene.ts';
@@ -48,6 +49,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frSiretIdcc,
   frRne,
   frDecp,
+  frRge,
   euCordis,
   noBrreg,
   eeAriregister,

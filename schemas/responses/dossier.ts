@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../jsonSchema.ts';
 import { BLOCS_DOSSIER } from '../params/blocs.ts';
 import { SIREN_SCHEMA } from '../params/siren.ts';
+import { agrementsBlockSchema } from './agrements.ts';
 import { alertesSchema } from './alertes.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
@@ -80,6 +81,7 @@ export const dossierSchema: JsonSchema = {
         alertes_bodacc: alertesSchema,
         finances: financesBlockSchema,
         marches_publics: marchesPublicsBlockSchema,
+        agrements: agrementsBlockSchema,
       },
     },
     blocs_absents: {

@@ -1,14 +1,17 @@
 import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
 import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
+import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
 import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
 import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
 import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
+import { FR_RGE_REGISTER } from '../../../schemas/events/frRgeEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
 import { alertesRoute, readAlertes } from '../alertes.ts';
 import { served } from '../entreprise/blockReading.ts';
 import { entrepriseEtablissementsRoute, SIRENE_PROJECTIONS } from '../entreprise.ts';
 import { marchesPublicsRoute } from '../marchesPublics.ts';
+import { AGREMENTS_PRICE, readAgrementsBlock } from './agrementsBlock.ts';
 import type { DossierBlockSources } from './blockSource.ts';
 import { readEtablissementsBlock } from './etablissementsBlock.ts';
 import { readFinancesBlock } from './financesBlock.ts';
@@ -45,5 +48,11 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     registers: [FR_DECP_REGISTER],
     projections: [decpProjection.name],
     read: ({ knex }, unit) => readMarchesPublicsBlock(knex, unit),
+  },
+  agrements: {
+    price: AGREMENTS_PRICE,
+    registers: [FR_RGE_REGISTER],
+    projections: [rgeProjection.name],
+    read: ({ knex }, unit) => readAgrementsBlock(knex, unit.siren),
   },
 };
