@@ -4,6 +4,7 @@ import { SIREN_SCHEMA } from '../params/siren.ts';
 import { alertesSchema } from './alertes.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
+import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableAmount: JsonSchema = {
@@ -80,6 +81,7 @@ export const dossierSchema: JsonSchema = {
         alertes_bodacc: alertesSchema,
         finances: financesBlockSchema,
         marches_publics: marchesPublicsBlockSchema,
+        marches_publics_ue: marchesPublicsUeBlockSchema,
       },
     },
     blocs_absents: {
