@@ -8,7 +8,7 @@ export const euTedIngestSpec: IngestCommandSpec = {
     {
       syntax: '<paths...>',
       description:
-        'notice XML files (.xml or .xml.gz), or folders of them: the folder every daily package (https://ted.europa.eu/packages/daily/…, a .tar.gz) is extracted into',
+        'notice XML files (.xml or .xml.gz), daily or monthly packages (.tar.gz, https://ted.europa.eu/packages/daily/…), or folders of them',
     },
   ],
   options: [
@@ -20,7 +20,7 @@ export const euTedIngestSpec: IngestCommandSpec = {
     { name: 'version', value: '<label>', description: 'version label of the pass (default: the date)' },
   ],
   notes:
-    'Each pass reads every file given: a notice absent from them is dropped, so give the whole copy. A .tar.gz package is not read directly: extract it first (tar -xzf). Only award notices with a French winner are kept; winners are kept as their published identifier and country, never their name.',
+    'Each pass reads every file given: a notice absent from them is dropped, so give the whole copy (the folder the packages are kept in). Packages are read as they stream, never extracted. Only award notices with a French winner are kept; winners are kept as their published identifier and country, never their name.',
   async load() {
     const [{ ingestEuTed }, { createProgressReporter }] = await Promise.all([
       import('./ingestEuTed.ts'),

@@ -1,5 +1,8 @@
+import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createGunzip } from 'node:zlib';
+import { extract } from 'tar-stream';
 import { TED_AVIS } from '../../schemas/events/euTedEvents.ts';
 import {
   isFrenchTedWinner,
@@ -13,7 +16,7 @@ import { parseTedXml } from './tedXmlNode.ts';
 
 /** What reading the notices noticed, for the pass report (counts only: never a winner's name). */
 export interface TedReadReport {
-  /** Notice files read. */
+  /** Notice files read (each `.xml` of a package counts as one). */
   fichiersLus: number;
   /** Files set aside: not well-formed XML, not a TED notice, an older schema, a publication number seen before. */
   lignesEcartees: number;
@@ -48,16 +51,20 @@ export function emptyTedReport(): TedReadReport {
 }
 
 const NOTICE_FILE = /\.xml(\.gz)?$/i;
+/** A TED daily or monthly package: a gzipped tar of notice XML files. */
+const PACKAGE_FILE = /\.(tar\.gz|tgz)$/i;
 
 /**
- * The notice files of the paths given: a file as is, a folder's `.xml` (or `.xml.gz`) files, in name order
- * (a daily package once extracted). Sorted, so that a pass over the same files reads them in the same order.
+ * The notice files of the paths given: a file as is, a folder's `.xml` (or `.xml.gz`) files and packages
+ * (`.tar.gz`), in name order. Sorted, so that a pass over the same files reads them in the same order.
  */
 export async function tedNoticeFiles(paths: readonly string[]): Promise<string[]> {
   const files: string[] = [];
   for (const p of paths) {
     if ((await stat(p)).isDirectory()) {
-      const names = (await readdir(p, { recursive: true })).filter((n) => NOTICE_FILE.test(n)).sort();
+      const names = (await readdir(p, { recursive: true }))
+        .filter((n) => NOTICE_FILE.test(n) || PACKAGE_FILE.test(n))
+        .sort();
       files.push(...names.map((n) => path.join(p, n)));
     } else {
       files.push(p);
@@ -66,10 +73,37 @@ export async function tedNoticeFiles(paths: readonly string[]): Promise<string[]
   return files;
 }
 
-async function textOfFile(file: string): Promise<string> {
+async function textOf(stream: AsyncIterable<unknown>): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await openUpstreamFile(file)) chunks.push(chunk as Buffer);
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The notices' XML texts, by name: a notice file's, or each `.xml` entry of a package, read as it streams
+ * (a daily package holds some 3,000 notices; one notice at a time is in memory).
+ */
+async function* noticeTexts(files: readonly string[]): AsyncGenerator<{ name: string; text: string }> {
+  for (const file of files) {
+    if (!PACKAGE_FILE.test(file)) {
+      yield { name: path.basename(file), text: await textOf(await openUpstreamFile(file)) };
+      continue;
+    }
+    const entries = extract();
+    const input = createReadStream(file);
+    const gunzip = createGunzip();
+    // A truncated or corrupt package fails the pass (nothing is published), never yields half of it silently.
+    input.on('error', (error) => entries.destroy(error));
+    gunzip.on('error', (error) => entries.destroy(error));
+    input.pipe(gunzip).pipe(entries);
+    for await (const entry of entries) {
+      if (entry.header.type === 'file' && /\.xml$/i.test(entry.header.name)) {
+        yield { name: `${path.basename(file)}:${entry.header.name}`, text: await textOf(entry) };
+      } else {
+        entry.resume();
+      }
+    }
+  }
 }
 
 /** The award notices with a French winner among the files, as snapshot rows of kind `avis`. */
@@ -83,11 +117,11 @@ export async function* readEuTedFiles(
     if (report.exemplesEcartes.length < 5)
       report.exemplesEcartes.push({ fichier: path.basename(file), motif });
   };
-  for (const file of files) {
+  for await (const { name: file, text } of noticeTexts(files)) {
     report.fichiersLus++;
     let notice: ReturnType<typeof readTedNotice>;
     try {
-      notice = readTedNotice(parseTedXml(await textOfFile(file)));
+      notice = readTedNotice(parseTedXml(text));
     } catch (error) {
       setAside(file, error instanceof TedNoticeUnreadable ? error.message : 'XML illisible');
       continue;

@@ -1,4 +1,11 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { expect } from 'chai';
+import { pack } from 'tar-stream';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestEuTed } from '../../../ingest/eu-ted/ingestEuTed.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
@@ -64,5 +71,36 @@ describe(`TED ingester (${targetDescription})`, () => {
     expect(again.counts).to.include({ rows: 4, recorded: 0, changed: 0, dropped: 0, unchanged: 4 });
     const fewer = await ingest([TED_EFORMS_SIRET_SIREN, TED_R209_NAME_ONLY], '2026-12-03');
     expect(fewer.counts).to.include({ rows: 2, unchanged: 2, dropped: 2 });
+  });
+
+  it('reads a daily package (.tar.gz) directly: the same notices, fingerprinted by the package', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'eu-ted-'));
+    try {
+      const archive = pack();
+      const names = (await readdir(TED_FIXTURES)).filter((n) => n.endsWith('.xml')).sort();
+      for (const name of names) {
+        archive.entry({ name: `20261201/${name}` }, await readFile(path.join(TED_FIXTURES, name)));
+      }
+      archive.entry({ name: '20261201/README.txt' }, 'not a notice');
+      archive.finalize();
+      const file = path.join(dir, '2026235.tar.gz');
+      await pipeline(archive, createGzip(), createWriteStream(file));
+      await ingest([TED_FIXTURES]);
+      const done = await ingest([file], '2026-12-02');
+      expect(done.counts).to.include({ rows: 4, recorded: 0, changed: 0, dropped: 0, unchanged: 4 });
+      const report = done.report as { fichiersLus: number; fichiers: { nom: string }[] };
+      expect(report.fichiersLus).to.equal(4);
+      expect(report.fichiers.map((f) => f.nom)).to.deep.equal(['2026235.tar.gz']);
+      // A truncated package fails the pass: nothing of it is published.
+      const truncated = path.join(dir, '2026236.tar.gz');
+      await writeFile(truncated, (await readFile(file)).subarray(0, 200));
+      let failed = false;
+      await ingest([truncated], '2026-12-03').catch(() => {
+        failed = true;
+      });
+      expect(failed).to.equal(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
