@@ -7,7 +7,8 @@ import { EU_TED_REGISTER } from '../../schemas/events/euTedEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { marchesPublicsUeSchema } from '../../schemas/responses/marchesPublicsUe.ts';
-import type { ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { countOncePerCopy } from './copyCount.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 import { eurosOf } from './marchesPublics.ts';
@@ -96,23 +97,10 @@ export async function readMarchesPublicsUe(
 }
 
 /** Notices of the copy with a French winner that gives no SIREN, counted once per copy (partial index). */
-const uncovered = new Map<string, number>();
-
-async function noticesWithUnidentifiedWinner(knex: Knex, provenance: readonly ProvenanceEntry[]) {
-  const copy = provenance.find((p) => p.registre === EU_TED_REGISTER);
-  const key = `${copy?.version ?? ''}|${copy?.empreinte_sha256 ?? ''}`;
-  const known = uncovered.get(key);
-  if (known !== undefined) return known;
-  const { rows } = await knex.raw<{ rows: { n: string }[] }>(
-    `select count(*)::text as n from ${TED_AVIS_TABLE} where attributaires_non_identifies > 0`,
-  );
-  const n = Number(rows[0]?.n ?? 0);
-  if (copy) {
-    uncovered.clear();
-    uncovered.set(key, n);
-  }
-  return n;
-}
+const noticesWithUnidentifiedWinner = countOncePerCopy(
+  EU_TED_REGISTER,
+  `select count(*)::text as n from ${TED_AVIS_TABLE} where attributaires_non_identifies > 0`,
+);
 
 /**
  * GET /v1/entreprise/{siren}/marches-publics-ue: the EU public contracts (TED award notices) a company won,
