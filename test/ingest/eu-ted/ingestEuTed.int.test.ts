@@ -33,20 +33,21 @@ describe(`TED ingester (${targetDescription})`, () => {
 
   it('reads a folder of notices: one entity per publication number, the files fingerprinted', async () => {
     const done = await ingest([TED_FIXTURES]);
-    expect(done.counts).to.include({ rows: 4, recorded: 4, dropped: 0 });
+    expect(done.counts).to.include({ rows: 5, recorded: 5, dropped: 0 });
     expect(done.fileSha256).to.match(/^[0-9a-f]{64}$/);
     const report = done.report as Record<string, unknown>;
     expect(report).to.deep.include({
-      fichiersLus: 4,
+      fichiersLus: 5,
       lignesEcartees: 0,
-      avisLus: 4,
+      avisLus: 5,
       avisAvecAttributaireNonIdentifie: 1,
       attributairesFrancaisSansIdentifiant: 1,
-      attributairesIdentifies: 7,
+      attributairesIdentifies: 8,
     });
     expect((report.fichiers as { nom: string; sha256: string }[]).map((f) => f.nom)).to.deep.equal([
       '00038918-2025.xml',
       '00251823-2024.xml',
+      '00413588-2025.xml',
       '18-412273-001-EXP.xml',
       '21-158592-001-EXP.xml',
     ]);
@@ -68,9 +69,9 @@ describe(`TED ingester (${targetDescription})`, () => {
   it('a later pass over fewer files drops the notices absent from them; the same files record nothing new', async () => {
     await ingest([TED_FIXTURES]);
     const again = await ingest([TED_FIXTURES], '2026-12-02');
-    expect(again.counts).to.include({ rows: 4, recorded: 0, changed: 0, dropped: 0, unchanged: 4 });
+    expect(again.counts).to.include({ rows: 5, recorded: 0, changed: 0, dropped: 0, unchanged: 5 });
     const fewer = await ingest([TED_EFORMS_SIRET_SIREN, TED_R209_NAME_ONLY], '2026-12-03');
-    expect(fewer.counts).to.include({ rows: 2, unchanged: 2, dropped: 2 });
+    expect(fewer.counts).to.include({ rows: 2, unchanged: 2, dropped: 3 });
   });
 
   it('reads a daily package (.tar.gz) directly: the same notices, fingerprinted by the package', async () => {
@@ -87,9 +88,9 @@ describe(`TED ingester (${targetDescription})`, () => {
       await pipeline(archive, createGzip(), createWriteStream(file));
       await ingest([TED_FIXTURES]);
       const done = await ingest([file], '2026-12-02');
-      expect(done.counts).to.include({ rows: 4, recorded: 0, changed: 0, dropped: 0, unchanged: 4 });
+      expect(done.counts).to.include({ rows: 5, recorded: 0, changed: 0, dropped: 0, unchanged: 5 });
       const report = done.report as { fichiersLus: number; fichiers: { nom: string }[] };
-      expect(report.fichiersLus).to.equal(4);
+      expect(report.fichiersLus).to.equal(5);
       expect(report.fichiers.map((f) => f.nom)).to.deep.equal(['2026235.tar.gz']);
       // A truncated package fails the pass: nothing of it is published.
       const truncated = path.join(dir, '2026236.tar.gz');

@@ -4,6 +4,7 @@ import { readTedNotice } from '../../../ingest/eu-ted/readTedNotice.ts';
 import { parseTedXml } from '../../../ingest/eu-ted/tedXmlNode.ts';
 import { tedAwardSirens, unidentifiedFrenchWinners } from '../../../schemas/records/tedWinners.ts';
 import {
+  TED_EFORMS_NO_TENDER_VALUE,
   TED_EFORMS_SIRET_SIREN,
   TED_EFORMS_WITHHELD,
   TED_PRIVATE_NAMES,
@@ -59,6 +60,18 @@ describe('TED notice reader (real notices)', () => {
     expect(tedAwardSirens(notice.record.Awards[0]!)).to.deep.equal(['879997880']);
   });
 
+  it('eForms: a winning tender without PayableAmount has no value (the notice total is not the company’s)', () => {
+    const notice = read(TED_EFORMS_NO_TENDER_VALUE);
+    expect(notice.id).to.equal('00413588-2025');
+    expect(notice.record.Awards).to.have.length(1);
+    expect(notice.record.Awards[0]).to.deep.include({
+      Amount: null,
+      Currency: null,
+      ContractID: '2024-0072',
+    });
+    expect(tedAwardSirens(notice.record.Awards[0]!)).to.deep.equal(['842403057']);
+  });
+
   it('R2.0.9: the original form’s awarded contracts, a group of two, lots not awarded left out', () => {
     const notice = read(TED_R209_SIRET);
     expect(notice.id).to.equal('404080-2018');
@@ -92,7 +105,13 @@ describe('TED notice reader (real notices)', () => {
   });
 
   it('never reads a winner’s name, a contact or an e-mail into the record', () => {
-    for (const file of [TED_EFORMS_SIRET_SIREN, TED_EFORMS_WITHHELD, TED_R209_SIRET, TED_R209_NAME_ONLY]) {
+    for (const file of [
+      TED_EFORMS_SIRET_SIREN,
+      TED_EFORMS_WITHHELD,
+      TED_EFORMS_NO_TENDER_VALUE,
+      TED_R209_SIRET,
+      TED_R209_NAME_ONLY,
+    ]) {
       const text = JSON.stringify(read(file).record);
       for (const name of TED_PRIVATE_NAMES) expect(text).not.to.include(name);
     }

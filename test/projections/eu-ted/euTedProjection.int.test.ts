@@ -57,6 +57,8 @@ describe(`TED projection (${targetDescription})`, () => {
     const sncf = await row('00038918-2025');
     expect(sncf.attributaires_siren).to.deep.equal(['879997880']);
     expect(sncf.attributions[0]).to.deep.include({ montant_centimes: null, devise: 'EUR' });
+    // No tender value published: none, never the notice's total or framework maximum.
+    expect((await row('00413588-2025')).attributions[0]).to.deep.include({ montant_centimes: null });
   });
 
   it('a French winner published by name only matches no SIREN and is counted', async () => {
