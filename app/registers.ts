@@ -10,6 +10,7 @@ import { dkCvr } from './registers/dkCvr.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
 import { esBorme } from './registers/esBorme.ts';
 import { euCordis } from './registers/euCordis.ts';
+import { euTed } from './registers/euTed.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
 import { frDecp } from './registers/frDecp.ts';
@@ -51,6 +52,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frDecp,
   frRge,
   euCordis,
+  euTed,
   noBrreg,
   eeAriregister,
   lvUr,

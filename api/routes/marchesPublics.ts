@@ -6,7 +6,8 @@ import { FR_DECP_REGISTER } from '../../schemas/events/frDecpEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { marchesPublicsSchema } from '../../schemas/responses/marchesPublics.ts';
-import type { ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
+import type { RouteDefinition } from '../catalogue/route.ts';
+import { countOncePerCopy } from './copyCount.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 
@@ -139,23 +140,10 @@ export async function readMarchesPublics(
 }
 
 /** Contracts of the copy none of whose holders gives a SIREN, counted once per copy (partial index). */
-const uncovered = new Map<string, number>();
-
-async function contractsWithoutUsableHolder(knex: Knex, provenance: readonly ProvenanceEntry[]) {
-  const copy = provenance.find((p) => p.registre === FR_DECP_REGISTER);
-  const key = `${copy?.version ?? ''}|${copy?.empreinte_sha256 ?? ''}`;
-  const known = uncovered.get(key);
-  if (known !== undefined) return known;
-  const { rows } = await knex.raw<{ rows: { n: string }[] }>(
-    `select count(*)::text as n from ${DECP_MARCHES_TABLE} where cardinality(titulaires_siren) = 0`,
-  );
-  const n = Number(rows[0]?.n ?? 0);
-  if (copy) {
-    uncovered.clear();
-    uncovered.set(key, n);
-  }
-  return n;
-}
+const contractsWithoutUsableHolder = countOncePerCopy(
+  FR_DECP_REGISTER,
+  `select count(*)::text as n from ${DECP_MARCHES_TABLE} where cardinality(titulaires_siren) = 0`,
+);
 
 /**
  * GET /v1/entreprise/{siren}/marches-publics: the public contracts (DECP) the company holds, and those it

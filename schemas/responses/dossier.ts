@@ -5,6 +5,7 @@ import { agrementsBlockSchema } from './agrements.ts';
 import { alertesSchema } from './alertes.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
+import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableAmount: JsonSchema = {
@@ -82,6 +83,7 @@ export const dossierSchema: JsonSchema = {
         finances: financesBlockSchema,
         marches_publics: marchesPublicsBlockSchema,
         agrements: agrementsBlockSchema,
+        marches_publics_ue: marchesPublicsUeBlockSchema,
       },
     },
     blocs_absents: {

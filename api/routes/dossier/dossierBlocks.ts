@@ -1,7 +1,9 @@
+import { euTedProjection } from '../../../projections/eu-ted/euTedProjection.ts';
 import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
 import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
 import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
+import { EU_TED_REGISTER } from '../../../schemas/events/euTedEvents.ts';
 import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
 import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
 import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
@@ -11,11 +13,13 @@ import { alertesRoute, readAlertes } from '../alertes.ts';
 import { served } from '../entreprise/blockReading.ts';
 import { entrepriseEtablissementsRoute, SIRENE_PROJECTIONS } from '../entreprise.ts';
 import { marchesPublicsRoute } from '../marchesPublics.ts';
+import { marchesPublicsUeRoute } from '../marchesPublicsUe.ts';
 import { AGREMENTS_PRICE, readAgrementsBlock } from './agrementsBlock.ts';
 import type { DossierBlockSources } from './blockSource.ts';
 import { readEtablissementsBlock } from './etablissementsBlock.ts';
 import { readFinancesBlock } from './financesBlock.ts';
 import { readMarchesPublicsBlock } from './marchesPublicsBlock.ts';
+import { readMarchesPublicsUeBlock } from './marchesPublicsUeBlock.ts';
 
 /**
  * `finances` has no route of its own: $0.01, the price of one page of accounts elsewhere (the alerts, a
@@ -54,5 +58,11 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     registers: [FR_RGE_REGISTER],
     projections: [rgeProjection.name],
     read: ({ knex }, unit) => readAgrementsBlock(knex, unit.siren),
+  },
+  marches_publics_ue: {
+    price: marchesPublicsUeRoute.price,
+    registers: [EU_TED_REGISTER],
+    projections: [euTedProjection.name],
+    read: ({ knex }, unit) => readMarchesPublicsUeBlock(knex, unit),
   },
 };
