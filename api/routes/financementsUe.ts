@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { eurosOf } from '../../projections/eu-cordis/cordisAmount.ts';
+import type { CordisParticipationRow } from '../../projections/eu-cordis/cordisRows.ts';
 import {
   CORDIS_FILES_TABLE,
   CORDIS_PARTICIPATIONS_TABLE,
@@ -66,7 +67,19 @@ function publicationOf(provenance: readonly ProvenanceEntry[] | undefined): stri
   return provenance?.find((p) => p.registre === EU_CORDIS_REGISTER)?.date_photo ?? null;
 }
 
-export interface FundingLine {
+/** A participation joined to its project, as the read query returns it. */
+export interface FundingLine
+  extends Pick<
+    CordisParticipationRow,
+    | 'role_source'
+    | 'contribution_ue_centimes'
+    | 'contribution_ue_nette_centimes'
+    | 'cout_total_centimes'
+    | 'fin_anticipee'
+    | 'pme'
+    | 'type_activite'
+    | 'nom_publie'
+  > {
   participation_id: string;
   projet_id: string;
   programme: string | null;
@@ -79,14 +92,6 @@ export interface FundingLine {
   contribution_ue_max_centimes: string | null;
   regime_financement: string | null;
   appel: string | null;
-  role_source: string | null;
-  contribution_ue_centimes: string | null;
-  contribution_ue_nette_centimes: string | null;
-  cout_total_centimes: string | null;
-  fin_anticipee: boolean | null;
-  pme: boolean | null;
-  type_activite: string | null;
-  nom_publie: string | null;
 }
 
 /** The answer for a company the coverage rules let through (`publication`: the date of the CORDIS pass). */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../ops/database/namedStatements.ts';
 import { DECP_MARCHES_TABLE, decpProjection } from '../../projections/fr-decp/decpProjection.ts';
+import type { DecpMarcheRow } from '../../projections/fr-decp/decpRow.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { FR_DECP_REGISTER } from '../../schemas/events/frDecpEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
@@ -17,21 +18,25 @@ export const MARCHES_LIMIT = 100;
 const NOTE =
   'Données essentielles de la commande publique (DECP consolidées), telles que publiées par les acheteurs : marchés dont l’entreprise est titulaire (SIRET publié, type SIRET, dont le SIREN est celui demandé ; titulaires initiaux et ceux des modifications) ou acheteur. Montants en centimes d’euro, entiers exacts : montant_centimes, le montant initial publié ; montant_modifie_centimes, celui de la dernière modification qui en publie un ; montant_total_titulaire_centimes, la somme des montants initiaux publiés lisibles au centime. Aucun marché ne prouve pas l’absence de marché (seuil de publication, titulaires identifiés autrement que par SIRET) ; les titulaires ne sont jamais nommés. / Public contracts as published; no contract does not prove none.';
 
-interface MarcheRow {
+/** A contract of the read table, as the query returns it (amounts as bigint text), with the window totals. */
+interface MarcheRow
+  extends Pick<
+    DecpMarcheRow,
+    | 'marche_id'
+    | 'acheteur_siret'
+    | 'acheteur_nom'
+    | 'nature'
+    | 'objet'
+    | 'procedure'
+    | 'code_cpv'
+    | 'date_notification'
+    | 'date_publication'
+    | 'duree_mois'
+    | 'montant_centimes'
+    | 'montant_modifie_centimes'
+    | 'date_modification'
+  > {
   role: 'titulaire' | 'acheteur';
-  marche_id: string | null;
-  acheteur_siret: string | null;
-  acheteur_nom: string | null;
-  nature: string | null;
-  objet: string | null;
-  procedure: string | null;
-  code_cpv: string | null;
-  date_notification: string | null;
-  date_publication: string | null;
-  duree_mois: number | null;
-  montant_centimes: string | null;
-  montant_modifie_centimes: string | null;
-  date_modification: string | null;
   lieu_execution_code: string | null;
   lieu_execution_type: string | null;
   lieu_execution_nom: string | null;
