@@ -80,3 +80,22 @@ export async function ingestSireneSample(
     streamOf: frSireneStreamOf,
   });
 }
+
+/**
+ * The identity cells of a Sirene unit a suite adds over the sample's first unit, for a company a register's
+ * fixture names but the Sirene sample does not hold: no name (the fixtures name none), active, diffusible, of
+ * a legal person's category unless told (`1000`: a sole proprietor, as Sirene would say of a natural person).
+ */
+export function unnamedUnit(siren: string, categorie = '5710') {
+  return {
+    siren,
+    denominationUniteLegale: '',
+    categorieJuridiqueUniteLegale: categorie,
+    statutDiffusionUniteLegale: 'O',
+    etatAdministratifUniteLegale: 'A',
+    sexeUniteLegale: '',
+    prenom1UniteLegale: '',
+    prenomUsuelUniteLegale: '',
+    nomUniteLegale: '',
+  };
+}

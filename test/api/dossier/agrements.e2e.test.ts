@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
-import { ingestSireneSample } from '../../support/sireneSample.ts';
+import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Json = any;
@@ -12,17 +12,6 @@ type Json = any;
  * unit with its identity cells set, no name, a legal person's category (528163777 is a SAS, 5710, in INSEE's
  * answer); and a sole proprietor (category 1000), as Sirene would say of a natural person.
  */
-const unit = (siren: string, categorie = '5710') => ({
-  siren,
-  denominationUniteLegale: '',
-  categorieJuridiqueUniteLegale: categorie,
-  statutDiffusionUniteLegale: 'O',
-  etatAdministratifUniteLegale: 'A',
-  sexeUniteLegale: '',
-  prenom1UniteLegale: '',
-  prenomUsuelUniteLegale: '',
-  nomUniteLegale: '',
-});
 /** GROUPE SOLUTION ENERGIE POLE TECHNIQUE: three RGE lines on its establishment 52816377700030. */
 const RGE_HOLDER = '528163777';
 /**
@@ -55,7 +44,11 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
       { knex: t.db.knex, store: t.service.store },
       {
         version: new Date().toISOString().slice(0, 10),
-        extraUnits: [unit(RGE_HOLDER), unit(DATED_HOLDER), unit(SOLE_PROPRIETOR, '1000')],
+        extraUnits: [
+          unnamedUnit(RGE_HOLDER),
+          unnamedUnit(DATED_HOLDER),
+          unnamedUnit(SOLE_PROPRIETOR, '1000'),
+        ],
       },
     );
     key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
-import { ingestSireneSample } from '../../support/sireneSample.ts';
+import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Json = any;
@@ -12,17 +12,6 @@ type Json = any;
  * first unit with its identity cells set, no name (the DECP file names no holder), a legal person's
  * category; one of them a sole proprietor (category 1000), as Sirene would say of a natural person.
  */
-const unit = (siren: string, categorie = '5710') => ({
-  siren,
-  denominationUniteLegale: '',
-  categorieJuridiqueUniteLegale: categorie,
-  statutDiffusionUniteLegale: 'O',
-  etatAdministratifUniteLegale: 'A',
-  sexeUniteLegale: '',
-  prenom1UniteLegale: '',
-  prenomUsuelUniteLegale: '',
-  nomUniteLegale: '',
-});
 /** Holder of 202401L04 (façades, Commentry), whose modification adds 812235133 and a malformed SIRET. */
 const HOLDER = '487946071';
 /** Added as a holder by that modification: a sole proprietor here. */
@@ -52,7 +41,7 @@ describe(`GET /v1/entreprise/{siren}/marches-publics on the DECP demo (e2e, ${ta
       { knex: t.db.knex, store: t.service.store },
       {
         version: new Date().toISOString().slice(0, 10),
-        extraUnits: [unit(HOLDER), unit(SOLE_PROPRIETOR, '1000'), unit(BUYER, '7210')],
+        extraUnits: [unnamedUnit(HOLDER), unnamedUnit(SOLE_PROPRIETOR, '1000'), unnamedUnit(BUYER, '7210')],
       },
     );
     key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;

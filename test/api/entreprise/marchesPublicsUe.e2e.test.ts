@@ -3,7 +3,7 @@ import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { TED_PRIVATE_NAMES } from '../../ingest/eu-ted/tedFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
-import { ingestSireneSample } from '../../support/sireneSample.ts';
+import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Json = any;
@@ -12,17 +12,6 @@ type Json = any;
  * Sirene units for the winners the TED demo notices identify (ingest/eu-ted/demo/SOURCE.txt): the sample's
  * first unit with its identity cells set, no name (the answer never names a winner), a legal person's category.
  */
-const unit = (siren: string) => ({
-  siren,
-  denominationUniteLegale: '',
-  categorieJuridiqueUniteLegale: '5710',
-  statutDiffusionUniteLegale: 'O',
-  etatAdministratifUniteLegale: 'A',
-  sexeUniteLegale: '',
-  prenom1UniteLegale: '',
-  prenomUsuelUniteLegale: '',
-  nomUniteLegale: '',
-});
 /** Winner of lot 1 of 00251823-2024 by its SIRET 34498727600039. */
 const BY_SIRET = '344987276';
 /** Winner of lot 2 of 00251823-2024 by its SIREN. */
@@ -53,7 +42,7 @@ describe(`GET /v1/entreprise/{siren}/marches-publics-ue on the TED demo (e2e, ${
       { knex: t.db.knex, store: t.service.store },
       {
         version: new Date().toISOString().slice(0, 10),
-        extraUnits: [BY_SIRET, BY_SIREN, WITHHELD, GROUP_MEMBER].map(unit),
+        extraUnits: [BY_SIRET, BY_SIREN, WITHHELD, GROUP_MEMBER].map((siren) => unnamedUnit(siren)),
       },
     );
     key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;
