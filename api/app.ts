@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): App {
   });
   registry = createRouteRegistry([...reading, ...deps.routes]);
   const liveCircuits = () =>
-    [...(deps.live?.europe.values() ?? []), ...(deps.live?.rne ? [deps.live.rne] : [])].map((r) => ({
+    [...(deps.live?.europe.values() ?? []), ...Object.values(deps.live?.french ?? {})].map((r) => ({
       register: r.register,
       circuit: r.circuit(),
     }));

@@ -6,7 +6,7 @@ import type { Projection } from '../projections/core/projection.ts';
 import { euLiveProjection } from '../projections/eu-live/euLiveProjection.ts';
 import type { EuLocalCopy } from '../projections/eu-profile/euLocalCopy.ts';
 import type { EuLiveRegister } from '../schemas/europe/euLiveRegister.ts';
-import type { RneReader } from '../schemas/events/frRneEvents.ts';
+import type { FrenchLiveReaders } from '../schemas/live/frenchLiveReaders.ts';
 import type { LiveRegisterParts, RegisterManifest, RegisterReadSide } from './registerManifest.ts';
 import { REGISTER_MANIFESTS } from './registers.ts';
 
@@ -82,15 +82,16 @@ export const EU_LIVE_REGISTERS: readonly EuLiveSource[] = LOADED_REGISTERS.flatM
   ];
 });
 
-/** A French register queried live for a member of the French profile (the RNE: `dirigeants`). */
+/** A source queried live by the French routes (the RNE, Judilibre, VIES). */
 export interface FrenchLiveSource {
   /** Its register code, as the live replay and the configuration variables name it. */
   info: { register: string };
-  parts: LiveRegisterParts<RneReader>;
+  parts: LiveRegisterParts<FrenchLiveReaders[keyof FrenchLiveReaders]>;
   defaultUrl: string;
-  /** A company its recorded answers serve. */
+  /** A question its recorded answers serve. */
   sampleId: string;
-  credentials: { description: string };
+  /** Null: the source answers anonymously. */
+  credentials: { description: string } | null;
 }
 
 /** The French registers queried live, in manifest order. */
@@ -104,7 +105,7 @@ export const FRENCH_LIVE_SOURCES: readonly FrenchLiveSource[] = LOADED_REGISTERS
         parts: parts.frenchLive,
         defaultUrl: manifest.frenchLive.defaultUrl,
         sampleId: manifest.frenchLive.sampleId,
-        credentials: manifest.frenchLive.credentials,
+        credentials: manifest.frenchLive.credentials ?? null,
       },
     ];
   },

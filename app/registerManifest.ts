@@ -6,7 +6,7 @@ import type { LiveRecordings } from '../ingest/core/liveRecordings.ts';
 import type { LiveReaderDeps } from '../ingest/core/liveRegisterClient.ts';
 import type { Projection } from '../projections/core/projection.ts';
 import type { EuLiveReader } from '../schemas/europe/euLiveRegister.ts';
-import type { RneReader } from '../schemas/events/frRneEvents.ts';
+import type { FrenchLiveReaders } from '../schemas/live/frenchLiveReaders.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 
 /**
@@ -65,14 +65,15 @@ export interface RegisterManifest {
     };
   };
   /**
-   * A French register queried live for a member of the French profile (the RNE: `dirigeants`), with
-   * credentials in `LIVE_CREDENTIALS_<code>` and its address overridable by `LIVE_URL_<code>`.
+   * A source queried live by the French routes (the RNE: officers, filings; Judilibre; VIES), its address
+   * overridable by `LIVE_URL_<code>`; credentials, when it needs them, in `LIVE_CREDENTIALS_<code>`.
    */
   frenchLive?: {
     defaultUrl: string;
-    /** A company its recorded answers serve (200). */
+    /** A question its recorded answers serve (200): a SIREN, or a VAT number for VIES. */
     sampleId: string;
-    credentials: { description: string };
+    /** Absent: the source answers anonymously (VIES). */
+    credentials?: { description: string };
   };
   load(): Promise<RegisterReadSide>;
 }
@@ -93,8 +94,11 @@ export interface RegisterReadSide {
   };
   /** A European register queried live: how its reader is built, and the recorded answers of its demo. */
   europeLive?: LiveRegisterParts;
-  /** A French register queried live (`frenchLive`): its reader of officers, and its recorded answers. */
-  frenchLive?: LiveRegisterParts<RneReader>;
+  /**
+   * A source queried live by the French routes (`frenchLive`): its reader (the port its register code names
+   * in `FrenchLiveReaders`), and its recorded answers.
+   */
+  frenchLive?: LiveRegisterParts<FrenchLiveReaders[keyof FrenchLiveReaders]>;
 }
 
 /** What the service needs to query a live register: its reader, and recorded answers to replay. */

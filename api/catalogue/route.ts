@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import type { BudgetedPools } from '../../ops/database/budgetedPools.ts';
 import type { Logger } from '../../ops/logger.ts';
 import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
-import type { RneReader } from '../../schemas/events/frRneEvents.ts';
 import type { SireneApiSearch } from '../../schemas/events/frSireneApiEvents.ts';
 import type { JsonSchema, ParamDefinition } from '../../schemas/jsonSchema.ts';
+import type { FrenchLiveReaders } from '../../schemas/live/frenchLiveReaders.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { ApiError } from '../errors/apiError.ts';
 import type { ErrorCode, MotifPanne } from '../errors/errorCodes.ts';
@@ -81,13 +81,16 @@ export interface LiveSources {
   sireneSearch: SireneApiSearch | null;
   /** The European registers queried live, by register code (`cz.ares`): absent when not configured. */
   europe: ReadonlyMap<string, EuLiveReader>;
-  /** The INPI's RNE, read for the French profile's `dirigeants`: absent when not configured (no credentials). */
-  rne?: RneReader;
+  /**
+   * The French routes' live sources (the INPI's RNE for the profile's `dirigeants`, …), by register code: a
+   * register absent when this server has no credentials for it.
+   */
+  french: Partial<FrenchLiveReaders>;
   /** The live registers this server has no access to (credentials not configured): shown in /health. */
   notConfigured?: readonly string[];
 }
 
-export const NO_LIVE_SOURCES: LiveSources = { sireneSearch: null, europe: new Map() };
+export const NO_LIVE_SOURCES: LiveSources = { sireneSearch: null, europe: new Map(), french: {} };
 
 export interface HandlerDeps {
   knex: Knex;

@@ -66,7 +66,7 @@ export async function startLiveReplay(
           .end('No recorded answer for this question: the replayed register is unavailable for it.\n');
         return;
       }
-      res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json;charset=utf-8' } : {});
+      res.writeHead(answer.status, answer.body ? { 'content-type': answer.contentType } : {});
       res.end(answer.body);
     });
   });

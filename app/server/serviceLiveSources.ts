@@ -5,7 +5,7 @@ import { type Config, liveCredentialsVariable, liveUrlVariable } from '../../ops
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import { readLiveObservation } from '../../projections/eu-live/euLiveProjection.ts';
-import { FR_RNE_REGISTER } from '../../schemas/events/frRneEvents.ts';
+import type { FrenchLiveReaders } from '../../schemas/live/frenchLiveReaders.ts';
 import {
   EU_LIVE_REGISTERS,
   type EuLiveSource,
@@ -67,14 +67,14 @@ export function serviceLiveSources(deps: {
     );
   const europeSources = opts.liveRegisters ?? EU_LIVE_REGISTERS;
   const europe = readersOf(europeSources);
-  // The French live registers (the RNE, for the officers): configured the same way.
+  // The French routes' live sources (the RNE, Judilibre, VIES): configured the same way. Each manifest's reader
+  // is the port its register code names in FrenchLiveReaders.
   const frenchSources = opts.frenchLiveSources ?? FRENCH_LIVE_SOURCES;
   const french = readersOf(frenchSources);
-  const rne = french.get(FR_RNE_REGISTER);
   return {
     sireneSearch: sireneApiSearchFromConfig(opts.sireneApi ?? config.sireneApi, { store, now: opts.now }),
     europe,
-    ...(rne ? { rne } : {}),
+    french: Object.fromEntries(french) as Partial<FrenchLiveReaders>,
     notConfigured: [
       ...europeSources.map((s) => s.info.register).filter((code) => !europe.has(code)),
       ...frenchSources.map((s) => s.info.register).filter((code) => !french.has(code)),

@@ -17,6 +17,8 @@ export interface LiveRecording {
   status: number;
   /** File name in `folder`, or undefined for an answer without body. */
   file?: string;
+  /** The body's media type as the register sends it; JSON unless stated (a filed PDF: `application/pdf`). */
+  contentType?: string;
 }
 
 /** A live register's recorded answers: the folder (with its SOURCE.txt) and what each file answers. */
@@ -31,7 +33,7 @@ export function recordedAnswer(
   recordings: LiveRecordings,
   /** `path`: the path and query asked. */
   request: { method: string; path: string; body: unknown },
-): { status: number; body: Buffer | undefined } | null {
+): { status: number; body: Buffer | undefined; contentType: string } | null {
   const hit = recordings.answers.find(
     (a) =>
       a.method === request.method &&
@@ -42,6 +44,7 @@ export function recordedAnswer(
   return {
     status: hit.status,
     body: hit.file === undefined ? undefined : fs.readFileSync(path.join(recordings.folder, hit.file)),
+    contentType: hit.contentType ?? 'application/json;charset=utf-8',
   };
 }
 

@@ -42,7 +42,7 @@ export interface RneDirigeantsRecord {
   dirigeants: Dirigeant[];
 }
 
-/** How the French profile reads the RNE: built by ingest/fr-rne, wired by the app (HandlerDeps.live.rne). */
+/** How the French profile reads the RNE: built by ingest/fr-rne, wired by the app (HandlerDeps.live.french). */
 export interface RneReader {
   readonly register: string;
   /**

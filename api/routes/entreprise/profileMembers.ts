@@ -44,7 +44,7 @@ export async function readProfileMembers(
 ): Promise<ProfileMembers> {
   const now = (deps.now ?? (() => new Date()))();
   const [dirigeants, egapro, conventions, groupe] = await Promise.all([
-    readDirigeants(siren, { rne: deps.live.rne, log: ctx.state.log }),
+    readDirigeants(siren, { rne: deps.live.french['fr.rne'], log: ctx.state.log }),
     readIndexEgapro(deps.knex, siren, { now, readSnapshots: deps.readSnapshots }),
     readConventionsCollectives(deps.knex, siren, { now, readSnapshots: deps.readSnapshots }),
     readGroupeLei(deps.knex, siren, now, deps.readSnapshots),

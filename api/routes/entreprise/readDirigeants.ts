@@ -7,7 +7,7 @@ import { liveProvenance } from '../europeLive.ts';
 import { absentBlock, type BlockReading, served } from './blockReading.ts';
 
 export interface DirigeantsDeps {
-  /** `HandlerDeps.live.rne`: absent when this server has no RNE credentials. */
+  /** `HandlerDeps.live.french['fr.rne']`: absent when this server has no RNE credentials. */
   rne: RneReader | undefined;
   /** The request's logger (`ctx.state.log`): told why the RNE could not be read, never an officer. */
   log: Logger;

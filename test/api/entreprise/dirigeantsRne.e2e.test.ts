@@ -51,7 +51,7 @@ function capturingLogger(): { logger: Logger; lines: string[] } {
 
 /**
  * A priced route standing for the French profile's member (api/routes/entreprise.ts wires the real one): the
- * officers read by readDirigeants through the composed service's `HandlerDeps.live.rne`.
+ * officers read by readDirigeants through the composed service's `HandlerDeps.live.french`.
  */
 const DIRIGEANTS_ROUTE: RouteDefinition = {
   id: 'test.dirigeants',
@@ -74,7 +74,7 @@ const DIRIGEANTS_ROUTE: RouteDefinition = {
   responseSchema: { type: 'object' },
   async handler(ctx, deps) {
     const siren = ctx.state.params!.siren as string;
-    const reading = await readDirigeants(siren, { rne: deps.live.rne, log: ctx.state.log });
+    const reading = await readDirigeants(siren, { rne: deps.live.french['fr.rne'], log: ctx.state.log });
     return {
       body: { siren, dirigeants: reading.value, blocs_absents: reading.absent ? [reading.absent] : [] },
       provenance: reading.provenance,
