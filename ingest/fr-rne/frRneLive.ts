@@ -24,8 +24,12 @@ export const RNE_MAX_AGE_MS = 24 * 3600_000;
  */
 const RNE_TIMEOUT_MS = 8000;
 
+/** A record of this parser: an observation kept by an earlier one (no `capital` member) is asked again. */
 const isRecord = (record: unknown): record is RneDirigeantsRecord =>
-  !!record && typeof record === 'object' && (record as { kind?: unknown }).kind === 'fr-rne-dirigeants';
+  !!record &&
+  typeof record === 'object' &&
+  (record as { kind?: unknown }).kind === 'fr-rne-dirigeants' &&
+  'capital' in record;
 
 /** The RNE as a reader of officers: `GET /api/companies/{siren}`, read through the log's read table. */
 export function createRneReader(client: LiveQueryClient): RneReader {

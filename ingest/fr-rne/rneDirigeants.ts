@@ -4,6 +4,7 @@ import {
   type RneDirigeantsRecord,
 } from '../../schemas/events/frRneEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
+import { rneCapitalEventsOf, rneCapitalOf } from './rneCapital.ts';
 import { rneRoleLabel } from './rneRoleCodes.ts';
 
 /**
@@ -26,6 +27,7 @@ interface RneCompany {
     siren?: unknown;
     typePersonne?: unknown;
     diffusionINSEE?: unknown;
+    historique?: unknown;
     content?: {
       personneMorale?: { composition?: { pouvoirs?: unknown } | null } | null;
       /** Read like `personneMorale` (the Annuaire des Entreprises' RNE client does the same). */
@@ -90,12 +92,19 @@ function dirigeantOf(p: RnePouvoir): Dirigeant {
  * officers of `formality.content.personneMorale.composition.pouvoirs[]`, each natural person reduced to its
  * role; a sole trader (`typePersonne` `P`, `content.personnePhysique`) → one natural person of role 101
  * (Entrepreneur), whom nothing else describes; a 404 → the RNE holds no such company; a company the RNE marks
- * not disclosable → no officer at all. An answer of another shape, or about another SIREN, is `illisible`.
+ * not disclosable → no officer at all. A legal person's share capital and its dated changes are kept beside. An answer of another shape, or about another SIREN, is `illisible`.
  */
 export function extractRneDirigeants(status: number, json: unknown, url: string): RneDirigeantsRecord {
   const asked = /\/api\/companies\/(\d{9})$/.exec(new URL(url).pathname)?.[1];
   if (!asked) throw unreadable('not a company question');
-  const base = { kind: 'fr-rne-dirigeants' as const, siren: asked, non_diffusible: false, dirigeants: [] };
+  const base = {
+    kind: 'fr-rne-dirigeants' as const,
+    siren: asked,
+    non_diffusible: false,
+    dirigeants: [],
+    capital: null,
+    evenements_capital: [],
+  };
   if (status === 404) return { ...base, connu: false };
   if (!isObject(json)) throw unreadable('not an object');
   const company = json as RneCompany;
@@ -127,5 +136,12 @@ export function extractRneDirigeants(status: number, json: unknown, url: string)
   const dirigeants = ((pouvoirs ?? []) as unknown[])
     .filter(isObject)
     .map((p) => dirigeantOf(p as RnePouvoir));
-  return { ...base, connu: true, dirigeants };
+  return {
+    ...base,
+    connu: true,
+    dirigeants,
+    // A branch or an establishment (`exploitation`) publishes no share capital of its own.
+    capital: rneCapitalOf(content.personneMorale),
+    evenements_capital: rneCapitalEventsOf(formality.historique),
+  };
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { BODACC_NOTICE, FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
 import { entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
+import { noticeCapitalOf } from './noticeCapital.ts';
 import { noticeCompaniesOf, noticeFactsBindings, noticeRowOf } from './noticeRow.ts';
 
 export const BODACC_ANNONCES_PROJECTION = 'fr-bodacc-annonces';
@@ -14,7 +15,7 @@ export const BODACC_ANNONCES_PROJECTION = 'fr-bodacc-annonces';
 export const bodaccAnnoncesProjection: Projection = {
   name: BODACC_ANNONCES_PROJECTION,
   registers: [FR_BODACC_REGISTER],
-  tables: ['fr_bodacc_annonces', 'fr_bodacc_annonce_sirens', 'fr_bodacc_revision'],
+  tables: ['fr_bodacc_annonces', 'fr_bodacc_annonce_sirens', 'fr_bodacc_revision', 'fr_bodacc_capital'],
   migrations: [
     {
       name: 'fr_bodacc_annonces_0001_tables',
@@ -59,6 +60,21 @@ export const bodaccAnnoncesProjection: Projection = {
           )`);
       },
     },
+    {
+      // The capital each notice publishes (the capital route's history). Notices applied before this
+      // migration have no row until `registres rebuild fr-bodacc-annonces` replays them (docs/operations.md).
+      name: 'fr_bodacc_annonces_0002_capital',
+      async up(knex) {
+        await knex.raw(`
+          create table fr_bodacc_capital (
+            annonce_id text primary key,
+            montant text,
+            devise text,
+            variable boolean not null,
+            modification_capital boolean not null
+          )`);
+      },
+    },
   ],
   ...entityHandlers([
     {
@@ -69,6 +85,7 @@ export const bodaccAnnoncesProjection: Projection = {
       },
       async drop(trx, data, event) {
         await trx.raw('delete from fr_bodacc_annonce_sirens where annonce_id = ?', [data.id]);
+        await trx.raw('delete from fr_bodacc_capital where annonce_id = ?', [data.id]);
         await trx.raw('delete from fr_bodacc_annonces where id = ?', [data.id]);
         await markRevision(trx, event.position);
       },
@@ -109,6 +126,7 @@ async function upsertNotice(
 ) {
   const row = noticeRowOf(id, record);
   const companies = noticeCompaniesOf(record);
+  const capital = noticeCapitalOf(record);
   await trx.raw(
     `with notice as (
        insert into fr_bodacc_annonces (id, publication, parution, date_parution, numero_annonce, type_avis, famille,
@@ -133,8 +151,18 @@ async function upsertNotice(
      revision as (
        insert into fr_bodacc_revision (id, position) values (1, ?)
        on conflict (id) do update set position = greatest(fr_bodacc_revision.position, excluded.position)
+       returning 1),
+     capital as (
+       insert into fr_bodacc_capital (annonce_id, montant, devise, variable, modification_capital)
+       select ?, ?, ?, ?, ? where ?::boolean
+       on conflict (annonce_id) do update set montant = excluded.montant, devise = excluded.devise,
+         variable = excluded.variable, modification_capital = excluded.modification_capital
+       returning 1),
+     no_capital as (
+       delete from fr_bodacc_capital where annonce_id = ? and not ?::boolean
        returning 1)
-     select (select count(*) from companies) + (select count(*) from stale) + (select count(*) from revision)`,
+     select (select count(*) from companies) + (select count(*) from stale) + (select count(*) from revision)
+          + (select count(*) from capital) + (select count(*) from no_capital)`,
     [
       row.id,
       row.publication,
@@ -147,6 +175,14 @@ async function upsertNotice(
       id,
       companies.map((c) => c.siren),
       position.toString(),
+      id,
+      capital?.montant ?? null,
+      capital?.devise ?? null,
+      capital?.variable ?? false,
+      capital?.modification_capital ?? false,
+      capital !== null,
+      id,
+      capital !== null,
     ],
   );
 }

@@ -29,8 +29,34 @@ interface DirigeantRole {
 }
 
 /**
+ * The share capital as the RNE publishes it (`personneMorale.identite.description`): the amount exactly as
+ * written (a decimal string, never a float: `170348620.75`), its currency and whether it is variable.
+ */
+export interface RneCapital {
+  /** `montantCapital` as a decimal string with at most two decimals; null when not published. */
+  montant: string | null;
+  /** `deviseCapital` (`EUR`), null when not published. */
+  devise: string | null;
+  /** `capitalVariable`, null when not published. */
+  variable: boolean | null;
+}
+
+/** One capital event of the RNE's `historique[]` (`15M` Modification du capital social): its dates, no amount. */
+export interface RneCapitalEvent {
+  code: string;
+  libelle: string | null;
+  /** `dateEffet`, as a date (`YYYY-MM-DD`, the RNE's own day), null when not published. */
+  date_effet: string | null;
+  /** `dateIntegration`, when the RNE recorded it (UTC ISO 8601), null when not published. */
+  date_integration: string | null;
+  /** The filing (`numeroLiasse`) that carried it, null when not published. */
+  numero_liasse: string | null;
+}
+
+/**
  * What a `LiveRecordObserved` of `GET /api/companies/{siren}` keeps (the raw body is only hashed): the
- * officers, stripped of every natural person's data, or why there are none to serve.
+ * officers, stripped of every natural person's data, or why there are none to serve; and the share capital
+ * with its dated changes (`capital`: null for a sole trader, a 404 or a company not disclosable).
  */
 export interface RneDirigeantsRecord {
   kind: 'fr-rne-dirigeants';
@@ -40,6 +66,9 @@ export interface RneDirigeantsRecord {
   /** The RNE marks the company not disclosable (`diffusionINSEE` other than `O`): nothing is kept. */
   non_diffusible: boolean;
   dirigeants: Dirigeant[];
+  /** Absent from observations kept by an earlier parser: the RNE is asked again (see the reader). */
+  capital: RneCapital | null;
+  evenements_capital: RneCapitalEvent[];
 }
 
 /** How the French profile reads the RNE: built by ingest/fr-rne, wired by the app (HandlerDeps.live.french). */

@@ -10,6 +10,8 @@ export const BODACC_SAMPLE = path.join(
 );
 export const BODACC_EXPORT_1 = path.join(fixtures, 'fr-bodacc/annonces-commerciales_export_2026-11-16.jsonl');
 export const BODACC_EXPORT_2 = path.join(fixtures, 'fr-bodacc/annonces-commerciales_export_2026-11-20.json');
+/** The real BODACC notice B202302491051 (EZ PRINT 3D), which publishes a share capital of 5000 EUR. */
+export const BODACC_CAPITAL = path.join(fixtures, 'fr-bodacc/annonce_B202302491051_capital.jsonl');
 export const JOAFE_SAMPLE = path.join(fixtures, 'fr-joafe/jo_associations_ods-v1_W643000551.json');
 export const JOAFE_EXPORT = path.join(fixtures, 'fr-joafe/jo_associations_export_2026-11-18.json');
 export const RNA_WALDEC_2018 = path.join(fixtures, 'fr-rna/rna_waldec_sample_2018-format.csv');

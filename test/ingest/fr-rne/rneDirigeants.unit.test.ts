@@ -157,6 +157,8 @@ describe('RNE officers parser: roles kept, natural persons reduced to their role
         connu: false,
         non_diffusible: false,
         dirigeants: [],
+        capital: null,
+        evenements_capital: [],
       } satisfies RneDirigeantsRecord);
     }
   });

@@ -1,0 +1,196 @@
+import { expect } from 'chai';
+import { capitalRoute } from '../../../api/routes/capital.ts';
+import { FRENCH_LIVE_SOURCES } from '../../../app/readSide.ts';
+import { REGISTERS } from '../../../app/registers.ts';
+import { ingestBodaccExport } from '../../../ingest/fr-bodacc/ingestFrBodacc.ts';
+import { RNE_RECORDINGS } from '../../../ingest/fr-rne/frRneLive.ts';
+import { euLiveProjection } from '../../../projections/eu-live/euLiveProjection.ts';
+import { bodaccAnnoncesProjection } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
+import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { FR_RNE_REGISTER } from '../../../schemas/events/frRneEvents.ts';
+import {
+  LEAKS,
+  leakedValues,
+  naturalPersonValues,
+  RNE_COMPANIES,
+} from '../../ingest/fr-rne/rneRecordings.ts';
+import { targetDescription, testLogger } from '../../support/database.ts';
+import { BODACC_CAPITAL, BODACC_EXPORT_1 } from '../../support/gazetteFixtures.ts';
+import { recordedReplay } from '../../support/recordedLiveRegister.ts';
+import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
+import { type RunningService, startTestService } from '../../support/service.ts';
+import { ingestSireneSample } from '../../support/sireneSample.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
+type Json = any;
+
+/**
+ * Sirene units for the companies of the RNE's recorded answers (their Sirene rows were not recorded): the
+ * sample's first unit with the name the RNE publishes and the legal category of a legal person.
+ */
+const legalUnit = (siren: string, denomination: string) => ({
+  siren,
+  denominationUniteLegale: denomination,
+  categorieJuridiqueUniteLegale: '5710',
+  statutDiffusionUniteLegale: 'O',
+  etatAdministratifUniteLegale: 'A',
+  sexeUniteLegale: '',
+  prenom1UniteLegale: '',
+  prenomUsuelUniteLegale: '',
+  nomUniteLegale: '',
+});
+
+/** The BODACC notices the route reads (a pass of fr.bodacc: without one, every answer is 503 collecte_en_cours). */
+async function ingestNotices(t: RunningService) {
+  const deps = { knex: t.db.knex, store: t.service.store, logger: testLogger };
+  for (const file of [BODACC_EXPORT_1, BODACC_CAPITAL])
+    await ingestBodaccExport({ ...deps, file, date: '2026-11-20' });
+}
+
+const composition = {
+  projections: [unitesLegalesProjection, bodaccAnnoncesProjection, euLiveProjection],
+  routes: [capitalRoute],
+  registers: REGISTERS,
+  payment: false as const,
+};
+
+describe(`GET /v1/entreprise/{siren}/capital from the RNE, BODACC and GLEIF (e2e, ${targetDescription})`, () => {
+  let t: RunningService;
+  let rne: ReplayServer;
+  const fail = new Map<string, ReplayAnswer>();
+  const get = async (siren: string) => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/${siren}/capital`);
+    return { res, text: await res.text() };
+  };
+
+  before(async () => {
+    rne = await startReplayServer(recordedReplay(RNE_RECORDINGS, fail));
+    t = await startTestService({
+      ...composition,
+      frenchLiveSources: FRENCH_LIVE_SOURCES,
+      liveUrls: { [FR_RNE_REGISTER]: rne.url },
+      liveCredentials: { [FR_RNE_REGISTER]: 'rne-user@example.org:s3cret' },
+      livePolicy: { timeoutMs: 1500, breaker: { failures: 50, halfOpenAfterMs: 300 } },
+    });
+    await ingestSireneSample(
+      { knex: t.db.knex, store: t.service.store },
+      {
+        version: '2026-11-20',
+        extraUnits: [
+          legalUnit(RNE_COMPANIES.danone.siren, 'DANONE'),
+          legalUnit(RNE_COMPANIES.sci.siren, 'SCI DU RNE'),
+          legalUnit(RNE_COMPANIES.holding.siren, 'HOLDING DU RNE'),
+          // The RNE's recorded 404: a company it does not hold.
+          legalUnit('317236248', 'INCONNUE DU RNE'),
+        ],
+      },
+    );
+    await ingestNotices(t);
+    await t.service.runner.caughtUp();
+  });
+  after(async () => {
+    await t?.stop();
+    await rne?.close();
+  });
+
+  it('serves Danone’s capital exactly, in integer cents and as written, with its currency', async () => {
+    const { res, text } = await get(RNE_COMPANIES.danone.siren);
+    expect(res.status, text).to.equal(200);
+    const body: Json = JSON.parse(text);
+    expect(body.capital).to.deep.equal({
+      montant_centimes: 17034862075,
+      montant: '170348620.75',
+      devise: 'EUR',
+      variable: false,
+    });
+    expect(body).to.include({ siren: RNE_COMPANIES.danone.siren, connu_du_rne: true });
+  });
+
+  it('dates the RNE’s two capital changes, newest first, without inventing an amount', async () => {
+    const body: Json = JSON.parse((await get(RNE_COMPANIES.danone.siren)).text);
+    expect(body.historique.map((h: Json) => [h.source, h.date, h.evenement, h.numero_liasse])).to.deep.equal([
+      ['rne', '2025-06-16', '15M', 'J00154440796'],
+      ['rne', '2025-05-22', '15M', 'J00148135015'],
+    ]);
+    expect(body.historique[0]).to.not.have.property('montant_centimes');
+    expect(body.listes_bornees.historique).to.deep.equal({
+      nombre_total: 2,
+      tronque: false,
+      total_borne_basse: false,
+    });
+  });
+
+  it('cites the RNE observation it read, and states the holders are a partial list', async () => {
+    const body: Json = JSON.parse((await get(RNE_COMPANIES.danone.siren)).text);
+    expect(body.provenance.map((p: Json) => p.registre)).to.include(FR_RNE_REGISTER);
+    const rneEntry = body.provenance.find((p: Json) => p.registre === FR_RNE_REGISTER);
+    expect(rneEntry.url).to.equal(`${rne.url}/api/companies/${RNE_COMPANIES.danone.siren}`);
+    expect(body.detenteurs.exhaustivite).to.equal('partielle');
+    expect(body.citation).to.be.a('string');
+  });
+
+  it('names the SCI’s legal-person associates by SIREN and counts its natural-person ones', async () => {
+    const body: Json = JSON.parse((await get(RNE_COMPANIES.sci.siren)).text);
+    const morales = body.detenteurs.associes_personnes_morales;
+    expect(morales.length).to.be.greaterThan(0);
+    for (const m of morales) {
+      expect(m.siren).to.match(/^\d{9}$/);
+      expect(m.fonction).to.match(/associ/i);
+    }
+    expect(body.detenteurs.associes_personnes_physiques.nombre).to.be.a('number');
+    expect(body.capital.montant_centimes).to.equal(2301110000);
+  });
+
+  for (const company of [RNE_COMPANIES.danone, RNE_COMPANIES.sci, RNE_COMPANIES.holding]) {
+    it(`never serves a natural person’s name, birth date or address (${company.siren})`, async () => {
+      const { res, text } = await get(company.siren);
+      expect(res.status).to.equal(200);
+      expect(leakedValues(text, naturalPersonValues(company.file)), LEAKS).to.deep.equal([]);
+    });
+  }
+
+  it('the RNE failing is 503 amont_indisponible, never a capital left empty', async () => {
+    fail.set('005420120', { status: 500, body: 'boom', contentType: 'text/plain' });
+    try {
+      const res = await fetch(`${t.baseUrl}/v1/entreprise/005420120/capital`);
+      const body: Json = await res.json();
+      expect(res.status).to.equal(503);
+      expect(body).to.include({ error: 'amont_indisponible', registre: FR_RNE_REGISTER });
+    } finally {
+      fail.clear();
+    }
+  });
+
+  it('a capital read within the day is served again without asking the RNE', async () => {
+    const asked = rne.requests.length;
+    const { res } = await get(RNE_COMPANIES.holding.siren);
+    expect(res.status).to.equal(200);
+    expect(rne.requests.length).to.equal(asked);
+  });
+
+  it('a company the RNE does not hold has no capital (null), and says so', async () => {
+    const { res, text } = await get('317236248');
+    expect(res.status, text).to.equal(200);
+    const body: Json = JSON.parse(text);
+    expect(body).to.include({ connu_du_rne: false, capital: null });
+    expect(body.historique).to.deep.equal([]);
+  });
+});
+
+describe(`GET /v1/entreprise/{siren}/capital without RNE credentials (e2e, ${targetDescription})`, () => {
+  let t: RunningService;
+  before(async () => {
+    t = await startTestService({ ...composition, frenchLiveSources: FRENCH_LIVE_SOURCES });
+    await ingestSireneSample({ knex: t.db.knex, store: t.service.store }, { version: '2026-11-20' });
+    await ingestNotices(t);
+    await t.service.runner.caughtUp();
+  });
+  after(() => t?.stop());
+
+  it('is 503 registre_non_configure: the RNE is not down, it is not configured here', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/005420120/capital`);
+    const body: Json = await res.json();
+    expect(res.status).to.equal(503);
+    expect(body.error).to.equal('registre_non_configure');
+  });
+});
