@@ -9,12 +9,13 @@ import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { contentieuxSchema } from '../../schemas/responses/contentieux.ts';
 import type { ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
-import { liveFreshness, liveProvenance, notConfigured, upstreamDown } from './europeLive.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
+import { liveFreshness, liveProvenance, notConfigured, upstreamDown } from './europeLive.ts';
 
 /** The public page of a decision on the Cour de cassation's site (Judilibre's own search engine). */
-export const decisionUrl = (id: string) => `https://www.courdecassation.fr/decision/${encodeURIComponent(id)}`;
+export const decisionUrl = (id: string) =>
+  `https://www.courdecassation.fr/decision/${encodeURIComponent(id)}`;
 
 export const CONTENTIEUX_WARNING =
   'Couverture partielle : environ 62 % des décisions publiées portent un identifiant exploitable de l’entreprise ; une décision est rattachée par le SIREN écrit dans son texte (certain) ou par la seule dénomination (jamais certain). Aucun résultat ne signifie jamais aucun contentieux. Ni texte, ni nom de personne physique, ni montant n’est servi. / Partial coverage: about 62% of published decisions carry a usable identifier of the company; a decision is tied by the SIREN written in its text (certain) or by the name alone (never certain). No result never means no litigation. No text, individual’s name or amount is served.';
@@ -50,7 +51,10 @@ export function contentieuxBody(
         a.record.id_judilibre.localeCompare(b.record.id_judilibre),
     )
     .map(decisionItem);
-  const parNature = Object.fromEntries(NATURES_CONTENTIEUX.map((n) => [n, 0])) as Record<NatureContentieux, number>;
+  const parNature = Object.fromEntries(NATURES_CONTENTIEUX.map((n) => [n, 0])) as Record<
+    NatureContentieux,
+    number
+  >;
   for (const d of decisions) parNature[d.nature] += 1;
   const observed = [...found.searches, ...found.decisions.map((d) => d.observation)].map((o) => o.observedAt);
   return {

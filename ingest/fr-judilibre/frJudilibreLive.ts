@@ -134,7 +134,10 @@ export function createJudilibreLive(deps: LiveReaderDeps): JudilibreReader {
 }
 
 /** The demo company whose questions are recorded (ingest/fr-sirene/demo): SOCIETE DES SUCRERIES DU MARQUENTERRE. */
-export const JUDILIBRE_DEMO_COMPANY = { siren: '005420120', denomination: 'SOCIETE DES SUCRERIES DU MARQUENTERRE' };
+export const JUDILIBRE_DEMO_COMPANY = {
+  siren: '005420120',
+  denomination: 'SOCIETE DES SUCRERIES DU MARQUENTERRE',
+};
 
 /** The decisions the recorded search pages list (ids as Judilibre's sample server gives them). */
 const DEMO_DECISION_IDS = [

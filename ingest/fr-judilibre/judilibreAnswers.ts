@@ -50,7 +50,11 @@ function zoneText(full: string, zones: unknown, name: string): string | null {
   const list = isObject(zones) ? zones[name] : undefined;
   if (!Array.isArray(list) || list.length === 0) return null;
   return list
-    .map((z) => (isObject(z) && typeof z.start === 'number' && typeof z.end === 'number' ? full.slice(z.start, z.end) : ''))
+    .map((z) =>
+      isObject(z) && typeof z.start === 'number' && typeof z.end === 'number'
+        ? full.slice(z.start, z.end)
+        : '',
+    )
     .join('\n');
 }
 

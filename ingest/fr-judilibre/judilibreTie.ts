@@ -1,10 +1,10 @@
-import { isLuhnValid } from '../../schemas/params/luhn.ts';
 import type {
   ConfianceRattachement,
   NatureContentieux,
   RoleContentieux,
 } from '../../schemas/enums/contentieux.ts';
 import type { JudilibreTie } from '../../schemas/events/frJudilibreEvents.ts';
+import { isLuhnValid } from '../../schemas/params/luhn.ts';
 
 /**
  * The readings of a decision's text that decide its tie to a company and its nature. Every function here reads
@@ -58,7 +58,8 @@ const GENERIC_WORDS = new Set(
 );
 
 /** What, written just before a name, says it is a company's. */
-const COMPANY_BEFORE = /(?:societe|ste|sas|sasu|sarl|eurl|sci|snc|selarl|sa|association|groupement|gie|entreprise|etablissements)\s*$/;
+const COMPANY_BEFORE =
+  /(?:societe|ste|sas|sasu|sarl|eurl|sci|snc|selarl|sa|association|groupement|gie|entreprise|etablissements)\s*$/;
 
 /** The significant words of a folded name. */
 export const significantWords = (foldedName: string): string[] =>
@@ -74,7 +75,8 @@ export function namePosition(folded: string, foldedName: string): number {
 /** Parties' markers of the side the case was brought against, before the company's first mention. */
 const DEFENDANT_BEFORE = /\b(?:contre|defendeu?r(?:esse)?s?|intimee?s?|les opposant|assignee?s?)\b/;
 /** Markers of the side that brought the case. */
-const CLAIMANT = /\b(?:demandeu?r(?:esse)?s?|appelante?s?|requerante?s?|ont forme (?:le|un) pourvoi|a forme (?:le|un) pourvoi)\b/;
+const CLAIMANT =
+  /\b(?:demandeu?r(?:esse)?s?|appelante?s?|requerante?s?|ont forme (?:le|un) pourvoi|a forme (?:le|un) pourvoi)\b/;
 /** How much of the text's head is read as the parties' block. */
 const PARTIES_BLOCK = 6000;
 
@@ -95,7 +97,10 @@ export function roleAt(folded: string, mentionAt: number): RoleContentieux | nul
  * written in it (`probable` when written as a company's and made of two significant words or more, else
  * `faible`; never `certain`); null when neither is found, or the name has no significant word.
  */
-export function tieOf(folded: string, company: { siren: string; denomination: string | null }): JudilibreTie | null {
+export function tieOf(
+  folded: string,
+  company: { siren: string; denomination: string | null },
+): JudilibreTie | null {
   const sirenAt = sirenPosition(folded, company.siren);
   if (sirenAt >= 0) {
     return { mode_rattachement: 'siren_dans_le_texte', confiance: 'certain', role: roleAt(folded, sirenAt) };
@@ -128,7 +133,8 @@ export function natureOfFields(foldedFields: string): NatureContentieux | null {
 /** An order in the operative part that opens or settles an insolvency proceeding. */
 const OPENS_INSOLVENCY =
   /\b(?:ouvre|prononce|arrete|converti\w*)\b[^;]{0,120}(?:liquidation judiciaire|redressement judiciaire|procedure de sauvegarde|plan de (?:cession|redressement|sauvegarde))/;
-const ORDERS_APPRAISAL = /ordonne (?:une|la|avant dire droit une) (?:mesure d'|nouvelle )?expertise|designe [^;]{0,80}en qualite d'expert/;
+const ORDERS_APPRAISAL =
+  /ordonne (?:une|la|avant dire droit une) (?:mesure d'|nouvelle )?expertise|designe [^;]{0,80}en qualite d'expert/;
 
 /**
  * The nature the text says when the structured fields said none: an insolvency judgment by its title (head of
@@ -146,6 +152,8 @@ export function natureOfText(foldedHead: string, foldedOperative: string): Natur
   // One order per clause: the operative part separates them by semicolons (a full stop may close `MM. Y...`).
   const pays = foldedOperative
     .split(';')
-    .some((s) => /condamne[^;]{0,160}\ba (?:payer|verser|rembourser)\b/.test(s) && !/article 700|depens/.test(s));
+    .some(
+      (s) => /condamne[^;]{0,160}\ba (?:payer|verser|rembourser)\b/.test(s) && !/article 700|depens/.test(s),
+    );
   return pays ? 'condamnation_ou_injonction_a_payer' : 'autre_litige';
 }

@@ -75,9 +75,16 @@ export function pisteAuthenticatedFetch(opts: {
       await res.body?.cancel();
       throw new LiveUnavailableError(FR_JUDILIBRE_REGISTER, 'refus', `PISTE: token refused (${res.status})`);
     }
-    const body = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
+    const body = (await res.json().catch(() => null)) as {
+      access_token?: unknown;
+      expires_in?: unknown;
+    } | null;
     if (typeof body?.access_token !== 'string' || body.access_token === '') {
-      throw new LiveUnavailableError(FR_JUDILIBRE_REGISTER, 'illisible', 'PISTE: the token answer holds no token');
+      throw new LiveUnavailableError(
+        FR_JUDILIBRE_REGISTER,
+        'illisible',
+        'PISTE: the token answer holds no token',
+      );
     }
     const lifetimeS = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 3600;
     cached = { token: body.access_token, expiresAt: now().getTime() + Math.max(0, lifetimeS - 60) * 1000 };
@@ -85,7 +92,8 @@ export function pisteAuthenticatedFetch(opts: {
   }
 
   function token(signal: AbortSignal | undefined): Promise<TokenOutcome> {
-    if (cached !== null && cached.expiresAt > now().getTime()) return Promise.resolve({ token: cached.token });
+    if (cached !== null && cached.expiresAt > now().getTime())
+      return Promise.resolve({ token: cached.token });
     pending ??= requestToken(signal).finally(() => {
       pending = null;
     });

@@ -39,13 +39,18 @@ const decisionSchema: JsonSchema = {
     mode_rattachement: { enum: [...MODES_RATTACHEMENT] },
     confiance: {
       enum: [...CONFIANCES_RATTACHEMENT],
-      description: '`certain` seulement quand le SIREN est écrit dans la décision ; une dénomination seule ne l’est jamais.',
+      description:
+        '`certain` seulement quand le SIREN est écrit dans la décision ; une dénomination seule ne l’est jamais.',
     },
     redondante_bodacc: {
       type: 'boolean',
       description: 'Jugement de procédure collective : publié aussi au BODACC (route alertes).',
     },
-    url_officielle: { type: 'string', format: 'uri', description: 'Page publique de la décision (Cour de cassation).' },
+    url_officielle: {
+      type: 'string',
+      format: 'uri',
+      description: 'Page publique de la décision (Cour de cassation).',
+    },
     autres_sirens: {
       type: 'array',
       items: SIREN_SCHEMA,
