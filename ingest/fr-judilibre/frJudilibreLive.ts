@@ -78,9 +78,11 @@ export function createJudilibreReader(client: LiveQueryClient): JudilibreReader 
     maxAgeMs: JUDILIBRE_MAX_AGE_MS,
     async contentieux(company) {
       const queries = [company.siren, ...(company.denomination ? [company.denomination] : [])];
-      const searches = await Promise.all(
-        queries.map((q) => read(client, searchPath(q), (r) => isKind(r, 'fr-judilibre-recherche'))),
-      );
+      // One search after the other: a failing Judilibre is asked once (and retried), not once per question.
+      const searches: LiveAnswer[] = [];
+      for (const q of queries) {
+        searches.push(await read(client, searchPath(q), (r) => isKind(r, 'fr-judilibre-recherche')));
+      }
       const pages = searches.map((s) => s.record as JudilibreSearchRecord);
       const ids = [...new Set(pages.flatMap((p) => p.ids))];
       const answers = await Promise.all(
