@@ -1,18 +1,25 @@
 import { expect } from 'chai';
+import { contentieuxRoute } from '../../../api/routes/contentieux.ts';
 import { FRENCH_LIVE_SOURCES } from '../../../app/readSide.ts';
+import { REGISTERS } from '../../../app/registers.ts';
 import {
   JUDILIBRE_DEMO_COMPANY,
   JUDILIBRE_RECORDINGS,
 } from '../../../ingest/fr-judilibre/frJudilibreLive.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
+import { euLiveProjection } from '../../../projections/eu-live/euLiveProjection.ts';
+import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { FR_JUDILIBRE_REGISTER } from '../../../schemas/events/frJudilibreEvents.ts';
 import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../../schemas/events/liveEvents.ts';
 import { privateValuesOfSamples } from '../../ingest/fr-judilibre/judilibreSamples.ts';
 import { targetDescription } from '../../support/database.ts';
 import { allEvents } from '../../support/eventLog.ts';
+import { SOLE_TRADER } from '../../support/gazetteFixtures.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
+import { type RunningService, startTestService } from '../../support/service.ts';
+import { ingestSireneSample } from '../../support/sireneSample.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 type Json = any;
@@ -197,6 +204,38 @@ describe(`Court decisions without PISTE credentials (e2e, ${targetDescription})`
     expect(res.status).to.equal(503);
     expect(body).to.include({ error: 'registre_non_configure', registre: FR_JUDILIBRE_REGISTER });
     expect(res.headers.get('x-credits-charged')).to.equal('0');
+    expect(upstream.requests).to.have.length(0);
+  });
+});
+
+describe(`Court decisions of a sole proprietor (e2e, ${targetDescription})`, () => {
+  let t: RunningService;
+  let upstream: ReplayServer;
+  before(async () => {
+    upstream = await startReplayServer(recordedReplay(JUDILIBRE_RECORDINGS, new Map()));
+    t = await startTestService({
+      projections: [unitesLegalesProjection, euLiveProjection],
+      routes: [contentieuxRoute],
+      registers: REGISTERS,
+      payment: false,
+      frenchLiveSources: JUDILIBRE,
+      liveUrls: { [FR_JUDILIBRE_REGISTER]: upstream.url },
+      liveCredentials: { [FR_JUDILIBRE_REGISTER]: CREDENTIALS },
+    });
+    await ingestSireneSample({ knex: t.db.knex, store: t.service.store }, { version: '2026-11-01' });
+    await t.service.runner.caughtUp();
+  });
+  after(async () => {
+    await t?.stop();
+    await upstream?.close();
+  });
+
+  it('is refused as on the profile, 400, not named, and Judilibre is not asked', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/${SOLE_TRADER}/contentieux`);
+    const text = await res.text();
+    expect(res.status).to.equal(400);
+    expect(JSON.parse(text)).to.include({ error: 'entreprise_individuelle_non_couverte', champ: 'siren' });
+    expect(text).not.to.match(/WATTEBLED|GEORGES/i);
     expect(upstream.requests).to.have.length(0);
   });
 });
