@@ -117,6 +117,14 @@ describe('Judilibre: a recorded decision as the log keeps it (unit)', () => {
     expect(record.nature).to.equal('refere');
   });
 
+  it('a decision withdrawn since the search (404) is recorded as absent, with nothing of it', () => {
+    const url = `${BASE}${decisionPath('6777e09c42e668db5e0515c2', JUDILIBRE_DEMO_COMPANY)}`;
+    expect(extractJudilibre(404, null, url)).to.deep.equal({
+      kind: 'fr-judilibre-decision-absente',
+      id_judilibre: '6777e09c42e668db5e0515c2',
+    });
+  });
+
   it('an answer that is not a decision is refused as unreadable', () => {
     expect(() => extractJudilibre(200, [], `${BASE}${decisionPath('x', JUDILIBRE_DEMO_COMPANY)}`)).to.throw(
       /unreadable/,
