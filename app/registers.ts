@@ -16,6 +16,7 @@ import { frBodacc } from './registers/frBodacc.ts';
 import { frDecp } from './registers/frDecp.ts';
 import { frEgapro } from './registers/frEgapro.ts';
 import { frJoafe } from './registers/frJoafe.ts';
+import { frJudilibre } from './registers/frJudilibre.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRge } from './registers/frRge.ts';
 import { frRna } from './registers/frRna.ts';
@@ -49,6 +50,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frEgapro,
   frSiretIdcc,
   frRne,
+  frJudilibre,
   frDecp,
   frRge,
   euCordis,

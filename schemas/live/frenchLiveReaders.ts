@@ -1,3 +1,4 @@
+import type { JudilibreReader } from '../events/frJudilibreEvents.ts';
 import type { RneReader } from '../events/frRneEvents.ts';
 
 /**
@@ -7,6 +8,7 @@ import type { RneReader } from '../events/frRneEvents.ts';
  */
 export interface FrenchLiveReaders {
   'fr.rne': RneReader;
+  'fr.judilibre': JudilibreReader;
 }
 
 export type FrenchLiveRegister = keyof FrenchLiveReaders;

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
-import { EU_LIVE_REGISTERS } from '../../app/readSide.ts';
+import { EU_LIVE_REGISTERS, FRENCH_LIVE_SOURCES } from '../../app/readSide.ts';
 import { type LiveReplay, startLiveReplay } from '../../app/server/liveReplay.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { startDemoService, testPaymentConfig } from '../support/paidDemoService.ts';
@@ -14,13 +14,19 @@ describe('The OpenAPI document against the running service (demo data)', () => {
   let t: RunningService;
   let doc: Json;
   let key: string;
-  // The live registers answer from their recorded answers, as with LIVE_REPLAY=1 (no network).
+  // The live registers (European and French) answer from their recorded answers, as with LIVE_REPLAY=1 (no
+  // network).
   let replay: LiveReplay;
   before(async function () {
     this.timeout(120_000);
     const payment = testPaymentConfig('http://127.0.0.1:9/unused');
-    replay = await startLiveReplay(EU_LIVE_REGISTERS);
-    t = await startDemoService({ payment, liveUrls: replay.urls, liveCredentials: replay.credentials });
+    replay = await startLiveReplay([...EU_LIVE_REGISTERS, ...FRENCH_LIVE_SOURCES]);
+    t = await startDemoService({
+      payment,
+      liveUrls: replay.urls,
+      liveCredentials: replay.credentials,
+      frenchLiveSources: FRENCH_LIVE_SOURCES,
+    });
     key = (await openAccount(t.service.store, { credits: 100_000_000 })).key;
     await t.service.runner.caughtUp();
     doc = await (await fetch(`${t.baseUrl}/openapi.json`)).json();

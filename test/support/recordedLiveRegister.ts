@@ -13,7 +13,16 @@ export function recordedReplay(
     const asked = url.pathname + url.search;
     const failure = [...fail].find(([key]) => key !== '*' && asked.includes(key))?.[1] ?? fail.get('*');
     if (failure) return failure;
-    const answer = recordedAnswer(recordings, { method, path: asked, body: body ? JSON.parse(body) : null });
+    const answer = recordedAnswer(recordings, { method, path: asked, body: jsonOrNull(body) });
     return answer ? { status: answer.status, body: answer.body } : { status: 404 };
   };
+}
+
+/** A request body as JSON; a form (PISTE's OAuth token request) or nothing is null, as the demo's replay reads it. */
+function jsonOrNull(body: string): unknown {
+  try {
+    return body ? JSON.parse(body) : null;
+  } catch {
+    return null;
+  }
 }

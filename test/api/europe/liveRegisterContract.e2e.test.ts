@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { sampleRequestOf } from '../../../api/samples/sampleRequest.ts';
-import { EU_LIVE_REGISTERS, type EuLiveSource, PRICED_ROUTES } from '../../../app/readSide.ts';
+import {
+  EU_LIVE_REGISTERS,
+  type EuLiveSource,
+  FRENCH_LIVE_SOURCES,
+  type FrenchLiveSource,
+  PRICED_ROUTES,
+} from '../../../app/readSide.ts';
+import type { ComposeOptions } from '../../../app/server/composeService.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
@@ -24,29 +31,78 @@ function requestOf(source: EuLiveSource): string {
   return sample.url;
 }
 
+/** The request a French live source's contract asks: the sample of its own priced route; null without one. */
+function frenchRequestOf(source: FrenchLiveSource): string | null {
+  const route = PRICED_ROUTES.find((r) => r.registers.includes(source.info.register));
+  return (route && sampleRequestOf(route)?.url) ?? null;
+}
+
+/** A live register under contract: how the service reads it, and what its route is asked. */
+interface ContractSubject {
+  code: string;
+  path: string;
+  recordings: EuLiveSource['parts']['recordings'];
+  credentials: boolean;
+  /** HTTP Basic with the configured credentials (the European registers); else the source's own login. */
+  basic: boolean;
+  /** The country of a register of the European search (its absence without credentials is checked there). */
+  searchCountry: string | null;
+  compose: Pick<ComposeOptions, 'liveRegisters' | 'frenchLiveSources'>;
+}
+
+const SUBJECTS: ContractSubject[] = [
+  ...EU_LIVE_REGISTERS.map((source) => ({
+    code: source.info.register,
+    path: requestOf(source),
+    recordings: source.parts.recordings,
+    credentials: !!source.credentials,
+    basic: true,
+    searchCountry: source.detailsOnly ? null : source.info.pays,
+    compose: { liveRegisters: [source], frenchLiveSources: [] },
+  })),
+  // The French live sources with a route of their own (Judilibre); the RNE feeds the profile's block only.
+  ...FRENCH_LIVE_SOURCES.flatMap((source) => {
+    const path = frenchRequestOf(source);
+    return path === null
+      ? []
+      : [
+          {
+            code: source.info.register,
+            path,
+            recordings: source.parts.recordings,
+            credentials: !!source.credentials,
+            basic: false,
+            searchCountry: null,
+            compose: { liveRegisters: [], frenchLiveSources: [source] },
+          },
+        ];
+  }),
+];
+
 /**
- * The same contract for every live register (each manifest's `europe.live`), replayed from its own recorded
- * answers: what each failure of the register answers, its rate limit and circuit, then a served answer and its
- * observation. Registers are added by their manifest line; this suite needs no change.
+ * The same contract for every live register (each manifest's `europe.live`, and each French live source with
+ * a route of its own), replayed from its own recorded answers: what each failure of the register answers, its
+ * rate limit and circuit, then a served answer and its observation. Registers are added by their manifest
+ * line; this suite needs no change.
  */
-for (const source of EU_LIVE_REGISTERS) {
-  const code = source.info.register;
+for (const source of SUBJECTS) {
+  const code = source.code;
   describe(`Live register contract: ${code} (e2e, ${targetDescription})`, () => {
     let service: PaidDemoService;
     let upstream: ReplayServer;
     let key: string;
     const fail = new Map<string, ReplayAnswer>();
-    const path = requestOf(source);
+    const path = source.path;
     // The service's clock: moved forward past a Retry-After instead of waiting for it.
     let ahead = 0;
     const now = () => new Date(Date.now() + ahead);
 
     before(async () => {
-      upstream = await startReplayServer(recordedReplay(source.parts.recordings, fail));
+      upstream = await startReplayServer(recordedReplay(source.recordings, fail));
       service = await startPaidDemoService({
         compose: {
           now,
-          liveRegisters: [source],
+          ...source.compose,
           liveUrls: { [code]: upstream.url },
           liveCredentials: { [code]: CREDENTIALS },
           livePolicy: { timeoutMs: 1000, breaker: { failures: 5, halfOpenAfterMs: 400 } },
@@ -145,8 +201,9 @@ for (const source of EU_LIVE_REGISTERS) {
       expect(await circuit()).to.equal('ferme');
       const log = await observed();
       expect(body.provenance.length).to.be.greaterThan(0);
-      for (const entry of body.provenance) {
-        expect(entry.registre).to.equal(code);
+      const own = body.provenance.filter((entry: Json) => entry.registre === code);
+      expect(own.length).to.be.greaterThan(0);
+      for (const entry of own) {
         expect(entry.url.startsWith(upstream.url)).to.equal(true);
         expect(entry.url).to.not.contain('contract-secret');
         expect(entry.consulte_le).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
@@ -156,12 +213,17 @@ for (const source of EU_LIVE_REGISTERS) {
     });
 
     it(
-      source.credentials
-        ? 'sends its credentials as HTTP Basic, never in the URL'
-        : 'sends no credentials: the register needs none',
+      !source.credentials
+        ? 'sends no credentials: the register needs none'
+        : source.basic
+          ? 'sends its credentials as HTTP Basic, never in the URL'
+          : 'never sends its credentials in a URL nor as HTTP Basic (its own login)',
       () => {
         const authorizations = upstream.requests.map((r) => r.headers.authorization);
-        if (source.credentials) {
+        if (source.credentials && !source.basic) {
+          const basic = `Basic ${Buffer.from(CREDENTIALS).toString('base64')}`;
+          expect(authorizations).to.not.include(basic);
+        } else if (source.credentials) {
           const basic = `Basic ${Buffer.from(CREDENTIALS).toString('base64')}`;
           expect(authorizations.every((a) => a === basic)).to.equal(true);
         } else {
@@ -179,10 +241,10 @@ for (const source of EU_LIVE_REGISTERS) {
     let upstream: ReplayServer;
     let key: string;
     before(async () => {
-      upstream = await startReplayServer(recordedReplay(source.parts.recordings, new Map()));
+      upstream = await startReplayServer(recordedReplay(source.recordings, new Map()));
       service = await startPaidDemoService({
         compose: {
-          liveRegisters: [source],
+          ...source.compose,
           liveUrls: { [code]: upstream.url },
           livePolicy: { timeoutMs: 1000 },
         },
@@ -200,20 +262,21 @@ for (const source of EU_LIVE_REGISTERS) {
     };
 
     it('503 registre_non_configure, not an outage, never charged; the register is not asked', async () => {
-      const { res, body } = await get(requestOf(source));
+      const { res, body } = await get(source.path);
       expect(res.status).to.equal(503);
       expect(body).to.include({ error: 'registre_non_configure', registre: code });
       expect(res.headers.get('x-credits-charged')).to.equal('0');
       expect(upstream.requests).to.have.length(0);
     });
 
-    if (!source.detailsOnly) {
+    if (source.searchCountry !== null) {
+      const pays = source.searchCountry;
       it('the European search leaves it out: neither covered, nor mute, nor in the results', async () => {
         const { res, body } = await get('/v1/eu/recherche?q=kinnisvara');
         expect(res.status).to.equal(200);
-        expect(body.pays_couverts.map((c: Json) => c.pays)).to.not.include(source.info.pays);
+        expect(body.pays_couverts.map((c: Json) => c.pays)).to.not.include(pays);
         expect(body.registres_muets.map((m: Json) => m.registre)).to.not.include(code);
-        expect(body.resultats.map((r: Json) => r.pays)).to.not.include(source.info.pays);
+        expect(body.resultats.map((r: Json) => r.pays)).to.not.include(pays);
         expect(upstream.requests).to.have.length(0);
       });
     }
