@@ -16,9 +16,11 @@ import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { capitalResponseSchema } from '../../schemas/responses/capital.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
-import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
+import { badRequest, notFound } from '../errors/apiError.ts';
+import { readUnit } from './entreprise/readEtablissements.ts';
 import { readGroupeLei } from './entreprise/readGroupeLei.ts';
-import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
+import { assertCovered, SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
+import { identityOf } from './entreprise/unitFields.ts';
 import { liveFreshness, liveProvenance, notConfigured, upstreamDown } from './europeLive.ts';
 
 /** BODACC notices read per call, newest first (a company publishes its capital a few times a decade). */
@@ -129,6 +131,34 @@ export function capitalBody(
   };
 }
 
+/** How the RNE's parser writes a sole trader: one natural person of role 101 (Entrepreneur), nothing else. */
+const isSoleTrader = (record: RneDirigeantsRecord) =>
+  record.dirigeants.length === 1 &&
+  record.dirigeants[0]!.type === 'personne_physique' &&
+  record.dirigeants[0]!.code_fonction === '101';
+
+/**
+ * A SIREN the Sirene copy does not hold is read from the RNE alone, and refused on the RNE's own word: a
+ * company it does not hold or marks not disclosable is 404 `entreprise_inconnue`, a sole trader 400
+ * `entreprise_individuelle_non_couverte` (never charged). Its name is then not served (null).
+ */
+function assertCoveredByRne(siren: string, record: RneDirigeantsRecord): void {
+  if (!record.connu || record.non_diffusible) {
+    throw notFound(
+      'entreprise_inconnue',
+      `Aucune entreprise diffusible pour le SIREN ${siren} (Sirene, RNE). / No diffusible company for this SIREN.`,
+      { siren },
+    );
+  }
+  if (isSoleTrader(record)) {
+    throw badRequest(
+      'entreprise_individuelle_non_couverte',
+      'siren',
+      'Entrepreneur individuel selon le RNE : une personne physique, non servie. / Sole trader per the RNE: a natural person, not served.',
+    );
+  }
+}
+
 async function readNotices(knex: Knex, siren: string) {
   return liveCapitalNotices(knex, { siren, limit: CAPITAL_NOTICES_LIMIT });
 }
@@ -153,7 +183,8 @@ export const capitalRoute: RouteDefinition = {
     'Capital social d’une entreprise : montant, devise, capital variable, historique, détenteurs connus.',
   description:
     'Montant exact tel que publié par le RNE (lu en direct, observation resservie 24 h), en centièmes de la devise (`montant_centimes`, entier) et en décimal écrit (`montant`) ; historique (événements datés du RNE, annonces BODACC) ; détenteurs connus (associés personnes morales déclarés au RNE, mère de consolidation GLEIF), les personnes physiques comptées, jamais nommées. Mêmes refus que la fiche entreprise (non facturés) ; RNE indisponible : 503 `amont_indisponible` ; RNE non configuré : 503 `registre_non_configure`.',
-  params: [sirenPathParam],
+  // Danone: a company the RNE's recorded answers hold, for the sample (LIVE_REPLAY=1).
+  params: [{ ...sirenPathParam, schema: { ...sirenPathParam.schema, examples: ['552032534'] } }],
   price: 350_000,
   freeTier: false,
   errors: [...SIRENE_COVERAGE_ERRORS, 'amont_indisponible', 'registre_non_configure'],
@@ -162,7 +193,9 @@ export const capitalRoute: RouteDefinition = {
   responseSchema: capitalResponseSchema,
   async handler(ctx, deps) {
     const siren = String(ctx.state.params?.siren);
-    const unit = await readCoveredUnit(deps.knex, siren);
+    // The profile's refusals when Sirene holds the SIREN; the RNE's own word otherwise (below).
+    const unit = await readUnit(deps.knex, siren);
+    if (unit) assertCovered(siren, unit, identityOf);
     const info = deps.registers.find((r) => r.code === FR_RNE_REGISTER);
     const rne = deps.live.french[FR_RNE_REGISTER];
     if (!rne) throw notConfigured(info, FR_RNE_REGISTER);
@@ -175,8 +208,10 @@ export const capitalRoute: RouteDefinition = {
       readGroupeLei(deps.knex, siren, now, deps.readSnapshots),
     ]);
     const { record, observation } = answer;
+    if (!unit) assertCoveredByRne(siren, record);
+    const company = { siren, denomination: unit?.denomination ?? null };
     return {
-      body: capitalBody(unit, record, notices, groupe.value, observation.observedAt),
+      body: capitalBody(company, record, notices, groupe.value, observation.observedAt),
       provenance: [liveProvenance(FR_RNE_REGISTER, observation), ...groupe.provenance],
       dataFreshness: liveFreshness(info?.nomCourt ?? 'RNE', observation, rne.maxAgeMs),
     };

@@ -79,7 +79,6 @@ describe(`GET /v1/entreprise/{siren}/capital from the RNE, BODACC and GLEIF (e2e
         extraUnits: [
           legalUnit(RNE_COMPANIES.danone.siren, 'DANONE'),
           legalUnit(RNE_COMPANIES.sci.siren, 'SCI DU RNE'),
-          legalUnit(RNE_COMPANIES.holding.siren, 'HOLDING DU RNE'),
           // The RNE's recorded 404: a company it does not hold.
           legalUnit('317236248', 'INCONNUE DU RNE'),
         ],
@@ -166,6 +165,31 @@ describe(`GET /v1/entreprise/{siren}/capital from the RNE, BODACC and GLEIF (e2e
     const { res } = await get(RNE_COMPANIES.holding.siren);
     expect(res.status).to.equal(200);
     expect(rne.requests.length).to.equal(asked);
+  });
+
+  it('a company Sirene does not hold is read from the RNE alone, its name not served', async () => {
+    const { res, text } = await get(RNE_COMPANIES.holding.siren);
+    expect(res.status, text).to.equal(200);
+    const body: Json = JSON.parse(text);
+    expect(body).to.include({ siren: RNE_COMPANIES.holding.siren, denomination: null, connu_du_rne: true });
+    expect(body.capital.montant_centimes).to.equal(948241208800);
+  });
+
+  it('a sole trader per the RNE is 400 entreprise_individuelle_non_couverte, never charged', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/${RNE_COMPANIES.soleTrader.siren}/capital`);
+    const body: Json = await res.json();
+    expect(res.status).to.equal(400);
+    expect(body).to.include({ error: 'entreprise_individuelle_non_couverte', champ: 'siren' });
+    expect(
+      leakedValues(JSON.stringify(body), naturalPersonValues(RNE_COMPANIES.soleTrader.file)),
+    ).to.deep.equal([]);
+  });
+
+  it('a company neither Sirene nor the RNE holds is 404 entreprise_inconnue', async () => {
+    // 356000000 (La Poste) is in neither the Sirene sample nor the RNE recordings (the replay answers 404).
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/356000000/capital`);
+    expect(res.status).to.equal(404);
+    expect(((await res.json()) as Json).error).to.equal('entreprise_inconnue');
   });
 
   it('a company the RNE does not hold has no capital (null), and says so', async () => {
