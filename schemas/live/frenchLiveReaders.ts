@@ -1,3 +1,4 @@
+import type { ViesReader } from '../events/euViesEvents.ts';
 import type { RneReader } from '../events/frRneEvents.ts';
 
 /**
@@ -7,6 +8,7 @@ import type { RneReader } from '../events/frRneEvents.ts';
  */
 export interface FrenchLiveReaders {
   'fr.rne': RneReader;
+  'eu.vies': ViesReader;
 }
 
 export type FrenchLiveRegister = keyof FrenchLiveReaders;
