@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { sampleRequestOf } from '../../../api/samples/sampleRequest.ts';
-import { EU_LIVE_REGISTERS, type EuLiveSource, PRICED_ROUTES } from '../../../app/readSide.ts';
+import {
+  EU_LIVE_REGISTERS,
+  type EuLiveSource,
+  FRENCH_LIVE_SOURCES,
+  type FrenchLiveSource,
+  PRICED_ROUTES,
+} from '../../../app/readSide.ts';
+import type { ComposeOptions } from '../../../app/server/composeService.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../../schemas/events/liveEvents.ts';
 import { targetDescription } from '../../support/database.ts';
@@ -24,19 +31,60 @@ function requestOf(source: EuLiveSource): string {
   return sample.url;
 }
 
+/** A live register under the contract: what it is, the request asked, and how the service is told of it. */
+interface ContractSource {
+  source: EuLiveSource | FrenchLiveSource;
+  request: string;
+  /** The country the European search asks it for; null when the search does not. */
+  searched: string | null;
+  compose: (sources: readonly (EuLiveSource | FrenchLiveSource)[]) => Partial<ComposeOptions>;
+}
+
+/**
+ * A French live source runs the contract when a route of its own reads it alone (VIES's
+ * /v1/tva/verifier): its outages are that route's 503s. One read beside other sources (the RNE inside the
+ * profile) turns an outage into an absent member instead, proved by that route's own tests.
+ */
+function frenchContract(source: FrenchLiveSource): ContractSource[] {
+  const code = source.info.register;
+  const route = PRICED_ROUTES.find((r) => r.registers.length === 1 && r.registers[0] === code);
+  const sample = route && sampleRequestOf(route);
+  if (!sample) return [];
+  return [
+    {
+      source,
+      request: sample.url,
+      searched: null,
+      compose: (sources) => ({ frenchLiveSources: sources as FrenchLiveSource[], liveRegisters: [] }),
+    },
+  ];
+}
+
+const CONTRACT_SOURCES: readonly ContractSource[] = [
+  ...EU_LIVE_REGISTERS.map((source) => ({
+    source,
+    request: requestOf(source),
+    searched: source.detailsOnly ? null : source.info.pays,
+    compose: (sources: readonly (EuLiveSource | FrenchLiveSource)[]) => ({
+      liveRegisters: sources as EuLiveSource[],
+    }),
+  })),
+  ...FRENCH_LIVE_SOURCES.flatMap(frenchContract),
+];
+
 /**
  * The same contract for every live register (each manifest's `europe.live`), replayed from its own recorded
  * answers: what each failure of the register answers, its rate limit and circuit, then a served answer and its
  * observation. Registers are added by their manifest line; this suite needs no change.
  */
-for (const source of EU_LIVE_REGISTERS) {
+for (const { source, request, searched, compose } of CONTRACT_SOURCES) {
   const code = source.info.register;
   describe(`Live register contract: ${code} (e2e, ${targetDescription})`, () => {
     let service: PaidDemoService;
     let upstream: ReplayServer;
     let key: string;
     const fail = new Map<string, ReplayAnswer>();
-    const path = requestOf(source);
+    const path = request;
     // The service's clock: moved forward past a Retry-After instead of waiting for it.
     let ahead = 0;
     const now = () => new Date(Date.now() + ahead);
@@ -46,7 +94,7 @@ for (const source of EU_LIVE_REGISTERS) {
       service = await startPaidDemoService({
         compose: {
           now,
-          liveRegisters: [source],
+          ...compose([source]),
           liveUrls: { [code]: upstream.url },
           liveCredentials: { [code]: CREDENTIALS },
           livePolicy: { timeoutMs: 1000, breaker: { failures: 5, halfOpenAfterMs: 400 } },
@@ -182,7 +230,7 @@ for (const source of EU_LIVE_REGISTERS) {
       upstream = await startReplayServer(recordedReplay(source.parts.recordings, new Map()));
       service = await startPaidDemoService({
         compose: {
-          liveRegisters: [source],
+          ...compose([source]),
           liveUrls: { [code]: upstream.url },
           livePolicy: { timeoutMs: 1000 },
         },
@@ -200,20 +248,20 @@ for (const source of EU_LIVE_REGISTERS) {
     };
 
     it('503 registre_non_configure, not an outage, never charged; the register is not asked', async () => {
-      const { res, body } = await get(requestOf(source));
+      const { res, body } = await get(request);
       expect(res.status).to.equal(503);
       expect(body).to.include({ error: 'registre_non_configure', registre: code });
       expect(res.headers.get('x-credits-charged')).to.equal('0');
       expect(upstream.requests).to.have.length(0);
     });
 
-    if (!source.detailsOnly) {
+    if (searched) {
       it('the European search leaves it out: neither covered, nor mute, nor in the results', async () => {
         const { res, body } = await get('/v1/eu/recherche?q=kinnisvara');
         expect(res.status).to.equal(200);
-        expect(body.pays_couverts.map((c: Json) => c.pays)).to.not.include(source.info.pays);
+        expect(body.pays_couverts.map((c: Json) => c.pays)).to.not.include(searched);
         expect(body.registres_muets.map((m: Json) => m.registre)).to.not.include(code);
-        expect(body.resultats.map((r: Json) => r.pays)).to.not.include(source.info.pays);
+        expect(body.resultats.map((r: Json) => r.pays)).to.not.include(searched);
         expect(upstream.requests).to.have.length(0);
       });
     }
