@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { sampleRequestOf } from '../../../api/samples/sampleRequest.ts';
-import { EU_LIVE_REGISTERS, PRICED_ROUTES } from '../../../app/readSide.ts';
+import { EU_LIVE_REGISTERS, FRENCH_LIVE_SOURCES, PRICED_ROUTES } from '../../../app/readSide.ts';
 import { type LiveReplay, startLiveReplay } from '../../../app/server/liveReplay.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import type { RunningService } from '../../support/service.ts';
@@ -14,10 +14,12 @@ describe('Samples: one real, signed answer of each priced route, free (demo data
   let service: PaidDemoService;
   // The live registers answer from their recorded answers, as with LIVE_REPLAY=1 (no network).
   let replay: LiveReplay;
+  // The French live sources that answer anonymously (VIES): the RNE's would change the profile's sample.
+  const frenchLiveSources = FRENCH_LIVE_SOURCES.filter((s) => !s.credentials);
   before(async () => {
-    replay = await startLiveReplay(EU_LIVE_REGISTERS);
+    replay = await startLiveReplay([...EU_LIVE_REGISTERS, ...frenchLiveSources]);
     service = await startPaidDemoService({
-      compose: { liveUrls: replay.urls, liveCredentials: replay.credentials },
+      compose: { liveUrls: replay.urls, liveCredentials: replay.credentials, frenchLiveSources },
     });
     t = service.t;
   });
