@@ -41,7 +41,7 @@ export const tvaVerifierRoute: RouteDefinition = {
   id: 'tva.verifier',
   tool: {
     name: 'check_eu_vat_number',
-    title: 'EU VAT number check (VIES)',
+    title: 'EU VAT number check with VIES',
     description:
       'Checks an EU VAT number (member-state prefix first, e.g. LV44103126607; Greece EL, Northern Ireland XI) live with the European Commission’s VIES: valid or invalid, the request date, VIES’s consultation number when this server declares a requester VAT number, and the trader’s name and address as VIES gives them unless the trader may be a natural person. A number failing its format or check digits is refused before VIES is asked, and not charged.',
   },
