@@ -1,26 +1,8 @@
+import type { NomNonServi } from '../enums/nomNonServi.ts';
 import type { LiveObservation } from '../europe/euLiveRegister.ts';
 
 /** The European Commission's VIES (VAT Information Exchange System), read live to check an EU VAT number. */
 export const EU_VIES_REGISTER = 'eu.vies';
-
-/**
- * Why a name (and address) VIES returned is not kept: a closed list, served as `nom_non_servi`.
- * - `personne_physique`: the register we hold says the trader is a natural person (a French sole trader,
- *   legal category 1000; a Belgian natural-person enterprise);
- * - `personne_physique_possible`: nothing shows a legal person (no legal-form token in the name, and no
- *   register of ours that says so), so it may be a natural person's;
- * - `identite_non_verifiable`: the company register we hold does not know the trader, or restricts its
- *   diffusion (a French SIREN unknown to our Sirene copy or under restricted diffusion);
- * - `non_publie`: VIES withholds it (`---` or empty), as several member states do.
- */
-export const NOM_NON_SERVI = [
-  'personne_physique',
-  'personne_physique_possible',
-  'identite_non_verifiable',
-  'non_publie',
-] as const;
-
-export type NomNonServi = (typeof NOM_NON_SERVI)[number];
 
 /**
  * What a `LiveRecordObserved` of a VIES check keeps: the verdict, the date and consultation number VIES gave,

@@ -1,4 +1,4 @@
-import { NOM_NON_SERVI } from '../events/euViesEvents.ts';
+import { NOM_NON_SERVI } from '../enums/nomNonServi.ts';
 import type { JsonSchema } from '../jsonSchema.ts';
 import { SIREN_SCHEMA } from '../params/siren.ts';
 import { alerteSchema } from './alertes.ts';

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { BE_KBO_PROFILES } from '../../../projections/be-kbo/beKboProjection.ts';
-import type { NomNonServi, ViesNamePolicy } from '../../../schemas/events/euViesEvents.ts';
+import type { NomNonServi } from '../../../schemas/enums/nomNonServi.ts';
+import type { ViesNamePolicy } from '../../../schemas/events/euViesEvents.ts';
 import type { EuVatNumber } from '../../../schemas/identifiers/euVatNumber.ts';
 import { legalCategoryRefusal } from '../../../schemas/legalForms/legalCategoryCoverage.ts';
 import { readUnit } from '../entreprise/readEtablissements.ts';
