@@ -11,6 +11,7 @@ import { eeAriregister } from './registers/eeAriregister.ts';
 import { esBorme } from './registers/esBorme.ts';
 import { euCordis } from './registers/euCordis.ts';
 import { euTed } from './registers/euTed.ts';
+import { euVies } from './registers/euVies.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
 import { frDecp } from './registers/frDecp.ts';
@@ -53,6 +54,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frJudilibre,
   frDecp,
   frRge,
+  euVies,
   euCordis,
   euTed,
   noBrreg,

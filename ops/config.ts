@@ -33,6 +33,11 @@ export interface Config {
   liveCredentials: Record<string, string>;
   /** `LIVE_REPLAY=1`: the live registers answer from their recorded real answers (a local server), offline. */
   liveReplay: boolean;
+  /**
+   * `VIES_REQUESTER_VAT`: this server's own EU VAT number (`FR40303265045`). Set, VIES is asked with it as the
+   * requester and returns its consultation number (`identifiant_consultation`); unset, the simple check.
+   */
+  viesRequesterVat: string | null;
 }
 
 /** The environment variable that sets a live register's address: `cz.ares` → `LIVE_URL_CZ_ARES`. */
@@ -85,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map(([name, value]) => [name, value!.trim()]),
     ),
     liveReplay: env.LIVE_REPLAY === '1',
+    viesRequesterVat: env.VIES_REQUESTER_VAT?.trim() || null,
     sireneApi: {
       key: env.INSEE_SIRENE_API_KEY?.trim() || null,
       url: env.INSEE_SIRENE_API_URL?.trim() || 'https://api.insee.fr/api-sirene/3.11',

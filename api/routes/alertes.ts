@@ -41,11 +41,24 @@ export const alertesRoute: RouteDefinition = {
   },
 };
 
-/** The alerts of a company the coverage rules let through: this route's body, and the dossier's `alertes_bodacc`. */
+/** The alerts of a company, as the route serves them. */
+export type Alertes = {
+  siren: string;
+  denomination: string | null;
+  nombre_alertes: number;
+  alertes: Signal[];
+  listes_bornees: { alertes: { nombre_total: number; tronque: boolean; total_borne_basse: boolean } };
+  note: string;
+};
+
+/**
+ * The alerts of a company the coverage rules let through: this route's body, the dossier's `alertes_bodacc`,
+ * and the collective proceedings of its `facturation_prep`.
+ */
 export async function readAlertes(
   knex: Knex,
   unit: { siren: string; denomination: string | null },
-): Promise<Record<string, unknown>> {
+): Promise<Alertes> {
   const { total, notices } = await liveSignalNotices(knex, { siren: unit.siren, limit: NOTICES_READ });
   const alertes = notices.map(signalOf).filter((s): s is Signal => s !== null);
   const tronque = total > notices.length;

@@ -34,7 +34,7 @@ export function dossierRouteOf(sources: DossierBlockSources): RouteDefinition {
       name: 'get_french_company_dossier',
       title: 'A la carte dossier of a French company',
       description:
-        'A French company’s dossier by SIREN, with the blocks asked for: its Sirene identity, then its establishments, BODACC warning signals, filed annual accounts (turnover, EBITDA, net result by closing date) and French public contracts (DECP); each block not served is named with its reason and not charged. The exact price is the one the 402 quote states.',
+        'A French company’s dossier by SIREN, with the blocks asked for: its Sirene identity, then its establishments, BODACC warning signals, filed annual accounts (turnover, EBITDA, net result by closing date), French public contracts (DECP) and invoicing preparation (the VAT number checked live with VIES, billing address, open establishments, collective proceedings); each block not served is named with its reason and not charged. The exact price is the one the 402 quote states.',
     },
     method: 'GET',
     path: '/v1/entreprise/{siren}/dossier',
@@ -42,7 +42,7 @@ export function dossierRouteOf(sources: DossierBlockSources): RouteDefinition {
       'Dossier à la carte d’une entreprise française : l’identité Sirene, puis les blocs demandés (établissements, alertes BODACC, finances…).',
     description: [
       'L’identité est toujours servie ; mêmes refus que la fiche entreprise (non facturés). Chaque bloc demandé est servi dans `blocs`, ou nommé dans `blocs_absents` avec sa raison (liste fermée de GET /v1/lecture) : un bloc absent n’est pas facturé.',
-      `Prix : ${base} de base + chaque bloc servi au prix de sa route (${prices} ; finances, les comptes déposés des ratios INPI-BCE, n’a pas de route propre), total plafonné à ${cap}. Le devis 402 donne le montant exact des blocs demandés, celui qui est débité. Hors quota gratuit : un appel gratuit couvrirait jusqu’à ${cap}.`,
+      `Prix : ${base} de base + chaque bloc servi au prix de sa route (${prices} ; finances, les comptes déposés des ratios INPI-BCE, n’a pas de route propre ; facturation_prep est au prix de /v1/facturation/dossier, son numéro de TVA vérifié en direct auprès de VIES), total plafonné à ${cap}. Le devis 402 donne le montant exact des blocs demandés, celui qui est débité. Hors quota gratuit : un appel gratuit couvrirait jusqu’à ${cap}.`,
       `Blocs dont la source n’est pas encore intégrée (toujours absents, raison source_non_integree) : ${notIntegrated.join(', ')}.`,
     ].join(' '),
     params: [sirenPathParam, blocsQueryParam],

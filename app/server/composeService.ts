@@ -118,6 +118,8 @@ export interface ComposeOptions {
   exclusiveProjector?: { standbyRetryMs?: number } | boolean;
   /** Overrides of every live register's timeout and circuit breaker (tests). */
   livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
+  /** This server's requester VAT number for VIES; default the configuration's (`VIES_REQUESTER_VAT`). */
+  viesRequesterVat?: string | null;
 }
 
 const DATABASE_RETRY_MS = [250, 500, 1000, 2000, 5000] as const;

@@ -5,6 +5,7 @@ import { type Config, liveCredentialsVariable, liveUrlVariable } from '../../ops
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import { readLiveObservation } from '../../projections/eu-live/euLiveProjection.ts';
+import { EU_VIES_REGISTER } from '../../schemas/events/euViesEvents.ts';
 import type { FrenchLiveReaders } from '../../schemas/live/frenchLiveReaders.ts';
 import {
   EU_LIVE_REGISTERS,
@@ -21,6 +22,7 @@ interface LiveSourceOptions {
   frenchLiveSources?: readonly FrenchLiveSource[];
   livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
   sireneApi?: Config['sireneApi'];
+  viesRequesterVat?: string | null;
   now?: () => Date;
 }
 
@@ -48,9 +50,17 @@ export function serviceLiveSources(deps: {
     const code = source.info.register;
     const credentials = opts.liveCredentials?.[code] ?? config.liveCredentials[liveCredentialsVariable(code)];
     if (source.credentials && !credentials) return null;
+    // VIES's questions name this server as the requester when it has a VAT number (a consultation number back).
+    const requester =
+      code === EU_VIES_REGISTER
+        ? opts.viesRequesterVat === undefined
+          ? config.viesRequesterVat
+          : opts.viesRequesterVat
+        : null;
     return {
       baseUrl: opts.liveUrls?.[code] ?? config.liveUrls[liveUrlVariable(code)] ?? source.defaultUrl,
       ...(credentials ? { credentials } : {}),
+      ...(requester ? { requester } : {}),
       store,
       recall: (register, url, maxAgeMs) =>
         readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),

@@ -7,6 +7,11 @@ export interface LiveReaderDeps {
   baseUrl: string;
   /** `user:password`, or a key alone (sent as the user name, empty password), for a register that needs them. */
   credentials?: string;
+  /**
+   * This server's own identifier, for a register whose questions name the requester (VIES: this server's VAT
+   * number, `VIES_REQUESTER_VAT`, which makes VIES return a consultation number). Not a credential.
+   */
+  requester?: string;
   store: Pick<EventStore, 'append'>;
   /** The read table of observations: what a call with a maximum age may be served again from. */
   recall?: RecallObservation;

@@ -1,3 +1,4 @@
+import type { ViesReader } from '../events/euViesEvents.ts';
 import type { JudilibreReader } from '../events/frJudilibreEvents.ts';
 import type { RneReader } from '../events/frRneEvents.ts';
 
@@ -9,6 +10,7 @@ import type { RneReader } from '../events/frRneEvents.ts';
 export interface FrenchLiveReaders {
   'fr.rne': RneReader;
   'fr.judilibre': JudilibreReader;
+  'eu.vies': ViesReader;
 }
 
 export type FrenchLiveRegister = keyof FrenchLiveReaders;

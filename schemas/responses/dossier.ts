@@ -6,6 +6,7 @@ import { alertesSchema } from './alertes.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
+import { facturationPrepBlockSchema } from './tvaVerifier.ts';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableAmount: JsonSchema = {
@@ -84,6 +85,7 @@ export const dossierSchema: JsonSchema = {
         marches_publics: marchesPublicsBlockSchema,
         agrements: agrementsBlockSchema,
         marches_publics_ue: marchesPublicsUeBlockSchema,
+        facturation_prep: facturationPrepBlockSchema,
       },
     },
     blocs_absents: {

@@ -17,6 +17,7 @@ import { marchesPublicsUeRoute } from '../marchesPublicsUe.ts';
 import { AGREMENTS_PRICE, readAgrementsBlock } from './agrementsBlock.ts';
 import type { DossierBlockSources } from './blockSource.ts';
 import { readEtablissementsBlock } from './etablissementsBlock.ts';
+import { FACTURATION_PREP_PRICE, readFacturationPrepBlock } from './facturationPrepBlock.ts';
 import { readFinancesBlock } from './financesBlock.ts';
 import { readMarchesPublicsBlock } from './marchesPublicsBlock.ts';
 import { readMarchesPublicsUeBlock } from './marchesPublicsUeBlock.ts';
@@ -64,5 +65,12 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     registers: [EU_TED_REGISTER],
     projections: [euTedProjection.name],
     read: ({ knex }, unit) => readMarchesPublicsUeBlock(knex, unit),
+  },
+  // VIES is read live (its outage makes the block absent); the local copies are Sirene's and the BODACC's.
+  facturation_prep: {
+    price: FACTURATION_PREP_PRICE,
+    registers: [FR_BODACC_REGISTER],
+    projections: [BODACC_ANNONCES_PROJECTION],
+    read: (deps, unit) => readFacturationPrepBlock(deps, unit),
   },
 };

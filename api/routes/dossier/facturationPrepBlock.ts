@@ -1,0 +1,104 @@
+import { EU_VIES_REGISTER } from '../../../schemas/events/euViesEvents.ts';
+import { parseEuVatNumber } from '../../../schemas/identifiers/euVatNumber.ts';
+import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
+import type { HandlerDeps } from '../../catalogue/route.ts';
+import { readAlertes } from '../alertes.ts';
+import { absentBlock, type BlockReading, served } from '../entreprise/blockReading.ts';
+import { ETABLISSEMENTS_LIMIT } from '../entreprise/etablissementsList.ts';
+import { readEtablissements } from '../entreprise/readEtablissements.ts';
+import { tvaIntracommunautaire } from '../entreprise/tvaIntracommunautaire.ts';
+import type { UnitRow } from '../entreprise/unitFields.ts';
+import { liveProvenance } from '../europeLive.ts';
+import { readViesCheck } from '../tva/readViesCheck.ts';
+
+/**
+ * `facturation_prep` has no route of its own among the French ones; the contract prices the invoicing
+ * verification `/v1/facturation/dossier` at $0.03, which is what this block is: $0.03.
+ */
+export const FACTURATION_PREP_PRICE = 30_000;
+
+const NOTE =
+  'Numéro de TVA calculé du SIREN et vérifié en direct auprès de VIES ; adresse de facturation : le siège dans Sirene ; établissements ouverts dans Sirene ; procédures collectives : les signaux des annonces BODACC en vigueur (aucun signal ne prouve pas l’absence de procédure). / VAT number computed from the SIREN and checked live with VIES; billing address: the Sirene head office; open establishments; collective proceedings from live BODACC notices (none does not prove there is none).';
+
+const bloc = 'facturation_prep';
+
+/**
+ * What an invoice to the company needs, checked: its identity, its French VAT number (computed from the SIREN)
+ * and VIES's verdict on it, the head office's address as billing address, the open establishments' SIRETs and
+ * the collective proceedings of its live BODACC notices (the alerts' reading, radiations left out). VIES down
+ * or the member state unavailable makes the block absent (`amont_indisponible`), never a VAT number "invalid".
+ */
+export async function readFacturationPrepBlock(
+  deps: HandlerDeps,
+  unit: UnitRow,
+): Promise<BlockReading<Record<string, unknown>>> {
+  const vies = deps.live.french[EU_VIES_REGISTER];
+  if (!vies) {
+    return absentBlock({
+      bloc,
+      raison: 'registre_non_configure',
+      message: 'VIES n’est pas configuré sur ce serveur. / VIES is not configured on this server.',
+    });
+  }
+  const numero = tvaIntracommunautaire(unit.siren);
+  const vat = parseEuVatNumber(numero);
+  if ('refusal' in vat) throw new Error(`facturation_prep: computed VAT number ${numero} refused`);
+  let checked: Awaited<ReturnType<typeof readViesCheck>>;
+  try {
+    checked = await readViesCheck(deps.knex, vies, vat);
+  } catch (err) {
+    if (!(err instanceof LiveUnavailableError)) throw err;
+    return absentBlock({
+      bloc,
+      raison: 'amont_indisponible',
+      message: `VIES n’a pas pu vérifier ${numero} auprès de l’État membre FR (${err.reason}) ; réessayez plus tard. / VIES could not check ${numero} with member state FR (${err.reason}); retry later.`,
+    });
+  }
+  const [{ total, rows }, alertes] = await Promise.all([
+    readEtablissements(deps.knex, unit.siren, ETABLISSEMENTS_LIMIT),
+    readAlertes(deps.knex, unit),
+  ]);
+  const siege = rows.find((e) => e.est_siege);
+  const ouverts = rows.filter((e) => e.etat_administratif === 'A').map((e) => e.siret);
+  const procedures = alertes.alertes.filter((a) => a.categorie !== 'radiation');
+  const etablissementsTronque = total > rows.length;
+  const alertesTronque = alertes.listes_bornees.alertes.tronque;
+  const { check, observation } = checked;
+  return served(
+    {
+      siren: unit.siren,
+      denomination: unit.denomination,
+      numero_tva: numero,
+      tva: {
+        statut: check.statut,
+        date_demande: check.date_demande,
+        identifiant_consultation: check.identifiant_consultation,
+        consulte_le: check.consulte_le,
+      },
+      adresse_facturation: siege
+        ? {
+            siret: siege.siret,
+            adresse: siege.adresse,
+            code_postal: siege.code_postal,
+            commune: siege.commune,
+          }
+        : null,
+      etablissements_ouverts: ouverts,
+      procedures_collectives: procedures,
+      listes_bornees: {
+        etablissements_ouverts: {
+          nombre_total: ouverts.length,
+          tronque: etablissementsTronque,
+          total_borne_basse: etablissementsTronque,
+        },
+        procedures_collectives: {
+          nombre_total: procedures.length,
+          tronque: alertesTronque,
+          total_borne_basse: alertesTronque,
+        },
+      },
+      note: NOTE,
+    },
+    [liveProvenance(EU_VIES_REGISTER, observation)],
+  );
+}
