@@ -117,7 +117,12 @@ export interface ComposeOptions {
    */
   exclusiveProjector?: { standbyRetryMs?: number } | boolean;
   /** Overrides of every live register's timeout and circuit breaker (tests). */
-  livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
+  livePolicy?: {
+    timeoutMs?: number;
+    breaker?: { failures: number; halfOpenAfterMs: number };
+    /** The largest live document served (tests: a small one). */
+    maxDocumentBytes?: number;
+  };
 }
 
 const DATABASE_RETRY_MS = [250, 500, 1000, 2000, 5000] as const;

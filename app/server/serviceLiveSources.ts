@@ -1,4 +1,5 @@
 import type { LiveSources } from '../../api/catalogue/route.ts';
+import { databaseBytesCache } from '../../ingest/core/liveBytesCache.ts';
 import type { LiveReaderDeps } from '../../ingest/core/liveRegisterClient.ts';
 import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
 import { type Config, liveCredentialsVariable, liveUrlVariable } from '../../ops/config.ts';
@@ -19,7 +20,11 @@ interface LiveSourceOptions {
   liveCredentials?: Readonly<Record<string, string>>;
   liveRegisters?: readonly EuLiveSource[];
   frenchLiveSources?: readonly FrenchLiveSource[];
-  livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
+  livePolicy?: {
+    timeoutMs?: number;
+    breaker?: { failures: number; halfOpenAfterMs: number };
+    maxDocumentBytes?: number;
+  };
   sireneApi?: Config['sireneApi'];
   now?: () => Date;
 }
@@ -44,6 +49,7 @@ export function serviceLiveSources(deps: {
   opts: LiveSourceOptions;
 }): LiveSources {
   const { db, store, config, opts } = deps;
+  const bytesCache = databaseBytesCache(db.knex);
   const readerDeps = (source: LiveSource<unknown>): LiveReaderDeps | null => {
     const code = source.info.register;
     const credentials = opts.liveCredentials?.[code] ?? config.liveCredentials[liveCredentialsVariable(code)];
@@ -54,6 +60,8 @@ export function serviceLiveSources(deps: {
       store,
       recall: (register, url, maxAgeMs) =>
         readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
+      bytesCache,
+      ...(config.liveDocumentMaxBytes ? { maxDocumentBytes: config.liveDocumentMaxBytes } : {}),
       ...(opts.now ? { now: opts.now } : {}),
       ...opts.livePolicy,
     };
