@@ -119,12 +119,15 @@ export function buildOpenApi(
 function operationOf(route: RouteDefinition, example: unknown): Record<string, unknown> {
   const priced = route.price > 0;
   const contentType = route.contentType ?? 'application/json';
-  const okSchema: JsonSchema = priced
+  // A priced answer that is not JSON (a filed PDF) has no envelope: its provenance travels in headers.
+  const enveloped = priced && contentType.startsWith('application/json');
+  const okSchema: JsonSchema = enveloped
     ? { allOf: [{ $ref: '#/components/schemas/Enveloppe' }, route.responseSchema] }
     : route.responseSchema;
   const responses: Record<string, unknown> = {
     '200': {
       description: priced ? 'Réponse signée (Signature-Input, Signature, Content-Digest).' : 'Réponse.',
+      ...(route.responseHeaders ? { headers: route.responseHeaders } : {}),
       content: {
         [contentType.split(';')[0]!.trim()]: {
           schema: okSchema,
