@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
+import type { LiveObservation } from '../../schemas/europe/euLiveRegister.ts';
 import {
   FR_RNE_REGISTER,
   RNE_DOCUMENT_TYPES,
   type RneDocumentsRecord,
   type RneReader,
 } from '../../schemas/events/frRneEvents.ts';
-import type { LiveObservation } from '../../schemas/europe/euLiveRegister.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import { documentPdfSchema, documentsListSchema } from '../../schemas/responses/documents.ts';
@@ -111,7 +111,7 @@ export const documentsListRoute: RouteDefinition = {
   price: DOCUMENTS_PRICE,
   freeTier: false,
   keyOnly: true,
-  errors: SIRENE_COVERAGE_ERRORS,
+  errors: [...SIRENE_COVERAGE_ERRORS, 'amont_indisponible', 'registre_non_configure'],
   registers: [FR_RNE_REGISTER],
   projections: [],
   responseSchema: documentsListSchema,
@@ -173,12 +173,15 @@ export const documentDownloadRoute: RouteDefinition = {
   price: DOCUMENT_PRICE,
   freeTier: false,
   keyOnly: true,
-  errors: ['document_inconnu'],
+  errors: ['document_inconnu', 'amont_indisponible', 'registre_non_configure'],
   registers: [FR_RNE_REGISTER],
   projections: [],
   contentType: 'application/pdf',
   responseHeaders: Object.fromEntries(
-    Object.entries(PDF_HEADERS).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+    Object.entries(PDF_HEADERS).map(([name, description]) => [
+      name,
+      { description, schema: { type: 'string' } },
+    ]),
   ),
   responseSchema: documentPdfSchema,
   handler: downloadHandler,

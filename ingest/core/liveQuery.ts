@@ -243,7 +243,11 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     signal: AbortSignal,
   ): Promise<{ status: number; body: Buffer; contentType: string }> {
     if (pace) await pace.removeTokens(1);
-    const res = await doFetch(url, { method: 'GET', headers: { accept: call.accept, ...opts.headers }, signal });
+    const res = await doFetch(url, {
+      method: 'GET',
+      headers: { accept: call.accept, ...opts.headers },
+      signal,
+    });
     if (!answers.has(res.status)) return refuse(res);
     const body = await readCapped(res, call.maxBytes, opts.register);
     return { status: res.status, body, contentType: res.headers.get('content-type') ?? '' };
@@ -364,7 +368,12 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     post: (path, body) => observe(urlOf(path), 'POST', body),
     getBytes: (path, call) => observeBytes(urlOf(path), call),
     purgeBytes: async (paths) =>
-      opts.bytesCache ? opts.bytesCache.purge(opts.register, paths.map((p) => urlOf(p))) : 0,
+      opts.bytesCache
+        ? opts.bytesCache.purge(
+            opts.register,
+            paths.map((p) => urlOf(p)),
+          )
+        : 0,
     circuit() {
       const state = circuit.state;
       if (state === CircuitState.Open || state === CircuitState.Isolated) return 'open';

@@ -40,7 +40,8 @@ interface RneCompany {
 const ENTREPRENEUR_ROLE = '101';
 
 /** A published string, trimmed; null when absent or blank. */
-export const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+export const text = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 const code = (v: unknown): string | null =>
   typeof v === 'number' && Number.isInteger(v) ? String(v) : text(v);
 const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);

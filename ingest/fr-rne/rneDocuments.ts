@@ -1,4 +1,9 @@
-import type { RneActe, RneBilan, RneDocumentsRecord, RneDocumentType } from '../../schemas/events/frRneEvents.ts';
+import type {
+  RneActe,
+  RneBilan,
+  RneDocumentsRecord,
+  RneDocumentType,
+} from '../../schemas/events/frRneEvents.ts';
 import { isObject, text, unreadable } from './rneDirigeants.ts';
 
 /**

@@ -129,7 +129,8 @@ export interface RneDocumentDeletedData {
   purged: number;
 }
 
-export const rneDocumentStreamOf = (type: RneDocumentType, id: string) => `${FR_RNE_REGISTER}-document-${type}-${id}`;
+export const rneDocumentStreamOf = (type: RneDocumentType, id: string) =>
+  `${FR_RNE_REGISTER}-document-${type}-${id}`;
 
 /** A filing's PDF as the RNE sent it, and its observation. */
 export interface RneDownload {

@@ -13,7 +13,10 @@ const filing = (type: 'actes' | 'bilans', extra: Record<string, JsonSchema> = {}
       description:
         'Identifiant du dépôt au RNE : le `{id}` de /v1/documents/{type}/{id}. / The filing’s RNE id, for the download route.',
     },
-    type: { const: type, description: 'Le `{type}` de la route de téléchargement. / The download route’s `{type}`.' },
+    type: {
+      const: type,
+      description: 'Le `{type}` de la route de téléchargement. / The download route’s `{type}`.',
+    },
     libelle: {
       type: ['string', 'null'],
       description:

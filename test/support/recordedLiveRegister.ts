@@ -14,6 +14,8 @@ export function recordedReplay(
     const failure = [...fail].find(([key]) => key !== '*' && asked.includes(key))?.[1] ?? fail.get('*');
     if (failure) return failure;
     const answer = recordedAnswer(recordings, { method, path: asked, body: body ? JSON.parse(body) : null });
-    return answer ? { status: answer.status, body: answer.body } : { status: 404 };
+    return answer
+      ? { status: answer.status, body: answer.body, contentType: answer.contentType }
+      : { status: 404 };
   };
 }
