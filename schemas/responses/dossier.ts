@@ -3,6 +3,7 @@ import { BLOCS_DOSSIER } from '../params/blocs.ts';
 import { SIREN_SCHEMA } from '../params/siren.ts';
 import { agrementsBlockSchema } from './agrements.ts';
 import { alertesSchema } from './alertes.ts';
+import { documentsListSchema } from './documents.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
@@ -84,6 +85,7 @@ export const dossierSchema: JsonSchema = {
         marches_publics: marchesPublicsBlockSchema,
         agrements: agrementsBlockSchema,
         marches_publics_ue: marchesPublicsUeBlockSchema,
+        documents: documentsListSchema,
       },
     },
     blocs_absents: {

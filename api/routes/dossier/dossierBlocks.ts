@@ -16,6 +16,7 @@ import { marchesPublicsRoute } from '../marchesPublics.ts';
 import { marchesPublicsUeRoute } from '../marchesPublicsUe.ts';
 import { AGREMENTS_PRICE, readAgrementsBlock } from './agrementsBlock.ts';
 import type { DossierBlockSources } from './blockSource.ts';
+import { DOCUMENTS_BLOCK_SOURCE } from './documentsBlock.ts';
 import { readEtablissementsBlock } from './etablissementsBlock.ts';
 import { readFinancesBlock } from './financesBlock.ts';
 import { readMarchesPublicsBlock } from './marchesPublicsBlock.ts';
@@ -65,4 +66,5 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     projections: [euTedProjection.name],
     read: ({ knex }, unit) => readMarchesPublicsUeBlock(knex, unit),
   },
+  documents: DOCUMENTS_BLOCK_SOURCE,
 };

@@ -28,6 +28,9 @@ const BILAN = '63df98a78eded29cb318240a';
 /** Luhn-valid SIRENs absent from the Sirene demo, answered by variants of the recording. */
 const VARIANT = '005410220';
 const DOWN = '005410238';
+/** Companies of the Sirene demo, for the dossier. */
+const SUCRERIES = '005420120';
+const OTHER_DEMO = '005420146';
 /** The acte PDF is 1,537 bytes, the bilan PDF 1,880: the limit lets the first through, not the second. */
 const MAX_BYTES = 1600;
 
@@ -270,5 +273,75 @@ describe(`French filings from the RNE: list and PDF (e2e, ${targetDescription})`
       contentType: 'application/pdf',
       byteLength: ACTE_PDF.length,
     });
+  });
+
+  describe('the dossier’s documents block', () => {
+    it('serves the filings list as a block, at the list’s price', async () => {
+      answers.set(`/api/companies/${SUCRERIES}/attachments`, variant({}));
+      const res = await get(`/v1/entreprise/${SUCRERIES}/dossier?blocs=documents`);
+      const body = (await res.json()) as Json;
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('x-credits-charged')).to.equal('0.025');
+      expect(body.blocs_absents).to.deep.equal([]);
+      const block = body.blocs.documents;
+      expect(block).to.include({ siren: SUCRERIES, total: 2, bilans_confidentiels: 0 });
+      expect(block.denomination).to.equal(body.identite.denomination);
+      expect(block.actes.map((a: Json) => a.id)).to.deep.equal([ACTE]);
+      expect(block.bilans.map((b: Json) => b.id)).to.deep.equal([BILAN]);
+    });
+
+    it('an RNE outage leaves the block absent, amont_indisponible, and unpaid', async () => {
+      answers.set(`/api/companies/${OTHER_DEMO}/attachments`, { status: 503 });
+      const res = await get(`/v1/entreprise/${OTHER_DEMO}/dossier?blocs=documents`);
+      const body = (await res.json()) as Json;
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('x-credits-charged')).to.equal('0.005');
+      expect(body.blocs).to.deep.equal({});
+      expect(body.blocs_absents.map((a: Json) => [a.bloc, a.raison])).to.deep.equal([
+        ['documents', 'amont_indisponible'],
+      ]);
+      expect(body.resume).to.include({ servis: 0, absents: 1, dont_panne_amont: 1 });
+    });
+  });
+});
+
+describe(`French filings without an INPI account on the server (e2e, ${targetDescription})`, () => {
+  let service: PaidDemoService;
+  let t: RunningService;
+  let key: string;
+  before(async () => {
+    service = await startPaidDemoService({
+      freeCallsPerMonth: 0,
+      demo: [FR_SIRENE_REGISTER],
+      compose: { frenchLiveSources: FRENCH_LIVE_SOURCES, liveRegisters: [], liveCredentials: {} },
+    });
+    t = service.t;
+    ({ key } = await openAccount(t.service.store, { credits: 1_000_000 }));
+    await t.service.runner.catchUp();
+  });
+  after(async () => {
+    await service?.stop();
+  });
+  const get = (url: string) => fetch(`${t.baseUrl}${url}`, { headers: { 'X-Api-Key': key } });
+
+  it('without a key, x402 alone is refused: 402 compte_requis', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/${CORDEE}/documents`);
+    const body = (await res.json()) as Json;
+    expect(res.status).to.equal(402);
+    expect(body.error).to.equal('compte_requis');
+  });
+
+  it('the list is 503 registre_non_configure', async () => {
+    const res = await get(`/v1/entreprise/${CORDEE}/documents`);
+    const body = (await res.json()) as Json;
+    expect(res.status).to.equal(503);
+    expect(body).to.include({ error: 'registre_non_configure', registre: FR_RNE_REGISTER });
+  });
+
+  it('the download is 503 registre_non_configure', async () => {
+    const res = await get(`/v1/documents/bilans/${BILAN}`);
+    const body = (await res.json()) as Json;
+    expect(res.status).to.equal(503);
+    expect(body.error).to.equal('registre_non_configure');
   });
 });
