@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
 import { auditCommand } from '../../../app/cli/commands/audit.ts';
 import { FRENCH_LIVE_SOURCES } from '../../../app/readSide.ts';
@@ -273,6 +275,32 @@ describe(`French filings from the RNE: list and PDF (e2e, ${targetDescription})`
       contentType: 'application/pdf',
       byteLength: ACTE_PDF.length,
     });
+  });
+
+  it('the MCP tool returns the PDF as an embedded resource, the bytes the HTTP route signs', async () => {
+    const client = new Client({ name: 'registres-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), {
+        requestInit: { headers: { 'X-Api-Key': key } },
+      }),
+    );
+    try {
+      const result: Json = await client.callTool({
+        name: 'download_french_company_filing',
+        arguments: { type: 'actes', id: ACTE },
+      });
+      expect(result.isError ?? false).to.equal(false);
+      const [resource] = result.content;
+      expect(resource.type).to.equal('resource');
+      expect(resource.resource.mimeType).to.equal('application/pdf');
+      const bytes = Buffer.from(resource.resource.blob, 'base64');
+      expect(bytes.equals(ACTE_PDF)).to.equal(true);
+      const digest = createHash('sha256').update(bytes).digest('base64');
+      expect(result._meta['registres/signature']['content-digest']).to.equal(`sha-256=:${digest}:`);
+      expect(result._meta['registres/provenance']['x-registre-document-id']).to.equal(ACTE);
+    } finally {
+      await client.close();
+    }
   });
 
   describe('the dossier’s documents block', () => {
