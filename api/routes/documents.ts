@@ -144,7 +144,7 @@ export const documentDownloadRoute: RouteDefinition = {
   id: 'documents.telechargement',
   tool: {
     name: 'download_french_company_filing',
-    title: 'Download a French company filing (PDF)',
+    title: 'French company filing as PDF',
     description:
       'The PDF of one filing at the INPI’s RNE, by type (actes or bilans) and id from list_french_company_filings; returned as an embedded PDF resource, signed over its bytes.',
   },

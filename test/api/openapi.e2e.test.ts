@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
-import { EU_LIVE_REGISTERS } from '../../app/readSide.ts';
+import { EU_LIVE_REGISTERS, FRENCH_LIVE_SOURCES } from '../../app/readSide.ts';
 import { type LiveReplay, startLiveReplay } from '../../app/server/liveReplay.ts';
 import { openAccount } from '../../ops/accounts/openAccount.ts';
 import { startDemoService, testPaymentConfig } from '../support/paidDemoService.ts';
@@ -19,8 +19,13 @@ describe('The OpenAPI document against the running service (demo data)', () => {
   before(async function () {
     this.timeout(120_000);
     const payment = testPaymentConfig('http://127.0.0.1:9/unused');
-    replay = await startLiveReplay(EU_LIVE_REGISTERS);
-    t = await startDemoService({ payment, liveUrls: replay.urls, liveCredentials: replay.credentials });
+    replay = await startLiveReplay([...EU_LIVE_REGISTERS, ...FRENCH_LIVE_SOURCES]);
+    t = await startDemoService({
+      payment,
+      liveUrls: replay.urls,
+      liveCredentials: replay.credentials,
+      frenchLiveSources: FRENCH_LIVE_SOURCES,
+    });
     key = (await openAccount(t.service.store, { credits: 100_000_000 })).key;
     await t.service.runner.caughtUp();
     doc = await (await fetch(`${t.baseUrl}/openapi.json`)).json();
