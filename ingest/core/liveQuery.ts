@@ -219,14 +219,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
   }
 
-  /** A status that is not an answer: 429 holds the register back, 5xx is transient, anything else `refus`. */
-  async function refuse(res: Response): Promise<never> {
-    await res.body?.cancel();
-    if (res.status === 429)
-      throw new UpstreamRateLimited(retryAfterMs(res.headers.get('retry-after'), now()));
-    if (res.status >= 500) throw new TransientStatus(res.status);
-    throw new LiveUnavailableError(opts.register, 'refus', `${opts.register} answered ${res.status}`);
-  }
+  const refuse = (res: Response) => refuseStatus(res, opts.register, now());
 
   /** Why a call failed, as the client says it; a 429 holds the register back until its Retry-After. */
   function failure(err: unknown): LiveUnavailableError {
@@ -237,81 +230,17 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     return unavailable(opts.register, err);
   }
 
-  async function askBytes(
-    url: string,
-    call: BytesCall,
-    signal: AbortSignal,
-  ): Promise<{ status: number; body: Buffer; contentType: string }> {
-    if (pace) await pace.removeTokens(1);
-    const res = await doFetch(url, {
-      method: 'GET',
-      headers: { accept: call.accept, ...opts.headers },
-      signal,
-    });
-    if (!answers.has(res.status)) return refuse(res);
-    const body = await readCapped(res, call.maxBytes, opts.register);
-    return { status: res.status, body, contentType: res.headers.get('content-type') ?? '' };
-  }
-
-  async function observeBytes(url: string, call: BytesCall): Promise<BytesAnswer> {
-    if (call.maxAgeMs !== undefined && opts.bytesCache) {
-      // The cache unreadable (database down) is no reason to refuse: the register is asked.
-      const hit = await opts.bytesCache.get(opts.register, url, call.maxAgeMs, now()).catch(() => null);
-      if (hit) {
-        return {
-          url,
-          status: 200,
-          observedAt: hit.observedAt,
-          bodySha256: hit.sha256,
-          byteLength: hit.bytes.length,
-          contentType: hit.contentType,
-          bytes: hit.bytes,
-          cached: true,
-        };
-      }
-    }
-    const held = heldUntil - now().getTime();
-    if (held > 0) throw rateLimited(opts.register, held);
-    let answered: { status: number; body: Buffer; contentType: string };
-    try {
-      answered = await policy.execute(async ({ signal }) => {
-        const raw = await askBytes(url, call, signal);
-        call.check(raw.status, raw.contentType, raw.body);
-        return raw;
-      });
-    } catch (err) {
-      throw failure(err);
-    }
-    const record = { contentType: answered.contentType, byteLength: answered.body.length };
-    const at = now();
-    const answer = await appendObservation(
-      opts,
-      { url, method: 'GET', body: undefined, key: url },
-      { status: answered.status, body: answered.body, record },
-      at,
-    );
-    if (answered.status === 200 && opts.bytesCache) {
-      // A cache that cannot be written costs a new download later, not this answer.
-      await opts.bytesCache
-        .put(opts.register, url, {
-          bytes: answered.body,
-          sha256: answer.bodySha256,
-          contentType: answered.contentType,
-          observedAt: answer.observedAt,
-        })
-        .catch(() => undefined);
-    }
-    return {
-      url,
-      status: answer.status,
-      observedAt: answer.observedAt,
-      bodySha256: answer.bodySha256,
-      byteLength: answered.body.length,
-      contentType: answered.contentType,
-      bytes: answered.body,
-      cached: false,
-    };
-  }
+  const observeBytes = bytesObserver({
+    opts,
+    policy,
+    now,
+    pace: async () => void (pace && (await pace.removeTokens(1))),
+    refuse,
+    failure,
+    heldMs: () => heldUntil - now().getTime(),
+    fetch: doFetch,
+    answers,
+  });
 
   async function observe(
     url: string,
@@ -368,19 +297,126 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     post: (path, body) => observe(urlOf(path), 'POST', body),
     getBytes: (path, call) => observeBytes(urlOf(path), call),
     purgeBytes: async (paths) =>
-      opts.bytesCache
-        ? opts.bytesCache.purge(
-            opts.register,
-            paths.map((p) => urlOf(p)),
-          )
-        : 0,
-    circuit() {
-      const state = circuit.state;
-      if (state === CircuitState.Open || state === CircuitState.Isolated) return 'open';
-      if (state === CircuitState.HalfOpen) return 'half-open';
-      return 'closed';
-    },
+      (await opts.bytesCache?.purge(
+        opts.register,
+        paths.map((p) => urlOf(p)),
+      )) ?? 0,
+    circuit: () => circuitStateOf(circuit.state),
   };
+}
+
+/** The breaker's state as the health route names it: `open` (isolated too), `half-open` or `closed`. */
+function circuitStateOf(state: CircuitState): 'closed' | 'open' | 'half-open' {
+  if (state === CircuitState.Open || state === CircuitState.Isolated) return 'open';
+  if (state === CircuitState.HalfOpen) return 'half-open';
+  return 'closed';
+}
+
+/** What the bytes path shares with the rest of the client: its options, policies, pace and failure mapping. */
+interface BytesClient {
+  opts: LiveQueryOptions;
+  policy: ReturnType<typeof resiliencePolicy>['policy'];
+  now: () => Date;
+  fetch: typeof fetch;
+  answers: ReadonlySet<number>;
+  pace(): Promise<void>;
+  refuse(res: Response): Promise<never>;
+  failure(err: unknown): LiveUnavailableError;
+  /** Milliseconds the register is still held back (its last 429), or 0 or less. */
+  heldMs(): number;
+}
+
+async function askBytes(
+  client: BytesClient,
+  url: string,
+  call: BytesCall,
+  signal: AbortSignal,
+): Promise<{ status: number; body: Buffer; contentType: string }> {
+  await client.pace();
+  const res = await client.fetch(url, {
+    method: 'GET',
+    headers: { accept: call.accept, ...client.opts.headers },
+    signal,
+  });
+  if (!client.answers.has(res.status)) return client.refuse(res);
+  const body = await readCapped(res, call.maxBytes, client.opts.register);
+  return { status: res.status, body, contentType: res.headers.get('content-type') ?? '' };
+}
+
+/**
+ * The binary path (`getBytes`): the bytes cache, else the register under the client's policies; the
+ * observation is appended before the bytes are returned, and the bytes kept in the cache, never in the log.
+ */
+function bytesObserver(client: BytesClient) {
+  return async (url: string, call: BytesCall): Promise<BytesAnswer> => {
+    if (call.maxAgeMs !== undefined && client.opts.bytesCache) {
+      // The cache unreadable (database down) is no reason to refuse: the register is asked.
+      const hit = await client.opts.bytesCache
+        .get(client.opts.register, url, call.maxAgeMs, client.now())
+        .catch(() => null);
+      if (hit) {
+        return {
+          url,
+          status: 200,
+          observedAt: hit.observedAt,
+          bodySha256: hit.sha256,
+          byteLength: hit.bytes.length,
+          contentType: hit.contentType,
+          bytes: hit.bytes,
+          cached: true,
+        };
+      }
+    }
+    const held = client.heldMs();
+    if (held > 0) throw rateLimited(client.opts.register, held);
+    let answered: { status: number; body: Buffer; contentType: string };
+    try {
+      answered = await client.policy.execute(async ({ signal }) => {
+        const raw = await askBytes(client, url, call, signal);
+        call.check(raw.status, raw.contentType, raw.body);
+        return raw;
+      });
+    } catch (err) {
+      throw client.failure(err);
+    }
+    const record = { contentType: answered.contentType, byteLength: answered.body.length };
+    const at = client.now();
+    const answer = await appendObservation(
+      client.opts,
+      { url, method: 'GET', body: undefined, key: url },
+      { status: answered.status, body: answered.body, record },
+      at,
+    );
+    if (answered.status === 200 && client.opts.bytesCache) {
+      // A cache that cannot be written costs a new download later, not this answer.
+      await client.opts.bytesCache
+        .put(client.opts.register, url, {
+          bytes: answered.body,
+          sha256: answer.bodySha256,
+          contentType: answered.contentType,
+          observedAt: answer.observedAt,
+        })
+        .catch(() => undefined);
+    }
+    return {
+      url,
+      status: answer.status,
+      observedAt: answer.observedAt,
+      bodySha256: answer.bodySha256,
+      byteLength: answered.body.length,
+      contentType: answered.contentType,
+      bytes: answered.body,
+      cached: false,
+    };
+  };
+}
+
+/** A status that is not an answer: 429 holds the register back, 5xx is transient, anything else `refus`. */
+async function refuseStatus(res: Response, register: string, now: Date): Promise<never> {
+  await res.body?.cancel();
+  if (res.status === 429) throw new UpstreamRateLimited(retryAfterMs(res.headers.get('retry-after'), now));
+  if (res.status >= 500) throw new TransientStatus(res.status);
+  throw new LiveUnavailableError(register, 'refus', `${register} answered ${res.status}`);
 }
 
 /**
