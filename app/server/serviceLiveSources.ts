@@ -58,6 +58,7 @@ export function serviceLiveSources(deps: {
       baseUrl: opts.liveUrls?.[code] ?? config.liveUrls[liveUrlVariable(code)] ?? source.defaultUrl,
       ...(credentials ? { credentials } : {}),
       store,
+      readStream: (streamId, readOpts) => store.readStream(streamId, readOpts),
       recall: (register, url, maxAgeMs) =>
         readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
       bytesCache,

@@ -9,6 +9,8 @@ export interface LiveReaderDeps {
   /** `user:password`, or a key alone (sent as the user name, empty password), for a register that needs them. */
   credentials?: string;
   store: Pick<EventStore, 'append'>;
+  /** A stream of the log, for a reader that checks a fact it appended (a filing marked deleted). */
+  readStream?: EventStore['readStream'];
   /** The read table of observations: what a call with a maximum age may be served again from. */
   recall?: RecallObservation;
   /** Where documents' bytes (filed PDFs) are kept between downloads. */

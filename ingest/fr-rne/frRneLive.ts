@@ -54,6 +54,8 @@ function checkPdf(status: number, _contentType: string, bytes: Buffer): void {
 /** What the RNE reader appends of its own besides observations: a deletion. */
 export interface RneReaderDeps {
   store?: LiveReaderDeps['store'];
+  /** The log's streams: a filing with an `RneDocumentDeleted` is never downloaded again. */
+  readStream?: LiveReaderDeps['readStream'];
   maxDocumentBytes?: number;
 }
 
@@ -113,6 +115,9 @@ export function createRneReader(client: LiveQueryClient, deps: RneReaderDeps = {
       return { record: answer.record, observation: observationOf(answer) };
     },
     async download(type, id) {
+      // A filing the RNE marked deleted stays deleted here: its bytes were purged, never fetched again.
+      const deletion = await deps.readStream?.(rneDocumentStreamOf(type, id), { limit: 1 });
+      if (deletion && deletion.length > 0) return null;
       const answer = await client.getBytes(rneDownloadPath(type, id), {
         accept: 'application/pdf',
         maxBytes: maxDocumentBytes,
@@ -157,6 +162,7 @@ export function createRneLive(deps: LiveReaderDeps): RneReader {
       reader: (client, readerDeps) =>
         createRneReader(client, {
           store: readerDeps.store,
+          ...(readerDeps.readStream ? { readStream: readerDeps.readStream } : {}),
           ...(readerDeps.maxDocumentBytes ? { maxDocumentBytes: readerDeps.maxDocumentBytes } : {}),
         }),
     },

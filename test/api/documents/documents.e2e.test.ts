@@ -241,6 +241,32 @@ describe(`French filings from the RNE: list and PDF (e2e, ${targetDescription})`
     expect(body).to.include({ error: 'amont_indisponible', raison: 'illisible' });
   });
 
+  it('the MCP tool returns the PDF as an embedded resource, the bytes the HTTP route signs', async () => {
+    const client = new Client({ name: 'registres-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), {
+        requestInit: { headers: { 'X-Api-Key': key } },
+      }),
+    );
+    try {
+      const result: Json = await client.callTool({
+        name: 'download_french_company_filing',
+        arguments: { type: 'actes', id: ACTE },
+      });
+      expect(result.isError ?? false).to.equal(false);
+      const [resource] = result.content;
+      expect(resource.type).to.equal('resource');
+      expect(resource.resource.mimeType).to.equal('application/pdf');
+      const bytes = Buffer.from(resource.resource.blob, 'base64');
+      expect(bytes.equals(ACTE_PDF)).to.equal(true);
+      const digest = createHash('sha256').update(bytes).digest('base64');
+      expect(result._meta['registres/signature']['content-digest']).to.equal(`sha-256=:${digest}:`);
+      expect(result._meta['registres/provenance']['x-registre-document-id']).to.equal(ACTE);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('a filing the RNE marks deleted: its kept bytes are purged, the deletion event kept', async () => {
     const downloaded = await get(`/v1/documents/actes/${ACTE}`);
     expect(downloaded.status).to.equal(200);
@@ -266,6 +292,12 @@ describe(`French filings from the RNE: list and PDF (e2e, ${targetDescription})`
         purged: 1,
       },
     ]);
+    // Never downloaded again: the RNE is not asked, the filing is unknown.
+    const before = asked(`/api/actes/${ACTE}/download`);
+    const again = await get(`/v1/documents/actes/${ACTE}`);
+    expect(again.status).to.equal(404);
+    expect(((await again.json()) as Json).error).to.equal('document_inconnu');
+    expect(asked(`/api/actes/${ACTE}/download`)).to.equal(before);
     // The download's observation stays in the log, and never held the bytes.
     const observed = events.filter(
       (e) => e.type === LIVE_RECORD_OBSERVED && String((e.data as Json).url).endsWith(`/${ACTE}/download`),
@@ -275,32 +307,6 @@ describe(`French filings from the RNE: list and PDF (e2e, ${targetDescription})`
       contentType: 'application/pdf',
       byteLength: ACTE_PDF.length,
     });
-  });
-
-  it('the MCP tool returns the PDF as an embedded resource, the bytes the HTTP route signs', async () => {
-    const client = new Client({ name: 'registres-test', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), {
-        requestInit: { headers: { 'X-Api-Key': key } },
-      }),
-    );
-    try {
-      const result: Json = await client.callTool({
-        name: 'download_french_company_filing',
-        arguments: { type: 'actes', id: ACTE },
-      });
-      expect(result.isError ?? false).to.equal(false);
-      const [resource] = result.content;
-      expect(resource.type).to.equal('resource');
-      expect(resource.resource.mimeType).to.equal('application/pdf');
-      const bytes = Buffer.from(resource.resource.blob, 'base64');
-      expect(bytes.equals(ACTE_PDF)).to.equal(true);
-      const digest = createHash('sha256').update(bytes).digest('base64');
-      expect(result._meta['registres/signature']['content-digest']).to.equal(`sha-256=:${digest}:`);
-      expect(result._meta['registres/provenance']['x-registre-document-id']).to.equal(ACTE);
-    } finally {
-      await client.close();
-    }
   });
 
   describe('the dossier’s documents block', () => {
