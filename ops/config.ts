@@ -38,6 +38,11 @@ export interface Config {
    * requester and returns its consultation number (`identifiant_consultation`); unset, the simple check.
    */
   viesRequesterVat: string | null;
+  /**
+   * `LIVE_DOCUMENT_MAX_BYTES`: the largest document a live register's download may be (a filed PDF); a larger
+   * one is answered 503 (`trop_volumineux`), never truncated. Null: each register's own default (20 MB).
+   */
+  liveDocumentMaxBytes: number | null;
 }
 
 /** The environment variable that sets a live register's address: `cz.ares` → `LIVE_URL_CZ_ARES`. */
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     liveReplay: env.LIVE_REPLAY === '1',
     viesRequesterVat: env.VIES_REQUESTER_VAT?.trim() || null,
+    liveDocumentMaxBytes: nonNegative(env.LIVE_DOCUMENT_MAX_BYTES, 0) || null,
     sireneApi: {
       key: env.INSEE_SIRENE_API_KEY?.trim() || null,
       url: env.INSEE_SIRENE_API_URL?.trim() || 'https://api.insee.fr/api-sirene/3.11',

@@ -183,8 +183,13 @@ export interface RouteDefinition {
    * from each parameter's first `examples` value: those are values the demo data answers.
    */
   sampleQuery?: Record<string, string>;
-  /** Free routes may answer non-JSON (the catalogue is text/plain). */
+  /**
+   * A route that answers non-JSON: a free one text (the catalogue is text/plain), a priced one bytes (a filed
+   * PDF, `application/pdf`: its handler returns `body.bytes`, signed as they are, with no envelope).
+   */
   contentType?: string;
+  /** The headers of its 2xx answer (OpenAPI `headers`): a PDF's provenance. */
+  responseHeaders?: Record<string, { description: string; schema: JsonSchema }>;
   /**
    * How the route words the validator's own refusals (`parametre_inconnu`, `parametre_invalide`,
    * `parametre_manquant`), for routes whose contract gives refusals more members or other codes.

@@ -223,6 +223,12 @@ export const ERROR_CODES = [
       'L’élément que nomme le chemin (un état clos à cette date…) n’est pas parmi ceux que le registre tient pour cette entreprise ; `champ` le nomme. / The item the path names (a statement closing on that date…) is not among those the register holds for this company.',
   },
   {
+    code: 'document_inconnu',
+    statut: 404,
+    signification:
+      'Dépôt inconnu du registre (identifiant pris hors de la liste des documents, ou supprimé). / Filing unknown to the register (an id not from the filings list, or deleted).',
+  },
+  {
     code: 'registre_non_configure',
     statut: 503,
     signification:

@@ -4,7 +4,10 @@ import type { McpTool } from './mcpTools.ts';
 /** The MCP tool result (the SDK's CallToolResult, as plain JSON). */
 export interface ToolResult {
   [key: string]: unknown;
-  content: { type: 'text'; text: string }[];
+  content: (
+    | { type: 'text'; text: string }
+    | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } }
+  )[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   _meta?: Record<string, unknown>;
@@ -58,17 +61,13 @@ export async function callThroughHttp(
       'base64',
     );
   }
-  const res = await fetch(`${origin}${tool.requestFor(args)}`, { headers });
+  const url = `${origin}${tool.requestFor(args)}`;
+  const res = await fetch(url, { headers });
+  if (tool.documentType && res.status >= 200 && res.status < 300) return documentResult(url, res);
   const text = await res.text();
   if (res.status >= 200 && res.status < 300) {
     const body = asObject(text);
-    const meta: Record<string, unknown> = {
-      'registres/signature': {
-        'content-digest': res.headers.get('content-digest'),
-        'signature-input': res.headers.get('signature-input'),
-        signature: res.headers.get('signature'),
-      },
-    };
+    const meta: Record<string, unknown> = { 'registres/signature': signatureOf(res) };
     const settlement = decodeBase64Json(res.headers.get('payment-response'));
     if (settlement !== undefined) meta['x402/payment-response'] = settlement;
     return {
@@ -88,4 +87,44 @@ export async function callThroughHttp(
     };
   }
   return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/** The signature headers of a signed answer, for `_meta`. */
+const signatureOf = (res: Response) => ({
+  'content-digest': res.headers.get('content-digest'),
+  'signature-input': res.headers.get('signature-input'),
+  signature: res.headers.get('signature'),
+});
+
+/**
+ * A document route's answer (a filed PDF): the bytes as an embedded resource (MCP `resource` content, base64
+ * `blob`), exactly those the HTTP route signed; its signature and provenance headers (`X-Registre-*`,
+ * `X-Citation` decoded) in `_meta`, and the citation as text beside it.
+ */
+async function documentResult(url: string, res: Response): Promise<ToolResult> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const provenance: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (name.startsWith('x-registre')) provenance[name] = value;
+  });
+  const citation = decodeURIComponent(res.headers.get('x-citation') ?? '');
+  const settlement = decodeBase64Json(res.headers.get('payment-response'));
+  return {
+    content: [
+      {
+        type: 'resource',
+        resource: {
+          uri: url,
+          mimeType: (res.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim(),
+          blob: bytes.toString('base64'),
+        },
+      },
+      { type: 'text', text: citation },
+    ],
+    _meta: {
+      'registres/signature': signatureOf(res),
+      'registres/provenance': provenance,
+      ...(settlement !== undefined ? { 'x402/payment-response': settlement } : {}),
+    },
+  };
 }

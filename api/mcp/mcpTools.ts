@@ -18,6 +18,8 @@ export interface McpTool {
   requestFor(args: Record<string, unknown>): string;
   /** A priced route's tool: paid exactly like its HTTP route. */
   priced: boolean;
+  /** A route that answers a document, not JSON (`application/pdf`): returned as an embedded resource. */
+  documentType?: string;
 }
 
 /** The route's URL for the arguments of a call: path parameters filled in, the others as the query. */
@@ -62,18 +64,25 @@ const freeTool = (name: string, title: string, description: string, path: string
  */
 export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
   const priced = routes.filter((r) => r.price > 0 && r.tool);
-  const tools: McpTool[] = priced.map((route) => ({
-    name: route.tool!.name,
-    title: route.tool!.title,
-    description:
-      `${route.tool!.description} Price: ${priceLabelOf(route, 'en')} per call (USDC or EURC over x402, or an ` +
-      `API key's credits); ${route.freeTier ? 'covered by' : 'not covered by'} an API key's free monthly quota. ` +
-      `Returns the signed JSON body that GET ${route.path} serves, starting with its citation.`,
-    inputSchema: inputSchemaOf(route),
-    outputSchema: { type: 'object', allOf: [envelopeSchema, route.responseSchema] },
-    requestFor: (args) => urlOf(route, args),
-    priced: true,
-  }));
+  const tools: McpTool[] = priced.map((route) => {
+    const document = route.contentType && !route.contentType.startsWith('application/json');
+    const price =
+      `${route.tool!.description} Price: ${priceLabelOf(route, 'en')} per call (${route.keyOnly ? "an API key's credits only" : "USDC or EURC over x402, or an API key's credits"}); ` +
+      `${route.freeTier ? 'covered by' : 'not covered by'} an API key's free monthly quota. `;
+    return {
+      name: route.tool!.name,
+      title: route.tool!.title,
+      description: document
+        ? `${price}Returns the document GET ${route.path} serves (${route.contentType}) as an embedded resource (base64 blob), its signature and provenance in _meta.`
+        : `${price}Returns the signed JSON body that GET ${route.path} serves, starting with its citation.`,
+      inputSchema: inputSchemaOf(route),
+      ...(document
+        ? { documentType: route.contentType }
+        : { outputSchema: { type: 'object' as const, allOf: [envelopeSchema, route.responseSchema] } }),
+      requestFor: (args) => urlOf(route, args),
+      priced: true,
+    };
+  });
   tools.push(
     freeTool(
       'get_catalogue',

@@ -1,7 +1,10 @@
 import cors from '@koa/cors';
 import type { AppMiddleware } from '../state.ts';
 
-/** Response headers a browser client may read: payment, credits, signature, digest, request id, limits. */
+/**
+ * Response headers a browser client may read: payment, credits, signature, digest, request id, limits, and a
+ * document's provenance.
+ */
 export const EXPOSED_HEADERS = [
   'PAYMENT-REQUIRED',
   'PAYMENT-RESPONSE',
@@ -18,6 +21,14 @@ export const EXPOSED_HEADERS = [
   'RateLimit-Remaining',
   'RateLimit-Reset',
   'ETag',
+  // A document's provenance (a filed PDF has no JSON envelope: api/routes/documents.ts).
+  'X-Registre',
+  'X-Registre-Document-Id',
+  'X-Registre-Url',
+  'X-Registre-Consulte-Le',
+  'X-Registre-Sha256',
+  'X-Citation',
+  'Accept-Ranges',
 ];
 
 /**

@@ -34,7 +34,12 @@ export function envelope(
     ctx.status = status;
     if (route.contentType && !route.contentType.startsWith('application/json')) {
       ctx.type = route.contentType;
-      ctx.body = result.body.text as string;
+      const bytes = result.body.bytes;
+      if (Buffer.isBuffer(bytes)) {
+        // A document (a filed PDF): these bytes are what is signed and sent, unchanged.
+        ctx.state.bodyBytes = bytes;
+        ctx.body = bytes;
+      } else ctx.body = result.body.text as string;
       return;
     }
     let json: string;

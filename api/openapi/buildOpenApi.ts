@@ -24,10 +24,23 @@ const RATE_LIMIT_HEADERS = {
  * schema that admits those codes only. A 402 of a priced route is the x402 quote (or a refusal of the
  * payment sent, same shape) or `credits_insuffisants`.
  */
-function errorResponseOf(status: number, codes: readonly ErrorCodeEntry[], priced: boolean) {
+function errorResponseOf(status: number, codes: readonly ErrorCodeEntry[], priced: boolean, keyOnly = false) {
   const list = codes.map((c) => `- \`${c.code}\` : ${c.signification}`).join('\n');
   const description = `${list}\n\nJamais facturé. / Never charged.`;
   const only = { type: 'object', properties: { error: { enum: codes.map((c) => c.code) } } };
+  if (status === 402 && keyOnly) {
+    // Paid by key only (registry filings): never a quote; `compte_requis` without a key, or the key's balance.
+    return {
+      description: `Clé d’API requise (compte_requis), ou crédits insuffisants. / API key required, or credits too low.\n\n${description}`,
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [{ anyOf: [errorRef, { $ref: '#/components/schemas/CreditsInsuffisants' }] }, only],
+          },
+        },
+      },
+    };
+  }
   if (status === 402 && priced) {
     return {
       description: `Paiement requis : devis x402 (corps, et en-tête PAYMENT-REQUIRED en base64 JSON), refus du paiement envoyé, ou credits_insuffisants (clé, sans PAYMENT-REQUIRED). / Payment required.\n\n${description}`,
@@ -119,12 +132,15 @@ export function buildOpenApi(
 function operationOf(route: RouteDefinition, example: unknown): Record<string, unknown> {
   const priced = route.price > 0;
   const contentType = route.contentType ?? 'application/json';
-  const okSchema: JsonSchema = priced
+  // A priced answer that is not JSON (a filed PDF) has no envelope: its provenance travels in headers.
+  const enveloped = priced && contentType.startsWith('application/json');
+  const okSchema: JsonSchema = enveloped
     ? { allOf: [{ $ref: '#/components/schemas/Enveloppe' }, route.responseSchema] }
     : route.responseSchema;
   const responses: Record<string, unknown> = {
     '200': {
       description: priced ? 'Réponse signée (Signature-Input, Signature, Content-Digest).' : 'Réponse.',
+      ...(route.responseHeaders ? { headers: route.responseHeaders } : {}),
       content: {
         [contentType.split(';')[0]!.trim()]: {
           schema: okSchema,
@@ -134,7 +150,7 @@ function operationOf(route: RouteDefinition, example: unknown): Record<string, u
     },
   };
   for (const { status, codes } of errorCodesOf(route)) {
-    responses[String(status)] = errorResponseOf(status, codes, priced);
+    responses[String(status)] = errorResponseOf(status, codes, priced, route.keyOnly === true);
   }
   const description = [route.description, route.tool ? `EN: ${route.tool.description}` : undefined]
     .filter((d) => d !== undefined)

@@ -9,14 +9,17 @@ import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
 import {
   type Dirigeant,
   FR_RNE_REGISTER,
+  type RneActe,
   type RneCapitalEvent,
   type RneDirigeantsRecord,
 } from '../../schemas/events/frRneEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
+import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { capitalResponseSchema } from '../../schemas/responses/capital.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { badRequest, notFound } from '../errors/apiError.ts';
+import { DOCUMENT_PRICE } from './documents.ts';
 import { readUnit } from './entreprise/readEtablissements.ts';
 import { readGroupeLei } from './entreprise/readGroupeLei.ts';
 import { assertCovered, SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
@@ -85,6 +88,34 @@ const bodaccNotice = (n: CapitalNotice) => ({
   url: `https://www.bodacc.fr/pages/annonces-commerciales-detail/?q.id=id:${n.id}`,
 });
 
+/**
+ * A filed act that may hold the shareholding: the articles (`statuts`) and the deeds that change the capital or
+ * who holds it (a transfer, a contribution), by the RNE's own label of the act.
+ */
+const HOLDING_ACT = /statuts|capital|cession|apport|parts sociales|actions/i;
+
+/** `documents_detention`: the filed acts that may hold the shareholding, or why they could not be read. */
+export type HoldingActs =
+  | {
+      etat: 'renseigne';
+      actes: { id: string; libelle: string | null; date_depot: string | null; telechargement: string }[];
+    }
+  | { etat: 'indisponible'; raison: string };
+
+export function holdingActsOf(actes: readonly RneActe[]): HoldingActs {
+  return {
+    etat: 'renseigne',
+    actes: actes
+      .filter((a) => HOLDING_ACT.test(a.libelle ?? ''))
+      .map((a) => ({
+        id: a.id,
+        libelle: a.libelle,
+        date_depot: a.date_depot,
+        telechargement: `/v1/documents/actes/${a.id} ($${(DOCUMENT_PRICE / 1_000_000).toFixed(2)})`,
+      })),
+  };
+}
+
 /** Newest first; undated items last. */
 const byDateDesc = (a: { date: string | null }, b: { date: string | null }) =>
   (b.date ?? '').localeCompare(a.date ?? '');
@@ -99,6 +130,7 @@ export function capitalBody(
   notices: { total: number; notices: CapitalNotice[] },
   groupeLei: unknown,
   observedAt: string,
+  documents: HoldingActs,
 ) {
   const capital = record.capital;
   const historique = [...record.evenements_capital.map(rneEvent), ...notices.notices.map(bodaccNotice)].sort(
@@ -119,6 +151,7 @@ export function capitalBody(
       : null,
     historique,
     detenteurs: { exhaustivite: 'partielle', ...holdersOf(record), groupe_lei: groupeLei },
+    documents_detention: documents,
     consulte_le: observedAt,
     listes_bornees: {
       historique: {
@@ -200,10 +233,19 @@ export const capitalRoute: RouteDefinition = {
     const rne = deps.live.french[FR_RNE_REGISTER];
     if (!rne) throw notConfigured(info, FR_RNE_REGISTER);
     const now = (deps.now ?? (() => new Date()))();
-    const [answer, notices, groupe] = await Promise.all([
+    const [answer, documents, notices, groupe] = await Promise.all([
       rne.dirigeants(siren).catch((err: unknown) => {
         throw upstreamDown(info, FR_RNE_REGISTER, err);
       }),
+      // The filings list: an outage of it is stated in band (the capital itself is still served), never an
+      // empty list.
+      rne.documents(siren).then(
+        ({ record: filings, observation: seen }) => ({ acts: holdingActsOf(filings.actes), seen }),
+        (err: unknown) => {
+          if (!(err instanceof LiveUnavailableError)) throw err;
+          return { acts: { etat: 'indisponible', raison: err.reason } as HoldingActs, seen: null };
+        },
+      ),
       readNotices(deps.knex, siren),
       readGroupeLei(deps.knex, siren, now, deps.readSnapshots),
     ]);
@@ -211,8 +253,12 @@ export const capitalRoute: RouteDefinition = {
     if (!unit) assertCoveredByRne(siren, record);
     const company = { siren, denomination: unit?.denomination ?? null };
     return {
-      body: capitalBody(company, record, notices, groupe.value, observation.observedAt),
-      provenance: [liveProvenance(FR_RNE_REGISTER, observation), ...groupe.provenance],
+      body: capitalBody(company, record, notices, groupe.value, observation.observedAt, documents.acts),
+      provenance: [
+        liveProvenance(FR_RNE_REGISTER, observation),
+        ...(documents.seen ? [liveProvenance(FR_RNE_REGISTER, documents.seen)] : []),
+        ...groupe.provenance,
+      ],
       dataFreshness: liveFreshness(info?.nomCourt ?? 'RNE', observation, rne.maxAgeMs),
     };
   },

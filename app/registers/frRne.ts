@@ -1,7 +1,10 @@
 import { FR_RNE_REGISTER } from '../../schemas/events/frRneEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
-/** The INPI's Registre national des entreprises, queried live (with an INPI account) for the officers. */
+/**
+ * The INPI's Registre national des entreprises, queried live (with an INPI account) for the officers and the
+ * filings (list and PDFs).
+ */
 export const frRne: RegisterManifest = {
   stem: 'fr-rne',
   dictionary: [
@@ -29,7 +32,16 @@ export const frRne: RegisterManifest = {
     },
   },
   async load() {
-    const live = await import('../../ingest/fr-rne/frRneLive.ts');
-    return { frenchLive: { createReader: live.createRneLive, recordings: live.RNE_RECORDINGS } };
+    const [live, documents, capital] = await Promise.all([
+      import('../../ingest/fr-rne/frRneLive.ts'),
+      import('../../api/routes/documents.ts'),
+      import('../../api/routes/capital.ts'),
+    ]);
+    return {
+      frenchLive: { createReader: live.createRneLive, recordings: live.RNE_RECORDINGS },
+      // The filings list and each filing's PDF, the share capital (the officers are a member of the profile and
+      // the dossier).
+      routes: [...documents.DOCUMENTS_ROUTES, capital.capitalRoute],
+    };
   },
 };

@@ -117,7 +117,12 @@ export interface ComposeOptions {
    */
   exclusiveProjector?: { standbyRetryMs?: number } | boolean;
   /** Overrides of every live register's timeout and circuit breaker (tests). */
-  livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
+  livePolicy?: {
+    timeoutMs?: number;
+    breaker?: { failures: number; halfOpenAfterMs: number };
+    /** The largest live document served (tests: a small one). */
+    maxDocumentBytes?: number;
+  };
   /** This server's requester VAT number for VIES; default the configuration's (`VIES_REQUESTER_VAT`). */
   viesRequesterVat?: string | null;
 }

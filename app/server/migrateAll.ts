@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { paymentMigrations } from '../../api/payment/nonceStore.ts';
+import { liveBytesCacheMigrations } from '../../ingest/core/liveBytesCache.ts';
 import { snapshotPassMigrations } from '../../ingest/core/snapshotPass.ts';
 import { type Migration, runMigrations } from '../../ops/database/migrations.ts';
 import { eventStoreMigrations } from '../../ops/eventstore/postgres/index.ts';
@@ -7,7 +8,7 @@ import type { Projection } from '../../projections/core/projection.ts';
 import { projectionMigrationsFor } from '../../projections/core/schema.ts';
 
 /**
- * The whole schema, in order: event log, payment nonces, ingestion digests, projection runner, then each
+ * The whole schema, in order: event log, payment nonces, ingestion digests, the live documents' bytes cache, projection runner, then each
  * projection's tables. `exclusive`: one process at a time on a shared server (runMigrations).
  */
 export async function migrateAll(
@@ -24,6 +25,7 @@ export function schemaMigrations(projections: readonly Projection[]): Migration[
     ...eventStoreMigrations,
     ...paymentMigrations,
     ...snapshotPassMigrations,
+    ...liveBytesCacheMigrations,
     ...projectionMigrationsFor(projections),
   ];
 }

@@ -1,4 +1,5 @@
 import type { LiveSources } from '../../api/catalogue/route.ts';
+import { databaseBytesCache } from '../../ingest/core/liveBytesCache.ts';
 import type { LiveReaderDeps } from '../../ingest/core/liveRegisterClient.ts';
 import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts';
 import { type Config, liveCredentialsVariable, liveUrlVariable } from '../../ops/config.ts';
@@ -20,7 +21,11 @@ interface LiveSourceOptions {
   liveCredentials?: Readonly<Record<string, string>>;
   liveRegisters?: readonly EuLiveSource[];
   frenchLiveSources?: readonly FrenchLiveSource[];
-  livePolicy?: { timeoutMs?: number; breaker?: { failures: number; halfOpenAfterMs: number } };
+  livePolicy?: {
+    timeoutMs?: number;
+    breaker?: { failures: number; halfOpenAfterMs: number };
+    maxDocumentBytes?: number;
+  };
   sireneApi?: Config['sireneApi'];
   viesRequesterVat?: string | null;
   now?: () => Date;
@@ -46,6 +51,7 @@ export function serviceLiveSources(deps: {
   opts: LiveSourceOptions;
 }): LiveSources {
   const { db, store, config, opts } = deps;
+  const bytesCache = databaseBytesCache(db.knex);
   const readerDeps = (source: LiveSource<unknown>): LiveReaderDeps | null => {
     const code = source.info.register;
     const credentials = opts.liveCredentials?.[code] ?? config.liveCredentials[liveCredentialsVariable(code)];
@@ -62,8 +68,11 @@ export function serviceLiveSources(deps: {
       ...(credentials ? { credentials } : {}),
       ...(requester ? { requester } : {}),
       store,
+      readStream: (streamId, readOpts) => store.readStream(streamId, readOpts),
       recall: (register, url, maxAgeMs) =>
         readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
+      bytesCache,
+      ...(config.liveDocumentMaxBytes ? { maxDocumentBytes: config.liveDocumentMaxBytes } : {}),
       ...(opts.now ? { now: opts.now } : {}),
       ...opts.livePolicy,
     };

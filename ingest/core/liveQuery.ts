@@ -24,6 +24,7 @@ import {
   liveStreamOf,
 } from '../../schemas/events/liveEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
+import type { LiveBytesCache } from './liveBytesCache.ts';
 
 /** How one live register is reached: its real public address, credentials in headers, and its policies. */
 export interface LiveQueryOptions {
@@ -59,6 +60,8 @@ export interface LiveQueryOptions {
    * call's `maxAgeMs`. Asked only by calls that give a maximum age (a filing that does not change).
    */
   recall?: RecallObservation;
+  /** Where a document's bytes (`getBytes`) are kept and served again from: never the log. */
+  bytesCache?: LiveBytesCache;
   now?: () => Date;
   fetch?: typeof fetch;
 }
@@ -79,6 +82,36 @@ export interface LiveAnswer {
   record: unknown;
   /** True when served from the read-through cache (an earlier observation, already in the log). */
   cached: boolean;
+}
+
+/** A document's bytes as the register sent them (or as kept in the bytes cache), and their observation. */
+export interface BytesAnswer {
+  url: string;
+  status: number;
+  observedAt: string;
+  /** SHA-256 of the bytes as received. */
+  bodySha256: string;
+  byteLength: number;
+  /** The register's `Content-Type` (empty when it sent none). */
+  contentType: string;
+  /** The body: the document for a 200, whatever came with another answer status (a 404). */
+  bytes: Buffer;
+  cached: boolean;
+}
+
+/** How one document is asked for (`getBytes`). */
+export interface BytesCall {
+  /** The `Accept` header (`application/pdf`). */
+  accept: string;
+  /** A body longer than this is refused (`trop_volumineux`), never truncated: the download stops there. */
+  maxBytes: number;
+  /** Bytes kept younger than this are served again from the bytes cache without asking the register. */
+  maxAgeMs?: number;
+  /**
+   * Whether the answer is the register's document: throws `LiveUnavailableError` (`illisible`) for one that is
+   * not (an HTML page instead of a PDF). Runs under the circuit, like the JSON parser.
+   */
+  check(status: number, contentType: string, bytes: Buffer): void;
 }
 
 /** What a live answer's provenance names: the observation (time, question, body digest), and whether cached. */
@@ -132,6 +165,14 @@ export interface LiveQueryClient {
   ): Promise<LiveAnswer>;
   /** A search sent as a JSON body (ARES): idempotent, so retried like a GET. */
   post(path: string, body: unknown): Promise<LiveAnswer>;
+  /**
+   * A document that is not JSON (a filed PDF), under the same pace, bulkhead, breaker, retries and timeout:
+   * its `LiveRecordObserved` (URL, status, time, SHA-256 and byte length of the body, its type; never the
+   * bytes) is appended before it is returned, and the bytes go to the bytes cache.
+   */
+  getBytes(path: string, call: BytesCall): Promise<BytesAnswer>;
+  /** Forgets the cached bytes of these paths (a document the register marks deleted); how many were kept. */
+  purgeBytes(paths: readonly string[]): Promise<number>;
   /** The circuit breaker's state: `closed` (calls go through), `open` (refused at once), `half-open`. */
   circuit(): 'closed' | 'open' | 'half-open';
 }
@@ -174,13 +215,32 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     const res = await doFetch(url, { method: init.method, headers, body: init.body, signal });
-    const body = Buffer.from(await res.arrayBuffer());
-    if (answers.has(res.status)) return { status: res.status, body };
-    if (res.status === 429)
-      throw new UpstreamRateLimited(retryAfterMs(res.headers.get('retry-after'), now()));
-    if (res.status >= 500) throw new TransientStatus(res.status);
-    throw new LiveUnavailableError(opts.register, 'refus', `${opts.register} answered ${res.status}`);
+    if (!answers.has(res.status)) return refuse(res);
+    return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
   }
+
+  const refuse = (res: Response) => refuseStatus(res, opts.register, now());
+
+  /** Why a call failed, as the client says it; a 429 holds the register back until its Retry-After. */
+  function failure(err: unknown): LiveUnavailableError {
+    if (err instanceof UpstreamRateLimited) {
+      heldUntil = Math.max(heldUntil, now().getTime() + err.retryAfterMs);
+      return rateLimited(opts.register, err.retryAfterMs);
+    }
+    return unavailable(opts.register, err);
+  }
+
+  const observeBytes = bytesObserver({
+    opts,
+    policy,
+    now,
+    pace: async () => void (pace && (await pace.removeTokens(1))),
+    refuse,
+    failure,
+    heldMs: () => heldUntil - now().getTime(),
+    fetch: doFetch,
+    answers,
+  });
 
   async function observe(
     url: string,
@@ -219,11 +279,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
         return { ...raw, record: parseAnswer(opts, raw, url, body) };
       });
     } catch (err) {
-      if (err instanceof UpstreamRateLimited) {
-        heldUntil = Math.max(heldUntil, now().getTime() + err.retryAfterMs);
-        throw rateLimited(opts.register, err.retryAfterMs);
-      }
-      throw unavailable(opts.register, err);
+      throw failure(err);
     }
     const answer = await appendObservation(opts, { url, method, body, key }, answered, now());
     cache?.set(key, answer);
@@ -239,13 +295,128 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     register: opts.register,
     get: (path, query = {}, call = {}) => observe(urlOf(path, query), 'GET', undefined, call),
     post: (path, body) => observe(urlOf(path), 'POST', body),
-    circuit() {
-      const state = circuit.state;
-      if (state === CircuitState.Open || state === CircuitState.Isolated) return 'open';
-      if (state === CircuitState.HalfOpen) return 'half-open';
-      return 'closed';
-    },
+    getBytes: (path, call) => observeBytes(urlOf(path), call),
+    purgeBytes: async (paths) =>
+      (await opts.bytesCache?.purge(
+        opts.register,
+        paths.map((p) => urlOf(p)),
+      )) ?? 0,
+    circuit: () => circuitStateOf(circuit.state),
   };
+}
+
+/** The breaker's state as the health route names it: `open` (isolated too), `half-open` or `closed`. */
+function circuitStateOf(state: CircuitState): 'closed' | 'open' | 'half-open' {
+  if (state === CircuitState.Open || state === CircuitState.Isolated) return 'open';
+  if (state === CircuitState.HalfOpen) return 'half-open';
+  return 'closed';
+}
+
+/** What the bytes path shares with the rest of the client: its options, policies, pace and failure mapping. */
+interface BytesClient {
+  opts: LiveQueryOptions;
+  policy: ReturnType<typeof resiliencePolicy>['policy'];
+  now: () => Date;
+  fetch: typeof fetch;
+  answers: ReadonlySet<number>;
+  pace(): Promise<void>;
+  refuse(res: Response): Promise<never>;
+  failure(err: unknown): LiveUnavailableError;
+  /** Milliseconds the register is still held back (its last 429), or 0 or less. */
+  heldMs(): number;
+}
+
+async function askBytes(
+  client: BytesClient,
+  url: string,
+  call: BytesCall,
+  signal: AbortSignal,
+): Promise<{ status: number; body: Buffer; contentType: string }> {
+  await client.pace();
+  const res = await client.fetch(url, {
+    method: 'GET',
+    headers: { accept: call.accept, ...client.opts.headers },
+    signal,
+  });
+  if (!client.answers.has(res.status)) return client.refuse(res);
+  const body = await readCapped(res, call.maxBytes, client.opts.register);
+  return { status: res.status, body, contentType: res.headers.get('content-type') ?? '' };
+}
+
+/**
+ * The binary path (`getBytes`): the bytes cache, else the register under the client's policies; the
+ * observation is appended before the bytes are returned, and the bytes kept in the cache, never in the log.
+ */
+function bytesObserver(client: BytesClient) {
+  return async (url: string, call: BytesCall): Promise<BytesAnswer> => {
+    if (call.maxAgeMs !== undefined && client.opts.bytesCache) {
+      // The cache unreadable (database down) is no reason to refuse: the register is asked.
+      const hit = await client.opts.bytesCache
+        .get(client.opts.register, url, call.maxAgeMs, client.now())
+        .catch(() => null);
+      if (hit) {
+        return {
+          url,
+          status: 200,
+          observedAt: hit.observedAt,
+          bodySha256: hit.sha256,
+          byteLength: hit.bytes.length,
+          contentType: hit.contentType,
+          bytes: hit.bytes,
+          cached: true,
+        };
+      }
+    }
+    const held = client.heldMs();
+    if (held > 0) throw rateLimited(client.opts.register, held);
+    let answered: { status: number; body: Buffer; contentType: string };
+    try {
+      answered = await client.policy.execute(async ({ signal }) => {
+        const raw = await askBytes(client, url, call, signal);
+        call.check(raw.status, raw.contentType, raw.body);
+        return raw;
+      });
+    } catch (err) {
+      throw client.failure(err);
+    }
+    const record = { contentType: answered.contentType, byteLength: answered.body.length };
+    const at = client.now();
+    const answer = await appendObservation(
+      client.opts,
+      { url, method: 'GET', body: undefined, key: url },
+      { status: answered.status, body: answered.body, record },
+      at,
+    );
+    if (answered.status === 200 && client.opts.bytesCache) {
+      // A cache that cannot be written costs a new download later, not this answer.
+      await client.opts.bytesCache
+        .put(client.opts.register, url, {
+          bytes: answered.body,
+          sha256: answer.bodySha256,
+          contentType: answered.contentType,
+          observedAt: answer.observedAt,
+        })
+        .catch(() => undefined);
+    }
+    return {
+      url,
+      status: answer.status,
+      observedAt: answer.observedAt,
+      bodySha256: answer.bodySha256,
+      byteLength: answered.body.length,
+      contentType: answered.contentType,
+      bytes: answered.body,
+      cached: false,
+    };
+  };
+}
+
+/** A status that is not an answer: 429 holds the register back, 5xx is transient, anything else `refus`. */
+async function refuseStatus(res: Response, register: string, now: Date): Promise<never> {
+  await res.body?.cancel();
+  if (res.status === 429) throw new UpstreamRateLimited(retryAfterMs(res.headers.get('retry-after'), now));
+  if (res.status >= 500) throw new TransientStatus(res.status);
+  throw new LiveUnavailableError(register, 'refus', `${register} answered ${res.status}`);
 }
 
 /**
@@ -282,6 +453,39 @@ function resiliencePolicy(opts: LiveQueryOptions, concurrency: { max: number; qu
     timeout(opts.timeoutMs ?? 3000, TimeoutStrategy.Aggressive),
   );
   return { policy, circuit };
+}
+
+/**
+ * The body, refused as `trop_volumineux` as soon as it is longer than `maxBytes` (its declared length, or
+ * what has arrived): the download stops there and nothing is kept.
+ */
+async function readCapped(res: Response, maxBytes: number, register: string): Promise<Buffer> {
+  const tooLarge = () =>
+    new LiveUnavailableError(
+      register,
+      'trop_volumineux',
+      `${register}: the document is larger than ${maxBytes} bytes; not served`,
+    );
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const reader = res.body.getReader();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** The body as JSON, then the register's parser; an answer that is not the register's is `illisible`. */

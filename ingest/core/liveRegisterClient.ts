@@ -1,5 +1,6 @@
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
+import type { LiveBytesCache } from './liveBytesCache.ts';
 import { createLiveQueryClient, type LiveQueryClient, type RecallObservation } from './liveQuery.ts';
 
 /** What the service hands a live register's reader: its address, the log, and test overrides. */
@@ -13,8 +14,14 @@ export interface LiveReaderDeps {
    */
   requester?: string;
   store: Pick<EventStore, 'append'>;
+  /** A stream of the log, for a reader that checks a fact it appended (a filing marked deleted). */
+  readStream?: EventStore['readStream'];
   /** The read table of observations: what a call with a maximum age may be served again from. */
   recall?: RecallObservation;
+  /** Where documents' bytes (filed PDFs) are kept between downloads. */
+  bytesCache?: LiveBytesCache;
+  /** The largest document (a filed PDF) served, in bytes (`LIVE_DOCUMENT_MAX_BYTES`); the register's own default. */
+  maxDocumentBytes?: number;
   now?: () => Date;
   fetch?: typeof fetch;
   /** Overrides of the register's own policies (tests: a short timeout, a breaker that closes quickly). */
@@ -35,7 +42,8 @@ export interface LiveRegisterSpec<R = EuLiveReader> {
   /** Statuses that are answers, not failures (404 "unknown"). */
   answerStatuses?: readonly number[];
   extract: (status: number, json: unknown, url: string, requestBody?: unknown) => unknown;
-  reader: (client: LiveQueryClient) => R;
+  /** The reader over the client; `deps` for a reader that appends events of its own (a deletion). */
+  reader: (client: LiveQueryClient, deps: LiveReaderDeps) => R;
 }
 
 /**
@@ -62,9 +70,11 @@ export function createLiveRegisterReader<R = EuLiveReader>(
       extract: spec.extract,
       store: deps.store,
       ...(deps.recall ? { recall: deps.recall } : {}),
+      ...(deps.bytesCache ? { bytesCache: deps.bytesCache } : {}),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     }),
+    deps,
   );
 }
 

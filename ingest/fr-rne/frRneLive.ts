@@ -2,14 +2,20 @@ import path from 'node:path';
 import { SOURCE_ROOT } from '../../ops/sourceRoot.ts';
 import {
   FR_RNE_REGISTER,
+  RNE_DOCUMENT_DELETED,
   type RneDirigeantsRecord,
+  type RneDocumentDeletedData,
+  type RneDocumentsRecord,
+  type RneDocumentType,
   type RneReader,
+  rneDocumentStreamOf,
 } from '../../schemas/events/frRneEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
-import { type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import { type BytesAnswer, type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecording, LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
-import { extractRneDirigeants } from './rneDirigeants.ts';
+import { extractRneDirigeants, unreadable } from './rneDirigeants.ts';
+import { extractRneDocuments } from './rneDocuments.ts';
 import { rneAuthenticatedFetch } from './rneLogin.ts';
 
 /**
@@ -24,18 +30,105 @@ export const RNE_MAX_AGE_MS = 24 * 3600_000;
  */
 const RNE_TIMEOUT_MS = 8000;
 
+/**
+ * The largest filing served unless the configuration says otherwise (`LIVE_DOCUMENT_MAX_BYTES`): 20 MB. A
+ * filing of accounts is a scan of a few pages, rarely over 5 MB; one larger is refused, never truncated.
+ */
+export const RNE_MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+
+const kindOf = (record: unknown) =>
+  record && typeof record === 'object' ? (record as { kind?: unknown }).kind : undefined;
 /** A record of this parser: an observation kept by an earlier one (no `capital` member) is asked again. */
 const isRecord = (record: unknown): record is RneDirigeantsRecord =>
-  !!record &&
-  typeof record === 'object' &&
-  (record as { kind?: unknown }).kind === 'fr-rne-dirigeants' &&
-  'capital' in record;
+  kindOf(record) === 'fr-rne-dirigeants' && 'capital' in (record as object);
+const isDocuments = (record: unknown): record is RneDocumentsRecord => kindOf(record) === 'fr-rne-documents';
 
-/** The RNE as a reader of officers: `GET /api/companies/{siren}`, read through the log's read table. */
-export function createRneReader(client: LiveQueryClient): RneReader {
+/** The download of a filing: `/api/actes/{id}/download` or `/api/bilans/{id}/download`. */
+export const rneDownloadPath = (type: RneDocumentType, id: string) =>
+  `/api/${type}/${encodeURIComponent(id)}/download`;
+
+/** A PDF starts with `%PDF-`: anything else (an HTML page, JSON) is not the filing. */
+function checkPdf(status: number, _contentType: string, bytes: Buffer): void {
+  if (status !== 200) return;
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw unreadable('the download is not a PDF');
+}
+
+/** What the RNE reader appends of its own besides observations: a deletion. */
+export interface RneReaderDeps {
+  store?: LiveReaderDeps['store'];
+  /** The log's streams: a filing with an `RneDocumentDeleted` is never downloaded again. */
+  readStream?: LiveReaderDeps['readStream'];
+  maxDocumentBytes?: number;
+}
+
+/**
+ * The filings the RNE marks deleted, seen in a listing read from the RNE: their kept bytes purged, and one
+ * `RneDocumentDeleted` per document (its stream's first event; a later listing appends nothing).
+ */
+async function forgetDeleted(
+  client: LiveQueryClient,
+  store: LiveReaderDeps['store'] | undefined,
+  record: RneDocumentsRecord,
+  observedAt: string,
+): Promise<void> {
+  for (const { type, id } of record.supprimes) {
+    const purged = await client.purgeBytes([rneDownloadPath(type, id)]);
+    const data: RneDocumentDeletedData = {
+      register: FR_RNE_REGISTER,
+      siren: record.siren,
+      type,
+      id,
+      observedAt,
+      purged,
+    };
+    await store?.append(
+      rneDocumentStreamOf(type, id),
+      [{ type: RNE_DOCUMENT_DELETED, data, metadata: { register: FR_RNE_REGISTER } }],
+      'no_stream',
+    );
+  }
+}
+
+const bytesObservation = (answer: BytesAnswer) => ({
+  url: answer.url,
+  observedAt: answer.observedAt,
+  bodySha256: answer.bodySha256,
+  cached: answer.cached,
+});
+
+/**
+ * The RNE as a reader of officers (`GET /api/companies/{siren}`) and filings (`…/attachments`, and each
+ * filing's download), read through the log's read table and the bytes cache.
+ */
+export function createRneReader(client: LiveQueryClient, deps: RneReaderDeps = {}): RneReader {
+  const maxDocumentBytes = deps.maxDocumentBytes ?? RNE_MAX_DOCUMENT_BYTES;
   return {
     register: FR_RNE_REGISTER,
     maxAgeMs: RNE_MAX_AGE_MS,
+    maxDocumentBytes,
+    async documents(siren) {
+      const path = `/api/companies/${siren}/attachments`;
+      let answer = await client.get(path, {}, { maxAgeMs: RNE_MAX_AGE_MS });
+      if (answer.cached && !isDocuments(answer.record)) answer = await client.get(path, {}, { fresh: true });
+      if (!isDocuments(answer.record)) {
+        throw new LiveUnavailableError(FR_RNE_REGISTER, 'illisible', 'RNE: no filings record kept');
+      }
+      if (!answer.cached) await forgetDeleted(client, deps.store, answer.record, answer.observedAt);
+      return { record: answer.record, observation: observationOf(answer) };
+    },
+    async download(type, id) {
+      // A filing the RNE marked deleted stays deleted here: its bytes were purged, never fetched again.
+      const deletion = await deps.readStream?.(rneDocumentStreamOf(type, id), { limit: 1 });
+      if (deletion && deletion.length > 0) return null;
+      const answer = await client.getBytes(rneDownloadPath(type, id), {
+        accept: 'application/pdf',
+        maxBytes: maxDocumentBytes,
+        maxAgeMs: RNE_MAX_AGE_MS,
+        check: checkPdf,
+      });
+      if (answer.status === 404) return null;
+      return { bytes: answer.bytes, sha256: answer.bodySha256, observation: bytesObservation(answer) };
+    },
     async dirigeants(siren) {
       const path = `/api/companies/${siren}`;
       let answer = await client.get(path, {}, { maxAgeMs: RNE_MAX_AGE_MS });
@@ -64,8 +157,16 @@ export function createRneLive(deps: LiveReaderDeps): RneReader {
       register: FR_RNE_REGISTER,
       perMinute: 30,
       answerStatuses: [404],
-      extract: extractRneDirigeants,
-      reader: createRneReader,
+      extract: (status, json, url) =>
+        new URL(url).pathname.endsWith('/attachments')
+          ? extractRneDocuments(status, json, url)
+          : extractRneDirigeants(status, json, url),
+      reader: (client, readerDeps) =>
+        createRneReader(client, {
+          store: readerDeps.store,
+          ...(readerDeps.readStream ? { readStream: readerDeps.readStream } : {}),
+          ...(readerDeps.maxDocumentBytes ? { maxDocumentBytes: readerDeps.maxDocumentBytes } : {}),
+        }),
     },
     {
       ...deps,
@@ -86,7 +187,19 @@ const company = (siren: string, file: string | undefined, status = 200): LiveRec
   ...(file === undefined ? {} : { file }),
 });
 
-/** The recorded answers (live/SOURCE.txt): real company answers, and the login answer written from its shape. */
+/** A filing's download, answered by a stand-in PDF (SOURCE.txt). */
+const download = (type: RneDocumentType, id: string, file: string): LiveRecording => ({
+  method: 'GET',
+  path: rneDownloadPath(type, id),
+  status: 200,
+  file,
+  contentType: 'application/pdf',
+});
+
+/**
+ * The recorded answers (live/SOURCE.txt): real company answers; the login answer and a filings list written
+ * from their shape (no real answer found), and the filings' downloads answered by real public PDFs.
+ */
 export const RNE_RECORDINGS: LiveRecordings = {
   folder: path.join(SOURCE_ROOT, 'ingest', 'fr-rne', 'live'),
   answers: [
@@ -96,5 +209,13 @@ export const RNE_RECORDINGS: LiveRecordings = {
     company('314685454', 'companies_314685454.json'),
     company('949053854', 'companies_949053854_entrepreneur.json'),
     company('317236248', undefined, 404),
+    {
+      method: 'GET',
+      path: '/api/companies/535113062/attachments',
+      status: 200,
+      file: 'attachments_535113062_constructed.json',
+    },
+    download('actes', '63df98a28eded29cb31823ee', 'acte_63df98a28eded29cb31823ee_stand_in.pdf'),
+    download('bilans', '63df98a78eded29cb318240a', 'bilan_63df98a78eded29cb318240a_stand_in.pdf'),
   ],
 };

@@ -41,7 +41,9 @@ interface RneCompany {
 /** Role 101 of the RNE's code list, `Entrepreneur`: how a sole trader's entrepreneur is served. */
 const ENTREPRENEUR_ROLE = '101';
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+/** A published string, trimmed; null when absent or blank. */
+export const text = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 const code = (v: unknown): string | null =>
   typeof v === 'number' && Number.isInteger(v) ? String(v) : text(v);
 const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
@@ -49,10 +51,11 @@ const sirenOf = (v: unknown): string | null => {
   const s = text(v)?.replace(/\s/g, '') ?? null;
   return s !== null && /^\d{9}$/.test(s) ? s : null;
 };
-const isObject = (v: unknown): v is Record<string, unknown> =>
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-const unreadable = (why: string) =>
+/** An RNE answer that is not the shape asked for: `illisible`, counted by the breaker. */
+export const unreadable = (why: string) =>
   new LiveUnavailableError(FR_RNE_REGISTER, 'illisible', `RNE: unreadable answer (${why})`);
 
 /**

@@ -33,6 +33,11 @@ export const RAISONS_AMONT = [
       'File d’attente du service vers ce registre pleine. / The service’s own queue for this register is full.',
   },
   {
+    code: 'trop_volumineux',
+    signification:
+      'Document du registre plus lourd que la limite du service : non servi, jamais tronqué. / The register’s document is larger than the service’s limit: not served, never truncated.',
+  },
+  {
     code: 'limite_amont',
     signification:
       'Limite de débit du registre atteinte (429) : pas d’appel avant son Retry-After. / The register’s rate limit was reached (429): not asked again before its Retry-After.',

@@ -80,7 +80,91 @@ export interface RneReader {
    * `LiveUnavailableError` when the RNE cannot answer usably.
    */
   dirigeants(siren: string): Promise<{ record: RneDirigeantsRecord; observation: LiveObservation }>;
+  /**
+   * The company's public filings (`GET /api/companies/{siren}/attachments`), served again from the read table
+   * for `maxAgeMs`; the ids it marks deleted are purged from the bytes cache and recorded (RneDocumentDeleted).
+   */
+  documents(siren: string): Promise<{ record: RneDocumentsRecord; observation: LiveObservation }>;
+  /**
+   * A filing's PDF (`GET /api/{type}/{id}/download`), from the bytes cache while younger than `maxAgeMs`; null
+   * when the RNE does not know the id (404). Throws `LiveUnavailableError`: `trop_volumineux` over
+   * `maxDocumentBytes`, `illisible` when the answer is not a PDF.
+   */
+  download(type: RneDocumentType, id: string): Promise<RneDownload | null>;
+  /** The largest PDF served (bytes); a larger one is refused, never truncated. */
+  readonly maxDocumentBytes: number;
   /** How long an observation is served again without asking the RNE (ms). */
   readonly maxAgeMs: number;
   circuit(): 'closed' | 'open' | 'half-open';
+}
+
+/** The two kinds of filing the RNE lists, named as its download paths name them (`/api/actes/{id}/download`). */
+export const RNE_DOCUMENT_TYPES = ['actes', 'bilans'] as const;
+export type RneDocumentType = (typeof RNE_DOCUMENT_TYPES)[number];
+
+/** One public filing, as `actes[]` serves it. */
+export interface RneActe {
+  /** The RNE's id (`63df98a28eded29cb31823ee`): the download route's `{id}`. */
+  id: string;
+  type: 'actes';
+  /**
+   * An act: the RNE's `libelle`, else its `typeRdd[]` (`typeActe`, with its `decision`) joined. Accounts: what
+   * their `typeBilan` says (`C` complete, `S` simplified, `K` consolidated). Null when none is published.
+   */
+  libelle: string | null;
+  date_depot: string | null;
+  nom_document: string | null;
+}
+
+/** One public set of accounts, as `bilans[]` serves it. */
+export interface RneBilan extends Omit<RneActe, 'type'> {
+  type: 'bilans';
+  date_cloture: string | null;
+}
+
+/**
+ * What a `LiveRecordObserved` of `GET /api/companies/{siren}/attachments` keeps: the public filings, how many
+ * accounts the RNE lists as confidential (never their rows), and the ids it marks deleted.
+ */
+export interface RneDocumentsRecord {
+  kind: 'fr-rne-documents';
+  siren: string;
+  /** False: the RNE answered 404. */
+  connu: boolean;
+  /** The company's name on its filings (`denomination`), null when no filing gives one. */
+  denomination: string | null;
+  actes: RneActe[];
+  bilans: RneBilan[];
+  /** Accounts listed with a `confidentiality` other than `Public`: counted, not listed. */
+  bilans_confidentiels: number;
+  /** Filings the RNE lists with `deleted: true`: never served; their cached bytes are purged. */
+  supprimes: { type: RneDocumentType; id: string }[];
+}
+
+/**
+ * A filing the RNE marks deleted: appended when a listing first shows it so, once per document. The bytes kept
+ * of it (the live bytes cache) are purged; this event, which holds no byte, is kept.
+ */
+export const RNE_DOCUMENT_DELETED = 'RneDocumentDeleted';
+
+export interface RneDocumentDeletedData {
+  register: typeof FR_RNE_REGISTER;
+  siren: string;
+  type: RneDocumentType;
+  id: string;
+  /** When the listing that shows it deleted was read (UTC ISO 8601). */
+  observedAt: string;
+  /** Cached bytes that were purged (0 when none were kept). */
+  purged: number;
+}
+
+export const rneDocumentStreamOf = (type: RneDocumentType, id: string) =>
+  `${FR_RNE_REGISTER}-document-${type}-${id}`;
+
+/** A filing's PDF as the RNE sent it, and its observation. */
+export interface RneDownload {
+  bytes: Buffer;
+  /** SHA-256 of the bytes as received. */
+  sha256: string;
+  observation: LiveObservation;
 }

@@ -115,6 +115,37 @@ export const capitalResponseSchema: JsonSchema = {
         groupe_lei: groupeLeiSchema,
       },
     },
+    documents_detention: {
+      description:
+        'Actes déposés au RNE qui peuvent porter la détention du capital (statuts, cessions, apports, opérations sur le capital), à télécharger par la route des documents ; `indisponible` quand la liste des dépôts n’a pu être lue (jamais une liste vide à sa place).',
+      oneOf: [
+        {
+          type: 'object',
+          required: ['etat', 'actes'],
+          properties: {
+            etat: { const: 'renseigne' },
+            actes: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['id', 'libelle', 'date_depot', 'telechargement'],
+                properties: {
+                  id: { type: 'string' },
+                  libelle: nullableString,
+                  date_depot: nullableDate,
+                  telechargement: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['etat', 'raison'],
+          properties: { etat: { const: 'indisponible' }, raison: { type: 'string' } },
+        },
+      ],
+    },
     consulte_le: { type: 'string', format: 'date-time' },
     listes_bornees: boundedListsSchema(['historique'], { required: true }),
     note: { type: 'string' },

@@ -3,6 +3,7 @@ import { BLOCS_DOSSIER } from '../params/blocs.ts';
 import { SIREN_SCHEMA } from '../params/siren.ts';
 import { agrementsBlockSchema } from './agrements.ts';
 import { alertesSchema } from './alertes.ts';
+import { documentsListSchema } from './documents.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
@@ -86,6 +87,7 @@ export const dossierSchema: JsonSchema = {
         agrements: agrementsBlockSchema,
         marches_publics_ue: marchesPublicsUeBlockSchema,
         facturation_prep: facturationPrepBlockSchema,
+        documents: documentsListSchema,
       },
     },
     blocs_absents: {

@@ -184,7 +184,8 @@ describe('API core (e2e)', () => {
         'parametre_invalide',
       ]);
       expect(body.motif_panne.map((m: { code: string }) => m.code)).to.include('amont_indisponible');
-      // The `raison` of a 503 amont_indisponible, a 429 from the register (limite_amont) included.
+      // The `raison` of a 503 amont_indisponible, a 429 from the register (limite_amont) and a document over the
+      // size limit (trop_volumineux) included.
       expect(body.raisons_amont.map((m: { code: string }) => m.code)).to.deep.equal([
         'injoignable',
         'delai_depasse',
@@ -192,6 +193,7 @@ describe('API core (e2e)', () => {
         'refus',
         'illisible',
         'sature',
+        'trop_volumineux',
         'limite_amont',
       ]);
       expect(body.raisons_bloc_absent.map((m: { code: string }) => m.code)).to.include.members([

@@ -14,7 +14,9 @@ export function recordedReplay(
     const failure = [...fail].find(([key]) => key !== '*' && asked.includes(key))?.[1] ?? fail.get('*');
     if (failure) return failure;
     const answer = recordedAnswer(recordings, { method, path: asked, body: jsonOrNull(body) });
-    return answer ? { status: answer.status, body: answer.body } : { status: 404 };
+    return answer
+      ? { status: answer.status, body: answer.body, contentType: answer.contentType }
+      : { status: 404 };
   };
 }
 

@@ -16,6 +16,7 @@ import { marchesPublicsRoute } from '../marchesPublics.ts';
 import { marchesPublicsUeRoute } from '../marchesPublicsUe.ts';
 import { AGREMENTS_PRICE, readAgrementsBlock } from './agrementsBlock.ts';
 import type { DossierBlockSources } from './blockSource.ts';
+import { DOCUMENTS_BLOCK_SOURCE } from './documentsBlock.ts';
 import { readEtablissementsBlock } from './etablissementsBlock.ts';
 import { FACTURATION_PREP_PRICE, readFacturationPrepBlock } from './facturationPrepBlock.ts';
 import { readFinancesBlock } from './financesBlock.ts';
@@ -73,4 +74,5 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     projections: [BODACC_ANNONCES_PROJECTION],
     read: (deps, unit) => readFacturationPrepBlock(deps, unit),
   },
+  documents: DOCUMENTS_BLOCK_SOURCE,
 };

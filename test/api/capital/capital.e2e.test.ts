@@ -79,6 +79,8 @@ describe(`GET /v1/entreprise/{siren}/capital from the RNE, BODACC and GLEIF (e2e
         extraUnits: [
           legalUnit(RNE_COMPANIES.danone.siren, 'DANONE'),
           legalUnit(RNE_COMPANIES.sci.siren, 'SCI DU RNE'),
+          // Its filings list is recorded (constructed, ingest/fr-rne/live/SOURCE.txt), its company answer is not.
+          legalUnit('535113062', 'LA CORDEE'),
           // The RNE's recorded 404: a company it does not hold.
           legalUnit('317236248', 'INCONNUE DU RNE'),
         ],
@@ -165,6 +167,36 @@ describe(`GET /v1/entreprise/{siren}/capital from the RNE, BODACC and GLEIF (e2e
     const { res } = await get(RNE_COMPANIES.holding.siren);
     expect(res.status).to.equal(200);
     expect(rne.requests.length).to.equal(asked);
+  });
+
+  it('lists the filed articles that may hold the shareholding, with their download route', async () => {
+    const body: Json = JSON.parse((await get('535113062')).text);
+    expect(body.documents_detention).to.deep.equal({
+      etat: 'renseigne',
+      actes: [
+        {
+          id: '63df98a28eded29cb31823ee',
+          libelle: body.documents_detention.actes[0].libelle,
+          date_depot: '2018-04-10',
+          telechargement: '/v1/documents/actes/63df98a28eded29cb31823ee ($0.10)',
+        },
+      ],
+    });
+    expect(body.documents_detention.actes[0].libelle).to.match(/statuts/i);
+  });
+
+  it('a filings list the RNE cannot give is stated indisponible, the capital still served', async () => {
+    fail.set('/attachments', { status: 500, body: 'boom', contentType: 'text/plain' });
+    try {
+      // A company no earlier test read (its filings list is not kept from before).
+      const { res, text } = await get('317236248');
+      expect(res.status, text).to.equal(200);
+      const body: Json = JSON.parse(text);
+      expect(body.documents_detention).to.include({ etat: 'indisponible' });
+      expect(body.connu_du_rne).to.equal(false);
+    } finally {
+      fail.clear();
+    }
   });
 
   it('a company Sirene does not hold is read from the RNE alone, its name not served', async () => {

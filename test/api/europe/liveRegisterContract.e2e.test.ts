@@ -25,15 +25,19 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
 /** The request a register's contract asks: the profile of its sample company, or its first detail route's. */
 function requestOf(source: EuLiveSource): string {
   if (!source.detailsOnly) return `/v1/eu/entreprise/${source.info.pays}/${source.sampleId}`;
-  const route = PRICED_ROUTES.find((r) => r.registers.includes(source.info.register));
+  const route = PRICED_ROUTES.find((r) => r.registers[0] === source.info.register);
   const sample = route && sampleRequestOf(route);
   if (!sample) throw new Error(`${source.info.register}: a register of details only without a detail route`);
   return sample.url;
 }
 
-/** The request a French live source's contract asks: the sample of its own priced route; null without one. */
+/**
+ * The request a French live source's contract asks: the sample of its own priced route (the source named first
+ * in the route's registers: the filings list, not the profile, whose RNE outage is an absent member); null
+ * without one.
+ */
 function frenchRequestOf(source: FrenchLiveSource): string | null {
-  const route = PRICED_ROUTES.find((r) => r.registers.includes(source.info.register));
+  const route = PRICED_ROUTES.find((r) => r.registers[0] === source.info.register);
   return (route && sampleRequestOf(route)?.url) ?? null;
 }
 

@@ -52,12 +52,19 @@ describe('Samples: one real, signed answer of each priced route, free (demo data
   for (const route of PRICED_ROUTES) {
     it(`${route.id}: a 200 with the route's envelope, signed, marked as a sample, not charged`, async () => {
       const res = await fetch(`${t.baseUrl}/v1/echantillons/${route.id}`);
-      const text = await res.text();
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const text = bytes.toString('utf8');
       expect(res.status, text.slice(0, 300)).to.equal(200);
       expect(res.headers.get('echantillon')).to.equal(route.id);
       expect(res.headers.get('signature')).to.match(/^sig1=:/);
       expect(res.headers.get('content-digest')).to.match(/^sha-256=:/);
       expect(res.headers.get('payment-response')).to.equal(null);
+      if (route.contentType === 'application/pdf') {
+        // A document has no envelope: the PDF itself, its provenance in headers.
+        expect(bytes.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+        expect(res.headers.get('x-registre-sha256')).to.match(/^[0-9a-f]{64}$/);
+        return;
+      }
       const body = JSON.parse(text) as Json;
       expect(Object.keys(body)[0]).to.equal('citation');
       expect(body.provenance).to.be.an('array').that.is.not.empty;

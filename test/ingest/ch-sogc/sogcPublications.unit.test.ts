@@ -199,6 +199,8 @@ describe('Swiss gazette (SOGC) reader: who is served', () => {
       return answer;
     },
     post: () => Promise.reject(new Error('no POST')),
+    getBytes: () => Promise.reject(new Error('no document')),
+    purgeBytes: async () => 0,
     circuit: () => 'closed',
   };
   const reader = createSogcReader(client);
