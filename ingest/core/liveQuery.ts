@@ -24,6 +24,7 @@ import {
   liveStreamOf,
 } from '../../schemas/events/liveEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
+import type { DailyQuota } from './dailyQuota.ts';
 import type { LiveBytesCache } from './liveBytesCache.ts';
 
 /** How one live register is reached: its real public address, credentials in headers, and its policies. */
@@ -112,6 +113,8 @@ export interface BytesCall {
    * not (an HTML page instead of a PDF). Runs under the circuit, like the JSON parser.
    */
   check(status: number, contentType: string, bytes: Buffer): void;
+  /** The register's daily quota of downloads: asked before the register is, told the bytes received. */
+  quota?: DailyQuota;
 }
 
 /** What a live answer's provenance names: the observation (time, question, body digest), and whether cached. */
@@ -369,6 +372,7 @@ function bytesObserver(client: BytesClient) {
     }
     const held = client.heldMs();
     if (held > 0) throw rateLimited(client.opts.register, held);
+    call.quota?.admit(client.now());
     let answered: { status: number; body: Buffer; contentType: string };
     try {
       answered = await client.policy.execute(async ({ signal }) => {
@@ -381,6 +385,7 @@ function bytesObserver(client: BytesClient) {
     }
     const record = { contentType: answered.contentType, byteLength: answered.body.length };
     const at = client.now();
+    call.quota?.spend(answered.body.length, at);
     const answer = await appendObservation(
       client.opts,
       { url, method: 'GET', body: undefined, key: url },

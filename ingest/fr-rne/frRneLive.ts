@@ -11,6 +11,7 @@ import {
   rneDocumentStreamOf,
 } from '../../schemas/events/frRneEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
+import { createDailyQuota } from '../core/dailyQuota.ts';
 import { type BytesAnswer, type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecording, LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
@@ -59,7 +60,16 @@ export interface RneReaderDeps {
   /** The log's streams: a filing with an `RneDocumentDeleted` is never downloaded again. */
   readStream?: LiveReaderDeps['readStream'];
   maxDocumentBytes?: number;
+  /** The INPI's daily quota of downloads (tests: a small one); default {@link RNE_DAILY_QUOTA}. */
+  dailyQuota?: { files: number; bytes: number };
 }
+
+/**
+ * The INPI's quota per account: "10 Go par jour et 10 000 fichiers par jour" (its e-mail to its licensees,
+ * quoted on teamopendata.org, topic 1603). Downloads are counted against it by this process, with a margin of
+ * a tenth for the other processes and tools sharing the account.
+ */
+export const RNE_DAILY_QUOTA = { files: 9_000, bytes: 9 * 1024 ** 3 };
 
 /**
  * The filings the RNE marks deleted, seen in a listing read from the RNE: their kept bytes purged, and one
@@ -102,6 +112,7 @@ const bytesObservation = (answer: BytesAnswer) => ({
  */
 export function createRneReader(client: LiveQueryClient, deps: RneReaderDeps = {}): RneReader {
   const maxDocumentBytes = deps.maxDocumentBytes ?? RNE_MAX_DOCUMENT_BYTES;
+  const quota = createDailyQuota({ register: FR_RNE_REGISTER, ...(deps.dailyQuota ?? RNE_DAILY_QUOTA) });
   return {
     register: FR_RNE_REGISTER,
     maxAgeMs: RNE_MAX_AGE_MS,
@@ -125,6 +136,7 @@ export function createRneReader(client: LiveQueryClient, deps: RneReaderDeps = {
         maxBytes: maxDocumentBytes,
         maxAgeMs: RNE_MAX_AGE_MS,
         check: checkPdf,
+        quota,
       });
       if (answer.status === 404) return null;
       return { bytes: answer.bytes, sha256: answer.bodySha256, observation: bytesObservation(answer) };
