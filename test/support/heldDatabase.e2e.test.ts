@@ -35,7 +35,7 @@ describe(`A suite whose before hook times out does not hold the test database ($
     const output = `${run.stdout}\n${run.stderr}`;
     expect(output).to.match(/1 passing/);
     expect(output).to.match(/1 failing/);
-    expect(output).to.match(/Timeout of 1500ms exceeded/);
+    expect(output).to.match(/Timeout of 300ms exceeded/);
     expect(output).to.include('test database left open by');
   });
 });
