@@ -25,7 +25,8 @@ export const description =
 const USAGE = `
 npx registres bench documents [--delay MS] [--reads N] [--seconds N] [--connections N] [--megabytes N]
   --delay MS       the replayed RNE answers after this many milliseconds (default 20)
-  --reads N        filings lists read (cache misses), one at a time (default 100)
+  --reads N        filings lists read (cache misses), one at a time (default 20: the RNE's pace is 30 calls a
+                   minute, login included; more reads wait for it, then are refused as saturated)
   --seconds N      duration of each throughput run (default 5)
   --connections N  connections of each throughput run (default 10)
   --megabytes N    size of the PDF downloaded (default 2)
@@ -153,7 +154,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     return 0;
   }
   const delayMs = parseCount('delay', values.delay, 20);
-  const reads = parseCount('reads', values.reads, 100);
+  const reads = parseCount('reads', values.reads, 20);
   const seconds = parseCount('seconds', values.seconds, 5);
   const connections = parseCount('connections', values.connections, 10);
   const megabytes = parseCount('megabytes', values.megabytes, 2);
