@@ -16,7 +16,7 @@ import { formatCount, formatRatio } from './core/format.ts';
 import { openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
 import { printTable } from './core/printTable.ts';
-import { now, secondsSince } from './core/timing.ts';
+import { latencyRow, quantile, timeEach } from './core/sequentialLatency.ts';
 import { loadTest } from './http/loadTest.ts';
 
 export const description =
@@ -38,27 +38,6 @@ function sirens(n: number): string[] {
   for (let i = 100_000_000; out.length < n; i++) if (isLuhnValid(String(i))) out.push(String(i));
   return out;
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-
-async function timeEach(urls: readonly string[], headers: Record<string, string> = {}): Promise<number[]> {
-  const ms: number[] = [];
-  for (const url of urls) {
-    const start = now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    ms.push(secondsSince(start) * 1000);
-  }
-  return ms.sort((a, b) => a - b);
-}
-
-const latencyRow = (variant: string, sorted: number[]) => ({
-  variant,
-  'p50 ms': quantile(sorted, 0.5).toFixed(2),
-  'p95 ms': quantile(sorted, 0.95).toFixed(2),
-});
 
 /**
  * A replayed RNE: its login, the recorded filings list (constructed from the INPI client's interface, see

@@ -16,6 +16,7 @@ import { formatCount, formatRatio } from './core/format.ts';
 import { openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
 import { printTable } from './core/printTable.ts';
+import { latencyRow, quantile, timeEach } from './core/sequentialLatency.ts';
 import { now, secondsSince } from './core/timing.ts';
 import { loadTest } from './http/loadTest.ts';
 
@@ -37,31 +38,7 @@ function icos(n: number): string[] {
   return out;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-
 const median = (sorted: number[]) => quantile(sorted, 0.5);
-
-/** A row of a latency table: the median and the 95th percentile of sorted times, to `digits` decimals. */
-function latencyRow(variant: string, sorted: number[], digits: number) {
-  return {
-    variant,
-    'p50 ms': median(sorted).toFixed(digits),
-    'p95 ms': quantile(sorted, 0.95).toFixed(digits),
-  };
-}
-
-async function timeEach(urls: readonly string[]): Promise<number[]> {
-  const ms: number[] = [];
-  for (const url of urls) {
-    const start = now();
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    ms.push(secondsSince(start) * 1000);
-  }
-  return ms.sort((a, b) => a - b);
-}
 
 /**
  * A replayed ARES: the real CineStar record for any IČO (its `ico` set to the one asked), the recorded search,

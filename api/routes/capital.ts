@@ -17,6 +17,7 @@ import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { capitalResponseSchema } from '../../schemas/responses/capital.ts';
+import { formatPrice } from '../catalogue/price.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { badRequest, notFound } from '../errors/apiError.ts';
 import { DOCUMENT_PRICE } from './documents.ts';
@@ -111,7 +112,7 @@ export function holdingActsOf(actes: readonly RneActe[]): HoldingActs {
         id: a.id,
         libelle: a.libelle,
         date_depot: a.date_depot,
-        telechargement: `/v1/documents/actes/${a.id} ($${(DOCUMENT_PRICE / 1_000_000).toFixed(2)})`,
+        telechargement: `/v1/documents/actes/${a.id} (${formatPrice(DOCUMENT_PRICE)})`,
       })),
   };
 }

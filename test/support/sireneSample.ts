@@ -99,3 +99,9 @@ export function unnamedUnit(siren: string, categorie = '5710') {
     nomUniteLegale: '',
   };
 }
+
+/** {@link unnamedUnit} with the name a register's fixture publishes for that legal person. */
+export const namedUnit = (siren: string, denomination: string) => ({
+  ...unnamedUnit(siren),
+  denominationUniteLegale: denomination,
+});

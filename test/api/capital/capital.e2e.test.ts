@@ -19,26 +19,10 @@ import { BODACC_CAPITAL, BODACC_EXPORT_1 } from '../../support/gazetteFixtures.t
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
-import { ingestSireneSample } from '../../support/sireneSample.ts';
+import { ingestSireneSample, namedUnit } from '../../support/sireneSample.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 type Json = any;
-
-/**
- * Sirene units for the companies of the RNE's recorded answers (their Sirene rows were not recorded): the
- * sample's first unit with the name the RNE publishes and the legal category of a legal person.
- */
-const legalUnit = (siren: string, denomination: string) => ({
-  siren,
-  denominationUniteLegale: denomination,
-  categorieJuridiqueUniteLegale: '5710',
-  statutDiffusionUniteLegale: 'O',
-  etatAdministratifUniteLegale: 'A',
-  sexeUniteLegale: '',
-  prenom1UniteLegale: '',
-  prenomUsuelUniteLegale: '',
-  nomUniteLegale: '',
-});
 
 /** The BODACC notices the route reads (a pass of fr.bodacc: without one, every answer is 503 collecte_en_cours). */
 async function ingestNotices(t: RunningService) {
@@ -77,12 +61,12 @@ describe(`GET /v1/entreprise/{siren}/capital from the RNE, BODACC and GLEIF (e2e
       {
         version: '2026-11-20',
         extraUnits: [
-          legalUnit(RNE_COMPANIES.danone.siren, 'DANONE'),
-          legalUnit(RNE_COMPANIES.sci.siren, 'SCI DU RNE'),
+          namedUnit(RNE_COMPANIES.danone.siren, 'DANONE'),
+          namedUnit(RNE_COMPANIES.sci.siren, 'SCI DU RNE'),
           // Its filings list is recorded (constructed, ingest/fr-rne/live/SOURCE.txt), its company answer is not.
-          legalUnit('535113062', 'LA CORDEE'),
+          namedUnit('535113062', 'LA CORDEE'),
           // The RNE's recorded 404: a company it does not hold.
-          legalUnit('317236248', 'INCONNUE DU RNE'),
+          namedUnit('317236248', 'INCONNUE DU RNE'),
         ],
       },
     );

@@ -30,7 +30,7 @@ import {
 import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
-import { ingestSireneSample } from '../../support/sireneSample.ts';
+import { ingestSireneSample, namedUnit } from '../../support/sireneSample.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 type Json = any;
@@ -39,31 +39,15 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const NOW = new Date('2026-11-21T09:00:00Z');
 const PASS_DATE = '2026-11-20';
 
-/**
- * Sirene units for the companies the other sources' real samples name (test/fixtures/*\/SOURCE.txt): each is
- * the sample's first unit with its identity cells set from the name those sources publish, its natural-person
- * cells emptied, and a legal category of a legal person (Sirene's own rows for them were not recorded).
- */
-const legalUnit = (siren: string, denomination: string) => ({
-  siren,
-  denominationUniteLegale: denomination,
-  categorieJuridiqueUniteLegale: '5710',
-  statutDiffusionUniteLegale: 'O',
-  etatAdministratifUniteLegale: 'A',
-  sexeUniteLegale: '',
-  prenom1UniteLegale: '',
-  prenomUsuelUniteLegale: '',
-  nomUniteLegale: '',
-});
 const UNITS = {
-  danone: legalUnit(RNE_COMPANIES.danone.siren, 'DANONE'),
-  sci: legalUnit(RNE_COMPANIES.sci.siren, 'SCI DU RNE'),
-  laPoste: legalUnit('356000000', 'LA POSTE'),
-  cochez: legalUnit('817727571', 'GROUPE COCHEZ'),
-  funecap: legalUnit('524716610', 'FUNECAP HOLDING'),
-  apiDeveloppement: legalUnit('469501852', 'API DEVELOPPEMENT'),
-  xbFinances: legalUnit('538640400', 'X.B. FINANCES'),
-  sansLei: legalUnit('552100554', 'SANS LEI'),
+  danone: namedUnit(RNE_COMPANIES.danone.siren, 'DANONE'),
+  sci: namedUnit(RNE_COMPANIES.sci.siren, 'SCI DU RNE'),
+  laPoste: namedUnit('356000000', 'LA POSTE'),
+  cochez: namedUnit('817727571', 'GROUPE COCHEZ'),
+  funecap: namedUnit('524716610', 'FUNECAP HOLDING'),
+  apiDeveloppement: namedUnit('469501852', 'API DEVELOPPEMENT'),
+  xbFinances: namedUnit('538640400', 'X.B. FINANCES'),
+  sansLei: namedUnit('552100554', 'SANS LEI'),
 };
 
 describe(`French profile members from RNE, Egapro, SIRET-IDCC and GLEIF, through HTTP (e2e, ${targetDescription})`, () => {
