@@ -563,8 +563,11 @@ async function ensureServerTemplate(
   /** The template the build starts from (a copy of it), or none: an empty database. */
   from: string | null,
 ): Promise<void> {
-  await withAdmin(baseUrl, async (admin) => {
-    // Two processes of one checkout (two mocha runs on one DATABASE_URL) build a template one at a time.
+  // Advisory locks are held per database: every worker and run takes the template's lock in the run's own
+  // database (the templates' base), never in its worker database, or two workers build the same template.
+  await withAdmin(withDatabase(baseUrl, base), async (admin) => {
+    // Two processes of one checkout (two workers, or two mocha runs on one DATABASE_URL) build a template one
+    // at a time.
     await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
     try {
       if (!staleServerTemplatesRemoved) {
