@@ -5,7 +5,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { loadConfig } from '../../../ops/config.ts';
 import { openDatabase } from '../../../ops/database/openDatabase.ts';
-import { freshDatabase, targetDescription, testLogger } from '../../support/database.ts';
+import { targetDescription, testLogger } from '../../support/database.ts';
+import { childrenStartOnDemo } from '../../support/paidDemoService.ts';
 import {
   answeredWithKey,
   createKeyWithCredits,
@@ -57,8 +58,8 @@ describe(`registres serve in a child process (${targetDescription})`, function (
   beforeEach(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-serve-'));
     env = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: '1' };
-    if (SERVER_URL) await (await freshDatabase()).close();
-    else delete env.DATABASE_URL;
+    // The seeding is not what these tests prove (demoSeedingAfterCrash does): the children start seeded.
+    await childrenStartOnDemo(env);
   });
   afterEach(async () => {
     // A test that failed before stopping its process must not leave it serving into the next suites.
@@ -115,9 +116,9 @@ describe(`registres serve in a child process (${targetDescription})`, function (
 
     it('listens, answers 503 base_indisponible, then serves once the database is back', async function () {
       if (!SERVER_URL) this.skip(); // the embedded database runs in the process: it cannot be down at start
-      const real = new URL(SERVER_URL!);
+      const real = new URL(env.DATABASE_URL!);
       const port = await freePort();
-      const behind = new URL(SERVER_URL!);
+      const behind = new URL(env.DATABASE_URL!);
       behind.hostname = '127.0.0.1';
       behind.port = String(port);
       const downEnv = { ...env, DATABASE_URL: behind.toString() };
