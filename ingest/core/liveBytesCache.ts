@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
 import type { Migration } from '../../ops/database/migrations.ts';
 
 /**
@@ -42,24 +43,57 @@ export const liveBytesCacheMigrations: Migration[] = [
 ];
 
 interface Row {
-  bytes: Buffer;
   sha256: string;
   content_type: string;
   observed_at: Date | string;
 }
 
-/** The cache in the service's database (table `live_bytes_cache`). */
-export function databaseBytesCache(knex: Knex): LiveBytesCache {
+/** Bytes kept in this process's memory by default (the 2 MB PDFs most asked fit by the dozen). */
+export const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
+/** The longest any document's bytes are kept (its maximum age in the table): a day. */
+const MEMORY_TTL_MS = 24 * 3600_000;
+
+/**
+ * The cache in the service's database (table `live_bytes_cache`), with the bytes most read also kept in this
+ * process's memory. The table stays the authority: every read asks it for the entry's SHA-256 (a small row),
+ * and only the bytes come from memory, found by that SHA-256. A document purged from the table (deleted by
+ * the register, in this process or another) is no longer found, whatever memory holds; bytes found in memory
+ * are the ones the table names, since they are looked up by their digest. Reading 2 MB of `bytea` from the
+ * database, hex-encoded on the way, cost several times streaming them from disk (bench documents).
+ */
+export function databaseBytesCache(knex: Knex, opts: { memoryBytes?: number } = {}): LiveBytesCache {
+  const maxSize = opts.memoryBytes ?? DEFAULT_MEMORY_BYTES;
+  const memory =
+    maxSize > 0
+      ? new LRUCache<string, Buffer>({
+          maxSize,
+          sizeCalculation: (bytes) => Math.max(1, bytes.length),
+          ttl: MEMORY_TTL_MS,
+        })
+      : null;
+  const remember = (sha256: string, bytes: Buffer) => {
+    if (memory && bytes.length <= maxSize) memory.set(sha256, bytes);
+  };
   return {
     async get(register, url, maxAgeMs, now) {
       const since = new Date(now.getTime() - maxAgeMs);
       const row = (await knex(TABLE)
         .where({ register, url })
         .andWhere('observed_at', '>', since)
-        .first('bytes', 'sha256', 'content_type', 'observed_at')) as Row | undefined;
+        .first('sha256', 'content_type', 'observed_at')) as Row | undefined;
       if (!row) return null;
+      let bytes = memory?.get(row.sha256);
+      if (!bytes) {
+        const stored = (await knex(TABLE).where({ register, url, sha256: row.sha256 }).first('bytes')) as
+          | { bytes: Buffer }
+          | undefined;
+        // Replaced or purged between the two reads: nothing is served from a half-read entry.
+        if (!stored) return null;
+        bytes = Buffer.from(stored.bytes);
+        remember(row.sha256, bytes);
+      }
       return {
-        bytes: Buffer.from(row.bytes),
+        bytes,
         sha256: row.sha256,
         contentType: row.content_type,
         observedAt: new Date(row.observed_at).toISOString(),
@@ -77,10 +111,19 @@ export function databaseBytesCache(knex: Knex): LiveBytesCache {
         })
         .onConflict(['register', 'url'])
         .merge();
+      remember(entry.sha256, entry.bytes);
     },
     async purge(register, urls) {
       if (urls.length === 0) return 0;
-      return knex(TABLE).where({ register }).whereIn('url', urls).del();
+      const purged = (await knex(TABLE)
+        .where({ register })
+        .whereIn('url', urls)
+        .del()
+        .returning('sha256')) as { sha256: string }[];
+      // This process forgets them too; another process's memory can no longer reach them (no row names
+      // them) and lets them go within a day (the memory's own age limit).
+      for (const { sha256 } of purged) memory?.delete(sha256);
+      return purged.length;
     },
   };
 }
