@@ -1,5 +1,6 @@
 import { RAISONS_BLOC_ABSENT } from '../../schemas/enums/blocAbsent.ts';
 import { RAISONS_AMONT } from '../../schemas/enums/raisonAmont.ts';
+import { SIGNAUX_KYB } from '../../schemas/enums/signauxKyb.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import {
   jwksSchema,
@@ -115,6 +116,7 @@ function snapshotFactRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
             motif_panne: MOTIFS_PANNE,
             raisons_bloc_absent: RAISONS_BLOC_ABSENT,
             raisons_amont: RAISONS_AMONT,
+            signaux_kyb: SIGNAUX_KYB,
             photos,
             empreintes_amont: views
               .filter((v) => v.current)

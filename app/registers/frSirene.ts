@@ -35,7 +35,7 @@ export const frSirene: RegisterManifest = {
   ],
   ingest: { 'fr-sirene': frSireneIngestSpec },
   async load() {
-    const [routes, search, etablissements, unites, recherche, demo, dossier] = await Promise.all([
+    const [routes, search, etablissements, unites, recherche, demo, dossier, kyb] = await Promise.all([
       import('../../api/routes/entreprise.ts'),
       import('../../api/routes/recherche.ts'),
       import('../../projections/fr-sirene-etablissements/etablissementsProjection.ts'),
@@ -43,6 +43,7 @@ export const frSirene: RegisterManifest = {
       import('../../projections/fr-sirene-recherche/rechercheProjection.ts'),
       import('../../ingest/fr-sirene/frSireneDemo.ts'),
       import('../../api/routes/dossier.ts'),
+      import('../../api/routes/kyb/kybRoute.ts'),
     ]);
     return {
       demo: demo.frSireneDemo(),
@@ -52,7 +53,7 @@ export const frSirene: RegisterManifest = {
         recherche.rechercheProjection,
       ],
       // The dossier reads the BODACC and the filed accounts too (their copies degrade its blocks).
-      routes: [...routes.ENTREPRISE_ROUTES, dossier.dossierRoute, search.rechercheRoute],
+      routes: [...routes.ENTREPRISE_ROUTES, dossier.dossierRoute, kyb.kybRoute, search.rechercheRoute],
     };
   },
 };

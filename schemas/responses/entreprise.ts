@@ -10,7 +10,7 @@ import { indexEgaproSchema } from './indexEgapro.ts';
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableDate: JsonSchema = { type: ['string', 'null'], format: 'date' };
 
-const identityProperties: Record<string, JsonSchema> = {
+export const identityProperties: Record<string, JsonSchema> = {
   siren: SIREN_SCHEMA,
   denomination: { ...nullableString, description: 'Raison sociale (denominationUniteLegale).' },
   sigle: nullableString,

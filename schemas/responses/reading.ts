@@ -78,6 +78,7 @@ export const readingSchema: JsonSchema = {
     'motif_panne',
     'raisons_bloc_absent',
     'raisons_amont',
+    'signaux_kyb',
     'photos',
     'empreintes_amont',
   ],
@@ -94,6 +95,11 @@ export const readingSchema: JsonSchema = {
     raisons_amont: codeMeanings(
       'Pourquoi un registre interrogé en direct ne répond pas utilement (`raison` d’un 503 `amont_indisponible`). / Why a live register did not answer usably.',
     ),
+    signaux_kyb: objectList({
+      code: { type: 'string' },
+      source: { type: 'string' },
+      signification: { type: 'string' },
+    }),
     photos: photosStateSchema,
     empreintes_amont: objectList({
       registre: { type: 'string' },

@@ -1,15 +1,10 @@
-import { EU_VIES_REGISTER } from '../../../schemas/events/euViesEvents.ts';
-import { parseEuVatNumber } from '../../../schemas/identifiers/euVatNumber.ts';
-import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 import type { HandlerDeps } from '../../catalogue/route.ts';
 import { readAlertes } from '../alertes.ts';
 import { absentBlock, type BlockReading, served } from '../entreprise/blockReading.ts';
 import { ETABLISSEMENTS_LIMIT } from '../entreprise/etablissementsList.ts';
 import { readEtablissements } from '../entreprise/readEtablissements.ts';
-import { tvaIntracommunautaire } from '../entreprise/tvaIntracommunautaire.ts';
 import type { UnitRow } from '../entreprise/unitFields.ts';
-import { liveProvenance } from '../europeLive.ts';
-import { readViesCheck } from '../tva/readViesCheck.ts';
+import { readCompanyVat } from '../tva/readCompanyVat.ts';
 
 /**
  * `facturation_prep` has no route of its own among the French ones; the contract prices the invoicing
@@ -32,28 +27,8 @@ export async function readFacturationPrepBlock(
   deps: HandlerDeps,
   unit: UnitRow,
 ): Promise<BlockReading<Record<string, unknown>>> {
-  const vies = deps.live.french[EU_VIES_REGISTER];
-  if (!vies) {
-    return absentBlock({
-      bloc,
-      raison: 'registre_non_configure',
-      message: 'VIES n’est pas configuré sur ce serveur. / VIES is not configured on this server.',
-    });
-  }
-  const numero = tvaIntracommunautaire(unit.siren);
-  const vat = parseEuVatNumber(numero);
-  if ('refusal' in vat) throw new Error(`facturation_prep: computed VAT number ${numero} refused`);
-  let checked: Awaited<ReturnType<typeof readViesCheck>>;
-  try {
-    checked = await readViesCheck(deps.knex, vies, vat);
-  } catch (err) {
-    if (!(err instanceof LiveUnavailableError)) throw err;
-    return absentBlock({
-      bloc,
-      raison: 'amont_indisponible',
-      message: `VIES n’a pas pu vérifier ${numero} auprès de l’État membre FR (${err.reason}) ; réessayez plus tard. / VIES could not check ${numero} with member state FR (${err.reason}); retry later.`,
-    });
-  }
+  const vat = await readCompanyVat(deps, unit.siren, bloc);
+  if (!vat.value) return absentBlock(vat.absent!);
   const [{ total, rows }, alertes] = await Promise.all([
     readEtablissements(deps.knex, unit.siren, ETABLISSEMENTS_LIMIT),
     readAlertes(deps.knex, unit),
@@ -63,18 +38,12 @@ export async function readFacturationPrepBlock(
   const procedures = alertes.alertes.filter((a) => a.categorie !== 'radiation');
   const etablissementsTronque = total > rows.length;
   const alertesTronque = alertes.listes_bornees.alertes.tronque;
-  const { check, observation } = checked;
   return served(
     {
       siren: unit.siren,
       denomination: unit.denomination,
-      numero_tva: numero,
-      tva: {
-        statut: check.statut,
-        date_demande: check.date_demande,
-        identifiant_consultation: check.identifiant_consultation,
-        consulte_le: check.consulte_le,
-      },
+      numero_tva: vat.value.numero_tva,
+      tva: vat.value.tva,
       adresse_facturation: siege
         ? {
             siret: siege.siret,
@@ -99,6 +68,6 @@ export async function readFacturationPrepBlock(
       },
       note: NOTE,
     },
-    [liveProvenance(EU_VIES_REGISTER, observation)],
+    vat.provenance,
   );
 }
