@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { rocAuc } from '../app/score/metrics.ts';
 import type { TrainParams } from '../app/score/scoreArtefact.ts';
-import { type Evaluation, evaluatePredictions, predict, train } from '../app/score/scoreModel.ts';
+import { type Evaluation, evaluatePredictions } from '../app/score/scoreModel.ts';
 import type { BenchContext } from './core/benchContext.ts';
 import { printTable, type TableRow } from './core/printTable.ts';
-import { stratifiedFolds } from './score-methode/crossValidation.ts';
+import { outOfFoldPredictions, stratifiedFolds } from './score-methode/crossValidation.ts';
 import { PAPER_XGB_AUC } from './score-methode/paperAuc.ts';
 import { type ArffTable, readArffFile } from './score-methode/readArff.ts';
 
@@ -103,25 +103,22 @@ async function crossValidate(
 ): Promise<HorizonResult> {
   const started = performance.now();
   const assignment = stratifiedFolds(table.labels, folds, seed);
-  const outOfFold = new Float64Array(table.rows.length);
-  const foldAuc: number[] = [];
   const names = featureNames(table.attributes.length);
+  const outOfFold = await outOfFoldPredictions(
+    table.rows,
+    table.labels,
+    assignment,
+    folds,
+    names,
+    params,
+    (fold) => ({
+      [`${horizon}year.arff`]: `fold ${fold + 1} of ${folds}, seed ${seed}`,
+    }),
+  );
+  const foldAuc: number[] = [];
   for (let fold = 0; fold < folds; fold++) {
-    const trainRows = table.rows.filter((_, i) => assignment[i] !== fold);
-    const trainLabels = table.labels.filter((_, i) => assignment[i] !== fold);
-    const artefact = await train(trainRows, trainLabels, names, params, {
-      dataVersions: { [`${horizon}year.arff`]: `fold ${fold + 1} of ${folds}, seed ${seed}` },
-    });
-    const testLabels: number[] = [];
-    const testScores: number[] = [];
-    table.rows.forEach((row, i) => {
-      if (assignment[i] !== fold) return;
-      const p = predict(artefact, row);
-      outOfFold[i] = p;
-      testLabels.push(table.labels[i] as number);
-      testScores.push(p);
-    });
-    foldAuc.push(rocAuc(testLabels, testScores));
+    const inFold = (_: unknown, i: number) => assignment[i] === fold;
+    foldAuc.push(rocAuc(table.labels.filter(inFold), outOfFold.filter(inFold)));
   }
   const pooled = evaluatePredictions(table.labels, outOfFold, 10);
   return { horizon, table, foldAuc, pooled, seconds: (performance.now() - started) / 1000 };

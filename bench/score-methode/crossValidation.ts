@@ -1,3 +1,6 @@
+import type { FeatureRow } from '../../app/score/preprocessor.ts';
+import type { TrainParams } from '../../app/score/scoreArtefact.ts';
+import { predict, train } from '../../app/score/scoreModel.ts';
 import { mulberry32 } from '../core/mulberry32.ts';
 
 /**
@@ -19,4 +22,37 @@ export function stratifiedFolds(labels: ArrayLike<number>, folds: number, seed: 
     });
   }
   return assignment;
+}
+
+/**
+ * Out-of-fold predictions: for each fold, a model trained on the other folds' rows and labels only
+ * (preprocessing included) predicts the fold's rows. A held-out row's label never reaches a model that
+ * scores it.
+ */
+export async function outOfFoldPredictions(
+  rows: readonly FeatureRow[],
+  labels: ArrayLike<number>,
+  assignment: Uint8Array,
+  folds: number,
+  featureNames: readonly string[],
+  params: Partial<TrainParams>,
+  dataVersions: (fold: number) => Record<string, string> = () => ({}),
+): Promise<Float64Array> {
+  const predicted = new Float64Array(rows.length);
+  for (let fold = 0; fold < folds; fold++) {
+    const trainRows: FeatureRow[] = [];
+    const trainLabels: number[] = [];
+    rows.forEach((row, i) => {
+      if (assignment[i] === fold) return;
+      trainRows.push(row);
+      trainLabels.push(labels[i] as number);
+    });
+    const artefact = await train(trainRows, trainLabels, featureNames, params, {
+      dataVersions: dataVersions(fold),
+    });
+    rows.forEach((row, i) => {
+      if (assignment[i] === fold) predicted[i] = predict(artefact, row);
+    });
+  }
+  return predicted;
 }
