@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,7 @@ Exits 2 when no file is found.`;
 interface HorizonResult {
   horizon: number;
   table: ArffTable;
+  sha256: string;
   foldAuc: number[];
   pooled: Evaluation;
   seconds: number;
@@ -72,8 +74,12 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   }
   const results: HorizonResult[] = [];
   for (const horizon of present) {
-    const table = await readArffFile(path.join(dir, `${horizon}year.arff`));
-    results.push(await crossValidate(horizon, table, folds, seed, params));
+    const file = path.join(dir, `${horizon}year.arff`);
+    const table = await readArffFile(file);
+    const sha256 = createHash('sha256')
+      .update(await fs.readFile(file))
+      .digest('hex');
+    results.push({ ...(await crossValidate(horizon, table, folds, seed, params)), sha256 });
   }
   printResults(results, present, dir, folds, ctx);
   return 0;
@@ -100,7 +106,7 @@ async function crossValidate(
   folds: number,
   seed: number,
   params: Partial<TrainParams>,
-): Promise<HorizonResult> {
+): Promise<Omit<HorizonResult, 'sha256'>> {
   const started = performance.now();
   const assignment = stratifiedFolds(table.labels, folds, seed);
   const names = featureNames(table.attributes.length);
