@@ -79,7 +79,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const sha256 = createHash('sha256')
       .update(await fs.readFile(file))
       .digest('hex');
-    results.push({ ...(await crossValidate(horizon, table, folds, seed, params)), sha256 });
+    results.push({ ...(await crossValidate(horizon, table, sha256, folds, seed, params)), sha256 });
   }
   printResults(results, present, dir, folds, ctx);
   return 0;
@@ -103,6 +103,7 @@ const featureNames = (count: number) => Array.from({ length: count }, (_, i) => 
 async function crossValidate(
   horizon: number,
   table: ArffTable,
+  sha256: string,
   folds: number,
   seed: number,
   params: Partial<TrainParams>,
@@ -118,7 +119,8 @@ async function crossValidate(
     names,
     params,
     (fold) => ({
-      [`${horizon}year.arff`]: `fold ${fold + 1} of ${folds}, seed ${seed}`,
+      [`${horizon}year.arff`]: sha256,
+      folds: `all but fold ${fold + 1} of ${folds}, seed ${seed}`,
     }),
   );
   const foldAuc: number[] = [];
@@ -168,6 +170,7 @@ function printResults(
   }));
   printTable('out-of-fold predictions pooled over the folds', pooled, ctx.out);
   ctx.out('');
+  for (const r of results) ctx.out(`file ${r.horizon}year.arff: SHA-256 ${r.sha256}`);
   for (const horizon of HORIZONS)
     ctx.out(`paper ${horizon}year: ${PAPER_XGB_AUC[horizon]?.source ?? 'not found'}`);
 }
