@@ -55,7 +55,7 @@ export async function train(
   params: Partial<TrainParams> = {},
   options: TrainOptions = {},
 ): Promise<ScoreArtefact> {
-  if (rows.length !== labels.length) throw new Error(`${rows.length} rows for ${labels.length} labels`);
+  checkTrainingSet(rows, labels, featureNames);
   const full: TrainParams = { ...DEFAULT_TRAIN_PARAMS, ...params };
   const preprocessor = fitPreprocessor(rows, featureNames, full);
   const width = preprocessor.columns.length;
@@ -81,6 +81,23 @@ export async function train(
     bias: fitted.bias,
     training: { rows: rows.length, positives, finalLoss: fitted.loss },
   };
+}
+
+function checkTrainingSet(
+  rows: readonly FeatureRow[],
+  labels: ArrayLike<number>,
+  featureNames: readonly string[],
+): void {
+  if (rows.length !== labels.length) throw new Error(`${rows.length} rows for ${labels.length} labels`);
+  const wrongRow = rows.findIndex((row) => row.length !== featureNames.length);
+  if (wrongRow >= 0) {
+    throw new Error(
+      `row ${wrongRow} has ${rows[wrongRow]?.length} values for ${featureNames.length} features`,
+    );
+  }
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] !== 0 && labels[i] !== 1) throw new Error(`label ${i} is ${labels[i]}, not 0 or 1`);
+  }
 }
 
 /** The model's probability that the row's company fails. */

@@ -60,4 +60,14 @@ describe('score model on the real Polish excerpt', () => {
     tampered.params.l2 = 42;
     expect(() => loadArtefact(JSON.stringify(tampered))).to.throw(/version/);
   });
+
+  it('refuses rows that do not match the feature names, and labels other than 0 and 1', async () => {
+    const error = async (fn: () => Promise<unknown>) =>
+      fn().then(
+        () => null,
+        (err: Error) => err.message,
+      );
+    expect(await error(() => train([[1, 2]], [1], ['a']))).to.match(/2 values for 1 features/);
+    expect(await error(() => train([[1]], [2], ['a']))).to.match(/not 0 or 1/);
+  });
 });
