@@ -28,7 +28,7 @@ export interface SanctionsHit {
   /** The entry's name as the list publishes it. */
   nom_liste: string;
   methode: SanctionsMatchMethod;
-  /** The listed name, alias or identifier that matched, as published. */
+  /** The listed name or alias that matched, as published; for an identifier, the number as asked. */
   valeur_rapprochee: string;
   /** Rank of the candidate in the question (from 0). */
   candidat: number;
