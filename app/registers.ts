@@ -10,12 +10,14 @@ import { dkCvr } from './registers/dkCvr.ts';
 import { eeAriregister } from './registers/eeAriregister.ts';
 import { esBorme } from './registers/esBorme.ts';
 import { euCordis } from './registers/euCordis.ts';
+import { euFsf } from './registers/euFsf.ts';
 import { euTed } from './registers/euTed.ts';
 import { euVies } from './registers/euVies.ts';
 import { fiPrh } from './registers/fiPrh.ts';
 import { frBodacc } from './registers/frBodacc.ts';
 import { frDecp } from './registers/frDecp.ts';
 import { frEgapro } from './registers/frEgapro.ts';
+import { frGels } from './registers/frGels.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frJudilibre } from './registers/frJudilibre.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
@@ -54,9 +56,11 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frJudilibre,
   frDecp,
   frRge,
+  frGels,
   euVies,
   euCordis,
   euTed,
+  euFsf,
   noBrreg,
   eeAriregister,
   lvUr,

@@ -23,11 +23,14 @@ export type DatedFileIngest = (opts: DatedFileIngestOptions) => Promise<Snapshot
 export interface DatedFileIngestCode {
   ingest: DatedFileIngest;
   estimateRows?: (file: string) => Promise<number | null>;
+  /** The date the file says it describes (its publication date), used when `--date` is not given. */
+  fileDate?: (file: string) => Promise<string | null>;
 }
 
 /**
  * `registres ingest <register> <file> [--date YYYY-MM-DD] [--version <label>]` for a register published as
- * one file: `--date` defaults to the file's modification date (UTC), `--version` to the date. The closing
+ * one file: `--date` defaults to the date the file states (`fileDate`, when the register has one), else to
+ * the file's modification date (UTC); `--version` to the date. The closing
  * line gives the pass's counts, then the rows set aside (`report.lignesEcartees`) when there are any.
  */
 export function datedFileIngestSpec(spec: {
@@ -76,7 +79,9 @@ export function datedFileIngestSpec(spec: {
       return async ({ args, options }, ctx) => {
         const file = args[0]!;
         const snapshotDate =
-          (options.date as string | undefined) ?? (await stat(file)).mtime.toISOString().slice(0, 10);
+          (options.date as string | undefined) ??
+          (code.fileDate ? await code.fileDate(file).catch(() => null) : null) ??
+          (await stat(file)).mtime.toISOString().slice(0, 10);
         if (!/^\d{4}-\d{2}-\d{2}$/.test(snapshotDate) || Number.isNaN(Date.parse(snapshotDate))) {
           ctx.out(`--date must be YYYY-MM-DD, got "${snapshotDate}"`);
           return 2;
