@@ -1,6 +1,7 @@
 import { SIGNAUX_KYB } from '../enums/signauxKyb.ts';
 import type { JsonSchema } from '../jsonSchema.ts';
 import { SIREN_SCHEMA } from '../params/siren.ts';
+import { SANCTIONS_MATCH_METHODS } from '../sanctions/sanctionsScreening.ts';
 import { alerteSchema } from './alertes.ts';
 import { absentBlockSchema, identityProperties } from './entreprise.ts';
 import { groupeLeiSchema } from './groupeLei.ts';
@@ -64,13 +65,14 @@ const sanctionsSchema: JsonSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['registre', 'nom', 'version', 'date_publication'],
+        required: ['registre', 'nom', 'version', 'date_publication', 'empreinte_sha256'],
         additionalProperties: false,
         properties: {
           registre: { type: 'string' },
           nom: { type: 'string' },
           version: { type: 'string' },
           date_publication: { type: ['string', 'null'], format: 'date' },
+          empreinte_sha256: { type: ['string', 'null'], description: 'SHA-256 du fichier de la liste.' },
         },
       },
     },
@@ -80,7 +82,18 @@ const sanctionsSchema: JsonSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['qualite', 'cible', 'siren', 'lei', 'liste', 'entree', 'nom_liste', 'methode'],
+        required: [
+          'qualite',
+          'cible',
+          'siren',
+          'lei',
+          'liste',
+          'entree',
+          'nom_liste',
+          'methode',
+          'valeur_rapprochee',
+          'date_liste',
+        ],
         additionalProperties: false,
         properties: {
           qualite: { enum: QUALITES },
@@ -90,7 +103,16 @@ const sanctionsSchema: JsonSchema = {
           liste: { type: 'string', description: 'Code du registre de la liste.' },
           entree: { type: 'string', description: 'Identifiant de l’entrée sur la liste.' },
           nom_liste: { type: 'string', description: 'Nom ou alias de l’entrée, tel que la liste le publie.' },
-          methode: { type: 'string', description: 'Identifiant publié, ou nom (ou alias) normalisé.' },
+          methode: {
+            enum: [...SANCTIONS_MATCH_METHODS],
+            description: 'identifiant (un numéro que la liste publie) ou nom_exact_normalise (nom ou alias).',
+          },
+          valeur_rapprochee: {
+            type: 'string',
+            description:
+              'Le nom ou l’alias rapproché tel que publié ; pour un identifiant, le numéro demandé.',
+          },
+          date_liste: { type: ['string', 'null'], format: 'date' },
         },
       },
     },

@@ -9,6 +9,7 @@ import { kybSchema } from '../../../schemas/responses/kyb.ts';
 import type { RouteDefinition } from '../../catalogue/route.ts';
 import { SIRENE_COVERAGE_ERRORS } from '../entreprise/sireneCoverage.ts';
 import { SIRENE_FRESHNESS, SIRENE_PROJECTIONS } from '../entreprise.ts';
+import { kybSanctionsScreen, SCREENED_LISTS } from './kybSanctionsScreen.ts';
 import { type KybSources, readKyb } from './readKyb.ts';
 
 /** $0.15 (contract). */
@@ -18,7 +19,14 @@ export const KYB_PRICE = 150_000;
  * GET /v1/kyb/{siren}, built from what it screens against and scores with (the app wires the sanctions lists
  * and the model it holds; a test wires its own).
  */
-export function kybRouteOf(sources: KybSources, screenedRegisters: readonly string[] = []): RouteDefinition {
+export function kybRouteOf(
+  sources: KybSources,
+  screened: { registers: readonly string[]; projections: readonly string[] } = {
+    registers: [],
+    projections: [],
+  },
+): RouteDefinition {
+  const screenedRegisters = screened.registers;
   return {
     id: 'kyb.entreprise',
     tool: {
@@ -49,12 +57,18 @@ export function kybRouteOf(sources: KybSources, screenedRegisters: readonly stri
     // BODACC stale makes the proceedings absent; the live sources and GLEIF state their own absence.
     registersFor: () => [FR_SIRENE_REGISTER, FR_BODACC_REGISTER, ...screenedRegisters],
     freshnessDegrades: [FR_BODACC_REGISTER],
-    projections: [...SIRENE_PROJECTIONS, BODACC_ANNONCES_PROJECTION],
+    projections: [...SIRENE_PROJECTIONS, BODACC_ANNONCES_PROJECTION, ...screened.projections],
     freshness: SIRENE_FRESHNESS,
     responseSchema: kybSchema,
     handler: (ctx, deps) => readKyb(ctx, deps, sources),
   };
 }
 
-/** The KYB the service serves: no sanctions list nor score model wired yet (both absent, with their reason). */
-export const kybRoute: RouteDefinition = kybRouteOf({ screen: null, score: null });
+/**
+ * The KYB the service serves: screened against the EU and French asset-freeze lists held here; no score model
+ * wired yet (the block is absent, with its reason).
+ */
+export const kybRoute: RouteDefinition = kybRouteOf(
+  { screen: kybSanctionsScreen, score: null },
+  SCREENED_LISTS,
+);

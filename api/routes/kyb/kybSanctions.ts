@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { RegisterInfo } from '../../../schemas/registerInfo.ts';
+import type { SanctionsMatchMethod } from '../../../schemas/sanctions/sanctionsScreening.ts';
 import type { BlockReading } from '../entreprise/blockReading.ts';
 
 /** Who is screened: the company itself, a legal-person officer (RNE) or a parent (GLEIF). */
@@ -23,10 +25,14 @@ export interface ScreeningHit {
   liste: string;
   /** The entry's id on that list (its own reference). */
   entree: string;
-  /** The name (or alias) of the entry that matched, as the list publishes it. */
+  /** The entry's name as the list publishes it. */
   nom_liste: string;
   /** How it matched: by an identifier the list publishes, or by the normalised name or alias. */
-  methode: string;
+  methode: SanctionsMatchMethod;
+  /** The listed name or alias that matched, as published; for an identifier, the number as asked. */
+  valeur_rapprochee: string;
+  /** The date of the list's version the hit was read in (YYYY-MM-DD). */
+  date_liste: string | null;
 }
 
 /** A list screened: its register code, name and the version (publication) read. */
@@ -35,6 +41,8 @@ export interface ScreenedList {
   nom: string;
   version: string;
   date_publication: string | null;
+  /** SHA-256 of the list's file as published. */
+  empreinte_sha256: string | null;
 }
 
 export interface SanctionsScreening {
@@ -50,5 +58,5 @@ export interface SanctionsScreening {
 export type SanctionsScreen = (
   knex: Knex,
   candidates: readonly ScreeningCandidate[],
-  now: Date,
+  registers: readonly RegisterInfo[],
 ) => Promise<BlockReading<SanctionsScreening>>;

@@ -98,7 +98,7 @@ export async function readKyb(
     groupeLei,
   );
   const screening: BlockReading<SanctionsScreening> = sources.screen
-    ? await sources.screen(deps.knex, candidates, now)
+    ? await sources.screen(deps.knex, candidates, deps.registers)
     : absentBlock({
         bloc: 'sanctions',
         raison: 'copie_indisponible',

@@ -24,7 +24,7 @@ describe(`GET /v1/kyb/{siren} on the demo data (e2e, ${targetDescription})`, () 
   before(async () => {
     vies = await startReplayServer(recordedReplay(VIES_SOURCES[0]!.parts.recordings, fail));
     service = await startPaidDemoService({
-      demo: ['fr.sirene', 'fr.bodacc'],
+      demo: ['fr.sirene', 'fr.bodacc', 'eu.fsf', 'fr.gels'],
       freeCallsPerMonth: 0,
       compose: {
         frenchLiveSources: VIES_SOURCES,
@@ -81,6 +81,8 @@ describe(`GET /v1/kyb/{siren} on the demo data (e2e, ${targetDescription})`, () 
       'fr.sirene',
       'fr.bodacc',
       'eu.vies',
+      'eu.fsf',
+      'fr.gels',
     ]);
   });
 
@@ -98,10 +100,22 @@ describe(`GET /v1/kyb/{siren} on the demo data (e2e, ${targetDescription})`, () 
   it('names each block it could not serve with its reason, never an empty list in its place', async () => {
     const { body } = await kyb(SUCRERIES);
     const reasons = Object.fromEntries(body.blocs_absents.map((b: Json) => [b.bloc, b.raison]));
-    expect(reasons).to.include({ dirigeants: 'registre_non_configure', score: 'copie_indisponible' });
+    expect(reasons).to.deep.equal({ dirigeants: 'registre_non_configure', score: 'copie_indisponible' });
     expect(body.dirigeants).to.equal(null);
     expect(body.score).to.equal(null);
     expect(body.groupe_lei.etat).to.equal('indisponible');
+  });
+
+  it('screens the company against both lists at the versions its provenance cites: no hit, no flag', async () => {
+    const { body } = await kyb(SUCRERIES);
+    expect(body.sanctions.listes.map((l: Json) => l.registre)).to.deep.equal(['eu.fsf', 'fr.gels']);
+    for (const list of body.sanctions.listes) {
+      const cited = body.provenance.find((p: Json) => p.registre === list.registre);
+      expect(cited.version).to.equal(list.version);
+      expect(cited.empreinte_sha256).to.equal(list.empreinte_sha256);
+    }
+    expect(body.sanctions).to.include({ personnes_criblees: 1, nombre_resultats: 0 });
+    expect(body.signaux.map((s: Json) => s.code)).to.not.include('sanction_entreprise');
   });
 
   it('refuses what the profile refuses, uncharged: an unknown SIREN is 404, a malformed one 400', async () => {
@@ -121,5 +135,26 @@ describe(`GET /v1/kyb/{siren} on the demo data (e2e, ${targetDescription})`, () 
       'sanction_entreprise',
       'tva_non_valide',
     ]);
+  });
+});
+
+describe(`GET /v1/kyb/{siren} without the sanctions lists (e2e, ${targetDescription})`, () => {
+  let service: PaidDemoService;
+  let key: string;
+  before(async () => {
+    service = await startPaidDemoService({ demo: ['fr.sirene', 'fr.bodacc'], freeCallsPerMonth: 0 });
+    key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
+    await service.t.service.runner.catchUp();
+  });
+  after(async () => {
+    await service?.stop();
+  });
+
+  it('refuses the KYB (503, uncharged) rather than sell one with no screening', async () => {
+    const res = await fetch(`${service.t.baseUrl}/v1/kyb/${SUCRERIES}`, { headers: { 'X-Api-Key': key } });
+    const body = (await res.json()) as Json;
+    expect(res.status).to.equal(503);
+    expect(body).to.include({ error: 'collecte_en_cours', registre: 'eu.fsf' });
+    expect(res.headers.get('x-credits-charged')).to.equal('0');
   });
 });

@@ -173,7 +173,9 @@ describe('KYB red flags (signaux)', () => {
       liste: 'eu.fsf',
       entree: 'EU.123.45',
       nom_liste: 'X',
-      methode: 'nom_normalise',
+      methode: 'nom_exact_normalise' as const,
+      valeur_rapprochee: 'X',
+      date_liste: '2026-12-01',
     };
     const flagged = kybSignalsOf(
       facts({
