@@ -7,7 +7,7 @@ const nullable = (type: string, extra: Record<string, unknown> = {}): JsonSchema
   ...extra,
 });
 
-const criterionEcho: JsonSchema = {
+export const criterionEcho: JsonSchema = {
   type: 'object',
   required: ['champ', 'op', 'valeur'],
   properties: { champ: { type: 'string' }, op: { type: 'string' }, valeur: {} },
@@ -24,13 +24,13 @@ const fieldDescription: JsonSchema = {
   },
 };
 
-const champsSchema: JsonSchema = {
+export const champsSchema: JsonSchema = {
   type: 'object',
   description: 'Par champ utilisé (critères, tri, champs demandés) : type, source, fraîcheur, sémantique.',
   additionalProperties: fieldDescription,
 };
 
-const resultItem: JsonSchema = {
+export const listResultItem: JsonSchema = {
   type: 'object',
   required: ['identite', 'siege', 'finances'],
   properties: {
@@ -96,7 +96,7 @@ export const listerResponseSchema: JsonSchema = {
       type: 'integer',
       description: 'Total exact, compté dans la même transaction que la page.',
     },
-    resultats: { type: 'array', maxItems: 100, items: resultItem },
+    resultats: { type: 'array', maxItems: 100, items: listResultItem },
     listes_bornees: boundedListsSchema(['resultats']),
     champs: champsSchema,
   },
