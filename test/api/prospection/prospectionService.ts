@@ -23,7 +23,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DECP_2022 = path.resolve(here, '../../fixtures/fr-decp/decp_test_2022.json');
 
 export const SNAPSHOT = '2026-11-01';
-export const NOW = new Date('2026-11-20T10:00:00Z');
+/** The DECP pass is older: 40 days at NOW, within the list's 45; 50 days at DECP_STALE, when it is muted. */
+export const DECP_SNAPSHOT = '2026-10-01';
+export const NOW = new Date('2026-11-10T10:00:00Z');
+export const DECP_STALE = new Date('2026-11-20T10:00:00Z');
 
 /** A real active legal person of the sample whose unit the suite publishes as partially diffusible (`P`). */
 export const UNIT_OPTED_OUT = '005420260';
@@ -94,7 +97,7 @@ export async function startProspectionService(clock: { now: Date }): Promise<Run
       extraUnits: [unnamedUnit(DECP_HOLDER), unnamedUnit(DECP_SOLE_PROPRIETOR, '1000')],
     });
     await ingestFrRatiosInpiBce({ ...deps, file: RATIOS_SAMPLE, snapshotDate: SNAPSHOT });
-    await ingestFrDecp({ ...deps, file: DECP_2022, snapshotDate: SNAPSHOT });
+    await ingestFrDecp({ ...deps, file: DECP_2022, snapshotDate: DECP_SNAPSHOT });
     await ingestEuCordis({ ...deps, files: await cordisWithFrenchRow(dir), snapshotDate: SNAPSHOT });
     await t.service.runner.caughtUp();
   } catch (err) {
