@@ -30,6 +30,7 @@ describe(`GET /v1/prospection on the demo data, payment on (e2e, ${targetDescrip
       freeCallsPerMonth: 0,
     });
     key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
+    await service.t.service.runner.catchUp();
   });
   after(async () => {
     await service?.stop();
