@@ -4,6 +4,7 @@ import {
   type SignalProspection,
 } from '../../schemas/enums/signauxProspection.ts';
 import { listerRefusal } from '../lister/listerRefusal.ts';
+import { parseBoundedInteger } from '../lister/parsePage.ts';
 
 /** `recence_mois`: the signals' window, in months before the day of the answer. */
 export const RECENCE_MOIS_DEFAULT = 12;
@@ -37,14 +38,10 @@ export function parseSignaux(raw: string | undefined): SignalProspection[] {
 
 /** `recence_mois`: an integer from 1 to 60; default 12. */
 export function parseRecenceMois(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return RECENCE_MOIS_DEFAULT;
-  const months = /^\d{1,2}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(months) || months < 1 || months > RECENCE_MOIS_MAX) {
-    throw listerRefusal(
-      'valeur_invalide',
-      'recence_mois',
-      `« recence_mois » est un entier de 1 à ${RECENCE_MOIS_MAX} (reçu « ${raw.slice(0, 20)} »). / recence_mois is an integer from 1 to ${RECENCE_MOIS_MAX}.`,
-    );
-  }
-  return months;
+  return parseBoundedInteger(raw, {
+    champ: 'recence_mois',
+    code: 'valeur_invalide',
+    max: RECENCE_MOIS_MAX,
+    fallback: RECENCE_MOIS_DEFAULT,
+  });
 }

@@ -24,7 +24,8 @@ import { type ResultItem, shapeResult } from '../lister/shapeResult.ts';
 export const PAGE_SIZE = 100;
 export const STATEMENT_BUDGET_MS = 15_000;
 
-const accepts = (parse: (v: string) => unknown) => (value: string) => {
+/** A parameter check that is its parser: the parser throws the refusal, the value is parsed again later. */
+export const accepts = (parse: (v: string) => unknown) => (value: string) => {
   parse(value);
   return null;
 };

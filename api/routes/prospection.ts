@@ -36,6 +36,7 @@ import {
   signalWindow,
 } from '../prospection/prospectSignals.ts';
 import {
+  accepts,
   LISTER_ERRORS,
   refusal as listerParamRefusal,
   listerParams,
@@ -44,11 +45,6 @@ import {
   PAGE_SIZE,
   STATEMENT_BUDGET_MS,
 } from './lister.ts';
-
-const accepts = (parse: (v: string) => unknown) => (value: string) => {
-  parse(value);
-  return null;
-};
 
 const prospectionParams: ParamDefinition[] = [
   ...listerParams,

@@ -7,7 +7,7 @@ const nullable = (type: string, extra: Record<string, unknown> = {}): JsonSchema
   ...extra,
 });
 
-export const criterionEcho: JsonSchema = {
+const criterionEcho: JsonSchema = {
   type: 'object',
   required: ['champ', 'op', 'valeur'],
   properties: { champ: { type: 'string' }, op: { type: 'string' }, valeur: {} },
@@ -24,7 +24,7 @@ const fieldDescription: JsonSchema = {
   },
 };
 
-export const champsSchema: JsonSchema = {
+const champsSchema: JsonSchema = {
   type: 'object',
   description: 'Par champ utilisé (critères, tri, champs demandés) : type, source, fraîcheur, sémantique.',
   additionalProperties: fieldDescription,

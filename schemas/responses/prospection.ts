@@ -1,7 +1,9 @@
 import { SIGNAUX_PROSPECTION } from '../enums/signauxProspection.ts';
 import type { JsonSchema } from '../jsonSchema.ts';
-import { boundedListsSchema } from './boundedLists.ts';
-import { champsSchema, criterionEcho, listerResponseSchema, listResultItem } from './lister.ts';
+import { listerResponseSchema, listResultItem } from './lister.ts';
+
+/** The lister's members this answer shares. */
+const lister = listerResponseSchema.properties as Record<string, JsonSchema>;
 
 const signalCode: JsonSchema = { type: 'string', enum: [...SIGNAUX_PROSPECTION] };
 
@@ -48,7 +50,7 @@ export const prospectionResponseSchema: JsonSchema = {
     'champs',
   ],
   properties: {
-    criteres: { type: 'array', items: criterionEcho },
+    criteres: lister.criteres!,
     signaux_demandes: {
       type: 'array',
       items: signalCode,
@@ -63,9 +65,9 @@ export const prospectionResponseSchema: JsonSchema = {
         jusqu_au: { type: 'string', format: 'date' },
       },
     },
-    tri: (listerResponseSchema.properties as Record<string, JsonSchema>).tri!,
-    page: { type: 'integer', minimum: 1, maximum: 100 },
-    page_suivante: { type: 'boolean' },
+    tri: lister.tri!,
+    page: lister.page!,
+    page_suivante: lister.page_suivante!,
     nombre_resultats: {
       type: 'integer',
       description: 'Total exact des entreprises qui satisfont les critères et le filtre de signaux.',
@@ -81,7 +83,7 @@ export const prospectionResponseSchema: JsonSchema = {
         properties: { code: signalCode, registre: { type: 'string' }, motif: { type: 'string' } },
       },
     },
-    listes_bornees: boundedListsSchema(['resultats']),
-    champs: champsSchema,
+    listes_bornees: lister.listes_bornees!,
+    champs: lister.champs!,
   },
 };
