@@ -120,7 +120,7 @@ export function numberedPlaceholders(sql: string): string {
 }
 
 /** A statement ended by the budget becomes the contract's refusal; anything else goes on as it is. */
-function tooBroad(err: unknown, pool: BudgetedPool): unknown {
+export function tooBroad(err: unknown, pool: BudgetedPool): unknown {
   if ((err as { code?: unknown }).code !== QUERY_CANCELED) return err;
   return listerRefusal(
     'requete_trop_large',

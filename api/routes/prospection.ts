@@ -19,7 +19,7 @@ import { parseCriteria } from '../lister/parseCriteria.ts';
 import { parseOutputFields } from '../lister/parseOutputFields.ts';
 import { parsePage } from '../lister/parsePage.ts';
 import { parseSort } from '../lister/parseSort.ts';
-import { type ListRow, runListQuery } from '../lister/runListQuery.ts';
+import { type ListRow, runListQuery, tooBroad } from '../lister/runListQuery.ts';
 import {
   parseRecenceMois,
   parseSignaux,
@@ -176,7 +176,9 @@ export function prospectionRoute(
         withPage: true,
         restrict: filter.length > 0 ? bothOf(NOT_OPTED_OUT, anySignalOf(filter, window)) : NOT_OPTED_OUT,
       });
-      const signals = await readSignals(pool.knex, computed, found.rows, window);
+      const signals = await readSignals(pool.knex, computed, found.rows, window).catch((err) => {
+        throw tooBroad(err, pool);
+      });
       const page = listPageBody(request, found);
       return {
         body: {
