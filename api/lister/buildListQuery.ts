@@ -56,6 +56,11 @@ export function whereOf(criteria: readonly Criterion[]): SqlFragment {
   return { sql: parts.map((p) => `(${p})`).join(' and '), bindings };
 }
 
+/** Two conditions that must both hold, their bindings in the order of their text. */
+export function bothOf(a: SqlFragment, b: SqlFragment): SqlFragment {
+  return { sql: `(${a.sql}) and (${b.sql})`, bindings: [...a.bindings, ...b.bindings] };
+}
+
 /** The smallest string above every string starting with `prefix` (bytewise): its last character plus one. */
 export function successorOf(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);

@@ -1,6 +1,6 @@
 import type { BudgetedPool } from '../../ops/database/budgetedPools.ts';
 import { unavailable } from '../errors/apiError.ts';
-import { countedPageSql, countSql, pageSql, type SqlFragment, whereOf } from './buildListQuery.ts';
+import { bothOf, countedPageSql, countSql, pageSql, type SqlFragment, whereOf } from './buildListQuery.ts';
 import { listerRefusal } from './listerRefusal.ts';
 import type { Criterion } from './parseCriteria.ts';
 import type { Sort } from './parseSort.ts';
@@ -14,6 +14,11 @@ export interface ListQuery {
   pageSize: number;
   /** False for the count route. */
   withPage: boolean;
+  /**
+   * A condition every listed company must also meet, beyond the criteria (a route's own rules, GET
+   * /v1/prospection's signals and opt-outs), on the served table's columns (unaliased: `entreprises_liste.siren`).
+   */
+  restrict?: SqlFragment;
 }
 
 /** PostgreSQL's "canceling statement due to statement timeout". */
@@ -40,7 +45,7 @@ export async function runListQuery(
   pool: BudgetedPool,
   q: ListQuery,
 ): Promise<{ count: number; rows: ListRow[] }> {
-  const where = whereOf(q.criteria);
+  const where = q.restrict ? bothOf(whereOf(q.criteria), q.restrict) : whereOf(q.criteria);
   const offset = (q.page - 1) * q.pageSize;
   const { knex } = pool;
   const native = (f: SqlFragment) => ({ sql: numberedPlaceholders(f.sql), bindings: f.bindings });
@@ -115,7 +120,7 @@ export function numberedPlaceholders(sql: string): string {
 }
 
 /** A statement ended by the budget becomes the contract's refusal; anything else goes on as it is. */
-function tooBroad(err: unknown, pool: BudgetedPool): unknown {
+export function tooBroad(err: unknown, pool: BudgetedPool): unknown {
   if ((err as { code?: unknown }).code !== QUERY_CANCELED) return err;
   return listerRefusal(
     'requete_trop_large',

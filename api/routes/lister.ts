@@ -16,15 +16,16 @@ import { OPERATOR_MEANINGS } from '../lister/operators.ts';
 import { CRITERIA_LIMITS, type Criterion, parseCriteria } from '../lister/parseCriteria.ts';
 import { DEFAULT_OUTPUT, parseOutputFields } from '../lister/parseOutputFields.ts';
 import { MAX_PAGES, parsePage } from '../lister/parsePage.ts';
-import { parseSort } from '../lister/parseSort.ts';
-import { runListQuery } from '../lister/runListQuery.ts';
-import { shapeResult } from '../lister/shapeResult.ts';
+import { parseSort, type Sort } from '../lister/parseSort.ts';
+import { type ListRow, runListQuery } from '../lister/runListQuery.ts';
+import { type ResultItem, shapeResult } from '../lister/shapeResult.ts';
 
 /** Contract limits: 100 companies a page, a 15-second budget per statement. */
 export const PAGE_SIZE = 100;
 export const STATEMENT_BUDGET_MS = 15_000;
 
-const accepts = (parse: (v: string) => unknown) => (value: string) => {
+/** A parameter check that is its parser: the parser throws the refusal, the value is parsed again later. */
+export const accepts = (parse: (v: string) => unknown) => (value: string) => {
   parse(value);
   return null;
 };
@@ -38,7 +39,7 @@ const criteresParam: ParamDefinition = {
   check: accepts(parseCriteria),
 };
 
-const listerParams: ParamDefinition[] = [
+export const listerParams: ParamDefinition[] = [
   criteresParam,
   {
     name: 'tri',
@@ -75,7 +76,7 @@ const PARAM_CODES: Record<string, ListerRefusalCode> = {
   page: 'page_hors_bornes',
   champs: 'champ_de_sortie_inconnu',
 };
-function refusal(code: string, champ: string, message: string) {
+export function refusal(code: string, champ: string, message: string) {
   const listed: ListerRefusalCode =
     code === 'parametre_inconnu' ? 'parametre_inconnu' : (PARAM_CODES[champ] ?? 'parametre_inconnu');
   return listerRefusal(listed, champ, message);
@@ -98,7 +99,7 @@ function fieldsUsed(criteria: readonly Criterion[], more: readonly FieldDefiniti
  * BODACC only when a public signal is a criterion, the sort or an output, so that a list without signals is
  * neither refused nor cited for the gazette. Unreadable parameters are refused later by the validator.
  */
-function registersRead(params: Record<string, unknown>): string[] {
+export function registersRead(params: Record<string, unknown>): string[] {
   const read = [FR_SIRENE_REGISTER, FR_RATIOS_INPI_BCE_REGISTER];
   const text = (name: string) => (typeof params[name] === 'string' ? (params[name] as string) : undefined);
   try {
@@ -115,7 +116,7 @@ function registersRead(params: Record<string, unknown>): string[] {
 }
 
 /** The list routes' closed list, and the 503 of a count that disagrees with its rows. */
-const LISTER_ERRORS: readonly ErrorCode[] = [...LISTER_REFUSAL_CODES, 'compte_incoherent'];
+export const LISTER_ERRORS: readonly ErrorCode[] = [...LISTER_REFUSAL_CODES, 'compte_incoherent'];
 
 const shared = {
   method: 'GET' as const,
@@ -128,6 +129,45 @@ const shared = {
   refusal,
   openApiExtensions: { 'x-catalogue-champs': catalogueForOpenApi(), 'x-operateurs': OPERATOR_MEANINGS },
 };
+
+/** What a list page asked: the lister's parameters, parsed. */
+export interface ListPageRequest {
+  criteria: readonly Criterion[];
+  sort: Sort;
+  page: number;
+  pageSize: number;
+  /** Output fields asked beyond the default members (`champs`). */
+  extra: readonly FieldDefinition[];
+}
+
+/**
+ * The body of a list page: the criteria and sort echoed, the page, its exact total, its results shaped with
+ * the default and requested members, and the description of every field used. The lister's answer, and the
+ * base of every route that lists companies with its criteria (GET /v1/prospection).
+ */
+export function listPageBody(
+  q: ListPageRequest,
+  found: { count: number; rows: readonly ListRow[] },
+): Record<string, unknown> & { resultats: ResultItem[] } {
+  const { count, rows } = found;
+  const output = [...DEFAULT_OUTPUT, ...q.extra.filter((f) => !DEFAULT_OUTPUT.includes(f))];
+  return {
+    criteres: q.criteria.map((c) => c.echo),
+    tri: {
+      champ: q.sort.field.name,
+      ordre: q.sort.descending ? 'desc' : 'asc',
+      valeurs_absentes: 'en_dernier',
+    },
+    page: q.page,
+    page_suivante: q.page < MAX_PAGES && q.page * q.pageSize < count,
+    nombre_resultats: count,
+    resultats: rows.map((r) => shapeResult(r, output)),
+    listes_bornees: {
+      resultats: { nombre_total: count, tronque: count > rows.length, total_borne_basse: false },
+    },
+    champs: describeFields(fieldsUsed(q.criteria, [q.sort.field, ...q.extra])),
+  };
+}
 
 /** The two list routes; `pageSize` and `statementBudgetMs` are the contract's unless a test narrows them. */
 export function listerRoutes(
@@ -165,25 +205,7 @@ export function listerRoutes(
           pageSize,
           withPage: true,
         });
-        const output = [...DEFAULT_OUTPUT, ...extra.filter((f) => !DEFAULT_OUTPUT.includes(f))];
-        return {
-          body: {
-            criteres: criteria.map((c) => c.echo),
-            tri: {
-              champ: sort.field.name,
-              ordre: sort.descending ? 'desc' : 'asc',
-              valeurs_absentes: 'en_dernier',
-            },
-            page,
-            page_suivante: page < MAX_PAGES && page * pageSize < count,
-            nombre_resultats: count,
-            resultats: rows.map((r) => shapeResult(r, output)),
-            listes_bornees: {
-              resultats: { nombre_total: count, tronque: count > rows.length, total_borne_basse: false },
-            },
-            champs: describeFields(fieldsUsed(criteria, [sort.field, ...extra])),
-          },
-        };
+        return { body: listPageBody({ criteria, sort, page, pageSize, extra }, { count, rows }) };
       },
     },
     {

@@ -3,7 +3,7 @@ import { FR_RATIOS_INPI_BCE_REGISTER } from '../../schemas/events/frRatiosInpiBc
 import type { RegisterManifest } from '../registerManifest.ts';
 import { ETALAB_2 } from './etalabLicence.ts';
 
-/** Financial ratios of filed annual accounts (INPI / BCE), served through the company lists. */
+/** Financial ratios of filed annual accounts (INPI / BCE), served through the company lists and prospecting. */
 export const frRatiosInpiBce: RegisterManifest = {
   stem: 'fr-ratios-inpi-bce',
   dictionary: [
@@ -22,16 +22,18 @@ export const frRatiosInpiBce: RegisterManifest = {
   ],
   ingest: { 'fr-ratios-inpi-bce': frRatiosInpiBceIngestSpec },
   async load() {
-    const [lister, liste, demo] = await Promise.all([
+    const [lister, prospection, liste, demo] = await Promise.all([
       import('../../api/routes/lister.ts'),
+      import('../../api/routes/prospection.ts'),
       import('../../projections/fr-entreprises-liste/listeProjection.ts'),
       import('../../ingest/fr-ratios-inpi-bce/frRatiosInpiBceDemo.ts'),
     ]);
     return {
       demo: demo.frRatiosInpiBceDemo,
-      // The filed accounts are served by the company lists, which read Sirene and the BODACC too.
+      // The filed accounts are served by the company lists, which read Sirene and the BODACC too; the
+      // prospecting list reads them with the signals of Sirene, the DECP and CORDIS.
       projections: [liste.listeProjection],
-      routes: lister.LISTER_ROUTES,
+      routes: [...lister.LISTER_ROUTES, prospection.PROSPECTION_ROUTE],
     };
   },
 };

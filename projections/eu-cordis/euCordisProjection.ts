@@ -108,6 +108,15 @@ export const euCordisProjection: Projection = {
         await createPassFilesTable(knex, CORDIS_FILES_TABLE);
       },
     },
+    {
+      // GET /v1/prospection reads a company's participations by SIREN (its financement_ue signal).
+      name: 'eu_cordis_0002_participations_siren',
+      async up(knex) {
+        await knex.raw(
+          `create index ${CORDIS_PARTICIPATIONS_TABLE}_siren on ${CORDIS_PARTICIPATIONS_TABLE} (siren) where siren is not null`,
+        );
+      },
+    },
   ],
   ...entityHandlers([
     rowBinding({

@@ -30,7 +30,7 @@ const champsSchema: JsonSchema = {
   additionalProperties: fieldDescription,
 };
 
-const resultItem: JsonSchema = {
+export const listResultItem: JsonSchema = {
   type: 'object',
   required: ['identite', 'siege', 'finances'],
   properties: {
@@ -96,7 +96,7 @@ export const listerResponseSchema: JsonSchema = {
       type: 'integer',
       description: 'Total exact, compté dans la même transaction que la page.',
     },
-    resultats: { type: 'array', maxItems: 100, items: resultItem },
+    resultats: { type: 'array', maxItems: 100, items: listResultItem },
     listes_bornees: boundedListsSchema(['resultats']),
     champs: champsSchema,
   },
