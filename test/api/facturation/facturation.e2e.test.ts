@@ -459,3 +459,64 @@ describe(`Invoicing checks /v1/eu/facturation/dossier and /v1/facturation/dossie
     );
   });
 });
+
+describe(`Invoicing checks without their live sources nor a BODACC copy (e2e, ${targetDescription})`, () => {
+  let service: PaidDemoService;
+  let key: string;
+
+  before(async () => {
+    service = await startPaidDemoService({
+      demo: ['fr.sirene', 'be.kbo'],
+      freeCallsPerMonth: 0,
+      compose: { frenchLiveSources: [] },
+    });
+    key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
+    await service.t.service.runner.catchUp();
+  });
+  after(async () => {
+    await service?.stop();
+  });
+
+  const get = async (route: string, query: Record<string, string>) => {
+    const res = await fetch(`${service.t.baseUrl}${route}?${new URLSearchParams(query)}`, {
+      headers: { 'X-Api-Key': key },
+    });
+    return { res, body: (await res.json()) as Json };
+  };
+  const absent = (body: Json) => body.blocs_absents.map((b: Json) => [b.bloc, b.raison]);
+
+  it('BE: VIES and the Peppol Directory not configured: registre_non_configure, their reasons “not verified”', async () => {
+    const { res, body } = await get('/v1/eu/facturation/dossier', { pays: 'BE', id: STRIC });
+    expect(res.status).to.equal(200);
+    expect(absent(body)).to.deep.include.members([
+      ['tva', 'registre_non_configure'],
+      ['peppol', 'registre_non_configure'],
+    ]);
+    expect(codes(body)).to.include.members(['tva_non_verifiee', 'peppol_non_verifie']);
+    expect(body.destinataire.denomination).to.equal('STRIC');
+  });
+
+  it('PL: the white list not configured: registre_non_configure, liste_blanche_non_verifiee', async () => {
+    const { body } = await get('/v1/eu/facturation/dossier', {
+      pays: 'PL',
+      id: SERVICE_NIP,
+      iban: SERVICE_IBAN,
+    });
+    expect(absent(body)).to.deep.include(['liste_blanche', 'registre_non_configure']);
+    expect(codes(body)).to.include('liste_blanche_non_verifiee').and.not.include('iban_hors_liste_blanche');
+    expect(body.banque.liste_blanche).to.equal(null);
+  });
+
+  it('FR: no BODACC copy: procedures_collectives null and absent, procedures_non_verifiees', async () => {
+    const { res, body } = await get('/v1/facturation/dossier', { siren: SUCRERIES });
+    expect(res.status).to.equal(200);
+    expect(body.procedures_collectives).to.equal(null);
+    expect(absent(body)).to.deep.include(['procedures_collectives', 'copie_indisponible']);
+    expect(body.verdict.raisons).to.deep.include({
+      code: 'procedures_non_verifiees',
+      niveau: 'avertissement',
+      source: 'fr.bodacc',
+    });
+    expect(codes(body)).to.not.include('procedure_collective');
+  });
+});
