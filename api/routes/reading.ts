@@ -1,5 +1,6 @@
 import { RAISONS_BLOC_ABSENT } from '../../schemas/enums/blocAbsent.ts';
 import { RAISONS_AMONT } from '../../schemas/enums/raisonAmont.ts';
+import { RAISONS_FACTURATION } from '../../schemas/enums/raisonsFacturation.ts';
 import { SIGNAUX_KYB } from '../../schemas/enums/signauxKyb.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import {
@@ -117,6 +118,7 @@ function snapshotFactRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
             raisons_bloc_absent: RAISONS_BLOC_ABSENT,
             raisons_amont: RAISONS_AMONT,
             signaux_kyb: SIGNAUX_KYB,
+            raisons_facturation: RAISONS_FACTURATION,
             photos,
             empreintes_amont: views
               .filter((v) => v.current)

@@ -79,6 +79,7 @@ export const readingSchema: JsonSchema = {
     'raisons_bloc_absent',
     'raisons_amont',
     'signaux_kyb',
+    'raisons_facturation',
     'photos',
     'empreintes_amont',
   ],
@@ -98,6 +99,11 @@ export const readingSchema: JsonSchema = {
     signaux_kyb: objectList({
       code: { type: 'string' },
       source: { type: 'string' },
+      signification: { type: 'string' },
+    }),
+    raisons_facturation: objectList({
+      code: { type: 'string' },
+      niveau: { enum: ['bloquant', 'avertissement', 'information'] },
       signification: { type: 'string' },
     }),
     photos: photosStateSchema,
