@@ -43,10 +43,17 @@ export const MANDATS_FACTURATION: readonly MandatPays[] = [
         depuis: '2026-02-01',
         pour: 'émission par les assujettis dont les ventes de 2024 dépassent 200 millions PLN ; réception par tous / issuing by taxpayers with 2024 sales above PLN 200 million; receiving by all',
       },
-      { depuis: '2026-04-01', pour: 'émission par les autres assujettis / issuing by the other taxpayers' },
+      {
+        depuis: '2026-04-01',
+        pour: 'émission par les autres assujettis (jusqu’au 31 décembre 2026, facture papier ou électronique encore admise sous 10 000 PLN de ventes TTC par mois) / issuing by the other taxpayers (until 31 December 2026, paper or electronic invoices still allowed under PLN 10,000 of monthly sales incl. VAT)',
+      },
+      {
+        depuis: '2027-01-01',
+        pour: 'émission par tous, sans le seuil de 10 000 PLN / issuing by all, without the PLN 10,000 threshold',
+      },
     ],
     source_juridique:
-      'Ustawa z dnia 16 czerwca 2023 r. o zmianie ustawy o podatku od towarów i usług oraz niektórych innych ustaw (Dz.U. 2023 poz. 1598), calendrier modifié en 2025 : Krajowy System e-Faktur (KSeF).',
+      'Ustawa z dnia 16 czerwca 2023 r. o zmianie ustawy o podatku od towarów i usług oraz niektórych innych ustaw (Dz.U. 2023 poz. 1598), modifiée par la ustawa z dnia 5 sierpnia 2025 r. (Dz.U. 2025 poz. 1203) qui fixe le calendrier : Krajowy System e-Faktur (KSeF).',
   },
   {
     pays: 'FR',
