@@ -1,5 +1,5 @@
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
-import type { HandlerDeps, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
+import type { HandlerDeps, ProvenanceEntry, RouteAlternate, RouteDefinition } from '../catalogue/route.ts';
 import type { SnapshotSessions } from '../catalogue/snapshotReader.ts';
 import type { AppMiddleware } from '../state.ts';
 import { readConsistently } from './readConsistently.ts';
@@ -50,11 +50,30 @@ export function envelope(
     } else {
       json = JSON.stringify(result.body);
     }
+    if (route.alternate) ctx.vary('Accept');
+    if (route.alternate && status >= 200 && status < 300 && prefersAlternate(ctx, route.alternate)) {
+      // The same answer in another media type, rendered from this JSON: those bytes are signed and sent.
+      const rendered = await route.alternate.render(JSON.parse(json) as Record<string, unknown>);
+      for (const [name, value] of Object.entries(rendered.headers)) ctx.set(name, value);
+      ctx.state.bodyBytes = rendered.bytes;
+      ctx.type = route.alternate.contentType;
+      ctx.body = rendered.bytes;
+      return;
+    }
     const bytes = Buffer.from(json, 'utf8');
     ctx.state.bodyBytes = bytes;
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = bytes;
   };
+}
+
+/**
+ * Whether the request's `Accept` prefers the route's other media type to JSON: JSON is chosen on a tie, with
+ * no `Accept`, and on `*\/*`.
+ */
+function prefersAlternate(ctx: Parameters<AppMiddleware>[0], alternate: RouteAlternate): boolean {
+  if (!ctx.get('Accept')) return false;
+  return ctx.accepts('application/json', alternate.contentType) === alternate.contentType;
 }
 
 const shortName = (code: string, registers: readonly RegisterInfo[]) =>
