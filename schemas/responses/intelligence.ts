@@ -50,10 +50,23 @@ const ratiosSchema = (description: string): JsonSchema => ({
 /** The `comptes` block: five exercises, their ratios beside the sector's medians, and the trends. */
 export const comptesBlockSchema: JsonSchema = {
   type: 'object',
-  required: ['siren', 'division_naf', 'nombre_exercices', 'exercices', 'tendances', 'note'],
+  required: [
+    'siren',
+    'division_naf',
+    'medianes_secteur',
+    'nombre_exercices',
+    'exercices',
+    'tendances',
+    'note',
+  ],
   properties: {
     siren: SIREN_SCHEMA,
     division_naf: { ...nullableString, description: 'Division NAF (deux chiffres) du secteur comparé.' },
+    medianes_secteur: {
+      enum: ['servies', 'en_calcul', 'sans_division'],
+      description:
+        '`en_calcul` : médianes de la division en cours de lecture (une fois par copie), `secteur` null ; réessayez dans un instant. `sans_division` : code NAF non publié.',
+    },
     nombre_exercices: { type: 'integer', minimum: 1, maximum: 5 },
     exercices: {
       type: 'array',

@@ -58,7 +58,7 @@ const absence = (raison: RaisonBlocAbsent) => ({
 });
 
 const NOTE =
-  'Comptes annuels déposés (export ratios INPI-BCE), cinq dernières clôtures, la plus récente d’abord. Ratios en % du chiffre d’affaires (marge_ebe = EBE / CA, marge_nette = résultat net / CA, bfr_sur_ca tel que publié), null quand le CA n’est pas publié ou nul. Médiane du secteur : division NAF (deux premiers chiffres) de l’entreprise, même année de clôture, un exercice par entreprise, comptes publics à CA positif ; écart en points. Tendance : du plus ancien au plus récent exercice servi, stable à moins d’un point. / Filed accounts, five latest closings; ratios in % of turnover; sector median over the NAF division, same closing year; gaps in points.';
+  'Comptes annuels déposés (export ratios INPI-BCE), cinq dernières clôtures, la plus récente d’abord. Ratios en % du chiffre d’affaires (marge_ebe = EBE / CA, marge_nette = résultat net / CA, bfr_sur_ca tel que publié), null quand le CA n’est pas publié ou nul. Médiane du secteur : division NAF (deux premiers chiffres) de l’entreprise, même année de clôture, un exercice par entreprise, comptes publics à CA positif ; écart en points. `medianes_secteur` : `servies`, `en_calcul` (médianes de la division en cours de lecture : réessayez dans un instant) ou `sans_division` (code NAF non publié). Tendance : du plus ancien au plus récent exercice servi, stable à moins d’un point. / Filed accounts, five latest closings; ratios in % of turnover; sector median over the NAF division, same closing year; gaps in points.';
 
 /**
  * The `comptes` block: the five latest exercises with their ratios, each beside its sector's median for the
@@ -82,7 +82,7 @@ export async function readComptesBlock(
   }
   const division = nafDivisionOf(unit.naf);
   const years = rows.map((r) => Number(r.date_cloture.slice(0, 4)));
-  const sector: SectorYear[] = division
+  const read = division
     ? await medians.cache.read(
         knex,
         division,
@@ -90,6 +90,7 @@ export async function readComptesBlock(
         medians.token,
       )
     : [];
+  const sector: SectorYear[] = read ?? [];
   const exercices = rows.map((row, i) => {
     const ca = num(row.ca);
     const ratios: Record<SectorRatio, number | null> = {
@@ -157,6 +158,7 @@ export async function readComptesBlock(
     {
       siren: unit.siren,
       division_naf: division,
+      medianes_secteur: division === null ? 'sans_division' : read === null ? 'en_calcul' : 'servies',
       nombre_exercices: exercices.length,
       exercices,
       tendances,

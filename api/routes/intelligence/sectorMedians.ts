@@ -40,7 +40,7 @@ const MEDIANS_SQL = `
      where u.naf >= ? and u.naf < ?
        and (e.date_photo is null or e.date_cloture <= e.date_photo)
        and e.ca > 0
-       and extract(year from e.date_cloture) between ? and ?
+       and e.date_cloture >= make_date(?, 1, 1) and e.date_cloture < make_date(? + 1, 1, 1)
      order by e.siren, extract(year from e.date_cloture), e.date_cloture desc,
               case e.type_bilan when 'C' then 0 when 'S' then 1 when 'K' then 2 else 3 end
   )
@@ -85,25 +85,57 @@ export async function readSectorMedians(
   }));
 }
 
+/** How long a request waits for a division's medians being read before it is served without them. */
+export const MEDIANS_WAIT_MS = 1500;
+
 /**
  * The sector medians, cached per division and window for as long as the copy they were read from is the
- * same (`token`: the ratios export's version and the Sirene stock's, from the request's provenance). A division
- * is read once per copy: at full scale a large division's statement reads some 300,000 companies' exercises
- * (measured in docs/intelligence.md), far too dear for every request; the cache makes it once per export.
+ * same (`token`: the ratios export's version and the Sirene stock's, from the request's provenance), read once
+ * at a time (concurrent requests share the read). Measured on PostgreSQL (docs/intelligence.md): 3.4 s for a
+ * division of 120,000 companies among 3.3 million exercises, on a loaded 2-core machine; far too dear for
+ * every request. A request waits at most `waitMs` for a read under way, then is answered without the medians
+ * (`null`, stated in the block); the read goes on and serves the requests after it.
  */
-export function createSectorMediansCache(opts: { maxEntries?: number } = {}) {
-  const cache = new LRUCache<string, Promise<SectorYear[]>>({ max: opts.maxEntries ?? 200 });
+export function createSectorMediansCache(opts: { maxEntries?: number; waitMs?: number } = {}) {
+  const cache = new LRUCache<string, { promise: Promise<SectorYear[]>; value?: SectorYear[] }>({
+    max: opts.maxEntries ?? 200,
+  });
+  const waitMs = opts.waitMs ?? MEDIANS_WAIT_MS;
   return {
-    read(knex: Knex, division: string, years: { from: number; to: number }, token: string) {
+    /** The medians, or null when they are still being read after `waitMs`. */
+    async read(
+      knex: Knex,
+      division: string,
+      years: { from: number; to: number },
+      token: string,
+      reader: typeof readSectorMedians = readSectorMedians,
+    ): Promise<SectorYear[] | null> {
       const key = `${token}|${division}|${years.from}|${years.to}`;
       let entry = cache.get(key);
       if (!entry) {
-        entry = readSectorMedians(knex, division, years);
-        // A failed read is not kept: the next request reads again.
-        entry.catch(() => cache.delete(key));
-        cache.set(key, entry);
+        const created: { promise: Promise<SectorYear[]>; value?: SectorYear[] } = {
+          promise: reader(knex, division, years),
+        };
+        created.promise.then(
+          (value) => {
+            created.value = value;
+          },
+          // A failed read is not kept: the next request reads again.
+          () => cache.delete(key),
+        );
+        cache.set(key, created);
+        entry = created;
       }
-      return entry;
+      if (entry.value) return entry.value;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), waitMs);
+      });
+      try {
+        return await Promise.race([entry.promise, late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     clear: () => cache.clear(),
   };
