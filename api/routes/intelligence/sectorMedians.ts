@@ -91,9 +91,9 @@ export const MEDIANS_WAIT_MS = 1500;
 /**
  * The sector medians, cached per division and window for as long as the copy they were read from is the
  * same (`token`: the ratios export's version and the Sirene stock's, from the request's provenance), read once
- * at a time (concurrent requests share the read). Measured on PostgreSQL (docs/intelligence.md): 3.4 s for a
- * division of 120,000 companies among 3.3 million exercises, on a loaded 2-core machine; far too dear for
- * every request. A request waits at most `waitMs` for a read under way, then is answered without the medians
+ * at a time (concurrent requests share the read). Measured on PostgreSQL (docs/registers.md, "Intelligence
+ * report"): 3.4 s for a division of 120,000 companies among 3.3 million exercises, on a loaded 2-core machine;
+ * far too dear for every request. A request waits at most `waitMs` for a read under way, then is answered without the medians
  * (`null`, stated in the block); the read goes on and serves the requests after it.
  */
 export function createSectorMediansCache(opts: { maxEntries?: number; waitMs?: number } = {}) {
