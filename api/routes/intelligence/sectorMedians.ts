@@ -25,7 +25,8 @@ interface MedianRow {
  * simplified before consolidated, as the company list chooses), qualified only (closing not after the export
  * that published it), public figures only (exerciceRows.ts nulls what confidentiality withholds), turnover
  * above zero (a ratio over nothing is not a ratio). Then the median of each ratio per closing year, over the
- * companies of one NAF division (the first two digits of the code: `10.81Z` → `10`). Read from the tables
+ * companies of one NAF division (the first two digits of a NAF rev. 2 class code, `10.81Z` → `10`; the
+ * older nomenclatures' codes Sirene still carries, `51.2A`, `62.21`, are left out). Read from the tables
  * the company list derives from the ratios export (liste_exercices, liste_unites).
  */
 const MEDIANS_SQL = `
@@ -37,7 +38,7 @@ const MEDIANS_SQL = `
            e.bfr_sur_ca
       from liste_exercices e
       join liste_unites u on u.siren = e.siren
-     where u.naf >= ? and u.naf < ?
+     where u.naf >= ? and u.naf < ? and length(u.naf) = 6
        and (e.date_photo is null or e.date_cloture <= e.date_photo)
        and e.ca > 0
        and e.date_cloture >= make_date(?, 1, 1) and e.date_cloture < make_date(? + 1, 1, 1)
