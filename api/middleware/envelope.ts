@@ -1,5 +1,6 @@
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
-import type { HandlerDeps, ProvenanceEntry, RouteAlternate, RouteDefinition } from '../catalogue/route.ts';
+import { prefersAlternate } from '../catalogue/alternateMediaType.ts';
+import type { HandlerDeps, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
 import type { SnapshotSessions } from '../catalogue/snapshotReader.ts';
 import type { AppMiddleware } from '../state.ts';
 import { readConsistently } from './readConsistently.ts';
@@ -65,15 +66,6 @@ export function envelope(
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = bytes;
   };
-}
-
-/**
- * Whether the request's `Accept` prefers the route's other media type to JSON: JSON is chosen on a tie, with
- * no `Accept`, and on `*\/*`.
- */
-function prefersAlternate(ctx: Parameters<AppMiddleware>[0], alternate: RouteAlternate): boolean {
-  if (!ctx.get('Accept')) return false;
-  return ctx.accepts('application/json', alternate.contentType) === alternate.contentType;
 }
 
 const shortName = (code: string, registers: readonly RegisterInfo[]) =>

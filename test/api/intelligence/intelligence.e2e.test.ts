@@ -250,6 +250,23 @@ describe(`GET /v1/intelligence/{siren} on the demo data (e2e, ${targetDescriptio
     expect(text).to.include('source_non_integree');
   });
 
+  it('quotes $1.00 either way, naming in its x402 resource the media type the request will be served in', async () => {
+    const quote = async (accept: string) => {
+      const res = await fetch(`${service.t.baseUrl}/v1/intelligence/${SUCRERIES}`, {
+        headers: { Accept: accept },
+      });
+      await res.arrayBuffer();
+      expect(res.status).to.equal(402);
+      return JSON.parse(Buffer.from(res.headers.get('payment-required')!, 'base64').toString('utf8')) as Json;
+    };
+    const pdf = await quote('application/pdf');
+    const json = await quote('application/json');
+    expect(pdf.resource.mimeType).to.equal('application/pdf');
+    expect(json.resource.mimeType).to.equal('application/json');
+    expect(pdf.accepts[0].amount).to.equal('1000000');
+    expect(pdf.accepts).to.deep.equal(json.accepts);
+  });
+
   it('a saved PDF answer (headers and raw bytes) passes `registres audit verify`', async () => {
     const res = await get(SUCRERIES, { Accept: 'application/pdf' });
     const lines = [`HTTP/1.1 ${res.status} ${res.statusText}`];
