@@ -267,6 +267,18 @@ describe(`GET /v1/intelligence/{siren} on the demo data (e2e, ${targetDescriptio
     expect(pdf.accepts).to.deep.equal(json.accepts);
   });
 
+  it('its free sample answers the PDF too when asked, signed, marked as a sample, not charged', async () => {
+    const res = await fetch(`${service.t.baseUrl}/v1/echantillons/intelligence.entreprise`, {
+      headers: { Accept: 'application/pdf' },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.equal('application/pdf');
+    expect(res.headers.get('echantillon')).to.equal('intelligence.entreprise');
+    expect(res.headers.get('signature')).to.match(/^sig1=/);
+    expect(bytes.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+  });
+
   it('a saved PDF answer (headers and raw bytes) passes `registres audit verify`', async () => {
     const res = await get(SUCRERIES, { Accept: 'application/pdf' });
     const lines = [`HTTP/1.1 ${res.status} ${res.statusText}`];
