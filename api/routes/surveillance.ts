@@ -43,7 +43,8 @@ const watchIdParam: ParamDefinition = {
   required: true,
   description:
     'Identifiant de la surveillance (rendu à sa création). / The watch id returned when it was created.',
-  schema: { type: 'string', pattern: WATCH_ID_PATTERN, examples: ['0b7f6c2e-6a0e-4c47-9d43-2f7f0e6d2a11'] },
+  // No example: a watch exists only for its owner (the registry's example calls would answer 404).
+  schema: { type: 'string', pattern: WATCH_ID_PATTERN },
 };
 
 const OWNER_AUTH =
