@@ -201,6 +201,51 @@ async function applyAttempt(trx: Knex.Transaction, event: RecordedEvent): Promis
     .ignore();
 }
 
+/** The identifier a change event names, as the watches name entities; null for an event of another kind. */
+function watchedKeyOf(event: RecordedEvent): string | null {
+  if (event.type === LIVE_RECORD_OBSERVED) {
+    const record = (event.data as LiveRecordObservedData).record as { id_national?: unknown } | null;
+    return typeof record?.id_national === 'string' ? record.id_national : null;
+  }
+  if (event.type !== ENTITY_CHANGED && event.type !== ENTITY_DROPPED && event.type !== ENTITY_RECORDED)
+    return null;
+  const d = event.data as EntityDroppedData;
+  if (d.register === FR_BODACC_REGISTER) return event.streamId.slice(FR_BODACC_REGISTER.length + 1);
+  return keyOf(d.register, d.id);
+}
+
+const HANDLERS = {
+  [WATCH_CREATED]: applyWatchCreated,
+  [WEBHOOK_ATTEMPTED]: applyAttempt,
+  [ENTITY_RECORDED]: applyEntityRecorded,
+  [ENTITY_CHANGED]: applyEntityChanged,
+  [ENTITY_DROPPED]: applyEntityDropped,
+  [LIVE_RECORD_OBSERVED]: applyLiveObservation,
+} as const;
+
+/**
+ * A run of events at once: one query tells which of the identifiers its change events name are watched at all,
+ * and only those events are looked at further (a register's monthly pass changes many companies, few watched).
+ * Same effect as the handlers one by one: a watch created within the run adds its entities as it is applied.
+ */
+async function applyRun(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void> {
+  const keys = [...new Set(events.map(watchedKeyOf).filter((k): k is string => k !== null))];
+  const watched = new Set<string>(
+    keys.length === 0
+      ? []
+      : (await trx(WATCHED_ENTITIES).distinct('id').whereIn('id', keys).select<{ id: string }[]>()).map(
+          (r) => r.id,
+        ),
+  );
+  for (const event of events) {
+    if (event.type === WATCH_CREATED)
+      for (const e of (event.data as WatchCreatedData).entities) watched.add(e.id);
+    const key = watchedKeyOf(event);
+    if (key !== null && !watched.has(key)) continue;
+    await HANDLERS[event.type as keyof typeof HANDLERS]?.(trx, event);
+  }
+}
+
 /**
  * The watches, the changes of their entities (from the change events the ingesters record: BODACC notices,
  * register changes and removals, live observations that differ) and their webhook attempts. Each change row is
@@ -211,14 +256,8 @@ export const watchesProjection: Projection = {
   registers: [],
   tables: WATCHES_TABLES,
   migrations: watchesMigrations,
-  handlers: {
-    [WATCH_CREATED]: applyWatchCreated,
-    [WEBHOOK_ATTEMPTED]: applyAttempt,
-    [ENTITY_RECORDED]: applyEntityRecorded,
-    [ENTITY_CHANGED]: applyEntityChanged,
-    [ENTITY_DROPPED]: applyEntityDropped,
-    [LIVE_RECORD_OBSERVED]: applyLiveObservation,
-  },
+  handlers: HANDLERS,
+  handleRun: applyRun,
   // Of the records a pass writes, only BODACC's notices are changes: a Sirene stock's millions are not read.
   entities: { types: [ENTITY_RECORDED], of: [{ register: FR_BODACC_REGISTER, kind: BODACC_NOTICE }] },
 };
