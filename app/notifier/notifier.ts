@@ -140,6 +140,14 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     return rows;
   }
 
+  const openSecret = (sealed: string): string | null => {
+    try {
+      return deps.secrets.open(sealed);
+    } catch {
+      return null;
+    }
+  };
+
   async function attempt(d: DueDelivery): Promise<void> {
     const at = now();
     const attemptNo = d.tentatives + 1;
@@ -147,22 +155,34 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     if (new Date(d.fin).getTime() <= at.getTime()) {
       result = { ok: false, status: null, error: 'la surveillance a pris fin', refused: false };
     } else {
-      const body = webhookBody(d);
-      const headers = signWebhook({
-        signer: deps.signer,
-        url: d.webhook_url,
-        deliveryId: d.livraison,
-        body,
-        secret: deps.secrets.open(d.secret_scelle),
-        now: at,
-      });
-      result = await deliverWebhook({
-        url: d.webhook_url,
-        headers,
-        body,
-        policy: deps.policy,
-        timeoutMs: deps.timeoutMs,
-      });
+      const secret = openSecret(d.secret_scelle);
+      if (secret === null) {
+        // Sealed under another signing key (replaced since): the HMAC cannot be computed. Retried, then
+        // abandoned like any failure; said in the attempt, never the secret.
+        result = {
+          ok: false,
+          status: null,
+          error: 'secret illisible sous la clé de signature actuelle',
+          refused: false,
+        };
+      } else {
+        const body = webhookBody(d);
+        const headers = signWebhook({
+          signer: deps.signer,
+          url: d.webhook_url,
+          deliveryId: d.livraison,
+          body,
+          secret,
+          now: at,
+        });
+        result = await deliverWebhook({
+          url: d.webhook_url,
+          headers,
+          body,
+          policy: deps.policy,
+          timeoutMs: deps.timeoutMs,
+        });
+      }
     }
     const ended = new Date(d.fin).getTime() <= at.getTime();
     const first = d.premiere_tentative ? new Date(d.premiere_tentative) : at;
