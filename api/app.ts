@@ -42,6 +42,7 @@ import {
   type ProjectionStatusReader,
 } from './routes/health.ts';
 import { readingRoutes } from './routes/reading.ts';
+import { watchRoutes } from './routes/surveillance.ts';
 import { answerSample } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
 import { createSampleRunner } from './samples/sampleRunner.ts';
@@ -131,7 +132,12 @@ export function createApp(deps: AppDeps): App {
     ...(deps.databaseReady ? { databaseReady: deps.databaseReady } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
-  registry = createRouteRegistry([...reading, ...deps.routes]);
+  // The watches' free reads: their owner proves it with a key of the owning account or the x402 payer's signature.
+  const watches = watchRoutes({
+    ...(deps.account ? { accountOf: (key: string) => deps.account!.accountOf(key) } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  registry = createRouteRegistry([...reading, ...watches, ...deps.routes]);
   const liveCircuits = () =>
     [...(deps.live?.europe.values() ?? []), ...Object.values(deps.live?.french ?? {})].map((r) => ({
       register: r.register,

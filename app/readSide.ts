@@ -5,6 +5,7 @@ import { accountsProjection } from '../projections/accounts/accountsProjection.t
 import type { Projection } from '../projections/core/projection.ts';
 import { euLiveProjection } from '../projections/eu-live/euLiveProjection.ts';
 import type { EuLocalCopy } from '../projections/eu-profile/euLocalCopy.ts';
+import { watchesProjection } from '../projections/surveillance/watchesProjection.ts';
 import type { EuLiveRegister } from '../schemas/europe/euLiveRegister.ts';
 import type { FrenchLiveReaders } from '../schemas/live/frenchLiveReaders.ts';
 import type { LiveRegisterParts, RegisterManifest, RegisterReadSide } from './registerManifest.ts';
@@ -26,9 +27,13 @@ export const DEMO_SEEDERS: readonly DemoSeeder[] = LOADED_REGISTERS.flatMap(({ p
   parts.demo ? [parts.demo] : [],
 );
 
-/** Every read model: the accounts (payment), each register's, then the live registers' observations. */
+/**
+ * Every read model: the accounts (payment), the watches (their changes and webhook attempts), each register's,
+ * then the live registers' observations.
+ */
 export const PROJECTIONS: readonly Projection[] = [
   accountsProjection,
+  watchesProjection,
   ...LOADED_REGISTERS.flatMap(({ parts }) => parts.projections ?? []),
   ...(LOADED_REGISTERS.some(({ parts }) => parts.europeLive || parts.frenchLive) ? [euLiveProjection] : []),
 ];

@@ -43,6 +43,20 @@ export interface Config {
    * one is answered 503 (`trop_volumineux`), never truncated. Null: each register's own default (20 MB).
    */
   liveDocumentMaxBytes: number | null;
+  /** The webhook notifier (`serve --role notifier`, docs/operations.md). */
+  webhooks: {
+    /**
+     * `WEBHOOK_ADDRESSES=any`: webhooks may reach any address, loopback and private ones included (tests
+     * only). Default `public`: only global unicast addresses, over https.
+     */
+    addresses: 'public' | 'any';
+    /** `WEBHOOK_TIMEOUT_MS`: the longest one POST may take (default 10 s). */
+    timeoutMs: number;
+    /** `WEBHOOK_RETRY_INITIAL_MS`: the first wait after a failed attempt (default 30 s), growing exponentially. */
+    retryInitialMs: number;
+    /** `NOTIFIER_POLL_MS`: how often the notifier looks for new changes and due attempts (default 1 s). */
+    pollMs: number;
+  };
 }
 
 /** The environment variable that sets a live register's address: `cz.ares` → `LIVE_URL_CZ_ARES`. */
@@ -97,6 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveReplay: env.LIVE_REPLAY === '1',
     viesRequesterVat: env.VIES_REQUESTER_VAT?.trim() || null,
     liveDocumentMaxBytes: nonNegative(env.LIVE_DOCUMENT_MAX_BYTES, 0) || null,
+    webhooks: {
+      addresses: env.WEBHOOK_ADDRESSES?.trim() === 'any' ? 'any' : 'public',
+      timeoutMs: nonNegative(env.WEBHOOK_TIMEOUT_MS, 10_000) || 10_000,
+      retryInitialMs: nonNegative(env.WEBHOOK_RETRY_INITIAL_MS, 30_000) || 30_000,
+      pollMs: nonNegative(env.NOTIFIER_POLL_MS, 1000) || 1000,
+    },
     sireneApi: {
       key: env.INSEE_SIRENE_API_KEY?.trim() || null,
       url: env.INSEE_SIRENE_API_URL?.trim() || 'https://api.insee.fr/api-sirene/3.11',

@@ -229,6 +229,12 @@ export const ERROR_CODES = [
       'Dépôt inconnu du registre (identifiant pris hors de la liste des documents, ou supprimé). / Filing unknown to the register (an id not from the filings list, or deleted).',
   },
   {
+    code: 'surveillance_inconnue',
+    statut: 404,
+    signification:
+      'Surveillance inconnue, arrivée à son terme, ou d’un autre propriétaire (clé d’un autre compte, payeur x402 non prouvé) : rien ne dit laquelle. / Watch unknown, ended, or owned by someone else: nothing tells which.',
+  },
+  {
     code: 'registre_non_configure',
     statut: 503,
     signification:

@@ -26,7 +26,8 @@ export function paidAnswerCaching(): AppMiddleware {
 export function freeDocumentCaching(): AppMiddleware[] {
   const maxAge: AppMiddleware = async function freeDocumentMaxAge(ctx, next) {
     await next();
-    if (ctx.status >= 200 && ctx.status < 300) {
+    // A free answer that is the caller's own (a watch, read by its owner) sets its own Cache-Control: kept.
+    if (ctx.status >= 200 && ctx.status < 300 && !ctx.response.get('Cache-Control')) {
       // Snapshot facts served as the last known (the database unreachable) are not kept: asked again, they may
       // be current.
       ctx.set(

@@ -6,7 +6,7 @@ export type ProjectionStatusReader = () => Promise<ProjectionStatus[]>;
 
 /** What one process is: its `--role`, and whether it applies the log to the read tables now. */
 export interface ProcessDescription {
-  role: 'api' | 'projector' | 'all';
+  role: 'api' | 'projector' | 'all' | 'notifier';
   /** `active`: it projects; `standby`: another process holds the projector lock; `stopped`: it does not project. */
   projector: () => 'active' | 'standby' | 'stopped';
 }

@@ -177,7 +177,7 @@ function declareServiceCommands(program: Command, run: Run, setCode: SetCode): v
     .addOption(
       new Option(
         '--role <role>',
-        'api: answer HTTP, never project; projector: project, answer nothing; all: both (several processes on one database: README)',
+        "api: answer HTTP, never project; projector: project, answer nothing; all: both; notifier: deliver the watches' webhooks (several processes on one database: README)",
       )
         .choices(SERVICE_ROLES)
         .default('all'),

@@ -6,9 +6,11 @@ import { type Migration, runMigrations } from '../../ops/database/migrations.ts'
 import { eventStoreMigrations } from '../../ops/eventstore/postgres/index.ts';
 import type { Projection } from '../../projections/core/projection.ts';
 import { projectionMigrationsFor } from '../../projections/core/schema.ts';
+import { notifierMigrations } from '../notifier/notifierSchema.ts';
 
 /**
- * The whole schema, in order: event log, payment nonces, ingestion digests, the live documents' bytes cache, projection runner, then each
+ * The whole schema, in order: event log, payment nonces, ingestion digests, the live documents' bytes cache, the webhook notifier's
+ * queue, projection runner, then each
  * projection's tables. `exclusive`: one process at a time on a shared server (runMigrations).
  */
 export async function migrateAll(
@@ -26,6 +28,7 @@ export function schemaMigrations(projections: readonly Projection[]): Migration[
     ...paymentMigrations,
     ...snapshotPassMigrations,
     ...liveBytesCacheMigrations,
+    ...notifierMigrations,
     ...projectionMigrationsFor(projections),
   ];
 }

@@ -3,8 +3,9 @@ import { openDatabase } from '../../../ops/database/openDatabase.ts';
 import { EU_LIVE_REGISTERS, FRENCH_LIVE_SOURCES } from '../../readSide.ts';
 import { composeService, ServiceStopped } from '../../server/composeService.ts';
 import { startLiveReplay } from '../../server/liveReplay.ts';
+import { createServiceNotifier } from '../../server/notifierRole.ts';
 import { demoDataWanted, seedDemoData } from '../../server/seedDemoData.ts';
-import { answers, projects, type ServiceRole } from '../../server/serviceRole.ts';
+import { answers, notifies, projects, type ServiceRole } from '../../server/serviceRole.ts';
 
 /**
  * `serve`: the API over the embedded database (or DATABASE_URL), projections running, until SIGINT/SIGTERM.
@@ -14,7 +15,8 @@ import { answers, projects, type ServiceRole } from '../../server/serviceRole.ts
  * log cannot take are kept on local disk (replayed at the next start); when some cannot be kept either, it
  * exits 1.
  *
- * `role` (serviceRole.ts): `api` never projects, `projector` never listens. On a PostgreSQL server the
+ * `role` (serviceRole.ts): `api` never projects, `projector` never listens, `notifier` delivers the watches'
+ * webhooks and does neither. On a PostgreSQL server the
  * projections run only in the process holding the projector lock (projectorLock.ts): a second `all` or
  * `projector` process stands by and takes over when the first stops.
  */
@@ -56,6 +58,9 @@ export async function serveCommand(
     ...(replay ? { liveUrls: replay.urls, liveCredentials: replay.credentials } : {}),
   });
   ctx.out(`Role: ${role}`);
+  const notifier = notifies(role) ? createServiceNotifier(service, config, logger) : null;
+  if (notifier && config.webhooks.addresses === 'any')
+    ctx.out('Webhooks: every address may be reached (WEBHOOK_ADDRESSES=any): tests only');
   if (answers(role)) {
     const port = await service.listen(config.port);
     ctx.out(`Listening: http://localhost:${port} (PORT=${config.port})`);
@@ -70,7 +75,10 @@ export async function serveCommand(
       if (seeded.length > 0)
         ctx.out(`Demo data: ${seeded.join(', ')} (real-format samples; DEMO_DATA=0 to skip)`);
     }
-    if (service.runner.mode() === 'active') {
+    if (notifier) {
+      notifier.start();
+      ctx.out("Ready: database reached; delivering the watches' webhooks (--role notifier)");
+    } else if (service.runner.mode() === 'active') {
       await service.runner.caughtUp();
       ctx.out('Ready: database reached, projections caught up');
     } else if (projects(role)) {
@@ -89,6 +97,7 @@ export async function serveCommand(
     ),
   ]);
   if (outcome && 'err' in outcome && !(outcome.err instanceof ServiceStopped)) {
+    await notifier?.stop();
     logger.error({ err: (outcome.err as Error)?.message }, 'start-up failed');
     await service.close({ graceMs: 0 });
     await replay?.close();
@@ -97,6 +106,7 @@ export async function serveCommand(
   }
   const signal = outcome && 'signal' in outcome ? outcome.signal : await stopRequested;
   logger.info({ signal }, 'shutting down: draining running requests, flushing the served log');
+  await notifier?.stop();
   const { servedAnswersLost } = await service.close();
   await replay?.close();
   started.catch(() => {});
