@@ -51,6 +51,9 @@ export function accountRoute(reader: AccountReader): RouteDefinition {
       }
       const state = accountId ? await reader.load(accountId) : null;
       if (!state) throw keyRequired();
+      // The caller's own facts, asked with a key: a shared cache must never keep them (RFC 9111 §3.5 lets
+      // one store an authorised answer marked public).
+      ctx.set('Cache-Control', 'private, no-store');
       const now = (reader.now ?? (() => new Date()))();
       const month = monthOf(now);
       const lots = [...state.lots].sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt));

@@ -34,6 +34,13 @@ describe('GET /v1/compte: the account of the key presented (e2e)', () => {
     expect(res.headers.get('x-credits-charged')).to.equal(null);
   });
 
+  it('is the caller’s own: never stored by a shared cache nor kept (private, no-store)', async () => {
+    const { key } = await keyHolding(1_000_000);
+    const res = await account({ Authorization: `Bearer ${key}` });
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('cache-control')).to.equal('private, no-store');
+  });
+
   it('counts the free calls the key used this month, and the credits drawn after them', async () => {
     const { key } = await keyHolding(1_000_000);
     for (let i = 0; i < 3; i++) {
