@@ -1,5 +1,6 @@
 import { RAISONS_BLOC_ABSENT } from '../../schemas/enums/blocAbsent.ts';
 import { RAISONS_AMONT } from '../../schemas/enums/raisonAmont.ts';
+import { CLASSES_SCORE, CONFIANCES_SCORE } from '../../schemas/enums/score.ts';
 import { SIGNAUX_KYB } from '../../schemas/enums/signauxKyb.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import {
@@ -117,6 +118,8 @@ function snapshotFactRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
             raisons_bloc_absent: RAISONS_BLOC_ABSENT,
             raisons_amont: RAISONS_AMONT,
             signaux_kyb: SIGNAUX_KYB,
+            classes_score: CLASSES_SCORE,
+            confiances_score: CONFIANCES_SCORE,
             photos,
             empreintes_amont: views
               .filter((v) => v.current)

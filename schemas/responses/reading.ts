@@ -79,6 +79,8 @@ export const readingSchema: JsonSchema = {
     'raisons_bloc_absent',
     'raisons_amont',
     'signaux_kyb',
+    'classes_score',
+    'confiances_score',
     'photos',
     'empreintes_amont',
   ],
@@ -100,6 +102,18 @@ export const readingSchema: JsonSchema = {
       source: { type: 'string' },
       signification: { type: 'string' },
     }),
+    classes_score: objectList({
+      code: { type: 'string' },
+      jusqua: {
+        type: ['number', 'null'],
+        description:
+          'Borne haute (exclue) de `risque_12m` pour la classe ; null : sans borne. / Upper bound (excluded).',
+      },
+      signification: { type: 'string' },
+    }),
+    confiances_score: codeMeanings(
+      'Confiance du modèle qui donne un score (`score.confiance`). / Confidence of the model behind a score.',
+    ),
     photos: photosStateSchema,
     empreintes_amont: objectList({
       registre: { type: 'string' },
