@@ -43,6 +43,20 @@ describe('score: the French training set (demo rows)', function () {
     expect(feature(later.get('005420120'), 'bodacc_defaillances_36m')).to.equal(1);
   });
 
+  it('counts a rectified notice once, by its rectifying notice', async () => {
+    // The opening of 2025-03-07 is rectified on 2025-03-14: one failure, not two.
+    const rows = await readScoreFeatures(t.db.knex, '2025-06-01', ['005420120']);
+    expect(feature(rows.get('005420120'), 'bodacc_defaillances_36m')).to.equal(1);
+  });
+
+  it('drops an annulled notice once its annulment is published, not before', async () => {
+    // The sale notice of 2026-07-22 is annulled by the notice of 2026-11-18.
+    const before = await readScoreFeatures(t.db.knex, '2026-11-01', ['005420120']);
+    expect(feature(before.get('005420120'), 'bodacc_ventes_36m')).to.equal(1);
+    const after = await readScoreFeatures(t.db.knex, '2026-12-01', ['005420120']);
+    expect(feature(after.get('005420120'), 'bodacc_ventes_36m')).to.equal(0);
+  });
+
   it('reads only facts dated before the cut-off: the same row whatever happens after it', async () => {
     const cutoff = '2024-12-01';
     const sirens = ['005420120', '005450093'];
