@@ -47,6 +47,7 @@ export const SCORE_FEATURES = [
   'effectif_log',
   'etablissements_crees',
   'etablissements_ouverts_12m',
+  'etablissements_fermes_12m',
   'bodacc_defaillances_36m',
   'bodacc_autres_jugements_36m',
   'bodacc_ventes_36m',
@@ -273,16 +274,23 @@ export async function readScoreFeatures(
   if (known.length === 0) return rows;
 
   const yearBefore = addMonths(cutoff, -12);
-  const establishments = await knex.raw<{ rows: { siren: string; crees: number; ouverts: number }[] }>(
-    `select siren, count(*)::int as crees, (count(*) filter (where date_creation >= ?))::int as ouverts
+  // A closed establishment's current period starts the day it closed (`date_debut`): closed in the 12 months
+  // before T when that day is in them; one closed at or after T was open at T.
+  const establishments = await knex.raw<{
+    rows: { siren: string; crees: number; ouverts: number; fermes: number }[];
+  }>(
+    `select siren, count(*)::int as crees,
+            (count(*) filter (where date_creation >= ?))::int as ouverts,
+            (count(*) filter (where etat_administratif = 'F' and date_debut >= ? and date_debut < ?))::int as fermes
        from fr_sirene_etablissements
       where siren = any(?::text[]) and date_creation ~ '^\\d{4}-\\d{2}-\\d{2}$' and date_creation < ?
       group by siren`,
-    [yearBefore, known, cutoff],
+    [yearBefore, yearBefore, cutoff, known, cutoff],
   );
   for (const e of establishments.rows) {
     set(e.siren, 'etablissements_crees', e.crees);
     set(e.siren, 'etablissements_ouverts_12m', e.ouverts);
+    set(e.siren, 'etablissements_fermes_12m', e.fermes);
   }
 
   const notices = await readScoreNotices(knex, known, {

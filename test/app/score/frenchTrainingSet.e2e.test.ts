@@ -57,6 +57,18 @@ describe('score: the French training set (demo rows)', function () {
     expect(feature(after.get('005420120'), 'bodacc_ventes_36m')).to.equal(0);
   });
 
+  it('counts the establishments closed in the 12 months before the cut-off, by the day they closed', async () => {
+    // Two establishments of 005450093 closed on 2022-02-15 (dateDebut of their closed period).
+    const at = async (cutoff: string) =>
+      feature(
+        (await readScoreFeatures(t.db.knex, cutoff, ['005450093'])).get('005450093'),
+        'etablissements_fermes_12m',
+      );
+    expect(await at('2022-06-01')).to.equal(2);
+    expect(await at('2022-02-15')).to.equal(0);
+    expect(await at('2023-02-16')).to.equal(0);
+  });
+
   it('reads only facts dated before the cut-off: the same row whatever happens after it', async () => {
     const cutoff = '2024-12-01';
     const sirens = ['005420120', '005450093'];
