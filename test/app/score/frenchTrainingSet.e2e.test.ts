@@ -15,7 +15,7 @@ describe('score: the French training set (demo rows)', function () {
   this.timeout(120_000);
   let t: RunningService;
   before(async () => {
-    t = await startDemoService({ payment: false, demo: ['fr.sirene', 'fr.bodacc'] });
+    t = await startDemoService({ payment: false, demo: ['fr.sirene', 'fr.bodacc', 'fr.ratios-inpi-bce'] });
   });
   after(async () => {
     await t?.stop();
@@ -67,6 +67,21 @@ describe('score: the French training set (demo rows)', function () {
     expect(await at('2022-06-01')).to.equal(2);
     expect(await at('2022-02-15')).to.equal(0);
     expect(await at('2023-02-16')).to.equal(0);
+  });
+
+  it('reads the accounts closed 7 months or more before the cut-off, and their ratios', async () => {
+    // 005420021 filed accounts closed on 2022-12-31 (turnover 1,180,000) and 2023-12-31 (1,250,000, net 42,000):
+    // on 2024-06-01 only the first is deemed filed, on 2024-08-01 both.
+    const at = async (cutoff: string) =>
+      (await readScoreFeatures(t.db.knex, cutoff, ['005420021'])).get('005420021');
+    const june = await at('2024-06-01');
+    expect(feature(june, 'comptes_publies')).to.equal(1);
+    expect(feature(june, 'ca_log')).to.be.closeTo(Math.log1p(1_180_000), 1e-9);
+    expect(feature(june, 'ca_variation')).to.be.NaN;
+    const august = await at('2024-08-01');
+    expect(feature(august, 'resultat_net_sur_ca')).to.be.closeTo(42_000 / 1_250_000, 1e-9);
+    expect(feature(august, 'ca_variation')).to.be.closeTo(70_000 / 1_180_000, 1e-9);
+    expect(feature(await at('2023-06-01'), 'comptes_publies')).to.equal(0);
   });
 
   it('reads only facts dated before the cut-off: the same row whatever happens after it', async () => {
