@@ -106,7 +106,7 @@ function snapshotFactRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       method: 'GET',
       path: '/v1/lecture',
       summary:
-        'Listes fermées : codes d’erreur, motifs de panne, raisons des blocs absents, raisons d’un registre amont indisponible, empreintes des fichiers amont chargés (les dernières connues quand la base est injoignable).',
+        'Listes fermées : codes d’erreur, motifs de panne, raisons des blocs absents, raisons d’un registre amont indisponible, signaux KYB, classes et confiances du score, empreintes des fichiers amont chargés (les dernières connues quand la base est injoignable).',
       responseSchema: readingSchema,
       async handler(ctx) {
         const { views, photos } = await snapshots();
