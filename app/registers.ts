@@ -11,6 +11,7 @@ import { eeAriregister } from './registers/eeAriregister.ts';
 import { esBorme } from './registers/esBorme.ts';
 import { euCordis } from './registers/euCordis.ts';
 import { euFsf } from './registers/euFsf.ts';
+import { euPeppol } from './registers/euPeppol.ts';
 import { euTed } from './registers/euTed.ts';
 import { euVies } from './registers/euVies.ts';
 import { fiPrh } from './registers/fiPrh.ts';
@@ -34,6 +35,7 @@ import { ltJar } from './registers/ltJar.ts';
 import { lvUr } from './registers/lvUr.ts';
 import { noBrreg } from './registers/noBrreg.ts';
 import { plKrs } from './registers/plKrs.ts';
+import { plWhiteList } from './registers/plWhiteList.ts';
 import { roOnrc } from './registers/roOnrc.ts';
 import { seBolagsverket } from './registers/seBolagsverket.ts';
 import { skRpo } from './registers/skRpo.ts';
@@ -58,6 +60,8 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frRge,
   frGels,
   euVies,
+  euPeppol,
+  plWhiteList,
   euCordis,
   euTed,
   euFsf,

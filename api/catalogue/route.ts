@@ -191,6 +191,12 @@ export interface RouteDefinition {
    * PDF, `application/pdf`: its handler returns `body.bytes`, signed as they are, with no envelope).
    */
   contentType?: string;
+  /**
+   * A second representation of a priced JSON answer, served when the request's `Accept` prefers it (JSON stays
+   * the default): rendered from the enveloped JSON (citation and provenance included), its bytes signed as
+   * they are sent, at the same price. The intelligence report as a PDF.
+   */
+  alternate?: RouteAlternate;
   /** The headers of its 2xx answer (OpenAPI `headers`): a PDF's provenance. */
   responseHeaders?: Record<string, { description: string; schema: JsonSchema }>;
   /**
@@ -208,6 +214,21 @@ export interface RouteDefinition {
   /** Extra members of the route's OpenAPI operation (`x-...`), e.g. a catalogue the route documents. */
   openApiExtensions?: Record<string, unknown>;
   handler(ctx: RouteContext, deps: HandlerDeps): Promise<HandlerResult>;
+}
+
+/** Another media type of a route's answer (RouteDefinition.alternate). */
+export interface RouteAlternate {
+  /** The media type asked in `Accept` and sent as `Content-Type` (`application/pdf`). */
+  contentType: string;
+  /** What the OpenAPI document says of it, and its schema there. */
+  description: string;
+  schema: JsonSchema;
+  /** The headers sent with it (OpenAPI `headers`): its provenance, since it has no envelope. */
+  responseHeaders: Record<string, { description: string; schema: JsonSchema }>;
+  /** Its own MCP tool, which returns it as an embedded resource. */
+  tool: { name: string; title: string; description: string };
+  /** The bytes and headers from the enveloped JSON answer; the same JSON gives the same bytes. */
+  render(answer: Record<string, unknown>): Promise<{ bytes: Buffer; headers: Record<string, string> }>;
 }
 
 export function isPriced(route: RouteDefinition): boolean {

@@ -51,7 +51,8 @@ export async function callThroughHttp(
   credentials: CallCredentials,
 ): Promise<ToolResult> {
   const headers: Record<string, string> = {
-    accept: 'application/json',
+    // A document tool asks for its media type (a route that serves JSON too chooses by it).
+    accept: tool.documentType ?? 'application/json',
     ...relayHeaders(credentials.clientAddress),
   };
   if (credentials.apiKey) headers['x-api-key'] = credentials.apiKey;

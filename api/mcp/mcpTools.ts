@@ -83,6 +83,23 @@ export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
       priced: true,
     };
   });
+  // A route's other media type (the intelligence report as a PDF) is a tool of its own, answered as a document.
+  for (const route of priced) {
+    const alternate = route.alternate;
+    if (!alternate) continue;
+    tools.push({
+      name: alternate.tool.name,
+      title: alternate.tool.title,
+      description:
+        `${alternate.tool.description} Price: ${priceLabelOf(route, 'en')} per call (${route.keyOnly ? "an API key's credits only" : "USDC or EURC over x402, or an API key's credits"}); ` +
+        `${route.freeTier ? 'covered by' : 'not covered by'} an API key's free monthly quota. ` +
+        `Returns the document GET ${route.path} serves with Accept: ${alternate.contentType} as an embedded resource (base64 blob), its signature and provenance in _meta.`,
+      inputSchema: inputSchemaOf(route),
+      documentType: alternate.contentType,
+      requestFor: (args) => urlOf(route, args),
+      priced: true,
+    });
+  }
   tools.push(
     freeTool(
       'get_catalogue',

@@ -1,4 +1,5 @@
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
+import { prefersAlternate } from '../catalogue/alternateMediaType.ts';
 import type { HandlerDeps, ProvenanceEntry, RouteDefinition } from '../catalogue/route.ts';
 import type { SnapshotSessions } from '../catalogue/snapshotReader.ts';
 import type { AppMiddleware } from '../state.ts';
@@ -49,6 +50,16 @@ export function envelope(
       json = envelopedJson(heads, provenance, deps.registers, servedAt, result.body, result.dataFreshness);
     } else {
       json = JSON.stringify(result.body);
+    }
+    if (route.alternate) ctx.vary('Accept');
+    if (route.alternate && status >= 200 && status < 300 && prefersAlternate(ctx, route.alternate)) {
+      // The same answer in another media type, rendered from this JSON: those bytes are signed and sent.
+      const rendered = await route.alternate.render(JSON.parse(json) as Record<string, unknown>);
+      for (const [name, value] of Object.entries(rendered.headers)) ctx.set(name, value);
+      ctx.state.bodyBytes = rendered.bytes;
+      ctx.type = route.alternate.contentType;
+      ctx.body = rendered.bytes;
+      return;
     }
     const bytes = Buffer.from(json, 'utf8');
     ctx.state.bodyBytes = bytes;

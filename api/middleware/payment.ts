@@ -2,6 +2,7 @@ import type { AccountLedger } from '../../ops/accounts/accountLedger.ts';
 import { formatCredits } from '../../ops/accounts/credits.ts';
 import type { KeyResolver } from '../../ops/accounts/keyResolver.ts';
 import { CLE_API_REJETEE } from '../../schemas/responses/paymentRequired.ts';
+import { prefersAlternate } from '../catalogue/alternateMediaType.ts';
 import { formatPrice } from '../catalogue/price.ts';
 import { isPriced } from '../catalogue/route.ts';
 import { ApiError } from '../errors/apiError.ts';
@@ -53,6 +54,8 @@ export function payment(opts: PaymentOptions): AppMiddleware {
     const resource = resourceOf(
       route,
       `${opts.baseUrl ?? `${ctx.protocol}://${ctx.host}`}${ctx.originalUrl}`,
+      // The media type this request will be served in: a route's PDF when `Accept` asks for it.
+      prefersAlternate(ctx, route.alternate) ? route.alternate!.contentType : undefined,
     );
     const keyOnlyRoute = keyOnly.has(route.id);
     // A route priced per request had this request's price set before payment (requestPrice.ts).

@@ -137,15 +137,22 @@ function operationOf(route: RouteDefinition, example: unknown): Record<string, u
   const okSchema: JsonSchema = enveloped
     ? { allOf: [{ $ref: '#/components/schemas/Enveloppe' }, route.responseSchema] }
     : route.responseSchema;
+  // A second media type of the same answer (the intelligence report as a PDF), chosen by `Accept`.
+  const alternate = route.alternate;
+  const headers = { ...(route.responseHeaders ?? {}), ...(alternate?.responseHeaders ?? {}) };
   const responses: Record<string, unknown> = {
     '200': {
-      description: priced ? 'Réponse signée (Signature-Input, Signature, Content-Digest).' : 'Réponse.',
-      ...(route.responseHeaders ? { headers: route.responseHeaders } : {}),
+      description: [
+        priced ? 'Réponse signée (Signature-Input, Signature, Content-Digest).' : 'Réponse.',
+        ...(alternate ? [`Avec \`Accept: ${alternate.contentType}\` : ${alternate.description}`] : []),
+      ].join(' '),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       content: {
         [contentType.split(';')[0]!.trim()]: {
           schema: okSchema,
           ...(example === undefined ? {} : { example }),
         },
+        ...(alternate ? { [alternate.contentType]: { schema: alternate.schema } } : {}),
       },
     },
   };

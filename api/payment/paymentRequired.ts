@@ -19,8 +19,8 @@ export interface ResourceInfo {
   mimeType: string;
 }
 
-export function resourceOf(route: RouteDefinition, url: string): ResourceInfo {
-  return { url, description: route.summary, mimeType: route.contentType ?? 'application/json' };
+export function resourceOf(route: RouteDefinition, url: string, mimeType?: string): ResourceInfo {
+  return { url, description: route.summary, mimeType: mimeType ?? route.contentType ?? 'application/json' };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { RAISONS_BLOC_ABSENT } from '../../schemas/enums/blocAbsent.ts';
 import { RAISONS_AMONT } from '../../schemas/enums/raisonAmont.ts';
+import { RAISONS_FACTURATION } from '../../schemas/enums/raisonsFacturation.ts';
 import { CLASSES_SCORE, CONFIANCES_SCORE } from '../../schemas/enums/score.ts';
 import { SIGNAUX_KYB } from '../../schemas/enums/signauxKyb.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
@@ -120,6 +121,7 @@ function snapshotFactRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
             signaux_kyb: SIGNAUX_KYB,
             classes_score: CLASSES_SCORE,
             confiances_score: CONFIANCES_SCORE,
+            raisons_facturation: RAISONS_FACTURATION,
             photos,
             empreintes_amont: views
               .filter((v) => v.current)

@@ -35,16 +35,18 @@ export const frSirene: RegisterManifest = {
   ],
   ingest: { 'fr-sirene': frSireneIngestSpec },
   async load() {
-    const [routes, search, etablissements, unites, recherche, demo, dossier, kyb] = await Promise.all([
-      import('../../api/routes/entreprise.ts'),
-      import('../../api/routes/recherche.ts'),
-      import('../../projections/fr-sirene-etablissements/etablissementsProjection.ts'),
-      import('../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts'),
-      import('../../projections/fr-sirene-recherche/rechercheProjection.ts'),
-      import('../../ingest/fr-sirene/frSireneDemo.ts'),
-      import('../../api/routes/dossier.ts'),
-      import('../../api/routes/kyb/kybRoute.ts'),
-    ]);
+    const [routes, search, etablissements, unites, recherche, demo, dossier, kyb, intelligence] =
+      await Promise.all([
+        import('../../api/routes/entreprise.ts'),
+        import('../../api/routes/recherche.ts'),
+        import('../../projections/fr-sirene-etablissements/etablissementsProjection.ts'),
+        import('../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts'),
+        import('../../projections/fr-sirene-recherche/rechercheProjection.ts'),
+        import('../../ingest/fr-sirene/frSireneDemo.ts'),
+        import('../../api/routes/dossier.ts'),
+        import('../../api/routes/kyb/kybRoute.ts'),
+        import('../../api/routes/intelligence/intelligenceRoute.ts'),
+      ]);
     return {
       demo: demo.frSireneDemo(),
       projections: [
@@ -52,8 +54,15 @@ export const frSirene: RegisterManifest = {
         etablissements.etablissementsProjection,
         recherche.rechercheProjection,
       ],
-      // The dossier reads the BODACC and the filed accounts too (their copies degrade its blocks).
-      routes: [...routes.ENTREPRISE_ROUTES, dossier.dossierRoute, kyb.kybRoute, search.rechercheRoute],
+      // The dossier and the intelligence report read the BODACC and the filed accounts too (their copies
+      // degrade their blocks).
+      routes: [
+        ...routes.ENTREPRISE_ROUTES,
+        dossier.dossierRoute,
+        kyb.kybRoute,
+        intelligence.intelligenceRoute,
+        search.rechercheRoute,
+      ],
     };
   },
 };

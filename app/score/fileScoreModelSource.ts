@@ -7,6 +7,7 @@ import type {
 import { confianceOf } from '../../schemas/enums/score.ts';
 import { type ModelAbsence, modelAbsenceFileOf, modelFileOf } from './modelFile.ts';
 import { predict } from './predictScore.ts';
+import { transformRow } from './preprocessor.ts';
 import { loadArtefact, type ScoreArtefact } from './scoreArtefact.ts';
 
 /** A model loaded for serving: its card's facts, its confidence, its prediction. */
@@ -27,7 +28,26 @@ export function loadedModelOf(artefact: ScoreArtefact): LoadedScoreModel {
     },
     confiance: confianceOf(report.train.companies, report.test),
     predict: (row) => predict(artefact, row),
+    explain: (row) => contributionsOf(artefact, row),
   };
+}
+
+/** Per feature, Σ weight × encoded value over its columns (`name:scaled`, `name:binK`, `name:missing`). */
+export function contributionsOf(
+  artefact: ScoreArtefact,
+  row: Float64Array,
+): { variable: string; contribution: number }[] {
+  const encoded = transformRow(artefact.preprocessor, row);
+  const byFeature = new Map<string, number>();
+  artefact.preprocessor.columns.forEach((column, c) => {
+    const feature = column.slice(0, column.lastIndexOf(':'));
+    byFeature.set(feature, (byFeature.get(feature) ?? 0) + artefact.weights[c]! * encoded[c]!);
+  });
+  return [...byFeature]
+    .map(([variable, contribution]) => ({ variable, contribution }))
+    .sort(
+      (a, b) => Math.abs(b.contribution) - Math.abs(a.contribution) || (a.variable < b.variable ? -1 : 1),
+    );
 }
 
 type Warn = (fields: Record<string, unknown>, message: string) => void;

@@ -10,6 +10,11 @@ export interface LiveRecording {
    */
   path: string;
   /**
+   * The question's query string is not compared, only its path: a query the client adds that changes with the
+   * day (the Polish white list's `?date=`, the day asked), so that a recording is replayed on any day.
+   */
+  anyQuery?: true;
+  /**
    * For a POST: the JSON members the body must carry to get this answer (e.g. `{obchodniJmeno: "cinestar"}`);
    * an object is matched member by member at any depth (an Elasticsearch query's `query.match`).
    */
@@ -34,10 +39,11 @@ export function recordedAnswer(
   /** `path`: the path and query asked. */
   request: { method: string; path: string; body: unknown },
 ): { status: number; body: Buffer | undefined; contentType: string } | null {
+  const asked = decodeURIComponent(request.path.replace(/\+/g, ' ')).toLowerCase();
   const hit = recordings.answers.find(
     (a) =>
       a.method === request.method &&
-      a.path.toLowerCase() === decodeURIComponent(request.path.replace(/\+/g, ' ')).toLowerCase() &&
+      a.path.toLowerCase() === (a.anyQuery ? asked.split('?')[0] : asked) &&
       (a.bodyMatches === undefined || bodyMatches(a.bodyMatches, request.body)),
   );
   if (!hit) return null;

@@ -1,6 +1,5 @@
 import {
   austria,
-  belgium,
   bulgaria,
   type Country,
   checkVAT,
@@ -30,6 +29,19 @@ import {
   sweden,
   unitedKingdom,
 } from 'jsvat';
+import { isValidKboNumber } from './kboNumber.ts';
+
+/**
+ * Belgium by its enterprise number (KBO/BCE): 10 digits beginning with 0 or 1, the last two 97 − (the first
+ * eight mod 97); the leading 0 may be left out. jsvat 2.5.4 (its latest) refuses every number beginning with
+ * 1, which Belgium has issued since 2023 (e.g. BE1029025290): its rule reads `0?` and nine digits.
+ */
+const belgium: Country = {
+  name: 'Belgium',
+  codes: ['BE', 'BEL', '056'],
+  calcFn: (vat: string) => isValidKboNumber(vat.length === 9 ? `0${vat}` : vat),
+  rules: { multipliers: {}, regex: [/^(BE)([01]?\d{9})$/] },
+};
 
 /**
  * The member states VIES answers for, by their VAT prefix (Greece is `EL` there, not `GR`), each with the

@@ -1,6 +1,8 @@
+import type { PeppolReader } from '../events/euPeppolEvents.ts';
 import type { ViesReader } from '../events/euViesEvents.ts';
 import type { JudilibreReader } from '../events/frJudilibreEvents.ts';
 import type { RneReader } from '../events/frRneEvents.ts';
+import type { WhiteListReader } from '../events/plWhiteListEvents.ts';
 
 /**
  * The live sources the French routes read (not the European unified profile), keyed by register code: each
@@ -11,6 +13,8 @@ export interface FrenchLiveReaders {
   'fr.rne': RneReader;
   'fr.judilibre': JudilibreReader;
   'eu.vies': ViesReader;
+  'eu.peppol': PeppolReader;
+  'pl.wl': WhiteListReader;
 }
 
 export type FrenchLiveRegister = keyof FrenchLiveReaders;

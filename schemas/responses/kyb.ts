@@ -13,7 +13,7 @@ const nullableBoolean: JsonSchema = { type: ['boolean', 'null'] };
 const count: JsonSchema = { type: 'integer', minimum: 0 };
 const QUALITES = ['entreprise', 'dirigeant', 'mere_directe', 'mere_ultime'];
 
-const dirigeantsKybSchema: JsonSchema = {
+export const dirigeantsKybSchema: JsonSchema = {
   type: ['object', 'null'],
   description:
     'Dirigeants du RNE : personnes morales nommées, personnes physiques comptées par fonction, jamais nommées ; null avec le bloc `dirigeants` dans `blocs_absents`.',

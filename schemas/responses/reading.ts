@@ -81,6 +81,7 @@ export const readingSchema: JsonSchema = {
     'signaux_kyb',
     'classes_score',
     'confiances_score',
+    'raisons_facturation',
     'photos',
     'empreintes_amont',
   ],
@@ -114,6 +115,11 @@ export const readingSchema: JsonSchema = {
     confiances_score: codeMeanings(
       'Confiance du modèle qui donne un score (`score.confiance`). / Confidence of the model behind a score.',
     ),
+    raisons_facturation: objectList({
+      code: { type: 'string' },
+      niveau: { enum: ['bloquant', 'avertissement', 'information'] },
+      signification: { type: 'string' },
+    }),
     photos: photosStateSchema,
     empreintes_amont: objectList({
       registre: { type: 'string' },

@@ -155,6 +155,12 @@ export function declaredMediaType(route: RouteDefinition): string {
   return baseMediaType(route.contentType ?? 'application/json');
 }
 
+/** Every media type declared for its 2xx: the main one, and the one `Accept` may choose instead. */
+const declaredMediaTypes = (route: RouteDefinition): string[] => [
+  declaredMediaType(route),
+  ...(route.alternate ? [baseMediaType(route.alternate.contentType)] : []),
+];
+
 export interface ServedResponse {
   route: RouteDefinition | undefined;
   method: string;
@@ -179,7 +185,7 @@ export function checkServedResponse(r: ServedResponse): ResponseViolation | null
     problem,
     errors,
   });
-  if (ok && r.route && mediaType !== declaredMediaType(r.route)) {
+  if (ok && r.route && !declaredMediaTypes(r.route).includes(mediaType)) {
     return violation(`served as ${mediaType || '(no Content-Type)'}, declared ${declaredMediaType(r.route)}`);
   }
   // The pages people open in a browser (the account pages) answer their refusals as pages.

@@ -28,6 +28,7 @@ export async function readScoreBlock(
   siren: string,
   now: Date,
   source: ScoreModelSource,
+  opts: { drivers?: number } = {},
 ): Promise<BlockReading<Record<string, unknown>>> {
   const state = await source.current();
   if (!state.model) {
@@ -50,6 +51,14 @@ export async function readScoreBlock(
       risque_12m: Math.round(risque * 1e6) / 1e6,
       confiance: state.model.confiance,
       version_modele: state.model.facts.version,
+      ...(opts.drivers
+        ? {
+            facteurs: state.model
+              .explain(row)
+              .slice(0, opts.drivers)
+              .map((d) => ({ variable: d.variable, contribution: Math.round(d.contribution * 1e4) / 1e4 })),
+          }
+        : {}),
     },
     [],
   );

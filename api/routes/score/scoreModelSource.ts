@@ -33,6 +33,11 @@ export interface LoadedScoreModel {
   confiance: ConfianceScore;
   /** The probability of a failure within 12 months for a row of SCORE_FEATURES. */
   predict(row: Float64Array): number;
+  /**
+   * What each feature adds to the log-odds of that probability (the sum of weight × encoded value over its
+   * columns; the intercept apart), largest in absolute value first.
+   */
+  explain(row: Float64Array): { variable: string; contribution: number }[];
 }
 
 /** Why there is no model: none trained, or the demo's data holds no failure to train on. */

@@ -29,7 +29,7 @@ describe(`score block, KYB score and model card (e2e, ${targetDescription})`, fu
       demo: ['fr.sirene', 'fr.bodacc', 'eu.fsf', 'fr.gels'],
       freeCallsPerMonth: 0,
     });
-    key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
+    key = (await openAccount(service.t.service.store, { credits: 10_000_000 })).key;
     await service.t.service.runner.catchUp();
   });
   after(async () => {
@@ -123,6 +123,19 @@ describe(`score block, KYB score and model card (e2e, ${targetDescription})`, fu
       expect(kyb.res.status).to.equal(200);
       expect(kyb.body.score).to.deep.equal(dossier.body.blocs.score);
       expect(kyb.body.blocs_absents.map((b: Json) => b.bloc)).to.not.include('score');
+    });
+
+    it('gives the intelligence report the same score, with its five main drivers', async () => {
+      const report = await get(`/v1/intelligence/${SUCRERIES}`);
+      const dossier = await get(`/v1/entreprise/${SUCRERIES}/dossier?blocs=score`);
+      expect(report.res.status).to.equal(200);
+      const { facteurs, ...score } = report.body.blocs.score;
+      expect(score).to.deep.equal(dossier.body.blocs.score);
+      expect(facteurs).to.have.length(5);
+      const magnitudes = facteurs.map((f: Json) => Math.abs(f.contribution));
+      expect(magnitudes).to.deep.equal([...magnitudes].sort((a, b) => b - a));
+      const card = await get('/v1/score/modele');
+      expect(card.body.variables).to.include.members(facteurs.map((f: Json) => f.variable));
     });
 
     it('shows the model card, free: windows, sizes, figures, calibration by class, weights', async () => {

@@ -24,6 +24,13 @@ describe('EU VAT numbers: spelling, member state, format and check digits (unit)
     expect(parseEuVatNumber('DE12345')).to.deep.equal({ refusal: 'format' });
   });
 
+  it('accepts Belgian enterprise numbers beginning with 1 (issued since 2023), and checks their key', () => {
+    expect(parseEuVatNumber('BE1029025290')).to.deep.include({ memberState: 'BE', number: '1029025290' });
+    expect(parseEuVatNumber('BE 0403.170.701')).to.deep.include({ canonical: 'BE0403170701' });
+    expect(parseEuVatNumber('BE1029025291')).to.deep.equal({ refusal: 'cle' });
+    expect(parseEuVatNumber('BE2029025290')).to.deep.equal({ refusal: 'format' });
+  });
+
   it('refuses what carries no member state’s prefix', () => {
     for (const value of ['CHE123456789', '44103126607', 'US123456789']) {
       expect(parseEuVatNumber(value), value).to.deep.equal({ refusal: 'pays_non_couvert' });

@@ -1,0 +1,258 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_SEEDERS, FRENCH_LIVE_SOURCES } from '../app/readSide.ts';
+import { composeService } from '../app/server/composeService.ts';
+import { seedDemoData } from '../app/server/seedDemoData.ts';
+import { VIES_RECORDINGS } from '../ingest/eu-vies/euViesLive.ts';
+import { JUDILIBRE_RECORDINGS, searchPath } from '../ingest/fr-judilibre/frJudilibreLive.ts';
+import { PISTE_TOKEN_PATH } from '../ingest/fr-judilibre/pisteOAuth.ts';
+import { RNE_RECORDINGS } from '../ingest/fr-rne/frRneLive.ts';
+import { UNITES_LEGALES_TABLE } from '../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import { EU_VIES_REGISTER } from '../schemas/events/euViesEvents.ts';
+import { FR_JUDILIBRE_REGISTER } from '../schemas/events/frJudilibreEvents.ts';
+import { FR_RNE_REGISTER } from '../schemas/events/frRneEvents.ts';
+import { isLuhnValid } from '../schemas/params/luhn.ts';
+import { asServiceDatabase } from './core/asServiceDatabase.ts';
+import type { BenchContext } from './core/benchContext.ts';
+import { formatCount, formatRatio } from './core/format.ts';
+import { openBenchDatabase } from './core/openBenchDatabase.ts';
+import { parseCount } from './core/parseCount.ts';
+import { printTable } from './core/printTable.ts';
+import { latencyRow, quantile, timeEach } from './core/sequentialLatency.ts';
+import { loadTest } from './http/loadTest.ts';
+
+export const description =
+  'French live routes beside the filings: court decisions (Judilibre), capital (RNE), VAT check (VIES); each cache miss over its upstream’s own time, each cache hit vs a local copy';
+
+const USAGE = `
+npx registres bench fr-live [--delay MS] [--reads N] [--seconds N] [--connections N]
+  --delay MS       each replayed upstream answers after this many milliseconds (default 20)
+  --reads N        cache misses read per route, one at a time (default 20: the RNE and VIES paces are 30
+                   calls a minute, Judilibre's 60 with two searches a company; more reads wait for them)
+  --seconds N      duration of each throughput run (default 5)
+  --connections N  connections of each throughput run (default 10)
+`;
+
+const read = async (folder: string, file: string) => fs.readFile(path.join(folder, file), 'utf8');
+
+/**
+ * The three upstreams replayed on one server, each under its register's prefix, every answer after `delayMs`:
+ * - Judilibre: PISTE's token; any search answers the recorded page for the demo company with no result (most
+ *   companies have no decision: two searches, no decision read, the common miss); a decision id answers its
+ *   recorded decision;
+ * - RNE: the login; any `/api/companies/{siren}` answers the recorded company 552032534 with the SIREN asked,
+ *   and its filings list the constructed list of 535113062 (capital reads both, side by side);
+ * - VIES: any French number answers the recorded valid answer with the number asked.
+ * Each is a recorded answer (see each live/SOURCE.txt) re-keyed to the question: a workload, not a fact.
+ */
+async function startUpstreams(delayMs: number) {
+  const j = JUDILIBRE_RECORDINGS.folder;
+  const token = await read(j, 'piste_token_constructed.json');
+  const page = JSON.parse(await read(j, 'search_siren_005420120.json')) as Record<string, unknown>;
+  const emptyPage = JSON.stringify({ ...page, total: 0, results: [], next_page: null, max_score: 0 });
+  const login = await read(RNE_RECORDINGS.folder, 'sso_login_constructed.json');
+  const company = await read(RNE_RECORDINGS.folder, 'companies_552032534.json');
+  const filings = await read(RNE_RECORDINGS.folder, 'attachments_535113062_constructed.json');
+  const vies = JSON.parse(await read(VIES_RECORDINGS.folder, 'ms_FR_vat_68005420120_valid_constructed.json'));
+  const answer = (url: string): [number, string] => {
+    if (url.startsWith('/judilibre')) {
+      const rest = url.slice('/judilibre'.length);
+      if (rest.startsWith(PISTE_TOKEN_PATH)) return [200, token];
+      if (rest.startsWith('/search?')) return [200, emptyPage];
+      return [404, '{}'];
+    }
+    if (url.startsWith('/rne')) {
+      const rest = url.slice('/rne'.length);
+      if (rest === '/api/sso/login') return [200, login];
+      const siren = /^\/api\/companies\/(\d{9})$/.exec(rest)?.[1];
+      if (siren) return [200, company.replaceAll('"552032534"', `"${siren}"`)];
+      const listed = /^\/api\/companies\/(\d{9})\/attachments$/.exec(rest)?.[1];
+      if (listed) return [200, filings.replaceAll('"535113062"', `"${listed}"`)];
+      return [404, '{}'];
+    }
+    const number = /^\/vies\/ms\/FR\/vat\/(\d{11})$/.exec(url)?.[1];
+    if (number) return [200, JSON.stringify({ ...vies, vatNumber: number, originalVatNumber: number })];
+    return [404, '{}'];
+  };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const [status, body] = answer(req.url ?? '');
+      setTimeout(() => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(body);
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    urls: {
+      [FR_JUDILIBRE_REGISTER]: `${base}/judilibre`,
+      [FR_RNE_REGISTER]: `${base}/rne`,
+      [EU_VIES_REGISTER]: `${base}/vies`,
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A French VAT number from a SIREN: key = (12 + 3 × (SIREN mod 97)) mod 97, two digits. */
+const frenchVat = (siren: string) =>
+  `${String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0')}${siren}`;
+
+/** The first `n` Luhn-valid SIRENs from 200000000 up (numbers no earlier read asked: each a cache miss). */
+function sirens(n: number): string[] {
+  const out: string[] = [];
+  for (let i = 200_000_000; out.length < n; i++) if (isLuhnValid(String(i))) out.push(String(i));
+  return out;
+}
+
+/** One cache-miss table: the upstream's questions asked directly (as the reader asks them), then the route. */
+function missRows(route: string, upstream: number[], ours: number[]) {
+  return [
+    latencyRow(`${route}: upstream questions, asked directly`, upstream),
+    latencyRow(`${route}: the route`, ours),
+    {
+      variant: `${route}: added by our live path (target <= 10 ms)`,
+      'p50 ms': (quantile(ours, 0.5) - quantile(upstream, 0.5)).toFixed(2),
+      'p95 ms': (quantile(ours, 0.95) - quantile(upstream, 0.95)).toFixed(2),
+    },
+  ];
+}
+
+/** Times `questions` one after the other, each a sequence of upstream URLs asked in order. */
+async function timeSequences(questions: string[][]): Promise<number[]> {
+  const out: number[] = [];
+  for (const urls of questions) {
+    const start = process.hrtime.bigint();
+    for (const url of urls) await (await fetch(url)).arrayBuffer();
+    out.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return out;
+}
+
+export async function run(argv: string[], ctx: BenchContext): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      delay: { type: 'string' },
+      reads: { type: 'string' },
+      seconds: { type: 'string' },
+      connections: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    for (const line of USAGE.trim().split('\n')) ctx.out(line);
+    return 0;
+  }
+  const delayMs = parseCount('delay', values.delay, 20);
+  const reads = parseCount('reads', values.reads, 20);
+  const seconds = parseCount('seconds', values.seconds, 5);
+  const connections = parseCount('connections', values.connections, 10);
+  const bench = await openBenchDatabase(ctx.config, ctx.logger, { poolMax: 10 });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-fr-live-'));
+  const upstreams = await startUpstreams(delayMs);
+  const db = asServiceDatabase(bench);
+  const registers = [FR_JUDILIBRE_REGISTER, FR_RNE_REGISTER, EU_VIES_REGISTER];
+  const service = await composeService(db, { ...ctx.config, dataDir, signingKeyFile: null }, ctx.logger, {
+    payment: false,
+    rateLimits: false,
+    liveRegisters: [],
+    frenchLiveSources: FRENCH_LIVE_SOURCES.filter((s) => registers.includes(s.info.register)),
+    liveUrls: upstreams.urls,
+    liveCredentials: { [FR_JUDILIBRE_REGISTER]: 'bench:bench', [FR_RNE_REGISTER]: 'bench:bench' },
+    servedLogFlushMs: 200,
+  });
+  try {
+    const port = await service.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${port}`;
+    await seedDemoData(db, service.store, ctx.logger, DEMO_SEEDERS);
+    await service.runner.catchUp();
+    // The demo's named companies: contentieux and capital read the company from Sirene first.
+    const demo = (await bench.knex(UNITES_LEGALES_TABLE).whereNotNull('denomination').orderBy('siren'))
+      .map((r: { siren: string; denomination: string }) => ({ siren: r.siren, denomination: r.denomination }))
+      .slice(0, reads * 2 + 1);
+    if (demo.length < reads * 2 + 1)
+      throw new Error(`the demo holds ${demo.length} named companies: ask fewer reads`);
+    ctx.out(
+      `fr-live bench on ${bench.label} (${bench.displayUrl}): Judilibre, RNE and VIES replayed with a ${delayMs} ms delay, ${reads} misses a route`,
+    );
+    const u = upstreams.urls;
+    // Warm the upstream connections, and each route and its reader's login or token, on a company of its own.
+    const [warm, ...rest] = demo as [(typeof demo)[number], ...typeof demo];
+    await timeSequences([[`${u[EU_VIES_REGISTER]}/ms/FR/vat/${frenchVat('100000032')}`]]);
+    await timeEach([
+      `${base}/v1/entreprise/${warm.siren}/contentieux`,
+      `${base}/v1/entreprise/${warm.siren}/capital`,
+      `${base}/v1/tva/verifier/FR${frenchVat('100000032')}`,
+    ]);
+    const direct = {
+      contentieux: (c: { siren: string; denomination: string }) => [
+        `${u[FR_JUDILIBRE_REGISTER]}${searchPath(c.siren)}`,
+        `${u[FR_JUDILIBRE_REGISTER]}${searchPath(c.denomination)}`,
+      ],
+      // The route asks the company and its filings side by side: one question's time is the upstream's.
+      capital: (c: { siren: string }) => [`${u[FR_RNE_REGISTER]}/api/companies/${c.siren}`],
+    };
+    const first = rest.slice(0, reads);
+    const second = rest.slice(reads);
+    const vats = sirens(reads * 2).map(frenchVat);
+    const rows = [
+      ...missRows(
+        'contentieux',
+        await timeSequences(first.map(direct.contentieux)),
+        await timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+      ),
+      ...missRows(
+        'capital',
+        await timeSequences(first.map(direct.capital)),
+        await timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`)),
+      ),
+      ...missRows(
+        'tva/verifier',
+        await timeSequences(vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`])),
+        await timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+      ),
+    ];
+    printTable(`Cache miss, one at a time, ${reads} reads a route`, rows, ctx.out);
+    await service.runner.catchUp();
+    const hitUrls = {
+      contentieux: `${base}/v1/entreprise/${second[0]!.siren}/contentieux`,
+      capital: `${base}/v1/entreprise/${second[0]!.siren}/capital`,
+      'tva/verifier': `${base}/v1/tva/verifier/FR${vats[reads]}`,
+    };
+    const local = await loadTest({ url: `${base}/v1/eu/entreprise/NO/998543118`, connections, seconds });
+    const row = (variant: string, r: typeof local) => ({
+      variant,
+      'requests/s': formatCount(r.requestsPerSecond),
+      'p99 ms': r.p99Ms,
+      'vs local copy (target >= 0.8x)': formatRatio(r.requestsPerSecond / local.requestsPerSecond),
+      '2xx': r.statuses['2xx'],
+      'non-2xx': (r.statuses['4xx'] ?? 0) + (r.statuses['5xx'] ?? 0) + r.errors,
+    });
+    const hits = [];
+    for (const [name, url] of Object.entries(hitUrls)) {
+      hits.push(row(`${name}, cache hit`, await loadTest({ url, connections, seconds })));
+    }
+    printTable(
+      `Cache hit throughput, ${connections} connections, ${seconds} s each`,
+      [...hits, row('NO profile, local copy (baseline)', local)],
+      ctx.out,
+    );
+    return 0;
+  } finally {
+    await service.close({ graceMs: 0 });
+    await upstreams.close();
+    await bench.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
