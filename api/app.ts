@@ -42,6 +42,8 @@ import {
   type ProjectionStatusReader,
 } from './routes/health.ts';
 import { readingRoutes } from './routes/reading.ts';
+import { SCORE_MODELE_PATH, scoreModeleRoute } from './routes/score/scoreModeleRoute.ts';
+import { NO_SCORE_MODEL, type ScoreModelSource } from './routes/score/scoreModelSource.ts';
 import { watchRoutes } from './routes/surveillance.ts';
 import { answerSample } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
@@ -87,6 +89,8 @@ export interface AppDeps {
   /** Where a client gets an API key (`ACCOUNT_URL`), shown on `GET /`; default `{serverUrl}/compte`. */
   accountUrl?: string;
   now?: () => Date;
+  /** The risk score's model: the `score` blocks and GET /v1/score/modele read it (app/score/fileScoreModelSource.ts). */
+  scoreModel?: ScoreModelSource;
   /** False while the database has not been reached and migrated: priced routes answer 503 base_indisponible. */
   databaseReady?: () => boolean;
   /** True once shutdown has begun: every new request answers 503 service_en_arret. */
@@ -173,6 +177,7 @@ function chainSteps(deps: AppDeps) {
     registers: deps.registers,
     readSnapshots: deps.readSnapshots,
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.scoreModel ? { scoreModel: deps.scoreModel } : {}),
   };
   const snapshotSessions = deps.snapshotSessions ?? rereadingSessions(deps.readSnapshots, deps.readSnapshots);
   const guard = (route: RouteDefinition) =>
@@ -290,6 +295,13 @@ function mountServiceRoutes(
       liveCircuits,
       liveNotConfigured: deps.live?.notConfigured ?? [],
       ...(deps.now ? { now: deps.now } : {}),
+    }),
+  );
+  router.get(
+    SCORE_MODELE_PATH,
+    scoreModeleRoute({
+      source: deps.scoreModel ?? NO_SCORE_MODEL,
+      site: { serverUrl: deps.serverUrl, accountUrl },
     }),
   );
   registerPageRoutes(router, {

@@ -8,6 +8,7 @@ import type { FrenchLiveReaders } from '../../schemas/live/frenchLiveReaders.ts'
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import type { ApiError } from '../errors/apiError.ts';
 import type { ErrorCode, MotifPanne } from '../errors/errorCodes.ts';
+import type { ScoreModelSource } from '../routes/score/scoreModelSource.ts';
 import type { SnapshotReader } from './snapshotReader.ts';
 
 // The two types every schema builds on live in schemas/ (below api/); re-exported for the route modules.
@@ -106,6 +107,8 @@ export interface HandlerDeps {
    * copy per block (the profile's members); unset: they read the states from `knex`.
    */
   readSnapshots?: SnapshotReader;
+  /** The risk score's model (the dossier's and the KYB's `score` block); unset: no model, the block is absent. */
+  scoreModel?: ScoreModelSource;
 }
 
 /** A price computed per request from the answer it prepares (RouteDefinition.perRequestPrice). */

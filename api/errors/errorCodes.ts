@@ -145,6 +145,12 @@ export const ERROR_CODES = [
       'État administratif ou catégorie juridique absent : `siren`, `champs_absents` et la `fiche` partielle sont donnés. / Administrative status or legal category missing; the partial record is given.',
   },
   {
+    code: 'modele_score_absent',
+    statut: 404,
+    signification:
+      'Aucun modèle de score chargé sur ce serveur (registres score train), ou les données de démonstration ne contiennent aucune défaillance : le message dit lequel. / No score model loaded on this server, or the demo data holds no failure: the message says which.',
+  },
+  {
     code: 'association_inconnue',
     statut: 404,
     signification:

@@ -1,6 +1,7 @@
 import { RAISONS_BLOC_ABSENT } from '../../schemas/enums/blocAbsent.ts';
 import { RAISONS_AMONT } from '../../schemas/enums/raisonAmont.ts';
 import { RAISONS_FACTURATION } from '../../schemas/enums/raisonsFacturation.ts';
+import { CLASSES_SCORE, CONFIANCES_SCORE } from '../../schemas/enums/score.ts';
 import { SIGNAUX_KYB } from '../../schemas/enums/signauxKyb.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import {
@@ -106,7 +107,7 @@ function snapshotFactRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
       method: 'GET',
       path: '/v1/lecture',
       summary:
-        'Listes fermées : codes d’erreur, motifs de panne, raisons des blocs absents, raisons d’un registre amont indisponible, empreintes des fichiers amont chargés (les dernières connues quand la base est injoignable).',
+        'Listes fermées : codes d’erreur, motifs de panne, raisons des blocs absents, raisons d’un registre amont indisponible, signaux KYB, classes et confiances du score, empreintes des fichiers amont chargés (les dernières connues quand la base est injoignable).',
       responseSchema: readingSchema,
       async handler(ctx) {
         const { views, photos } = await snapshots();
@@ -118,6 +119,8 @@ function snapshotFactRoutes(deps: ReadingRoutesDeps): RouteDefinition[] {
             raisons_bloc_absent: RAISONS_BLOC_ABSENT,
             raisons_amont: RAISONS_AMONT,
             signaux_kyb: SIGNAUX_KYB,
+            classes_score: CLASSES_SCORE,
+            confiances_score: CONFIANCES_SCORE,
             raisons_facturation: RAISONS_FACTURATION,
             photos,
             empreintes_amont: views

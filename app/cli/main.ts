@@ -148,7 +148,7 @@ export async function main(argv: string[]): Promise<number> {
       code = await (await load())(cmd.args, createContext());
     };
   const program = new Command('registres')
-    .description('Registres API: serve, migrate, project, rebuild, ingest, record, keys, audit, bench')
+    .description('Registres API: serve, migrate, project, rebuild, ingest, record, keys, score, audit, bench')
     .version(packageVersion(), '-V, --version', 'print the version')
     // Program options only before the command: `ingest … --version 2026-11-15` is the ingest's own option.
     .enablePositionalOptions()
@@ -157,6 +157,7 @@ export async function main(argv: string[]): Promise<number> {
   declareServiceCommands(program, run, setCode);
   declareRegisterCommands(program, { INGESTERS, RECORDERS }, setCode);
   declareKeysCommands(program, setCode);
+  declareScoreCommands(program, setCode);
   declareToolCommands(program, run);
 
   try {
@@ -259,6 +260,36 @@ function declareKeysCommands(program: Command, setCode: SetCode): void {
     .action(async (account: string) => {
       const { showAccount } = await import('./commands/keys.ts');
       setCode(await showAccount(account, createContext()));
+    });
+}
+
+/** `score train|evaluate`: the French risk score's model (docs/score.md). */
+function declareScoreCommands(program: Command, setCode: SetCode): void {
+  const score = program
+    .command('score')
+    .description('The risk score: train its model on the read models, evaluate it on its test window');
+  score
+    .command('train')
+    .description('Train the model and write <DATA_DIR>/score/model.json (atomically)')
+    .requiredOption(
+      '--train-date <YYYY-MM-DD>',
+      'cut-off of the training window (labels: the 12 months after)',
+    )
+    .option('--test-date <YYYY-MM-DD>', 'cut-off of the test window (default: train date + 12 months)')
+    .option('--epochs <N>', 'optimisation steps (default 300)')
+    .action(async (opts: { trainDate: string; testDate?: string; epochs?: string }) => {
+      const { scoreTrainCommand } = await import('./commands/score.ts');
+      const args = ['--train-date', opts.trainDate];
+      if (opts.testDate) args.push('--test-date', opts.testDate);
+      if (opts.epochs) args.push('--epochs', opts.epochs);
+      setCode(await scoreTrainCommand(args, createContext()));
+    });
+  score
+    .command('evaluate')
+    .description('AUC, average precision and calibration table of the model on its test window')
+    .action(async () => {
+      const { scoreEvaluateCommand } = await import('./commands/score.ts');
+      setCode(await scoreEvaluateCommand([], createContext()));
     });
 }
 

@@ -31,6 +31,38 @@ export interface ScoreArtefact {
   weights: number[];
   bias: number;
   training: { rows: number; positives: number; finalLoss: number };
+  /**
+   * What a French training measured (the model card's figures): outputs of the training, not inputs, so not
+   * part of the version. Absent from a model trained elsewhere (the benchmark's).
+   */
+  report?: TrainingReport;
+}
+
+/** One row of a calibration table by score class. */
+export interface ClassCalibration {
+  classe: string;
+  rows: number;
+  positives: number;
+  meanPredicted: number | null;
+  observedRate: number | null;
+}
+
+/** The French training's windows, sizes and test figures. */
+export interface TrainingReport {
+  /** Trained on demo data (the card's first line says so). */
+  demo: boolean;
+  trainedAt: string;
+  train: { cutoff: string; labelEnd: string; companies: number; positives: number };
+  test: {
+    cutoff: string;
+    labelEnd: string;
+    companies: number;
+    positives: number;
+    /** Null when the test window holds no failure (or only failures): no AUC, no average precision. */
+    auc: number | null;
+    averagePrecision: number | null;
+    calibration: ClassCalibration[];
+  };
 }
 
 /**

@@ -15,6 +15,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { averagePrecision, type CalibrationBucket, calibrationTable, rocAuc } from './metrics.ts';
+import { predict } from './predictScore.ts';
 import { type FeatureRow, fitPreprocessor, transformRow } from './preprocessor.ts';
 import {
   modelVersion,
@@ -23,6 +24,8 @@ import {
   type ScoreArtefact,
   type TrainParams,
 } from './scoreArtefact.ts';
+
+export { predict };
 
 export const DEFAULT_TRAIN_PARAMS: TrainParams = {
   scaled: true,
@@ -98,14 +101,6 @@ function checkTrainingSet(
   for (let i = 0; i < labels.length; i++) {
     if (labels[i] !== 0 && labels[i] !== 1) throw new Error(`label ${i} is ${labels[i]}, not 0 or 1`);
   }
-}
-
-/** The model's probability that the row's company fails. */
-export function predict(artefact: ScoreArtefact, row: FeatureRow): number {
-  const encoded = transformRow(artefact.preprocessor, row);
-  let z = artefact.bias;
-  for (let c = 0; c < encoded.length; c++) z += (artefact.weights[c] as number) * (encoded[c] as number);
-  return 1 / (1 + Math.exp(-z));
 }
 
 /** AUC, average precision and calibration table of the model on labelled rows (see calibrationTable). */

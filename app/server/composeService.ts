@@ -14,6 +14,7 @@ import {
   DEFAULT_REPLAY_WINDOW_SECONDS,
   keepSettledAnswers,
 } from '../../api/payment/x402Answers.ts';
+import type { ScoreModelSource } from '../../api/routes/score/scoreModelSource.ts';
 import type { AppMiddleware } from '../../api/state.ts';
 import { issueKey, revokeKey } from '../../ops/accounts/accountKeys.ts';
 import { type AccountLedger, createAccountLedger } from '../../ops/accounts/accountLedger.ts';
@@ -42,6 +43,7 @@ import { readSnapshotStates } from '../../projections/core/snapshotState.ts';
 import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import { type EuLiveSource, type FrenchLiveSource, PRICED_ROUTES, PROJECTIONS } from '../readSide.ts';
 import { REGISTERS } from '../registers.ts';
+import { fileScoreModelSource } from '../score/fileScoreModelSource.ts';
 import { migrateAll } from './migrateAll.ts';
 import { serviceLiveSources } from './serviceLiveSources.ts';
 import { projects, type ServiceRole } from './serviceRole.ts';
@@ -125,6 +127,8 @@ export interface ComposeOptions {
   };
   /** This server's requester VAT number for VIES; default the configuration's (`VIES_REQUESTER_VAT`). */
   viesRequesterVat?: string | null;
+  /** The risk score's model; default the one of `<DATA_DIR>/score/model.json` (picked up when it appears). */
+  scoreModel?: ScoreModelSource;
 }
 
 const DATABASE_RETRY_MS = [250, 500, 1000, 2000, 5000] as const;
@@ -199,6 +203,9 @@ export async function composeService(
     serverUrl: config.baseUrl,
     accountUrl: paymentConfig ? paymentConfig.accountUrl : undefined,
     now: opts.now,
+    scoreModel:
+      opts.scoreModel ??
+      fileScoreModelSource(config.dataDir, (fields, message) => logger.warn(fields, message)),
     databaseReady: () => databaseReady,
     process: { role: opts.role ?? 'all', projector: () => (projecting ? runner.mode() : 'stopped') },
     rateLimits: opts.rateLimits === false ? undefined : (opts.rateLimits ?? config.rateLimits),

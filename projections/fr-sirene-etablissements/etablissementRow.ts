@@ -10,6 +10,11 @@ export interface EtablissementRow {
   est_siege: boolean;
   etat_administratif: string | null;
   date_creation: string | null;
+  /**
+   * Start of the establishment's current period (`dateDebut`): for a closed one (`F`), the day it closed. Null
+   * for rows projected before migration 0002 until `registres rebuild fr-sirene-etablissements`.
+   */
+  date_debut: string | null;
   activite_principale: string | null;
   nomenclature_activite: string | null;
   adresse: string | null;
@@ -30,6 +35,7 @@ export function etablissementRow(data: EntityRecordedData): EtablissementRow {
     est_siege: publishedValue(r.etablissementSiege) === 'true',
     etat_administratif: publishedValue(r.etatAdministratifEtablissement),
     date_creation: publishedDate(r.dateCreationEtablissement),
+    date_debut: publishedDate(r.dateDebut),
     activite_principale: publishedValue(r.activitePrincipaleEtablissement),
     nomenclature_activite: publishedValue(r.nomenclatureActivitePrincipaleEtablissement),
     adresse: addressLine(r),

@@ -16,6 +16,7 @@ const ETABLISSEMENTS: RowTable<EtablissementRow> = {
     est_siege: 'boolean',
     etat_administratif: 'text',
     date_creation: 'text',
+    date_debut: 'text',
     activite_principale: 'text',
     nomenclature_activite: 'text',
     adresse: 'text',
@@ -58,6 +59,14 @@ export const etablissementsProjection: Projection = {
             lambert_y double precision
           )`);
         await knex.raw(`create index ${ETABLISSEMENTS_TABLE}_siren on ${ETABLISSEMENTS_TABLE} (siren)`);
+      },
+    },
+    {
+      // The day a closed establishment closed (the risk score's closures). Rows projected before this migration
+      // have none until `registres rebuild fr-sirene-etablissements` replays them.
+      name: 'fr_sirene_etablissements_0002_date_debut',
+      async up(knex) {
+        await knex.raw(`alter table ${ETABLISSEMENTS_TABLE} add column date_debut text`);
       },
     },
   ],

@@ -7,6 +7,7 @@ import { documentsListSchema } from './documents.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
+import { scoreBlockSchema } from './score.ts';
 import { facturationPrepBlockSchema } from './tvaVerifier.ts';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
@@ -88,6 +89,7 @@ export const dossierSchema: JsonSchema = {
         marches_publics_ue: marchesPublicsUeBlockSchema,
         facturation_prep: facturationPrepBlockSchema,
         documents: documentsListSchema,
+        score: scoreBlockSchema,
       },
     },
     blocs_absents: {

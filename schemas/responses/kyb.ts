@@ -5,6 +5,7 @@ import { SANCTIONS_MATCH_METHODS } from '../sanctions/sanctionsScreening.ts';
 import { alerteSchema } from './alertes.ts';
 import { absentBlockSchema, identityProperties } from './entreprise.ts';
 import { groupeLeiSchema } from './groupeLei.ts';
+import { scoreBlockSchema } from './score.ts';
 import { STATUTS_TVA } from './tvaVerifier.ts';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
@@ -189,8 +190,8 @@ export const kybSchema: JsonSchema = {
     },
     groupe_lei: groupeLeiSchema,
     score: {
-      type: ['object', 'null'],
       description: 'Le bloc `score` du dossier ; null avec sa raison dans `blocs_absents`.',
+      oneOf: [{ type: 'null' }, scoreBlockSchema],
     },
     sanctions: sanctionsSchema,
     signaux: {

@@ -79,6 +79,8 @@ export const readingSchema: JsonSchema = {
     'raisons_bloc_absent',
     'raisons_amont',
     'signaux_kyb',
+    'classes_score',
+    'confiances_score',
     'raisons_facturation',
     'photos',
     'empreintes_amont',
@@ -101,6 +103,18 @@ export const readingSchema: JsonSchema = {
       source: { type: 'string' },
       signification: { type: 'string' },
     }),
+    classes_score: objectList({
+      code: { type: 'string' },
+      jusqua: {
+        type: ['number', 'null'],
+        description:
+          'Borne haute (exclue) de `risque_12m` pour la classe ; null : sans borne. / Upper bound (excluded).',
+      },
+      signification: { type: 'string' },
+    }),
+    confiances_score: codeMeanings(
+      'Confiance du modèle qui donne un score (`score.confiance`). / Confidence of the model behind a score.',
+    ),
     raisons_facturation: objectList({
       code: { type: 'string' },
       niveau: { enum: ['bloquant', 'avertissement', 'information'] },

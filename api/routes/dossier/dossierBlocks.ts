@@ -14,6 +14,8 @@ import { served } from '../entreprise/blockReading.ts';
 import { entrepriseEtablissementsRoute, SIRENE_PROJECTIONS } from '../entreprise.ts';
 import { marchesPublicsRoute } from '../marchesPublics.ts';
 import { marchesPublicsUeRoute } from '../marchesPublicsUe.ts';
+import { readScoreBlock, SCORE_BLOCK_PRICE } from '../score/scoreBlock.ts';
+import { NO_SCORE_MODEL } from '../score/scoreModelSource.ts';
 import { AGREMENTS_PRICE, readAgrementsBlock } from './agrementsBlock.ts';
 import type { DossierBlockSources } from './blockSource.ts';
 import { DOCUMENTS_BLOCK_SOURCE } from './documentsBlock.ts';
@@ -75,4 +77,17 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     read: (deps, unit) => readFacturationPrepBlock(deps, unit),
   },
   documents: DOCUMENTS_BLOCK_SOURCE,
+  // The model the service holds (HandlerDeps.scoreModel), on the features it reads from these copies.
+  score: {
+    price: SCORE_BLOCK_PRICE,
+    registers: [FR_SIRENE_REGISTER, FR_BODACC_REGISTER],
+    projections: [...SIRENE_PROJECTIONS, BODACC_ANNONCES_PROJECTION],
+    read: (deps, unit) =>
+      readScoreBlock(
+        deps.knex,
+        unit.siren,
+        (deps.now ?? (() => new Date()))(),
+        deps.scoreModel ?? NO_SCORE_MODEL,
+      ),
+  },
 };

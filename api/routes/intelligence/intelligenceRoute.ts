@@ -8,6 +8,8 @@ import { intelligencePdfSchema, intelligenceSchema } from '../../../schemas/resp
 import type { RouteDefinition } from '../../catalogue/route.ts';
 import { SIRENE_COVERAGE_ERRORS } from '../entreprise/sireneCoverage.ts';
 import { SIRENE_FRESHNESS, SIRENE_PROJECTIONS } from '../entreprise.ts';
+import { readScoreBlock } from '../score/scoreBlock.ts';
+import { NO_SCORE_MODEL as NO_SCORE_SOURCE } from '../score/scoreModelSource.ts';
 import {
   BLOCS_INTELLIGENCE,
   type BlocIntelligence,
@@ -18,6 +20,9 @@ import { pdfHeadersOf, renderIntelligencePdf } from './intelligencePdf.ts';
 import { readIntelligence } from './readIntelligence.ts';
 import { NO_SCORE_MODEL, type ScorePort } from './scorePort.ts';
 import { createSectorMediansCache } from './sectorMedians.ts';
+
+/** How many drivers the report's score names. */
+const SCORE_DRIVERS = 5;
 
 /** $1.00 (contract). */
 export const INTELLIGENCE_PRICE = 1_000_000;
@@ -109,4 +114,13 @@ export function intelligenceRouteOf(
   };
 }
 
-export const intelligenceRoute: RouteDefinition = intelligenceRouteOf();
+/**
+ * The report the service serves: scored with the model it holds (HandlerDeps.scoreModel), with the score's five
+ * main drivers (`facteurs`: each feature's contribution to the log-odds, docs/score.md).
+ */
+export const intelligenceRoute: RouteDefinition = intelligenceRouteOf({
+  score: {
+    score: (deps, siren, now) =>
+      readScoreBlock(deps.knex, siren, now, deps.scoreModel ?? NO_SCORE_SOURCE, { drivers: SCORE_DRIVERS }),
+  },
+});

@@ -9,8 +9,10 @@ import { kybSchema } from '../../../schemas/responses/kyb.ts';
 import type { RouteDefinition } from '../../catalogue/route.ts';
 import { SIRENE_COVERAGE_ERRORS } from '../entreprise/sireneCoverage.ts';
 import { SIRENE_FRESHNESS, SIRENE_PROJECTIONS } from '../entreprise.ts';
+import { readScoreBlock } from '../score/scoreBlock.ts';
+import { NO_SCORE_MODEL } from '../score/scoreModelSource.ts';
 import { kybSanctionsScreen, SCREENED_LISTS } from './kybSanctionsScreen.ts';
-import { type KybSources, readKyb } from './readKyb.ts';
+import { type KybScoreReader, type KybSources, readKyb } from './readKyb.ts';
 
 /** $0.15 (contract). */
 export const KYB_PRICE = 150_000;
@@ -64,11 +66,15 @@ export function kybRouteOf(
   };
 }
 
+/** The KYB's score: the model the service holds (HandlerDeps.scoreModel), absent with its reason without one. */
+export const kybScore: KybScoreReader = (deps, siren, now) =>
+  readScoreBlock(deps.knex, siren, now, deps.scoreModel ?? NO_SCORE_MODEL);
+
 /**
- * The KYB the service serves: screened against the EU and French asset-freeze lists held here; no score model
- * wired yet (the block is absent, with its reason).
+ * The KYB the service serves: screened against the EU and French asset-freeze lists held here, scored with the
+ * model it holds.
  */
 export const kybRoute: RouteDefinition = kybRouteOf(
-  { screen: kybSanctionsScreen, score: null },
+  { screen: kybSanctionsScreen, score: kybScore },
   SCREENED_LISTS,
 );

@@ -68,6 +68,8 @@ export async function serveCommand(
     ctx.out(`Routes: GET /v1/catalogue · OpenAPI: GET /openapi.json · health: GET /health`);
   }
 
+  // The demo's score model, trained in the background once the service is ready (docs/score.md).
+  let demoTraining: Promise<unknown> | null = null;
   const started = (async () => {
     await service.whenDatabaseReady();
     if (projects(role) && demoDataWanted(db)) {
@@ -81,6 +83,7 @@ export async function serveCommand(
     } else if (service.runner.mode() === 'active') {
       await service.runner.caughtUp();
       ctx.out('Ready: database reached, projections caught up');
+      if (demoDataWanted(db)) demoTraining = trainDemoScoreModel(db, config.dataDir, logger);
     } else if (projects(role)) {
       ctx.out(
         'Ready: database reached; another process runs the projections, this one stands by to take over',
@@ -108,6 +111,7 @@ export async function serveCommand(
   logger.info({ signal }, 'shutting down: draining running requests, flushing the served log');
   await notifier?.stop();
   const { servedAnswersLost } = await service.close();
+  await demoTraining;
   await replay?.close();
   started.catch(() => {});
   await db.close();
@@ -117,4 +121,18 @@ export async function serveCommand(
   }
   logger.info('stopped');
   return 0;
+}
+
+/** The demo's score model, trained off the start's path; a failure is logged, never a start-up failure. */
+async function trainDemoScoreModel(
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  dataDir: string,
+  logger: CliContext['logger'],
+): Promise<void> {
+  try {
+    const { trainDemoModel } = await import('../../score/demoModel.ts');
+    await trainDemoModel(db.knex, dataDir, logger);
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, 'demo score model: training failed');
+  }
 }
