@@ -13,10 +13,15 @@ export function latencyRow(variant: string, sorted: readonly number[], digits = 
   };
 }
 
-/** Each URL fetched in turn, its body read whole; the times in ms, sorted. Anything but a 200 stops the run. */
-export async function timeEach(urls: readonly string[]): Promise<number[]> {
+/**
+ * Each URL fetched in turn, its body read whole; the times in ms, sorted. Anything but a 200 stops the run.
+ * `pauseMs` waits between two reads, untimed: a route whose upstream has a per-minute pace is read at that
+ * pace, so no read is timed while it waits in the pace's queue.
+ */
+export async function timeEach(urls: readonly string[], opts: { pauseMs?: number } = {}): Promise<number[]> {
   const ms: number[] = [];
-  for (const url of urls) {
+  for (const [i, url] of urls.entries()) {
+    if (i > 0 && opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
     const start = now();
     const res = await fetch(url);
     await res.arrayBuffer();
