@@ -119,6 +119,12 @@ export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
       'The closed lists: every error code with its HTTP status and meaning, the outage reasons (motif_panne), and the fingerprints of the upstream files held.',
       '/v1/lecture',
     ),
+    freeTool(
+      'get_score_model_card',
+      'Risk score model card',
+      "The card of the model behind the risk score (the dossier's, KYB's and intelligence report's score block): training and test windows and sizes, test AUC and average precision, observed failure rate per class, features and their weights; an error (modele_score_absent) when the server holds no model.",
+      '/v1/score/modele',
+    ),
   );
   const sampled = priced.filter((r) => sampleRequestOf(r) !== null);
   if (sampled.length > 0) {

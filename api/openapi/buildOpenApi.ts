@@ -6,8 +6,12 @@ import type { RouteRegistry } from '../catalogue/registry.ts';
 import type { JsonSchema, RouteDefinition } from '../catalogue/route.ts';
 import { errorCodesOf } from '../catalogue/routeErrors.ts';
 import type { ErrorCodeEntry } from '../errors/errorCodes.ts';
+import { serviceDocumentPaths } from './serviceDocuments.ts';
 
 const errorRef = { $ref: '#/components/schemas/Erreur' };
+
+/** The family of the free reading surface: free routes and the free documents beside the registry. */
+const FREE_FAMILY = 'Lecture gratuite / Free reading';
 
 /** The security scheme of an API key in `X-Api-Key`: the one a reference shows first. */
 export const KEY_SCHEME = 'cleApi';
@@ -83,6 +87,7 @@ export function buildOpenApi(
   for (const route of registry.routes) {
     paths[route.path] = { get: operationOf(route, opts.examples?.get(route.id)) };
   }
+  Object.assign(paths, serviceDocumentPaths(FREE_FAMILY));
   return {
     openapi: '3.1.0',
     info: {
@@ -91,7 +96,7 @@ export function buildOpenApi(
       description: `Données des registres officiels, payées à l’appel (clé API à crédits, ou x402 USDC/EURC sur eip155:8453), signées Ed25519 (RFC 9421). / Official register data, paid per call, signed.\n\n${PRICE_UNITS.fr}\n\n${PRICE_UNITS.en}`,
     },
     servers: [{ url: opts.serverUrl }],
-    tags: [...new Set(registry.routes.map(familyOf))].map((name) => ({ name })),
+    tags: [...new Set([...registry.routes.map(familyOf), FREE_FAMILY])].map((name) => ({ name })),
     paths,
     components: {
       schemas: {
@@ -192,7 +197,7 @@ function operationOf(route: RouteDefinition, example: unknown): Record<string, u
  * detail routes, and the free reading surface.
  */
 export function familyOf(route: RouteDefinition): string {
-  if (route.price === 0) return 'Lecture gratuite / Free reading';
+  if (route.price === 0) return FREE_FAMILY;
   const [head, second] = route.id.split('.');
   if (head === 'eu') {
     return second && second.length === 2 ? `Europe ${second.toUpperCase()}` : 'Europe';

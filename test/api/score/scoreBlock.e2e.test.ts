@@ -1,4 +1,8 @@
 import fs from 'node:fs/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { modelFileOf, writeModelFile } from '../../../app/score/modelFile.ts';
 import { serialiseArtefact } from '../../../app/score/scoreArtefact.ts';
@@ -163,6 +167,36 @@ describe(`score block, KYB score and model card (e2e, ${targetDescription})`, fu
       ]);
       expect(body.poids.length).to.be.greaterThan(body.variables.length);
       expect(body.variables).to.include('bodacc_defaillances_36m');
+    });
+
+    it('answers what the OpenAPI document declares for it, as JSON and as a page', async () => {
+      const doc = (await get('/openapi.json')).body;
+      const operation = doc.paths['/v1/score/modele'].get;
+      expect(Object.keys(operation.responses['200'].content)).to.deep.equal([
+        'application/json',
+        'text/html',
+      ]);
+      expect(
+        operation.responses['404'].content['application/json'].schema.allOf[1].properties.error.enum,
+      ).to.deep.equal(['modele_score_absent']);
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats.default(ajv);
+      const validate = ajv.compile(operation.responses['200'].content['application/json'].schema);
+      const { body } = await get('/v1/score/modele');
+      expect(validate(body), JSON.stringify(validate.errors)).to.equal(true);
+    });
+
+    it('is a free MCP tool answering the card itself', async () => {
+      const client = new Client({ name: 'registres-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${service.t.baseUrl}/mcp`)));
+      try {
+        const result: Json = await client.callTool({ name: 'get_score_model_card', arguments: {} });
+        expect(result.isError ?? false).to.equal(false);
+        const card = JSON.parse(result.content[0].text);
+        expect(card).to.deep.equal((await get('/v1/score/modele')).body);
+      } finally {
+        await client.close();
+      }
     });
 
     it('shows the card as a page with Accept: text/html', async () => {
