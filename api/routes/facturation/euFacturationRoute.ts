@@ -68,11 +68,26 @@ async function readKboRow(knex: Knex, id: string): Promise<EuProfileRow | undefi
     });
 }
 
+/**
+ * The identifiers a Belgian company may be listed under in the Peppol Directory, in the order asked: its KBO
+ * number (ICD 0208, the scheme the Belgian authority (BOSA) asks for since 2023) and its VAT number (9925,
+ * `BE` + the KBO number, the older scheme many access points still register). Only when the first is not
+ * listed is the second asked; "not found" is said only when neither is.
+ */
+const belgianParticipants = (kbo: string) => [`0208:${kbo}`, `9925:be${kbo}`];
+
 async function readPeppol(deps: HandlerDeps, id: string): Promise<BlockReading<Record<string, unknown>>> {
   const reader = deps.live.french[EU_PEPPOL_REGISTER];
   if (!reader) return { value: null, absent: notConfigured('peppol', 'Peppol Directory'), provenance: [] };
+  const provenance: ProvenanceEntry[] = [];
   try {
-    const { record, observation } = await reader.participant(`0208:${id}`);
+    let found: Awaited<ReturnType<typeof reader.participant>> | null = null;
+    for (const participant of belgianParticipants(id)) {
+      found = await reader.participant(participant);
+      provenance.push(liveProvenance(EU_PEPPOL_REGISTER, found.observation));
+      if (found.record.publie) break;
+    }
+    const { record, observation } = found!;
     return {
       value: {
         annuaire: record.publie ? 'publie' : 'non_trouve',
@@ -84,10 +99,11 @@ async function readPeppol(deps: HandlerDeps, id: string): Promise<BlockReading<R
         consulte_le: observation.observedAt,
       },
       absent: null,
-      provenance: [liveProvenance(EU_PEPPOL_REGISTER, observation)],
+      provenance,
     };
   } catch (err) {
     if (!(err instanceof LiveUnavailableError)) throw err;
+    // A scheme not answered: neither listed nor unlisted (the answers read before it are not a verdict).
     return { value: null, absent: down('peppol', 'Le Peppol Directory', err), provenance: [] };
   }
 }

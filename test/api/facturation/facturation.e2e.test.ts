@@ -39,6 +39,9 @@ const STRIC = '1029025290';
 /** A KBO demo natural person (TypeOfEnterprise 1): its name is in the demo's denomination.csv. */
 const NATURAL_PERSON = '0552627113';
 const NATURAL_PERSON_NAME = 'Callebaut';
+/** Valid KBO numbers no other test asks the directory about (its answers are kept 60 s in the process). */
+const LISTED_9925 = '1029027171';
+const UNANSWERED_9925 = '1029027270';
 /** Sirene demo: the company with BODACC collective proceedings and a recorded VIES answer; a ceased one. */
 const SUCRERIES = '005420120';
 const CEASED = '005410949';
@@ -316,6 +319,37 @@ describe(`Invoicing checks /v1/eu/facturation/dossier and /v1/facturation/dossie
         niveau: 'avertissement',
         source: 'eu.peppol',
       });
+    });
+
+    it('not listed under its KBO number (0208) but under its VAT number (9925): publie, both asked', async () => {
+      fail[EU_PEPPOL_REGISTER]!.set(`0208%3A${LISTED_9925}`, { status: 200 });
+      fail[EU_PEPPOL_REGISTER]!.set(`9925%3Abe${LISTED_9925}`, {
+        status: 200,
+        body: peppolAnswerFor(`9925:be${LISTED_9925}`),
+      });
+      const { body } = await eu({ pays: 'BE', id: LISTED_9925 });
+      expect(body.peppol).to.include({
+        annuaire: 'publie',
+        joignable: true,
+        identifiant: `9925:be${LISTED_9925}`,
+      });
+      expect(codes(body)).to.not.include('peppol_non_trouve');
+      const asked = replays[EU_PEPPOL_REGISTER]!.requests.slice(-2).map((r) =>
+        new URL(r.url, 'http://replay.invalid').searchParams.get('participant'),
+      );
+      expect(asked).to.deep.equal([
+        `iso6523-actorid-upis::0208:${LISTED_9925}`,
+        `iso6523-actorid-upis::9925:be${LISTED_9925}`,
+      ]);
+      expect(body.provenance.filter((p: Json) => p.registre === 'eu.peppol')).to.have.length(2);
+    });
+
+    it('not listed under 0208, the 9925 question unanswered: peppol absent, never non_trouve', async () => {
+      fail[EU_PEPPOL_REGISTER]!.set(`0208%3A${UNANSWERED_9925}`, { status: 200 });
+      fail[EU_PEPPOL_REGISTER]!.set(`9925%3Abe${UNANSWERED_9925}`, { status: 503 });
+      const { body } = await eu({ pays: 'BE', id: UNANSWERED_9925 });
+      expect(body.peppol).to.equal(null);
+      expect(codes(body)).to.include('peppol_non_verifie').and.not.include('peppol_non_trouve');
     });
 
     it('listed without an EN 16931 invoice: peppol_sans_facture_en16931', async () => {
