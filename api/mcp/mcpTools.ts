@@ -2,6 +2,7 @@ import type { JsonSchema } from '../../schemas/jsonSchema.ts';
 import { envelopeSchema } from '../../schemas/responses/envelope.ts';
 import { priceLabelOf } from '../catalogue/price.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
+import { SCORE_MODELE_PATH } from '../routes/score/scoreModeleRoute.ts';
 import { samplePathOf, sampleRequestOf } from '../samples/sampleRequest.ts';
 
 type ObjectSchema = JsonSchema & { type: 'object' };
@@ -123,7 +124,7 @@ export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
       'get_score_model_card',
       'Risk score model card',
       "The card of the model behind the risk score (the dossier's, KYB's and intelligence report's score block): training and test windows and sizes, test AUC and average precision, observed failure rate per class, features and their weights; an error (modele_score_absent) when the server holds no model.",
-      '/v1/score/modele',
+      SCORE_MODELE_PATH,
     ),
   );
   const sampled = priced.filter((r) => sampleRequestOf(r) !== null);

@@ -1,21 +1,7 @@
 import { scoreModeleSchema } from '../../schemas/responses/score.ts';
 import { ALL_ERROR_CODES } from '../errors/errorCodes.ts';
 import { SCORE_MODELE_PATH } from '../routes/score/scoreModeleRoute.ts';
-
-const errorRef = { $ref: '#/components/schemas/Erreur' };
-
-/** A free document's error answer: the codes it may give, each with its meaning. */
-function errorOf(codes: readonly string[]) {
-  const entries = ALL_ERROR_CODES.filter((c) => codes.includes(c.code));
-  return {
-    description: entries.map((c) => `- \`${c.code}\` : ${c.signification}`).join('\n'),
-    content: {
-      'application/json': {
-        schema: { allOf: [errorRef, { type: 'object', properties: { error: { enum: [...codes] } } }] },
-      },
-    },
-  };
-}
+import { errorResponseOf } from './errorResponses.ts';
 
 /**
  * The free documents served beside the registry that a client reads as data (the registry's routes are
@@ -50,7 +36,11 @@ export function serviceDocumentPaths(family: string): Record<string, Record<stri
               'text/html': { schema: { type: 'string' } },
             },
           },
-          '404': errorOf(['modele_score_absent']),
+          '404': errorResponseOf(
+            404,
+            ALL_ERROR_CODES.filter((c) => c.code === 'modele_score_absent'),
+            false,
+          ),
         },
         security: [],
         'x-prix': '$0',
