@@ -75,7 +75,9 @@ export function createIdempotencyStore(knex: Knex, box: SecretBox): IdempotencyS
       await knex('idempotency_keys')
         .where({ payeur: payer, cle: key })
         .andWhere((q) =>
-          q.where('cree_le', '<', expired).orWhere((r) => r.where('statut', 'en_cours').andWhere('cree_le', '<', stale)),
+          q
+            .where('cree_le', '<', expired)
+            .orWhere((r) => r.where('statut', 'en_cours').andWhere('cree_le', '<', stale)),
         )
         .delete();
       const inserted = await knex('idempotency_keys')
@@ -103,7 +105,11 @@ export function createIdempotencyStore(knex: Knex, box: SecretBox): IdempotencyS
     },
     async complete({ payer, key, answer }) {
       const sealed = box.seal(
-        JSON.stringify({ status: answer.status, headers: answer.headers, body: answer.body.toString('base64') }),
+        JSON.stringify({
+          status: answer.status,
+          headers: answer.headers,
+          body: answer.body.toString('base64'),
+        }),
       );
       await knex('idempotency_keys')
         .where({ payeur: payer, cle: key })

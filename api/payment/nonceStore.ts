@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
-import type { NonceKey } from './nonceKey.ts';
 import { idempotencyMigrations } from './idempotency.ts';
+import type { NonceKey } from './nonceKey.ts';
 import { x402AnswerMigrations } from './x402Answers.ts';
 
 /**

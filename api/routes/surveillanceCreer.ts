@@ -5,7 +5,12 @@ import { watchCreatedSchema, watchRequestSchema } from '../../schemas/responses/
 import { formatPrice } from '../catalogue/price.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { ApiError } from '../errors/apiError.ts';
-import { prepareWatch, recordWatch, type WatchRequest, type WatchRules } from '../surveillance/createWatch.ts';
+import {
+  prepareWatch,
+  recordWatch,
+  type WatchRequest,
+  type WatchRules,
+} from '../surveillance/createWatch.ts';
 import { WATCH_PRICE_PER_ENTITY } from '../surveillance/watchPrice.ts';
 
 export interface WatchCreationDeps {
@@ -76,14 +81,22 @@ export function watchCreationRoute(deps: WatchCreationDeps): RouteDefinition {
       }
       const prepared = prepareWatch(ctx.state.body as WatchRequest, deps.rules);
       const created = await recordWatch(prepared, owner, deps.now(), deps);
-      (ctx.state.undoIfUncharged ??= []).push(async () => {
+      ctx.state.undoIfUncharged = ctx.state.undoIfUncharged ?? [];
+      ctx.state.undoIfUncharged.push(async () => {
         const data: WatchWithdrawnData = {
           watchId: created.surveillance,
           withdrawnAt: deps.now().toISOString(),
           reason: 'paiement_non_abouti',
         };
-        await deps.store.append(watchStreamOf(created.surveillance), [{ type: WATCH_WITHDRAWN, data }], 'any');
-        ctx.state.log?.warn({ watch: created.surveillance }, 'watch withdrawn: its charge did not go through');
+        await deps.store.append(
+          watchStreamOf(created.surveillance),
+          [{ type: WATCH_WITHDRAWN, data }],
+          'any',
+        );
+        ctx.state.log?.warn(
+          { watch: created.surveillance },
+          'watch withdrawn: its charge did not go through',
+        );
       });
       return { body: { ...created } };
     },

@@ -46,9 +46,9 @@ import { REGISTERS } from '../registers.ts';
 import { fileScoreModelSource } from '../score/fileScoreModelSource.ts';
 import { migrateAll } from './migrateAll.ts';
 import { serviceLiveSources } from './serviceLiveSources.ts';
-import { watchableCountries } from './watchableCountries.ts';
 import { projects, type ServiceRole } from './serviceRole.ts';
 import { flushAtShutdown, stopAccepting } from './serviceShutdown.ts';
+import { watchableCountries } from './watchableCountries.ts';
 
 export interface Service {
   db: Database;

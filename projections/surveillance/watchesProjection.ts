@@ -67,7 +67,10 @@ async function applyWatchCreated(trx: Knex.Transaction, event: RecordedEvent): P
 /** A watch withdrawn (unpaid) ends when it was withdrawn: its routes answer 404, nothing is delivered after. */
 async function applyWatchWithdrawn(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
   const w = event.data as WatchWithdrawnData;
-  await trx(WATCHES).where({ id: w.watchId }).andWhere('fin', '>', w.withdrawnAt).update({ fin: w.withdrawnAt });
+  await trx(WATCHES)
+    .where({ id: w.watchId })
+    .andWhere('fin', '>', w.withdrawnAt)
+    .update({ fin: w.withdrawnAt });
 }
 
 /** What a change says of itself (never a record's content: it may name natural persons). */

@@ -59,7 +59,8 @@ async function prepareBatch(
       try {
         outcomes[i] = { ok: true, result: await readKyb(one, deps, sources) };
       } catch (err) {
-        if (!(err instanceof ApiError) || err.code === 'base_indisponible' || isDatabaseOutage(err)) throw err;
+        if (!(err instanceof ApiError) || err.code === 'base_indisponible' || isDatabaseOutage(err))
+          throw err;
         outcomes[i] = { ok: false, refusal: { siren, error: err.code, message: err.message } };
       }
     }
