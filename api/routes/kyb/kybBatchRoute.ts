@@ -114,7 +114,7 @@ export function kybBatchRouteOf(single: RouteDefinition, sources: KybSources): R
     id: 'kyb.batch',
     tool: {
       name: 'check_french_companies_kyb_batch',
-      title: 'KYB checks of up to 100 French companies',
+      title: 'KYB checks of French companies in a batch',
       description:
         'KYB checks of up to 100 French companies by SIREN in one call: each served company has the same answer as get_french_company_kyb (identity, officers with natural persons counted and never named, proceedings, VAT, LEI group, score, sanctions screening, red flags); SIRENs refused (malformed, unknown, not covered) are listed in erreurs and not charged. Priced per company served.',
     },
