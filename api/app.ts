@@ -49,7 +49,7 @@ import { SCORE_MODELE_PATH, scoreModeleRoute } from './routes/score/scoreModeleR
 import { NO_SCORE_MODEL, type ScoreModelSource } from './routes/score/scoreModelSource.ts';
 import { watchRoutes } from './routes/surveillance.ts';
 import { type WatchCreationDeps, watchCreationRoute } from './routes/surveillanceCreer.ts';
-import { answerSample } from './samples/sampleMiddleware.ts';
+import { answerSample, sampleBody } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
 import { createSampleRunner } from './samples/sampleRunner.ts';
 import type { AppMiddleware, AppState } from './state.ts';
@@ -224,7 +224,7 @@ function mountRouteChains(router: Router<AppState>, routes: readonly RouteDefini
   // A priced route's free sample: the same validation, freshness guard and handler on its example
   // parameters, signed, never charged. Registered before GET /v1/echantillons/{route}, which documents them.
   for (const route of routes) {
-    const sample = route.price > 0 && route.method === 'GET' ? sampleRequestOf(route) : null;
+    const sample = route.price > 0 ? sampleRequestOf(route) : null;
     if (sample) router.get(samplePathOf(route), ...sampleChain(route, sample, deps, steps));
   }
   for (const route of routes) {
@@ -242,6 +242,7 @@ function sampleChain(
   const chain: AppMiddleware[] = [bindRoute(route), steps.sign()];
   if (steps.limiter) chain.push(steps.limiter);
   chain.push(answerSample(route, sample), validateParams(route));
+  if (route.body) chain.push(sampleBody(route));
   if (deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
   chain.push(...steps.readAndAnswer(route));
   return chain;

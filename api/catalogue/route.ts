@@ -248,6 +248,8 @@ export interface RouteBody {
   example: Record<string, unknown>;
   /** Bytes the body may have; over it, 413 `corps_trop_volumineux`. Default: 64 KiB. */
   maxBytes?: number;
+  /** Whether its free sample answers `example` (a route that reads); a route that writes has none. */
+  sample?: boolean;
 }
 
 /** Another media type of a route's answer (RouteDefinition.alternate). */

@@ -132,6 +132,7 @@ export function kybBatchRouteOf(single: RouteDefinition, sources: KybSources): R
       description: `Les SIREN à vérifier, 1 à ${KYB_BATCH_MAX}. / The SIRENs to check, 1 to ${KYB_BATCH_MAX}.`,
       example: { sirens: ['005420120', '552100554'] },
       maxBytes: 16 * 1024,
+      sample: true,
     },
     price: KYB_BATCH_PRICE_PER_ENTITY,
     perRequestPrice: {
