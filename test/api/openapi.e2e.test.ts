@@ -28,6 +28,9 @@ describe('The OpenAPI document against the running service (demo data)', () => {
       liveUrls: replay.urls,
       liveCredentials: replay.credentials,
       frenchLiveSources: FRENCH_LIVE_SOURCES,
+      // The KYB examples (one company, then a batch) ask the RNE for the officers of demo companies it has no
+      // recording of: each a transient failure, which must not open the circuit before the RNE's own routes.
+      livePolicy: { breaker: { failures: 50, halfOpenAfterMs: 30_000 } },
     });
     key = (await openAccount(t.service.store, { credits: 100_000_000 })).key;
     await t.service.runner.caughtUp();
