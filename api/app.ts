@@ -37,7 +37,13 @@ import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceS
 import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
-import { createIdempotencyStore, idempotencyGate, keepIdempotentAnswers } from './payment/idempotency.ts';
+import {
+  createIdempotencyStore,
+  idempotencyGate,
+  idempotentReplayForKeys,
+  keepIdempotentAnswers,
+} from './payment/idempotency.ts';
+import { presentedKeys } from './payment/presentedKeys.ts';
 import {
   healthRoute,
   type LiveCircuit,
@@ -52,7 +58,7 @@ import { type WatchCreationDeps, watchCreationRoute } from './routes/surveillanc
 import { answerSample, sampleBody } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
 import { createSampleRunner } from './samples/sampleRunner.ts';
-import type { AppMiddleware, AppState } from './state.ts';
+import type { AppContext, AppMiddleware, AppState } from './state.ts';
 import { createLagHistory, recordingLag } from './status/lagHistory.ts';
 import { STATUS_PATH, statusRoute } from './status/statusRoute.ts';
 
@@ -264,8 +270,21 @@ function routeChain(route: RouteDefinition, deps: AppDeps, steps: ChainSteps): A
   // The body is read and checked before payment: a body too large or malformed costs nothing.
   if (route.body) chain.push(readBody(route));
   if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
+  const now = deps.now ?? (() => new Date());
+  const account = deps.account;
+  if (idempotent && account) {
+    // A key holder's key answered already is answered again before the quote: not read nor priced again.
+    const accountOf = async (ctx: AppContext) => {
+      for (const key of presentedKeys(ctx)) {
+        const id = await account.accountOf(key);
+        if (id) return id;
+      }
+      return null;
+    };
+    chain.push(idempotentReplayForKeys(steps.idempotency, accountOf, now));
+  }
   // After payment (the payer known), before the handler: a key answered already is answered again, uncharged.
-  const gate = idempotent ? [idempotencyGate(steps.idempotency, deps.now ?? (() => new Date()))] : [];
+  const gate = idempotent ? [idempotencyGate(steps.idempotency, now)] : [];
   if (route.perRequestPrice) {
     // Priced from its own answer: the freshness guard and the quote (which prepares it) come before payment.
     chain.push(

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { formatCredits } from '../../ops/accounts/credits.ts';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { SecretBox } from '../../ops/signing/sealedSecret.ts';
 import { payerKeyOf } from '../catalogue/route.ts';
@@ -57,6 +58,8 @@ export type Claim =
 export interface IdempotencyStore {
   /** Takes the key for this request, or says what holds it. */
   claim(args: { payer: string; key: string; request: string; now: Date }): Promise<Claim>;
+  /** What holds the key, without taking it (`absent`: nothing, or only an expired or stale request). */
+  peek(args: { payer: string; key: string; request: string; now: Date }): Promise<Claim | { kind: 'absent' }>;
   complete(args: { payer: string; key: string; answer: KeptAnswer }): Promise<void>;
   /** Frees the key: its request was not answered 2xx (nothing charged), a retry runs again. */
   release(args: { payer: string; key: string }): Promise<void>;
@@ -64,6 +67,29 @@ export interface IdempotencyStore {
 
 export function createIdempotencyStore(knex: Knex, box: SecretBox): IdempotencyStore {
   let prunedAt = 0;
+  const holder: IdempotencyStore['peek'] = async ({ payer, key, request, now }) => {
+    const row = await knex('idempotency_keys')
+      .where({ payeur: payer, cle: key })
+      .andWhere('cree_le', '>=', new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))
+      .first<
+        { empreinte: string; statut: string; reponse_scellee: string | null; cree_le: Date } | undefined
+      >();
+    if (!row) return { kind: 'absent' };
+    if (row.empreinte !== request) return { kind: 'other_request' };
+    if (row.statut === 'en_cours' || !row.reponse_scellee) {
+      const stale = new Date(row.cree_le).getTime() < now.getTime() - IDEMPOTENCY_STALE_MS;
+      return stale ? { kind: 'absent' } : { kind: 'running' };
+    }
+    const kept = JSON.parse(box.open(row.reponse_scellee)) as {
+      status: number;
+      headers: Record<string, string>;
+      body: string;
+    };
+    return {
+      kind: 'answered',
+      answer: { status: kept.status, headers: kept.headers, body: Buffer.from(kept.body, 'base64') },
+    };
+  };
   return {
     async claim({ payer, key, request, now }) {
       const expired = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
@@ -86,23 +112,11 @@ export function createIdempotencyStore(knex: Knex, box: SecretBox): IdempotencyS
         .ignore()
         .returning('cle');
       if (inserted.length > 0) return { kind: 'claimed' };
-      const row = await knex('idempotency_keys')
-        .where({ payeur: payer, cle: key })
-        .first<{ empreinte: string; statut: string; reponse_scellee: string | null } | undefined>();
+      const held = await holder({ payer, key, request, now });
       // Freed between the two statements: the client retries and finds it free.
-      if (!row) return { kind: 'running' };
-      if (row.empreinte !== request) return { kind: 'other_request' };
-      if (row.statut === 'en_cours' || !row.reponse_scellee) return { kind: 'running' };
-      const kept = JSON.parse(box.open(row.reponse_scellee)) as {
-        status: number;
-        headers: Record<string, string>;
-        body: string;
-      };
-      return {
-        kind: 'answered',
-        answer: { status: kept.status, headers: kept.headers, body: Buffer.from(kept.body, 'base64') },
-      };
+      return held.kind === 'absent' ? { kind: 'running' } : held;
     },
+    peek: holder,
     async complete({ payer, key, answer }) {
       const sealed = box.seal(
         JSON.stringify({
@@ -132,41 +146,81 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  */
 export function idempotencyGate(store: IdempotencyStore, now: () => Date): AppMiddleware {
   return async function idempotencyGateMiddleware(ctx, next) {
-    const key = ctx.get(IDEMPOTENCY_HEADER);
+    const key = idempotencyKeyOf(ctx);
     if (!key) return next();
-    if (!KEY_PATTERN.test(key)) {
-      throw badRequest(
-        'cle_idempotence_invalide',
-        IDEMPOTENCY_HEADER,
-        'Idempotency-Key : 1 à 255 caractères ASCII imprimables. / Idempotency-Key: 1 to 255 printable ASCII characters.',
-      );
-    }
     const payer = ctx.state.payer ? payerKeyOf(ctx.state.payer) : 'aucun';
-    const request = `${ctx.state.route?.id ?? ctx.path} ${ctx.state.bodyDigest ?? ''}`;
-    const claim = await store.claim({ payer, key, request, now: now() });
-    if (claim.kind === 'other_request') {
-      throw new ApiError(
-        422,
-        'cle_idempotence_reutilisee',
-        'Cette Idempotency-Key a déjà servi à une autre requête (autre corps ou autre route) ; prenez-en une nouvelle. / This Idempotency-Key was already used for another request (another body or route); use a new one.',
-        { champ: IDEMPOTENCY_HEADER },
-      );
-    }
-    if (claim.kind === 'running') {
-      throw new ApiError(
-        409,
-        'requete_en_cours',
-        'La première requête de cette Idempotency-Key n’est pas finie ; réessayez après elle. / The first request with this Idempotency-Key has not finished; retry after it.',
-        { champ: IDEMPOTENCY_HEADER, headers: { 'Retry-After': '2' } },
-      );
-    }
-    if (claim.kind === 'answered') {
-      replayKept(ctx, claim.answer);
-      return;
-    }
+    const claim = await store.claim({ payer, key, request: requestOf(ctx), now: now() });
+    if (held(ctx, claim)) return;
     ctx.state.idempotencyClaim = { key, payer };
     await next();
   };
+}
+
+/**
+ * Before the quote, for a request paid with one of our API keys: a key already answered for this account is
+ * answered again at once, neither priced again (a batch is not read again) nor charged, whatever the balance;
+ * the same refusals as the gate's. An x402 payer is known only once its payment is verified: the gate decides.
+ */
+export function idempotentReplayForKeys(
+  store: IdempotencyStore,
+  accountOf: (ctx: AppContext) => Promise<string | null>,
+  now: () => Date,
+): AppMiddleware {
+  return async function idempotentReplayForKeysMiddleware(ctx, next) {
+    const key = idempotencyKeyOf(ctx);
+    if (!key || ctx.get('payment-signature') || ctx.get('x-payment')) return next();
+    const account = await accountOf(ctx);
+    if (!account) return next();
+    const payer = payerKeyOf({ compte: account });
+    const found = await store.peek({ payer, key, request: requestOf(ctx), now: now() });
+    if (found.kind !== 'absent' && held(ctx, found)) {
+      ctx.set('X-Credits-Charged', formatCredits(0));
+      return;
+    }
+    await next();
+  };
+}
+
+/** The request's Idempotency-Key, checked; null without one. */
+function idempotencyKeyOf(ctx: AppContext): string | null {
+  const key = ctx.get(IDEMPOTENCY_HEADER);
+  if (!key) return null;
+  if (!KEY_PATTERN.test(key)) {
+    throw badRequest(
+      'cle_idempotence_invalide',
+      IDEMPOTENCY_HEADER,
+      'Idempotency-Key : 1 à 255 caractères ASCII imprimables. / Idempotency-Key: 1 to 255 printable ASCII characters.',
+    );
+  }
+  return key;
+}
+
+/** What a key names: the route and the digest of the body. */
+const requestOf = (ctx: AppContext) => `${ctx.state.route?.id ?? ctx.path} ${ctx.state.bodyDigest ?? ''}`;
+
+/** Answers a request whose key is held (refused, or replayed); false when the key is this request's. */
+function held(ctx: AppContext, claim: Claim): boolean {
+  if (claim.kind === 'other_request') {
+    throw new ApiError(
+      422,
+      'cle_idempotence_reutilisee',
+      'Cette Idempotency-Key a déjà servi à une autre requête (autre corps ou autre route) ; prenez-en une nouvelle. / This Idempotency-Key was already used for another request (another body or route); use a new one.',
+      { champ: IDEMPOTENCY_HEADER },
+    );
+  }
+  if (claim.kind === 'running') {
+    throw new ApiError(
+      409,
+      'requete_en_cours',
+      'La première requête de cette Idempotency-Key n’est pas finie ; réessayez après elle. / The first request with this Idempotency-Key has not finished; retry after it.',
+      { champ: IDEMPOTENCY_HEADER, headers: { 'Retry-After': '2' } },
+    );
+  }
+  if (claim.kind === 'answered') {
+    replayKept(ctx, claim.answer);
+    return true;
+  }
+  return false;
 }
 
 function replayKept(ctx: AppContext, answer: KeptAnswer): void {

@@ -136,6 +136,25 @@ describe(`POST /v1/kyb/batch on the demo data (e2e, ${targetDescription})`, () =
       expect(before - (await balance())).to.equal(2 * UNIT);
     });
 
+    it('replays a paid batch to a key holder whose balance is now spent', async () => {
+      const holder = await openAccount(service.t.service.store, { credits: UNIT });
+      await service.t.service.runner.catchUp();
+      const idempotencyKey = randomUUID();
+      const send = () =>
+        post(JSON.stringify({ sirens: [SUCRERIES] }), {
+          'X-Api-Key': holder.key,
+          'Idempotency-Key': idempotencyKey,
+        });
+      const first = await send();
+      expect(first.res.status).to.equal(200);
+      expect(first.res.headers.get('x-credits-remaining')).to.equal('0');
+      const again = await send();
+      expect(again.res.status).to.equal(200);
+      expect(again.res.headers.get('idempotent-replayed')).to.equal('true');
+      expect(again.res.headers.get('x-credits-charged')).to.equal('0');
+      expect(again.text).to.equal(first.text);
+    });
+
     it('refuses the same key for another body with 422 cle_idempotence_reutilisee, uncharged', async () => {
       const idempotencyKey = randomUUID();
       await withKey({ sirens: [SUCRERIES] }, { 'Idempotency-Key': idempotencyKey });
