@@ -122,6 +122,25 @@ describe(`POST /v1/surveillance/creer (e2e, ${targetDescription})`, () => {
     expect((recorded!.data as Json).owner).to.deep.equal({ payeur: payer.address.toLowerCase() });
   });
 
+  it('over x402 with an Idempotency-Key, a retried creation paid again returns the same watch, unsettled', async () => {
+    const bytes = JSON.stringify({ entites: [SUCRERIES], jours: 30 });
+    const idempotencyKey = randomUUID();
+    const accepted = decode((await post(bytes)).res.headers.get('payment-required')).accepts[0];
+    const settled = service.facilitator.settleCalls.length;
+    const pay = async () =>
+      post(bytes, {
+        'PAYMENT-SIGNATURE': await signedPaymentHeader({ signer: payer, accepted }),
+        'Idempotency-Key': idempotencyKey,
+      });
+    const first = await pay();
+    const again = await pay();
+    expect(first.res.status).to.equal(200);
+    expect(again.res.status).to.equal(200);
+    expect(again.res.headers.get('idempotent-replayed')).to.equal('true');
+    expect(again.body.surveillance).to.equal(first.body.surveillance);
+    expect(service.facilitator.settleCalls.length).to.equal(settled + 1);
+  });
+
   it('withdraws a watch whose x402 settlement fails: the answer is withheld and no unpaid watch lives', async () => {
     const bytes = JSON.stringify({ entites: [BIQUEZ], jours: 30 });
     const quoted = await post(bytes);
