@@ -7,6 +7,7 @@ import compress from 'koa-compress';
 import type { BudgetedPools } from '../ops/database/budgetedPools.ts';
 import type { Logger } from '../ops/logger.ts';
 import type { ServedLog } from '../ops/servedlog/servedLog.ts';
+import { createSecretBox } from '../ops/signing/sealedSecret.ts';
 import type { Signer } from '../ops/signing/signer.ts';
 import type { RegisterInfo } from '../schemas/registerInfo.ts';
 import type { AccountDesk } from './account/accountDesk.ts';
@@ -29,12 +30,20 @@ import { envelope } from './middleware/envelope.ts';
 import { errorHandler } from './middleware/errorHandler.ts';
 import { freshnessGuard, type SnapshotReader } from './middleware/freshnessGuard.ts';
 import { type RateLimits, rateLimit } from './middleware/rateLimit.ts';
+import { readBody } from './middleware/readBody.ts';
 import { requestContext } from './middleware/requestContext.ts';
 import { requestPrice } from './middleware/requestPrice.ts';
 import { refuseWhileStopping, requireDatabaseReady } from './middleware/serviceState.ts';
 import { signResponse } from './middleware/signResponse.ts';
 import { validateParams } from './middleware/validateParams.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
+import {
+  createIdempotencyStore,
+  idempotencyGate,
+  idempotentReplayForKeys,
+  keepIdempotentAnswers,
+} from './payment/idempotency.ts';
+import { presentedKeys } from './payment/presentedKeys.ts';
 import {
   healthRoute,
   type LiveCircuit,
@@ -45,10 +54,11 @@ import { readingRoutes } from './routes/reading.ts';
 import { SCORE_MODELE_PATH, scoreModeleRoute } from './routes/score/scoreModeleRoute.ts';
 import { NO_SCORE_MODEL, type ScoreModelSource } from './routes/score/scoreModelSource.ts';
 import { watchRoutes } from './routes/surveillance.ts';
-import { answerSample } from './samples/sampleMiddleware.ts';
+import { type WatchCreationDeps, watchCreationRoute } from './routes/surveillanceCreer.ts';
+import { answerSample, sampleBody } from './samples/sampleMiddleware.ts';
 import { samplePathOf, sampleRequestOf } from './samples/sampleRequest.ts';
 import { createSampleRunner } from './samples/sampleRunner.ts';
-import type { AppMiddleware, AppState } from './state.ts';
+import type { AppContext, AppMiddleware, AppState } from './state.ts';
 import { createLagHistory, recordingLag } from './status/lagHistory.ts';
 import { STATUS_PATH, statusRoute } from './status/statusRoute.ts';
 
@@ -99,6 +109,11 @@ export interface AppDeps {
   live?: LiveSources;
   /** What this process is (`/health` says it): its role and whether it applies the log now. */
   process?: ProcessDescription;
+  /**
+   * Where POST /v1/surveillance/creer records the watches it sells (the event log) and what it accepts
+   * (countries, webhook addresses); absent: the route is not served.
+   */
+  watchCreation?: Omit<WatchCreationDeps, 'secrets' | 'now'>;
 }
 
 export interface App {
@@ -141,7 +156,16 @@ export function createApp(deps: AppDeps): App {
     ...(deps.account ? { accountOf: (key: string) => deps.account!.accountOf(key) } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
-  registry = createRouteRegistry([...reading, ...watches, ...deps.routes]);
+  const creation = deps.watchCreation
+    ? [
+        watchCreationRoute({
+          ...deps.watchCreation,
+          secrets: createSecretBox(deps.signer),
+          now: deps.now ?? (() => new Date()),
+        }),
+      ]
+    : [];
+  registry = createRouteRegistry([...reading, ...watches, ...creation, ...deps.routes]);
   const liveCircuits = () =>
     [...(deps.live?.europe.values() ?? []), ...Object.values(deps.live?.french ?? {})].map((r) => ({
       register: r.register,
@@ -193,6 +217,8 @@ function chainSteps(deps: AppDeps) {
     sign: () => signResponse({ signer: deps.signer, servedLog: deps.servedLog }),
     // One limiter for every route: the limits are per key and per address, whatever the route.
     limiter: deps.rateLimits ? rateLimit(deps.rateLimits) : null,
+    // The paid POST routes' Idempotency-Keys, their answers sealed under a key of their own.
+    idempotency: createIdempotencyStore(deps.knex, createSecretBox(deps.signer, 'idempotency-answers')),
   };
 }
 
@@ -207,7 +233,10 @@ function mountRouteChains(router: Router<AppState>, routes: readonly RouteDefini
     const sample = route.price > 0 ? sampleRequestOf(route) : null;
     if (sample) router.get(samplePathOf(route), ...sampleChain(route, sample, deps, steps));
   }
-  for (const route of routes) router.get(toRouterPath(route.path), ...routeChain(route, deps, steps));
+  for (const route of routes) {
+    if (route.method === 'POST') router.post(toRouterPath(route.path), ...routeChain(route, deps, steps));
+    else router.get(toRouterPath(route.path), ...routeChain(route, deps, steps));
+  }
 }
 
 function sampleChain(
@@ -219,6 +248,7 @@ function sampleChain(
   const chain: AppMiddleware[] = [bindRoute(route), steps.sign()];
   if (steps.limiter) chain.push(steps.limiter);
   chain.push(answerSample(route, sample), validateParams(route));
+  if (route.body) chain.push(sampleBody(route));
   if (deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
   chain.push(...steps.readAndAnswer(route));
   return chain;
@@ -229,12 +259,32 @@ function routeChain(route: RouteDefinition, deps: AppDeps, steps: ChainSteps): A
   const chain: AppMiddleware[] = [bindRoute(route)];
   if (route.price > 0) chain.push(paidAnswerCaching());
   else chain.push(...freeDocumentCaching());
+  // A paid POST route takes an Idempotency-Key: its answer is kept once signed, so it sits outside the signature.
+  const idempotent = route.price > 0 && route.method === 'POST';
   if (route.price > 0 && deps.keepSettledAnswers) chain.push(deps.keepSettledAnswers);
+  if (idempotent) chain.push(keepIdempotentAnswers(steps.idempotency));
   if (route.price > 0) chain.push(steps.sign());
   if (route.price > 0 && deps.keyedCreditHeaders) chain.push(deps.keyedCreditHeaders);
   if (steps.limiter) chain.push(steps.limiter);
   chain.push(validateParams(route));
+  // The body is read and checked before payment: a body too large or malformed costs nothing.
+  if (route.body) chain.push(readBody(route));
   if (route.price > 0 && deps.databaseReady) chain.push(requireDatabaseReady(deps.databaseReady));
+  const now = deps.now ?? (() => new Date());
+  const account = deps.account;
+  if (idempotent && account) {
+    // A key holder's key answered already is answered again before the quote: not read nor priced again.
+    const accountOf = async (ctx: AppContext) => {
+      for (const key of presentedKeys(ctx)) {
+        const id = await account.accountOf(key);
+        if (id) return id;
+      }
+      return null;
+    };
+    chain.push(idempotentReplayForKeys(steps.idempotency, accountOf, now));
+  }
+  // After payment (the payer known), before the handler: a key answered already is answered again, uncharged.
+  const gate = idempotent ? [idempotencyGate(steps.idempotency, now)] : [];
   if (route.perRequestPrice) {
     // Priced from its own answer: the freshness guard and the quote (which prepares it) come before payment.
     chain.push(
@@ -242,10 +292,10 @@ function routeChain(route: RouteDefinition, deps: AppDeps, steps: ChainSteps): A
       requestPrice(route, route.perRequestPrice, steps.handlerDeps, steps.snapshotSessions),
     );
     if (deps.paymentFor) chain.push(deps.paymentFor(route));
-    chain.push(steps.answer(route));
+    chain.push(...gate, steps.answer(route));
   } else {
     if (route.price > 0 && deps.paymentFor) chain.push(deps.paymentFor(route));
-    chain.push(...steps.readAndAnswer(route));
+    chain.push(...gate, ...steps.readAndAnswer(route));
   }
   return chain;
 }

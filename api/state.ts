@@ -14,8 +14,15 @@ export interface AppState extends RouteState {
   bodyBytes?: Buffer;
   /** Set by the x402 rail on a settled answer, so that the keeper stores it once signed (x402Answers.ts). */
   x402Settled?: { key: NonceKey };
-  /** True when the answer is a kept x402 answer sent again: already signed and in the served log. */
+  /**
+   * True when the answer is a kept answer sent again (an x402 payment's, or an Idempotency-Key's): already
+   * signed and in the served log.
+   */
   x402Replayed?: boolean;
+  /** True when the answer is the one kept for this Idempotency-Key: the payment step charges nothing. */
+  idempotentReplay?: boolean;
+  /** The Idempotency-Key this request holds (idempotency.ts): its answer is kept once signed, or it is freed. */
+  idempotencyClaim?: { key: string; payer: string };
   /** The request's reads of the snapshot state, confirmed once its rows are read (envelope.ts). */
   snapshotSession?: SnapshotSession;
   /** Set by the freshness guard: reads the state again, through a new session, and judges it again. */

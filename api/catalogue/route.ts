@@ -30,7 +30,28 @@ export interface RouteState {
   prepared?: HandlerResult;
   /** A free document answers with the last snapshot facts known (the database unreachable): not to be cached. */
   lastKnownFacts?: boolean;
+  /** A POST route's JSON body, parsed and checked against its `body.schema` (api/middleware/readBody.ts). */
+  body?: unknown;
+  /** SHA-256 of the body's exact bytes, lowercase hex: what an x402 quote of a POST route is bound to. */
+  bodyDigest?: string;
+  /**
+   * Who pays this request, once the payment step has identified it: the account of an API key, or the x402
+   * payer's address (lowercase). Absent on a free route, or on a service without payment.
+   */
+  payer?: Payer;
+  /**
+   * Steps to run if the answer is finally not charged (a commit refused, a settlement failed, the client gone):
+   * what a handler wrote that must not outlive an unpaid answer (a watch created: withdrawn).
+   */
+  undoIfUncharged?: (() => Promise<void>)[];
 }
+
+/** Who pays a request: an account (API key) or an x402 payer's address. */
+export type Payer = { compte: string } | { payeur: string };
+
+/** `compte:<id>` or `payeur:<address>`: one string per payer (idempotency keys are scoped by it). */
+export const payerKeyOf = (payer: Payer): string =>
+  'compte' in payer ? `compte:${payer.compte}` : `payeur:${payer.payeur.toLowerCase()}`;
 
 /** The request as a handler sees it: its state and the response headers it may set. */
 export interface RouteContext {
@@ -135,7 +156,10 @@ export interface RouteDefinition {
     title: string;
     description: string;
   };
-  method: 'GET';
+  /** GET, or POST for a route that takes a JSON body (`body`). */
+  method: 'GET' | 'POST';
+  /** A POST route's JSON body: its schema (checked before payment), its OpenAPI description and example. */
+  body?: RouteBody;
   /** OpenAPI-style path with `{param}` placeholders. */
   path: string;
   summary: string;
@@ -214,6 +238,18 @@ export interface RouteDefinition {
   /** Extra members of the route's OpenAPI operation (`x-...`), e.g. a catalogue the route documents. */
   openApiExtensions?: Record<string, unknown>;
   handler(ctx: RouteContext, deps: HandlerDeps): Promise<HandlerResult>;
+}
+
+/** The JSON body of a POST route. */
+export interface RouteBody {
+  schema: JsonSchema;
+  description: string;
+  /** A body the demo data answers: the OpenAPI example and the MCP tool's illustration. */
+  example: Record<string, unknown>;
+  /** Bytes the body may have; over it, 413 `corps_trop_volumineux`. Default: 64 KiB. */
+  maxBytes?: number;
+  /** Whether its free sample answers `example` (a route that reads); a route that writes has none. */
+  sample?: boolean;
 }
 
 /** Another media type of a route's answer (RouteDefinition.alternate). */

@@ -16,7 +16,20 @@ const EVERY_ROUTE: readonly ErrorCode[] = [
 const PRICED: readonly ErrorCode[] = [
   'paiement_requis',
   'credits_insuffisants',
-  ...PAYMENT_ERROR_CODES.map((e) => e.code).filter((c) => c !== 'compte_requis'),
+  ...PAYMENT_ERROR_CODES.map((e) => e.code).filter(
+    (c) => c !== 'compte_requis' && c !== 'empreinte_corps_differente',
+  ),
+];
+
+/** A route with a JSON body: the body's refusals, before payment. */
+const WITH_BODY: readonly ErrorCode[] = ['corps_illisible', 'corps_invalide', 'corps_trop_volumineux'];
+
+/** A paid POST route: its quote bound to the body, and its Idempotency-Key. */
+const PAID_POST: readonly ErrorCode[] = [
+  'empreinte_corps_differente',
+  'cle_idempotence_invalide',
+  'cle_idempotence_reutilisee',
+  'requete_en_cours',
 ];
 
 const ENTRY = new Map<string, ErrorCodeEntry>(ALL_ERROR_CODES.map((e) => [e.code, e]));
@@ -27,6 +40,8 @@ export function errorCodesOf(route: RouteDefinition): { status: number; codes: E
   if (route.params.some((p) => p.in === 'query' && p.required)) codes.add('parametre_manquant');
   if (route.price > 0) for (const c of PRICED) codes.add(c);
   if (route.keyOnly) codes.add('compte_requis');
+  if (route.body) for (const c of WITH_BODY) codes.add(c);
+  if (route.price > 0 && route.method === 'POST') for (const c of PAID_POST) codes.add(c);
   // The freshness guard, unless the route answers from the registers that are fresh (freshnessDegrades).
   if (route.registers.length > 0 && route.freshnessDegrades !== true) {
     codes.add('collecte_en_cours');

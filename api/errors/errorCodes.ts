@@ -162,7 +162,55 @@ export const ERROR_CODES = [
     signification:
       'Limite de débit atteinte (par clé ou par adresse) ; réessayer après Retry-After, rien n’est facturé. / Rate limit reached (per key or per address); retry after Retry-After, nothing is charged.',
   },
-  { code: 'methode_non_permise', statut: 405, signification: 'Seul GET est servi. / Only GET is served.' },
+  {
+    code: 'methode_non_permise',
+    statut: 405,
+    signification:
+      'Méthode que la route ne sert pas (GET, et POST pour les routes à corps JSON). / Method the route does not serve (GET, and POST for routes with a JSON body).',
+  },
+  // The POST routes' bodies (api/middleware/readBody.ts) and their idempotency (api/payment/idempotency.ts).
+  {
+    code: 'corps_illisible',
+    statut: 400,
+    signification:
+      'Corps absent ou qui n’est pas du JSON (Content-Type: application/json). / Body missing or not JSON.',
+  },
+  {
+    code: 'corps_invalide',
+    statut: 400,
+    signification:
+      'Corps JSON hors de son schéma (OpenAPI requestBody) ; `champ` nomme le membre. / JSON body outside its schema; `champ` names the member.',
+  },
+  {
+    code: 'corps_trop_volumineux',
+    statut: 413,
+    signification:
+      'Corps plus long que la limite de la route ; jamais facturé. / Body over the route’s size limit; never charged.',
+  },
+  {
+    code: 'aucune_entite_servie',
+    statut: 404,
+    signification:
+      'Aucune entité du lot n’a pu être servie : chacune est dans `erreurs` avec son code ; rien n’est facturé. / No entity of the batch could be served: each is in `erreurs` with its code; nothing is charged.',
+  },
+  {
+    code: 'cle_idempotence_invalide',
+    statut: 400,
+    signification:
+      'En-tête Idempotency-Key vide ou hors de 1 à 255 caractères imprimables. / Idempotency-Key empty or not 1 to 255 printable characters.',
+  },
+  {
+    code: 'cle_idempotence_reutilisee',
+    statut: 422,
+    signification:
+      'Idempotency-Key déjà utilisée par ce payeur pour un autre corps ou une autre route (24 h) ; jamais facturé. / Idempotency-Key already used by this payer with another body or route (24 h); never charged.',
+  },
+  {
+    code: 'requete_en_cours',
+    statut: 409,
+    signification:
+      'Une requête de même Idempotency-Key est encore en cours ; réessayer après elle. Jamais facturé. / A request with the same Idempotency-Key is still running; retry after it. Never charged.',
+  },
   {
     code: 'base_indisponible',
     statut: 503,

@@ -63,7 +63,14 @@ export async function callThroughHttp(
     );
   }
   const url = `${origin}${tool.requestFor(args)}`;
-  const res = await fetch(url, { headers });
+  const res =
+    tool.method === 'POST'
+      ? await fetch(url, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(args),
+        })
+      : await fetch(url, { headers });
   if (tool.documentType && res.status >= 200 && res.status < 300) return documentResult(url, res);
   const text = await res.text();
   if (res.status >= 200 && res.status < 300) {

@@ -17,6 +17,8 @@ export interface McpTool {
   outputSchema?: ObjectSchema;
   /** The HTTP request (path and query) a call with these arguments becomes. */
   requestFor(args: Record<string, unknown>): string;
+  /** A POST route's tool: the arguments are its JSON body. */
+  method?: 'POST';
   /** A priced route's tool: paid exactly like its HTTP route. */
   priced: boolean;
   /** A route that answers a document, not JSON (`application/pdf`): returned as an embedded resource. */
@@ -38,8 +40,12 @@ function urlOf(route: RouteDefinition, args: Record<string, unknown>): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** The route's parameters as the tool's input: each with its schema and description (values are strings). */
+/**
+ * The route's parameters as the tool's input: each with its schema and description (values are strings). A
+ * POST route's input is its JSON body.
+ */
 function inputSchemaOf(route: RouteDefinition): ObjectSchema {
+  if (route.body) return route.body.schema as ObjectSchema;
   const properties: Record<string, JsonSchema> = {};
   for (const p of route.params) properties[p.name] = { ...p.schema, description: p.description };
   return {
@@ -75,12 +81,13 @@ export function mcpToolsOf(routes: readonly RouteDefinition[]): McpTool[] {
       title: route.tool!.title,
       description: document
         ? `${price}Returns the document GET ${route.path} serves (${route.contentType}) as an embedded resource (base64 blob), its signature and provenance in _meta.`
-        : `${price}Returns the signed JSON body that GET ${route.path} serves, starting with its citation.`,
+        : `${price}Returns the signed JSON body that ${route.method} ${route.path} serves, starting with its citation.`,
       inputSchema: inputSchemaOf(route),
+      ...(route.method === 'POST' ? { method: 'POST' as const } : {}),
       ...(document
         ? { documentType: route.contentType }
         : { outputSchema: { type: 'object' as const, allOf: [envelopeSchema, route.responseSchema] } }),
-      requestFor: (args) => urlOf(route, args),
+      requestFor: (args) => (route.method === 'POST' ? route.path : urlOf(route, args)),
       priced: true,
     };
   });

@@ -29,6 +29,7 @@ export const EXPOSED_HEADERS = [
   'X-Registre-Sha256',
   'X-Citation',
   'Accept-Ranges',
+  'Idempotent-Replayed',
 ];
 
 /**
@@ -38,7 +39,7 @@ export const EXPOSED_HEADERS = [
 export function crossOrigin(): AppMiddleware {
   return cors({
     origin: '*',
-    allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowHeaders: [
       'X-Api-Key',
       'Authorization',
@@ -46,6 +47,7 @@ export function crossOrigin(): AppMiddleware {
       'X-PAYMENT',
       'If-None-Match',
       'Content-Type',
+      'Idempotency-Key',
     ],
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 86_400,

@@ -22,9 +22,14 @@ export function errorHandler(): AppMiddleware {
       // The router answers 405 for a method it knows (POST, PUT, ...) and 501 for one it does not route at all
       // (PROPFIND, TRACE, LOCK, ...): the API is read-only, so both are the same refusal.
       if (ctx.status === 405 || ctx.status === 501) {
-        throw new ApiError(405, 'methode_non_permise', 'Seul GET est servi. / Only GET is served.', {
-          headers: { Allow: ctx.response.get('Allow') || READ_ONLY_ALLOW },
-        });
+        throw new ApiError(
+          405,
+          'methode_non_permise',
+          'Méthode non servie sur cette route. / Method not served on this route.',
+          {
+            headers: { Allow: ctx.response.get('Allow') || READ_ONLY_ALLOW },
+          },
+        );
       }
       if (ctx.status >= 500 && ctx.status !== 503) {
         // A status set by hand below us: never let a 500/502 through.

@@ -21,7 +21,9 @@ export function buildOpenApi(
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of registry.routes) {
-    paths[route.path] = { get: operationOf(route, opts.examples?.get(route.id)) };
+    paths[route.path] = {
+      [route.method === 'POST' ? 'post' : 'get']: operationOf(route, opts.examples?.get(route.id)),
+    };
   }
   Object.assign(paths, serviceDocumentPaths(FREE_FAMILY));
   return {
@@ -66,6 +68,16 @@ export function buildOpenApi(
   };
 }
 
+/** The header a paid POST route takes so that a retried request is answered again, not charged again. */
+const IDEMPOTENCY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Clé choisie par le client (1 à 255 caractères ASCII imprimables), gardée 24 h par payeur : la même clé et le même corps rendent la réponse déjà payée (Idempotent-Replayed: true), sans nouvelle facturation. / A client-chosen key, kept 24 h per payer: the same key and body return the answer already paid for, uncharged.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 /**
  * One operation. `example` is the route's real sample answer (`GET /v1/echantillons/{route}` on this server's
  * data), shown by the reference instead of a placeholder built from the schema.
@@ -109,13 +121,25 @@ function operationOf(route: RouteDefinition, example: unknown): Record<string, u
     summary: route.tool ? `${route.summary} / ${route.tool.title}` : route.summary,
     tags: [familyOf(route)],
     ...(description ? { description } : {}),
-    parameters: route.params.map((p) => ({
-      name: p.name,
-      in: p.in,
-      required: p.in === 'path' ? true : p.required,
-      description: p.description,
-      schema: p.schema,
-    })),
+    parameters: [
+      ...route.params.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.in === 'path' ? true : p.required,
+        description: p.description,
+        schema: p.schema,
+      })),
+      ...(priced && route.method === 'POST' ? [IDEMPOTENCY_PARAMETER] : []),
+    ],
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            description: route.body.description,
+            content: { 'application/json': { schema: route.body.schema, example: route.body.example } },
+          },
+        }
+      : {}),
     responses,
     // The key first: a reference (Scalar) builds its examples with the first scheme listed.
     ...(priced ? { security: [{ [KEY_SCHEME]: [] }, { bearer: [] }, { x402: [] }] } : { security: [] }),

@@ -36,6 +36,16 @@ export function bazaarExtensionOf(
 ): Record<string, unknown> {
   const query = route.params.filter((p) => p.in === 'query');
   const path = route.params.filter((p) => p.in === 'path');
+  if (route.method === 'POST' && route.body) {
+    // A POST route: its JSON body, with its schema and the example the demo answers.
+    const declared = declareDiscoveryExtension({
+      method: 'POST',
+      bodyType: 'json',
+      input: route.body.example,
+      inputSchema: route.body.schema,
+    } as Parameters<typeof declareDiscoveryExtension>[0]);
+    return { bazaar: declared.bazaar as unknown as Record<string, unknown> };
+  }
   const declared = declareDiscoveryExtension({
     method: 'GET',
     ...(query.length > 0 ? { input: examples(query), inputSchema: paramsSchema(query) } : {}),

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
+import { idempotencyMigrations } from './idempotency.ts';
 import type { NonceKey } from './nonceKey.ts';
 import { x402AnswerMigrations } from './x402Answers.ts';
 
@@ -36,6 +37,7 @@ export const paymentMigrations: Migration[] = [
     },
   },
   ...x402AnswerMigrations,
+  ...idempotencyMigrations,
 ];
 
 const norm = (k: NonceKey) => [k.asset.toLowerCase(), k.payer.toLowerCase(), k.nonce.toLowerCase()];

@@ -6,7 +6,7 @@ import type { RouteDefinition } from '../catalogue/route.ts';
 import type { AppContext } from '../state.ts';
 import type { PaymentConfig } from './paymentConfig.ts';
 import { freeTierOf } from './paymentRequired.ts';
-import { abandon, answer402, clientGone, is2xx, withhold } from './respond.ts';
+import { abandon, answer402, clientGone, is2xx, undoUncharged, withhold } from './respond.ts';
 
 const setCredits = (ctx: AppContext, charged: number, remaining: number) => {
   ctx.set('X-Credits-Charged', formatCredits(charged));
@@ -61,16 +61,20 @@ export async function payWithCredits(
     return true;
   }
   const { reservation } = reserved;
+  ctx.state.payer = { compte: accountId };
   try {
     await next();
   } catch (err) {
     ledger.release(reservation);
     setCredits(ctx, 0, reservation.balance);
+    await undoUncharged(ctx);
     throw err;
   }
-  if (!is2xx(ctx.status)) {
+  if (!is2xx(ctx.status) || ctx.state.idempotentReplay) {
+    // A refusal, or an answer already paid for under the same Idempotency-Key sent again: nothing is charged.
     ledger.release(reservation);
     setCredits(ctx, 0, reservation.balance);
+    await undoUncharged(ctx);
     return true;
   }
   if (clientGone(ctx)) {
@@ -78,6 +82,7 @@ export async function payWithCredits(
     ledger.release(reservation);
     ctx.state.log?.info({ route: route.id, accountId }, 'client gone before the answer; not charged');
     abandon(ctx);
+    await undoUncharged(ctx);
     return true;
   }
   const committed = await ledger.commit(reservation, ctx.status);
@@ -86,6 +91,7 @@ export async function payWithCredits(
     ctx.state.log?.warn({ route: route.id, accountId }, 'charge no longer covered; answer withheld');
     withhold(ctx);
     insufficient(ctx, route, price, config, committed.balance);
+    await undoUncharged(ctx);
     return true;
   }
   setCredits(ctx, committed.charged, committed.remaining);

@@ -9,7 +9,7 @@ import type { PaymentConfig } from './paymentConfig.ts';
 import { buildQuote, type ResourceInfo } from './paymentRequired.ts';
 import type { PaymentRefusal } from './refusals.ts';
 import { requirementsFor } from './requirements.ts';
-import { abandon, answer402, clientGone, is2xx, withhold } from './respond.ts';
+import { abandon, answer402, clientGone, is2xx, undoUncharged, withhold } from './respond.ts';
 import { verifyPayment } from './verifyPayment.ts';
 import {
   answersRequest,
@@ -43,7 +43,7 @@ export function quote(
     route,
     price,
     resource,
-    requirements: requirementsFor(price, config),
+    requirements: requirementsFor(price, config, ctx.state.bodyDigest),
     config,
     error: why.code,
     message: why.message,
@@ -66,10 +66,11 @@ export async function payWithX402(
   const verified = await verifyPayment({
     header,
     price,
-    requirements: requirementsFor(price, deps.config),
+    requirements: requirementsFor(price, deps.config, ctx.state.bodyDigest),
     config: deps.config,
     now: deps.now(),
     resource,
+    ...(ctx.state.bodyDigest !== undefined ? { bodyDigest: ctx.state.bodyDigest } : {}),
   });
   if (!verified.ok) {
     log?.info({ route: route.id, refusal: verified.refusal.code }, 'x402 payment refused');
@@ -101,14 +102,19 @@ export async function payWithX402(
     });
   }
 
+  ctx.state.payer = { payeur: key.payer.toLowerCase() };
   try {
     await next();
   } catch (err) {
     await deps.nonces.release(key);
+    await undoUncharged(ctx);
     throw err;
   }
-  if (!is2xx(ctx.status)) {
+  if (!is2xx(ctx.status) || ctx.state.idempotentReplay) {
+    // A refusal, or an answer already paid for under the same Idempotency-Key sent again: nothing is settled,
+    // and the authorization stays usable.
     await deps.nonces.release(key);
+    await undoUncharged(ctx);
     return;
   }
   if (clientGone(ctx)) {
@@ -116,6 +122,7 @@ export async function payWithX402(
     await deps.nonces.release(key);
     log?.info({ route: route.id, payer: key.payer }, 'client gone before the answer; not settled');
     abandon(ctx);
+    await undoUncharged(ctx);
     return;
   }
 
@@ -149,6 +156,7 @@ export async function payWithX402(
     'x402 settlement failed; answer withheld',
   );
   withhold(ctx, { [responseHeader]: encoded });
+  await undoUncharged(ctx);
 }
 
 /** Buyer-facing settlement result, as @x402/core encodes it (without facilitator-only extension responses). */

@@ -15,7 +15,8 @@ export type PaymentRefusalCode =
   | 'autorisation_expiree'
   | 'signature_invalide'
   | 'paiement_deja_utilise'
-  | 'x402_non_configure';
+  | 'x402_non_configure'
+  | 'empreinte_corps_differente';
 
 export interface PaymentRefusal {
   code: PaymentRefusalCode;
@@ -83,6 +84,12 @@ export const PAYMENT_ERROR_CODES = [
     code: 'x402_non_configure',
     statut: 402,
     signification: 'Paiement x402 non configuré ; utilisez une clé. / x402 not configured; use a key.',
+  },
+  {
+    code: 'empreinte_corps_differente',
+    statut: 402,
+    signification:
+      'Le devis payé (`extra.empreinte_corps`) était celui d’un autre corps de requête ; payer le devis de ce corps. / The quote paid was for another request body; pay this body’s quote.',
   },
   {
     code: 'compte_requis',

@@ -43,3 +43,19 @@ export function abandon(ctx: AppContext): void {
   ctx.body = null;
   ctx.status = 499;
 }
+
+/**
+ * The answer is finally not charged (not 2xx, the client gone, a charge refused, a settlement failed): undoes
+ * what the handler wrote that must not outlive an unpaid answer (RouteState.undoIfUncharged), once.
+ */
+export async function undoUncharged(ctx: AppContext): Promise<void> {
+  const steps = ctx.state.undoIfUncharged ?? [];
+  ctx.state.undoIfUncharged = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (err) {
+      ctx.state.log?.error({ err: (err as Error).message }, 'undo of an uncharged answer failed');
+    }
+  }
+}

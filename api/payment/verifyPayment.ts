@@ -9,7 +9,7 @@ import {
   type PaymentConfig,
 } from './paymentConfig.ts';
 import { type PaymentRefusal, refusal } from './refusals.ts';
-import type { PaymentRequirements } from './requirements.ts';
+import { BODY_DIGEST_MEMBER, type PaymentRequirements } from './requirements.ts';
 
 /** EIP-3009, as USDC and EURC implement it. */
 export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
@@ -51,6 +51,11 @@ export interface VerifyInput {
   requirements: readonly PaymentRequirements[];
   config: PaymentConfig;
   now: Date;
+  /**
+   * A POST request's body digest: the requirements carry it, x402 v1 (whose requirements the client does not
+   * send back) is refused, and a v2 `accepted` bound to another body is `empreinte_corps_differente`.
+   */
+  bodyDigest?: string;
   /** For the v1 requirements sent to the facilitator. */
   resource: { url: string; description: string; mimeType: string };
 }
@@ -84,6 +89,12 @@ export async function verifyPayment(input: VerifyInput): Promise<VerifyResult> {
     return fail(
       'version_x402_non_supportee',
       'x402Version doit valoir 1 ou 2. / x402Version must be 1 or 2.',
+    );
+  }
+  if (version === 1 && input.bodyDigest !== undefined) {
+    return fail(
+      'version_x402_non_supportee',
+      'Une route POST se paie en x402 v2 : son devis est lié au corps (`extra.empreinte_corps`), ce que v1 ne renvoie pas. / A POST route is paid with x402 v2: its quote is bound to the body (`extra.empreinte_corps`), which v1 does not send back.',
     );
   }
   const payload = asObject(body.payload);
@@ -194,6 +205,15 @@ function matchAccepted(
   }
   if (a.amount !== String(input.price)) {
     return refusal('montant_incorrect', `amount doit être ${input.price}. / amount must be ${input.price}.`);
+  }
+  if (input.bodyDigest !== undefined) {
+    const paidFor = asObject(a.extra)?.[BODY_DIGEST_MEMBER];
+    if (paidFor !== input.bodyDigest) {
+      return refusal(
+        'empreinte_corps_differente',
+        `Le devis payé est lié à un autre corps (extra.${BODY_DIGEST_MEMBER} ${String(paidFor)}, ce corps ${input.bodyDigest}). / The quote paid is bound to another body.`,
+      );
+    }
   }
   const requirement = input.requirements.find((r) => jsonEqual(r, a));
   if (!requirement) {

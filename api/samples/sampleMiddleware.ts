@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import type { AppMiddleware } from '../state.ts';
 import type { SampleRequest } from './sampleRequest.ts';
@@ -24,5 +25,16 @@ export function answerSample(route: RouteDefinition, sample: SampleRequest): App
     }
     ctx.set(SAMPLE_HEADER, route.id);
     ctx.set('Cache-Control', 'no-store');
+  };
+}
+
+/** A POST route's sample: its body's example, as the body a client would send (readBody.ts). */
+export function sampleBody(route: RouteDefinition): AppMiddleware {
+  const example = route.body!.example;
+  const digest = createHash('sha256').update(JSON.stringify(example)).digest('hex');
+  return async function sampleBodyMiddleware(ctx, next) {
+    ctx.state.body = structuredClone(example);
+    ctx.state.bodyDigest = digest;
+    await next();
   };
 }

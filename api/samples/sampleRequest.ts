@@ -14,6 +14,8 @@ export interface SampleRequest {
  * has no example: such a route has no sample (a test refuses it).
  */
 export function sampleRequestOf(route: RouteDefinition): SampleRequest | null {
+  // A POST route's sample answers its body's example, unless the route writes (a watch created has no sample).
+  if (route.method === 'POST' && !route.body?.sample) return null;
   const path: Record<string, string> = {};
   const query: Record<string, string> = { ...(route.sampleQuery ?? {}) };
   for (const p of route.params) {

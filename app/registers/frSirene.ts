@@ -60,6 +60,7 @@ export const frSirene: RegisterManifest = {
         ...routes.ENTREPRISE_ROUTES,
         dossier.dossierRoute,
         kyb.kybRoute,
+        kyb.kybBatchRoute,
         intelligence.intelligenceRoute,
         search.rechercheRoute,
       ],

@@ -48,6 +48,7 @@ import { migrateAll } from './migrateAll.ts';
 import { serviceLiveSources } from './serviceLiveSources.ts';
 import { projects, type ServiceRole } from './serviceRole.ts';
 import { flushAtShutdown, stopAccepting } from './serviceShutdown.ts';
+import { watchableCountries } from './watchableCountries.ts';
 
 export interface Service {
   db: Database;
@@ -210,6 +211,15 @@ export async function composeService(
     process: { role: opts.role ?? 'all', projector: () => (projecting ? runner.mode() : 'stopped') },
     rateLimits: opts.rateLimits === false ? undefined : (opts.rateLimits ?? config.rateLimits),
     stopping: () => stopping,
+    // Watches are sold where they are paid for: their owner is their payer.
+    ...(paymentConfig
+      ? {
+          watchCreation: {
+            store,
+            rules: { countries: watchableCountries(), addressPolicy: config.webhooks.addresses },
+          },
+        }
+      : {}),
   });
   let server: http.Server | null = null;
   /** Requests inside the Koa chain: shutdown waits for them, so that every signed answer is recorded. */

@@ -15,8 +15,12 @@ export interface SecretBox {
   open(sealed: string): string;
 }
 
-export function createSecretBox(signer: Pick<Signer, 'derivedSecret'>): SecretBox {
-  const key = signer.derivedSecret(SEALING_PURPOSE);
+export function createSecretBox(
+  signer: Pick<Signer, 'derivedSecret'>,
+  /** What the key is derived for: each use its own key (default: the watches' webhook secrets). */
+  purpose: string = SEALING_PURPOSE,
+): SecretBox {
+  const key = signer.derivedSecret(purpose);
   return {
     seal(secret) {
       const iv = randomBytes(12);

@@ -13,7 +13,9 @@ import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../schemas/events/liveEvents.ts';
 import {
   WATCH_CREATED,
+  WATCH_WITHDRAWN,
   type WatchCreatedData,
+  type WatchWithdrawnData,
   WEBHOOK_ATTEMPTED,
   type WebhookAttemptedData,
 } from '../../schemas/events/watchEvents.ts';
@@ -60,6 +62,15 @@ async function applyWatchCreated(trx: Knex.Transaction, event: RecordedEvent): P
       registres: e.registres,
     })),
   );
+}
+
+/** A watch withdrawn (unpaid) ends when it was withdrawn: its routes answer 404, nothing is delivered after. */
+async function applyWatchWithdrawn(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
+  const w = event.data as WatchWithdrawnData;
+  await trx(WATCHES)
+    .where({ id: w.watchId })
+    .andWhere('fin', '>', w.withdrawnAt)
+    .update({ fin: w.withdrawnAt });
 }
 
 /** What a change says of itself (never a record's content: it may name natural persons). */
@@ -216,6 +227,7 @@ function watchedKeyOf(event: RecordedEvent): string | null {
 
 const HANDLERS = {
   [WATCH_CREATED]: applyWatchCreated,
+  [WATCH_WITHDRAWN]: applyWatchWithdrawn,
   [WEBHOOK_ATTEMPTED]: applyAttempt,
   [ENTITY_RECORDED]: applyEntityRecorded,
   [ENTITY_CHANGED]: applyEntityChanged,

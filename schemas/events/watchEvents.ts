@@ -5,6 +5,8 @@
  */
 export const WATCH_CREATED = 'WatchCreated';
 export const WEBHOOK_ATTEMPTED = 'WebhookAttempted';
+/** A watch undone before it was paid for (its creation's charge failed): it ends at once, nothing delivered. */
+export const WATCH_WITHDRAWN = 'WatchWithdrawn';
 
 export const WATCH_STREAM_PREFIX = 'surveillance-';
 export const watchStreamOf = (watchId: string) => `${WATCH_STREAM_PREFIX}${watchId}`;
@@ -67,4 +69,12 @@ export interface WebhookAttemptedData {
   error: string | null;
   /** When the next attempt is due (`echec`); null once delivered or abandoned. */
   nextAttemptAt: string | null;
+}
+
+export interface WatchWithdrawnData {
+  watchId: string;
+  /** UTC ISO 8601: the watch ends then. */
+  withdrawnAt: string;
+  /** Why, in a few words (`paiement_non_abouti`). */
+  reason: string;
 }

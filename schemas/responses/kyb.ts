@@ -213,3 +213,62 @@ export const kybSchema: JsonSchema = {
     note: { type: 'string' },
   },
 };
+
+/** The most SIRENs one POST /v1/kyb/batch may name (contract). */
+export const KYB_BATCH_MAX = 100;
+
+/** The body of POST /v1/kyb/batch (the contract names a JSON list of up to 100 SIRENs; this is its shape). */
+export const kybBatchRequestSchema: JsonSchema = {
+  type: 'object',
+  required: ['sirens'],
+  additionalProperties: false,
+  properties: {
+    sirens: {
+      type: 'array',
+      minItems: 1,
+      maxItems: KYB_BATCH_MAX,
+      description:
+        'Les SIREN à vérifier (1 à 100) ; un SIREN répété est servi et facturé une fois ; un SIREN mal formé ou non servi est rendu dans `erreurs`, non facturé. / The SIRENs to check (1 to 100); a repeated SIREN is served and charged once; one malformed or not served is in `erreurs`, uncharged.',
+      items: { type: 'string', maxLength: 32 },
+    },
+  },
+};
+
+/** POST /v1/kyb/batch: each company served (the body of GET /v1/kyb/{siren}), and each refusal, uncharged. */
+export const kybBatchSchema: JsonSchema = {
+  type: 'object',
+  required: ['resultats', 'erreurs', 'facturation'],
+  properties: {
+    resultats: {
+      type: 'array',
+      description: 'Chaque entreprise servie, dans l’ordre demandé : le corps de GET /v1/kyb/{siren}.',
+      items: kybSchema,
+    },
+    erreurs: {
+      type: 'array',
+      description:
+        'Chaque SIREN non servi, avec le code et le message qu’aurait rendus GET /v1/kyb/{siren} : non facturé.',
+      items: {
+        type: 'object',
+        required: ['siren', 'error', 'message'],
+        additionalProperties: false,
+        properties: {
+          siren: { type: 'string', description: 'Le SIREN tel que donné.' },
+          error: { type: 'string', description: 'Code de la liste fermée (GET /v1/lecture).' },
+          message: { type: 'string' },
+        },
+      },
+    },
+    facturation: {
+      type: 'object',
+      required: ['entites_servies', 'prix_par_entite', 'total'],
+      additionalProperties: false,
+      description: 'Ce que le lot coûte : le prix par entité servie, en unités de prix (1e-6 USD).',
+      properties: {
+        entites_servies: count,
+        prix_par_entite: { type: 'integer' },
+        total: { type: 'integer' },
+      },
+    },
+  },
+};

@@ -147,3 +147,64 @@ export const watchDeliveriesSchema: JsonSchema = {
     },
   },
 };
+
+/** POST /v1/surveillance/creer: the watch created, its webhook secret shown this once. */
+export const watchCreatedSchema: JsonSchema = {
+  type: 'object',
+  required: ['surveillance', 'entites', 'jours', 'cree_le', 'fin', 'prix', 'webhook_url', 'secret'],
+  properties: {
+    surveillance: { type: 'string', pattern: WATCH_ID_PATTERN },
+    entites: { type: 'array', items: entitySchema },
+    jours: { type: 'integer', enum: [30, 90, 365] },
+    cree_le: dateTime,
+    fin: { ...dateTime, description: 'Fin de la surveillance : plus aucune livraison ni lecture après.' },
+    prix: {
+      type: 'object',
+      required: ['par_entite', 'total'],
+      description: 'En unités de prix (1e-6 USD) : chaque entité distincte facturée une fois.',
+      properties: { par_entite: { type: 'integer' }, total: { type: 'integer' } },
+    },
+    webhook_url: nullableString,
+    secret: {
+      type: 'string',
+      description:
+        'Clé HMAC des webhooks de cette surveillance, montrée cette seule fois (une requête rejouée par son Idempotency-Key la rend encore). / The HMAC key of its webhooks, shown this once.',
+    },
+  },
+};
+
+/** The body of POST /v1/surveillance/creer. */
+export const watchRequestSchema: JsonSchema = {
+  type: 'object',
+  required: ['entites', 'jours'],
+  additionalProperties: false,
+  properties: {
+    entites: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 1000,
+      description:
+        'Les entités : un SIREN (chaîne), ou {pays, id} pour un registre européen qui enregistre les changements (GET /v1/lecture). / SIRENs, or {pays, id}.',
+      items: {
+        oneOf: [
+          { type: 'string', maxLength: 64 },
+          {
+            type: 'object',
+            required: ['pays', 'id'],
+            additionalProperties: false,
+            properties: {
+              pays: { type: 'string', minLength: 2, maxLength: 2 },
+              id: { type: 'string', minLength: 1, maxLength: 64 },
+            },
+          },
+        ],
+      },
+    },
+    jours: { type: 'integer', enum: [30, 90, 365], description: 'Durée en jours.' },
+    webhook_url: {
+      type: 'string',
+      maxLength: 2048,
+      description: 'Adresse https où chaque changement est envoyé, signé (facultatif).',
+    },
+  },
+};

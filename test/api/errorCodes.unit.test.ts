@@ -46,8 +46,9 @@ describe('The closed list of error codes', () => {
     const codes = ALL_ERROR_CODES.map((e) => e.code);
     expect(new Set(codes).size).to.equal(codes.length);
     for (const e of ALL_ERROR_CODES) {
-      // 401 only for GET /v1/compte, which reads the key's own account (cle_requise).
-      expect(e.statut, e.code).to.be.oneOf([400, 401, 402, 404, 405, 409, 429, 503]);
+      // 401 only for GET /v1/compte, which reads the key's own account (cle_requise); 413 and 422 for the POST
+      // routes' bodies and Idempotency-Keys.
+      expect(e.statut, e.code).to.be.oneOf([400, 401, 402, 404, 405, 409, 413, 422, 429, 503]);
       expect(e.signification, e.code).to.include(' / ');
     }
   });

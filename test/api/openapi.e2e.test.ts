@@ -28,6 +28,9 @@ describe('The OpenAPI document against the running service (demo data)', () => {
       liveUrls: replay.urls,
       liveCredentials: replay.credentials,
       frenchLiveSources: FRENCH_LIVE_SOURCES,
+      // The KYB examples (one company, then a batch) ask the RNE for the officers of demo companies it has no
+      // recording of: each a transient failure, which must not open the circuit before the RNE's own routes.
+      livePolicy: { breaker: { failures: 50, halfOpenAfterMs: 30_000 } },
     });
     key = (await openAccount(t.service.store, { credits: 100_000_000 })).key;
     await t.service.runner.caughtUp();
@@ -54,7 +57,7 @@ describe('The OpenAPI document against the running service (demo data)', () => {
       name: 'PAYMENT-SIGNATURE',
     });
     for (const [path, item] of Object.entries<Json>(doc.paths)) {
-      const op = item.get;
+      const op = item.get ?? item.post;
       if (op['x-prix-unites-atomiques'] > 0) {
         // The key first: the docs page builds its examples with the first scheme (issue 45, defect 6).
         expect(op.security, path).to.deep.equal([{ cleApi: [] }, { bearer: [] }, { x402: [] }]);
@@ -68,7 +71,7 @@ describe('The OpenAPI document against the running service (demo data)', () => {
     const tags = doc.tags.map((tag: Json) => tag.name);
     expect(tags).to.include.members(['Entreprises françaises / French companies', 'Europe', 'Europe LV']);
     for (const [path, item] of Object.entries<Json>(doc.paths)) {
-      const op = item.get;
+      const op = item.get ?? item.post;
       expect(op.tags, path).to.have.length(1);
       expect(tags, path).to.include(op.tags[0]);
       if (op['x-prix-unites-atomiques'] > 0) expect(op.description, path).to.match(/EN: \S/);
@@ -100,6 +103,21 @@ describe('The OpenAPI document against the running service (demo data)', () => {
     expect(enumOf(lister['503'])).to.include('stock_perime');
   });
 
+  it('declares each POST route’s JSON body and its Idempotency-Key header', () => {
+    for (const path of ['/v1/kyb/batch', '/v1/surveillance/creer']) {
+      const op = doc.paths[path].post;
+      expect(op.requestBody.content['application/json'].schema.type, path).to.equal('object');
+      expect(
+        op.parameters.map((p: Json) => p.name),
+        path,
+      ).to.include('Idempotency-Key');
+      expect(Object.keys(op.responses), path).to.include.members(['200', '400', '402', '409', '413', '422']);
+    }
+    expect(
+      doc.paths['/v1/kyb/batch'].post.requestBody.content['application/json'].schema.required,
+    ).to.deep.equal(['sirens']);
+  });
+
   it('a real 402 body validates against the document’s 402 schema, and so does its header', async () => {
     const ajv = new Ajv2020({ strict: false });
     const schema = { ...doc.components.schemas.PaiementRequis, $defs: undefined };
@@ -120,7 +138,7 @@ describe('The OpenAPI document against the running service (demo data)', () => {
     const failures: string[] = [];
     let called = 0;
     for (const [path, item] of Object.entries<Json>(doc.paths)) {
-      const op = item.get;
+      const op = item.get ?? item.post;
       const params: Json[] = op.parameters ?? [];
       const required = params.filter((p) => p.in === 'path' || p.required);
       if (required.some((p) => !p.schema?.examples?.length)) continue; // no example to call it with
@@ -132,7 +150,18 @@ describe('The OpenAPI document against the running service (demo data)', () => {
         else query.set(p.name, example);
       }
       const full = `${t.baseUrl}${url}${query.size > 0 ? `?${query}` : ''}`;
-      const res = await fetch(full, { headers: { 'X-Api-Key': key } });
+      // A POST route is called with its request body's example.
+      const body = op.requestBody?.content['application/json'].example;
+      const res = await fetch(
+        full,
+        body === undefined
+          ? { headers: { 'X-Api-Key': key } }
+          : {
+              method: 'POST',
+              headers: { 'X-Api-Key': key, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            },
+      );
       called++;
       if (res.status !== 200)
         failures.push(`${res.status} ${url}?${query}: ${(await res.text()).slice(0, 160)}`);

@@ -58,8 +58,10 @@ interface CachedRoute {
   validators: Map<string, ResponseSchema | null>;
 }
 
+type OpenApiOperation = { responses: Record<string, { content?: Record<string, unknown> }> };
 interface OpenApiDoc {
-  paths: Record<string, { get: { responses: Record<string, { content?: Record<string, unknown> }> } }>;
+  /** Each path's one operation: `get`, or `post` for a route with a JSON body. */
+  paths: Record<string, Record<'get' | 'post', OpenApiOperation>>;
 }
 
 const byRouteId = new Map<string, CachedRoute>();
@@ -132,16 +134,17 @@ export function responseSchemaFor(
   const statusKey = ok ? '200' : String(status);
   const key = `${statusKey} ${mediaType}`;
   if (entry.validators.has(key)) return entry.validators.get(key)!;
-  const operation = entry.doc.paths[route.path]!.get;
+  const method = operationMethod(route);
+  const operation = entry.doc.paths[route.path]![method];
   const declared = operation.responses[statusKey]?.content;
   let pointer: string | null = null;
   let where = '';
   if (declared && mediaType in declared) {
-    pointer = `#/paths/${pointerPart(route.path)}/get/responses/${statusKey}/content/${pointerPart(mediaType)}/schema`;
-    where = `GET ${route.path} responses.${statusKey} ${mediaType}`;
+    pointer = `#/paths/${pointerPart(route.path)}/${method}/responses/${statusKey}/content/${pointerPart(mediaType)}/schema`;
+    where = `${route.method} ${route.path} responses.${statusKey} ${mediaType}`;
   } else if (!ok) {
     pointer = '#/components/schemas/Erreur';
-    where = `${pointer} (no ${statusKey} declared for GET ${route.path})`;
+    where = `${pointer} (no ${statusKey} declared for ${route.method} ${route.path})`;
   }
   const compiled = pointer
     ? { validate: ajv.compile({ $ref: `${entry.docId}${pointer}` }), declared: where }
@@ -149,6 +152,10 @@ export function responseSchemaFor(
   entry.validators.set(key, compiled);
   return compiled;
 }
+
+/** The route's operation in the OpenAPI document: `get`, or `post` for a route with a JSON body. */
+const operationMethod = (route: RouteDefinition): 'get' | 'post' =>
+  route.method === 'POST' ? 'post' : 'get';
 
 /** The media type the route's OpenAPI operation declares for its 2xx. */
 export function declaredMediaType(route: RouteDefinition): string {
@@ -201,8 +208,12 @@ export function checkServedResponse(r: ServedResponse): ResponseViolation | null
   }
   const code = !ok && json && typeof json === 'object' ? (json as { error?: unknown }).error : undefined;
   const codeNote = typeof code === 'string' ? ` (error ${code})` : '';
-  if (!ok && r.route && !(String(r.status) in openApiOf(r.route).doc.paths[r.route.path]!.get.responses)) {
-    return violation(`status ${r.status} is not declared for GET ${r.route.path}${codeNote}`);
+  if (
+    !ok &&
+    r.route &&
+    !(String(r.status) in openApiOf(r.route).doc.paths[r.route.path]![operationMethod(r.route)].responses)
+  ) {
+    return violation(`status ${r.status} is not declared for ${r.route.method} ${r.route.path}${codeNote}`);
   }
   const schema = responseSchemaFor(r.route, r.status, mediaType);
   if (!schema) return null;

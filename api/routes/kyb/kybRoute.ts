@@ -11,6 +11,7 @@ import { SIRENE_COVERAGE_ERRORS } from '../entreprise/sireneCoverage.ts';
 import { SIRENE_FRESHNESS, SIRENE_PROJECTIONS } from '../entreprise.ts';
 import { readScoreBlock } from '../score/scoreBlock.ts';
 import { NO_SCORE_MODEL } from '../score/scoreModelSource.ts';
+import { kybBatchRouteOf } from './kybBatchRoute.ts';
 import { kybSanctionsScreen, SCREENED_LISTS } from './kybSanctionsScreen.ts';
 import { type KybScoreReader, type KybSources, readKyb } from './readKyb.ts';
 
@@ -78,3 +79,9 @@ export const kybRoute: RouteDefinition = kybRouteOf(
   { screen: kybSanctionsScreen, score: kybScore },
   SCREENED_LISTS,
 );
+
+/** POST /v1/kyb/batch: the same KYB, for up to 100 companies, charged per company served. */
+export const kybBatchRoute: RouteDefinition = kybBatchRouteOf(kybRoute, {
+  screen: kybSanctionsScreen,
+  score: kybScore,
+});

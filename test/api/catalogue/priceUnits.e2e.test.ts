@@ -29,7 +29,7 @@ describe('What a price means: 1 credit = 1 EUR, x402 the same number in USDC or 
     saysBoth(`${body.unites.fr} ${body.unites.en}`);
     const doc = (await (await fetch(`${paid.t.baseUrl}/openapi.json`)).json()) as Json;
     const pricedPaths = Object.entries(doc.paths as Record<string, Json>)
-      .filter(([, p]) => p.get['x-prix-unites-atomiques'] > 0)
+      .filter(([, p]) => (p.get ?? p.post)['x-prix-unites-atomiques'] > 0)
       .map(([path]) => path);
     expect(body.nombre_routes).to.equal(pricedPaths.length);
     expect(body.routes.map((r: Json) => r.chemin)).to.have.members(pricedPaths);

@@ -110,6 +110,25 @@ describe('MCP endpoint at /mcp, driven by the SDK client (demo data)', () => {
     await client.close();
   });
 
+  it('a POST route’s tool takes its JSON body as arguments: a KYB batch paid with a key', async () => {
+    const { key } = await keyHolding(1_000_000);
+    const client = await connect({ 'X-Api-Key': key });
+    const { tools } = await client.listTools();
+    const batch = tools.find((tool) => tool.name === 'check_french_companies_kyb_batch')!;
+    expect(batch.inputSchema.required).to.deep.equal(['sirens']);
+    expect(tools.map((tool) => tool.name)).to.include('create_company_watch');
+    const result: Json = await client.callTool({
+      name: 'check_french_companies_kyb_batch',
+      arguments: { sirens: ['005420120', '552100554'] },
+    });
+    expect(result.isError ?? false, result.content[0].text).to.equal(false);
+    expect(Object.keys(result.structuredContent)[0]).to.equal('citation');
+    expect(result.structuredContent.resultats.map((r: Json) => r.siren)).to.deep.equal(['005420120']);
+    expect(result.structuredContent.erreurs.map((e: Json) => e.siren)).to.deep.equal(['552100554']);
+    expect(result._meta['registres/signature'].signature).to.match(/^sig1=:/);
+    await client.close();
+  });
+
   it('an error result is never charged: an unknown SIREN with a key', async () => {
     const { key, accountId } = await keyHolding(1_000_000);
     const client = await connect({ Authorization: `Bearer ${key}` });

@@ -24,8 +24,8 @@ describe('The docs page: key-first examples and real sample answers (e2e)', () =
   });
 
   const priced = () =>
-    Object.values(doc.paths as Record<string, { get: Json }>)
-      .map((p) => p.get)
+    Object.values(doc.paths as Record<string, { get?: Json; post?: Json }>)
+      .map((p) => p.get ?? p.post)
       .filter((op) => op['x-prix-unites-atomiques'] > 0);
 
   it('lists the API key in X-Api-Key first on every priced operation, x402 last', () => {

@@ -13,8 +13,15 @@ describe('x402 bazaar discovery extension of the quotes', () => {
     for (const route of PRICED_ROUTES) {
       const { bazaar } = bazaarExtensionOf(route) as Bazaar;
       expect(validateDiscoveryExtension(bazaar), route.id).to.deep.equal({ valid: true });
-      expect(bazaar.info.input).to.include({ type: 'http', method: 'GET' });
+      expect(bazaar.info.input).to.include({ type: 'http', method: route.method });
     }
+  });
+
+  it('a POST route gives its JSON body’s schema and example', () => {
+    const batch = PRICED_ROUTES.find((r) => r.id === 'kyb.batch')!;
+    const { bazaar } = bazaarExtensionOf(batch) as Bazaar;
+    expect(bazaar.info.input).to.include({ method: 'POST', bodyType: 'json' });
+    expect(bazaar.info.input.body).to.deep.equal(batch.body!.example);
   });
 
   it('a query route gives its parameters with their schema and an example', () => {

@@ -22,6 +22,9 @@ describe('Samples: one real, signed answer of each priced route, free (demo data
         liveUrls: replay.urls,
         liveCredentials: replay.credentials,
         frenchLiveSources: FRENCH_LIVE_SOURCES,
+        // The KYB samples (one company, then a batch) ask the RNE for the officers of demo companies it has no
+        // recording of: each a transient failure, which must not open the circuit before the RNE's own samples.
+        livePolicy: { breaker: { failures: 50, halfOpenAfterMs: 30_000 } },
       },
     });
     t = service.t;
