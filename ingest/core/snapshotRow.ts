@@ -14,4 +14,6 @@ export interface ValuesRow {
   kind: string;
   id: string;
   values: (string | null)[];
+  /** The row's line in its file (1 is the header), kept by a block pass to prove the row later. */
+  line?: number;
 }
