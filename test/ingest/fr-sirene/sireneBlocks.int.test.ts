@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { expect } from 'chai';
+import { auditRowCommand } from '../../../app/cli/commands/auditRow.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestFrSirene } from '../../../ingest/fr-sirene/ingestFrSirene.ts';
+import type { CliContext } from '../../../ops/commandContext.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 import { rowEventsOf } from '../../../projections/core/entityHandlers.ts';
+import { entityHistory } from '../../../projections/core/entityHistory.ts';
 import { createValuesExpander } from '../../../projections/core/entityValuesUpcaster.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import { etablissementsProjection } from '../../../projections/fr-sirene-etablissements/etablissementsProjection.ts';
@@ -15,7 +18,7 @@ import {
   ENTITIES_RECORDED,
   type EntitiesRecordedData,
 } from '../../../schemas/events/entityBlockEvents.ts';
-import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
+import { FR_SIRENE_REGISTER, frSireneStreamOf } from '../../../schemas/events/frSireneEvents.ts';
 import { snapshotStreamId } from '../../../schemas/events/snapshotEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
@@ -116,6 +119,51 @@ describe(`Sirene passes in block events (${targetDescription})`, () => {
     expect(done.counts).to.deep.equal({ rows: 599, recorded: 0, changed: 0, dropped: 0, unchanged: 599 });
     expect(done.blocks).to.deep.equal({ events: 2, rows: 599 });
     expect(await blocks()).to.have.length(4);
+  });
+
+  it('an entity’s history reads the block that first recorded it, then its changes, in order', async () => {
+    await ingest();
+    const dir = await tempDir();
+    const units = await samples.unites();
+    units.rows.find((r) => r.siren === '005420021')!.denominationUniteLegale = 'BIQUEZ ET FILS';
+    await ingest({
+      unitesLegales: await writeCsv(dir, 'StockUniteLegale_utf8.csv', units),
+      version: '2026-12-01',
+    });
+    const history = await entityHistory(bed.knex, bed.store, {
+      register: FR_SIRENE_REGISTER,
+      kind: 'unite_legale',
+      id: '005420021',
+      streamId: frSireneStreamOf({ kind: 'unite_legale', id: '005420021' }),
+    });
+    expect(history.map((e) => [e.type, e.streamId, e.metadata.snapshotVersion])).to.deep.equal([
+      ['EntityRecorded', blockStreamId(FR_SIRENE_REGISTER), '2026-11-01'],
+      ['EntityChanged', 'fr.sirene-005420021', '2026-12-01'],
+    ]);
+    expect(
+      (history[1]!.data as { record: { denominationUniteLegale: string } }).record.denominationUniteLegale,
+    ).to.equal('BIQUEZ ET FILS');
+  });
+
+  it('registres audit row proves a served row from its block: file SHA-256, line, digest recomputed', async () => {
+    await ingest();
+    const out: string[] = [];
+    const ctx = {
+      out: (line: string) => out.push(line),
+      withDatabase: <T>(fn: (db: TestBed['db'], store: TestBed['store']) => Promise<T>) =>
+        fn(bed.db, bed.store),
+    } as unknown as CliContext;
+    const code = await auditRowCommand(['audit', 'row', FR_SIRENE_REGISTER, '005420021'], ctx);
+    expect(code, out.join('\n')).to.equal(0);
+    const [block] = await blocks();
+    const line = block!.data.lines[block!.data.ids.indexOf('005420021')];
+    const text = out.join('\n');
+    expect(text).to.contain(`recorded by: block event at position ${block!.position}`);
+    expect(text).to.contain(`file sha256: ${block!.data.fileSha256}, line ${line}`);
+    expect(text).to.contain('the served row is the one the log holds');
+
+    // A row the log does not hold proves nothing.
+    expect(await auditRowCommand(['audit', 'row', FR_SIRENE_REGISTER, '999999999'], ctx)).to.equal(1);
   });
 
   it('read tables from a block pass equal those of a per-row pass, and replay rebuilds them to the byte', async () => {
