@@ -59,6 +59,8 @@ Options:
   --connections N    autocannon connections (default 10)
   --batch-size N     ingester batch (default 2000, the ingester's own default)
   --embedded WHERE   without DATABASE_URL: memory (default) or disk
+  --one-event-per-row
+                     the first pass in the per-row mode of before block events (to compare)
   --skip-repass      no unchanged re-pass
   --skip-http        no load test of the route
   --read-models-after
@@ -79,6 +81,7 @@ interface SireneBenchOptions {
   rounds: number;
   connections: number;
   batchSize: number;
+  oneEventPerRow: boolean;
   embedded: EmbeddedPlacement;
   skipRepass: boolean;
   skipHttp: boolean;
@@ -96,6 +99,7 @@ function parseSireneArgs(argv: string[]): SireneBenchOptions | 'help' {
       rounds: { type: 'string' },
       connections: { type: 'string' },
       'batch-size': { type: 'string' },
+      'one-event-per-row': { type: 'boolean' },
       embedded: { type: 'string' },
       'skip-repass': { type: 'boolean' },
       'skip-http': { type: 'boolean' },
@@ -113,6 +117,7 @@ function parseSireneArgs(argv: string[]): SireneBenchOptions | 'help' {
     rounds: parseCount('rounds', values.rounds, 3),
     connections: parseCount('connections', values.connections, 10),
     batchSize: parseCount('batch-size', values['batch-size'], 2000),
+    oneEventPerRow: values['one-event-per-row'] ?? false,
     embedded: (values.embedded ?? 'memory') as EmbeddedPlacement,
     skipRepass: values['skip-repass'] ?? false,
     skipHttp: values['skip-http'] ?? false,
@@ -231,6 +236,7 @@ function timedPass(
     files: bench.files,
     version,
     batchSize: options.batchSize,
+    oneEventPerRow: options.oneEventPerRow,
     sample,
     cpuProfile: options.cpuProfile ? { dir: options.cpuProfile, name } : null,
     ...(readModelsAfter === undefined ? {} : { readModelsAfter }),
