@@ -11,8 +11,8 @@ import {
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import { crashPoint } from './crashPoint.ts';
 import type { RegisterFilePass } from './datedPass.ts';
-import { type DigestedRow, type DigestedValuesRow, entityDataJson, withDigests } from './digestedRows.ts';
-import { type BlockPass, blockEventsOf } from './entityBlocks.ts';
+import { type DigestedRow, entityDataJson, withDigests } from './digestedRows.ts';
+import { type BlockPass, type BlockRow, blockEventsOf, goesInBlock } from './entityBlocks.ts';
 import { finishPromotion, promotePass, refreshPassStatistics } from './passPromotion.ts';
 import { markUnseen, SeenSlots, unseenEntities } from './passSeenSet.ts';
 import { holdsDigests, markAllNew, markSeen } from './snapshotDigests.ts';
@@ -36,7 +36,7 @@ export interface SnapshotPassOptions extends RegisterFilePass {
    * records them all: a first pass, or one with `recordAll`. Per kind, the SHA-256 of the file its rows come
    * from. Without it, every row is one event on its entity's stream (the per-row mode).
    */
-  blocks?: { fileSha256Of: Record<string, string> };
+  blocks?: { fileSha256Of: Readonly<Record<string, string>> | ((kind: string) => string | undefined) };
   /** Record every row, not only those that differ from the last completed pass (a rebuild of the log). */
   recordAll?: boolean;
 }
@@ -81,7 +81,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     opts.blocks && (reference === null || opts.recordAll)
       ? {
           register,
-          fileSha256Of: opts.blocks.fileSha256Of,
+          fileSha256Of: fileSha256Lookup(opts.blocks.fileSha256Of),
           metadata: { register, snapshotVersion: version, pass },
         }
       : null;
@@ -196,7 +196,7 @@ function eventsOfBatch(
   counts: SnapshotCounts,
 ): (BulkAppendEntry & { rows?: number })[] {
   const events: (BulkAppendEntry & { rows?: number })[] = [];
-  const inBlock: DigestedValuesRow[] = [];
+  const inBlock: BlockRow[] = [];
   const committedAt = new Map<number, string | null>();
   for (const { at, committed } of differing) {
     committedAt.set(at, committed);
@@ -206,7 +206,7 @@ function eventsOfBatch(
   const recorded = ctx.recordAll ? rows.keys() : differing.map((d) => d.at);
   for (const at of recorded) {
     const row = rows[at]!;
-    if (ctx.blocks && 'valuesJson' in row) {
+    if (ctx.blocks && goesInBlock(ctx.blocks, row)) {
       inBlock.push(row);
       continue;
     }
@@ -276,4 +276,13 @@ async function appendDrops(
     );
   }
   return dropped;
+}
+
+/** The file SHA-256 of a kind, from a table or a function. */
+function fileSha256Lookup(
+  given: Readonly<Record<string, string>> | ((kind: string) => string | undefined),
+): (kind: string) => string | undefined {
+  return typeof given === 'function'
+    ? given
+    : (kind) => (Object.hasOwn(given, kind) ? given[kind] : undefined);
 }

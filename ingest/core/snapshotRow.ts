@@ -4,6 +4,8 @@ export interface SnapshotRow {
   /** The register's identifier, as a string (leading zeros kept). */
   id: string;
   record: Record<string, unknown>;
+  /** The row's position in its file (its record's number from 1), kept by a block pass. */
+  line?: number;
 }
 
 /**

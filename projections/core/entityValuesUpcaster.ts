@@ -77,7 +77,8 @@ function blockRecords(
   columns: SnapshotStartedData['columns'],
   builderOf: (kind: string, names: readonly string[]) => RecordBuilder,
 ): EntitiesRecordedReadData {
-  const { values, ...block } = event.data as EntitiesRecordedData;
+  // Only a block of values comes here (passOf); a block of records is read as stored.
+  const { values = [], records: _records, ...block } = event.data as EntitiesRecordedData;
   const names = columns?.[block.kind];
   if (!names || values.some((row) => row.length !== names.length)) {
     throw new Error(

@@ -59,10 +59,10 @@ export async function proveRow(knex: Knex, store: EventStore, ref: EntityRef): P
 async function recomputeDigest(store: EventStore, event: RecordedEvent): Promise<string> {
   const { kind, record } = event.data as EntityRecordedData;
   const pass = event.metadata.pass;
-  if (typeof pass !== 'string') return createHash('sha256').update(canonicalJson(record)).digest('hex');
-  const [started] = await store.readAll(BigInt(pass) - 1n, { limit: 1 });
+  const started = typeof pass === 'string' ? (await store.readAll(BigInt(pass) - 1n, { limit: 1 }))[0] : null;
   const names = (started?.data as SnapshotStartedData | undefined)?.columns?.[kind];
-  if (!names) throw new Error(`the pass at ${pass} declares no columns for ${kind}`);
+  // A record (not stored as values under its pass's columns): the SHA-256 of its canonical JSON.
+  if (!names) return createHash('sha256').update(canonicalJson(record)).digest('hex');
   const values = names.map((name) => record[name] ?? null);
   return createHash('sha256')
     .update(`${JSON.stringify(names)}\n${JSON.stringify(values)}`)

@@ -14,22 +14,29 @@ export const ENTITIES_RECORDED = 'EntitiesRecorded';
 /** The most rows one block event holds. */
 export const ENTITY_BLOCK_ROWS = 2000;
 
-/** As stored: the rows as columns of values (see above). */
+/**
+ * As stored: the rows of a file with a header as arrays of values (see above), or, for a register whose rows
+ * are records (XML, JSON: GLEIF), as their records in canonical JSON (digest: SHA-256 of that JSON).
+ */
 export interface EntitiesRecordedData {
   register: string;
   kind: string;
   /** SHA-256 (hex) of the file the rows were read from. */
   fileSha256: string;
   ids: string[];
-  /** Each row's line in that file (1 is the header), null when the reader does not count lines. */
+  /**
+   * Each row's position in that file: its line (1 is the header) for a file of lines, its record's number
+   * (from 1) for a file of records; null when the reader does not count them.
+   */
   lines: (number | null)[];
   digests: string[];
-  values: (string | null)[][];
+  values?: (string | null)[][];
+  records?: Record<string, unknown>[];
 }
 
-/** As the read side's upcaster hands it over: each row's values keyed by its pass's column names. */
-export interface EntitiesRecordedReadData extends Omit<EntitiesRecordedData, 'values'> {
-  records: Record<string, string | null>[];
+/** As the read side's upcaster hands it over: each row's record (values keyed by its pass's column names). */
+export interface EntitiesRecordedReadData extends Omit<EntitiesRecordedData, 'values' | 'records'> {
+  records: Record<string, unknown>[];
 }
 
 /** The stream of a register's block events. */

@@ -77,7 +77,7 @@ describe(`Sirene passes in block events (${targetDescription})`, () => {
     const lines = (await fs.readFile(UNITES_LEGALES_SAMPLE, 'utf8')).split('\n');
     const line = units.data.lines[at]!;
     expect(lines[line - 1]!.startsWith('005420021,')).to.equal(true);
-    const values = units.data.values[at]!;
+    const values = units.data.values![at]!;
     expect(units.data.digests[at]).to.equal(sha256(`${JSON.stringify(columns)}\n${JSON.stringify(values)}`));
   });
 
