@@ -12,7 +12,7 @@ export const NOTICES = 'test.crash-notices';
 /** One pass as the crash tests describe it, run in the test process or in a child (passInChild.ts). */
 export type ChildPass =
   | { kind: 'snapshot'; version: string; rows: [string, string][] }
-  | { kind: 'blocks'; version: string; rows: [string, string][]; recordAll?: boolean }
+  | { kind: 'blocks'; version: string; rows: [string, string][]; recordAll?: boolean; records?: boolean }
   | { kind: 'notice'; version: string; rows: [string, string][] }
   | { kind: 'updates'; source: string; updates: [string, string | null][] };
 
@@ -30,6 +30,11 @@ async function* things(rows: [string, string][]): AsyncGenerator<SnapshotRow> {
 
 async function* thingValues(rows: [string, string][]): AsyncGenerator<ValuesRow> {
   for (const [i, [id, name]] of rows.entries()) yield { kind: 'thing', id, values: [id, name], line: i + 2 };
+}
+
+async function* thingRecords(rows: [string, string][]): AsyncGenerator<SnapshotRow> {
+  for (const [i, [id, name]] of rows.entries())
+    yield { kind: 'thing', id, record: { id, name }, line: i + 1 };
 }
 
 async function* notices(rows: [string, string][]): AsyncGenerator<NoticeRow> {
@@ -67,8 +72,10 @@ export const passOptions = {
       version: p.version,
       snapshotDate: p.version,
       fileSha256,
-      rows: thingValues(p.rows),
-      columns: { thing: ['id', 'name'] },
+      // As values under declared columns (a file with a header), or as records (XML, JSON: GLEIF's).
+      ...(p.records
+        ? { rows: thingRecords(p.rows) }
+        : { rows: thingValues(p.rows), columns: { thing: ['id', 'name'] } }),
       blocks: { fileSha256Of: { thing: fileSha256 } },
       ...(p.recordAll ? { recordAll: true } : {}),
       batchSize: 2,
