@@ -303,7 +303,12 @@ async function firstPass(bench: SireneBench, version: string, copy: { seconds: n
 /** The least this design's ingest can cost on the same server (see eventsFloor.ts), and the CPU it took. */
 async function eventsFloor(bench: SireneBench): Promise<EventsFloor> {
   const { ctx, db, dir, files } = bench;
-  ctx.out('floor: COPY of one event per row (the published line) and of keyed read tables ...');
+  const blocks = !bench.options.oneEventPerRow;
+  ctx.out(
+    blocks
+      ? 'floor: COPY of block events of 2,000 published lines (issue 50) and of keyed read tables ...'
+      : 'floor: COPY of one event per row (the published line) and of keyed read tables ...',
+  );
   const cpuBefore = await machineCpuOfDatabaseWork();
   const floor = await measureEventsFloor({
     knex: db.knex,
@@ -313,6 +318,7 @@ async function eventsFloor(bench: SireneBench): Promise<EventsFloor> {
     files,
     unitColumns: UNITE_LEGALE_LAYOUT.known,
     establishmentColumns: ETABLISSEMENT_LAYOUT.known,
+    blocks,
   });
   const cpuAfter = await machineCpuOfDatabaseWork();
   if (cpuBefore !== null && cpuAfter !== null) floor.cpuSeconds = cpuAfter - cpuBefore;
