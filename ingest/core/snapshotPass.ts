@@ -46,7 +46,9 @@ export type SnapshotCounts = SnapshotCompletedData['counts'];
 /**
  * One pass over a full-file register: `SnapshotStarted` → `EntityRecorded` / `EntityChanged` (rows whose
  * content differs from the last completed pass) → `EntityDropped` (entities of that pass absent from this
- * file) → `SnapshotCompleted` with counts. Memory stays constant: rows stream through in batches, the
+ * file) → `SnapshotCompleted` with counts. With `blocks`, a pass that records every row (the first, or
+ * `recordAll`) records them in `EntitiesRecorded` block events instead (entityBlocks.ts), compared and
+ * promoted through the same digests. Memory stays constant: rows stream through in batches, the
  * comparison is done in the database. A pass left unfinished is abandoned by the next one, whose comparison
  * is against the last completed pass, so nothing the unfinished pass wrote is lost or served.
  */
