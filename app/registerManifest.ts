@@ -20,6 +20,12 @@ export interface RegisterManifest {
   stem: string;
   /** Its entries in the register dictionary (Sirene's stock and its live API are two). */
   dictionary: readonly RegisterInfo[];
+  /**
+   * The stream of one entity's own events (its changes between passes, its updates) in the register of its
+   * first dictionary entry, as its ingester writes them; default `<register>-<kind>-<id>` (the snapshot
+   * pass's). The entity's history and `registres audit row` read it.
+   */
+  entityStreamOf?: (row: { kind: string; id: string }) => string;
   /** `registres ingest <key> …` commands, keyed by their command-line name. */
   ingest: Readonly<Record<string, IngestCommandSpec>>;
   /**

@@ -59,6 +59,8 @@ Options:
   --connections N    autocannon connections (default 10)
   --batch-size N     ingester batch (default 2000, the ingester's own default)
   --embedded WHERE   without DATABASE_URL: memory (default) or disk
+  --one-event-per-row
+                     the first pass in the per-row mode of before block events (to compare)
   --skip-repass      no unchanged re-pass
   --skip-http        no load test of the route
   --read-models-after
@@ -79,6 +81,7 @@ interface SireneBenchOptions {
   rounds: number;
   connections: number;
   batchSize: number;
+  oneEventPerRow: boolean;
   embedded: EmbeddedPlacement;
   skipRepass: boolean;
   skipHttp: boolean;
@@ -96,6 +99,7 @@ function parseSireneArgs(argv: string[]): SireneBenchOptions | 'help' {
       rounds: { type: 'string' },
       connections: { type: 'string' },
       'batch-size': { type: 'string' },
+      'one-event-per-row': { type: 'boolean' },
       embedded: { type: 'string' },
       'skip-repass': { type: 'boolean' },
       'skip-http': { type: 'boolean' },
@@ -113,6 +117,7 @@ function parseSireneArgs(argv: string[]): SireneBenchOptions | 'help' {
     rounds: parseCount('rounds', values.rounds, 3),
     connections: parseCount('connections', values.connections, 10),
     batchSize: parseCount('batch-size', values['batch-size'], 2000),
+    oneEventPerRow: values['one-event-per-row'] ?? false,
     embedded: (values.embedded ?? 'memory') as EmbeddedPlacement,
     skipRepass: values['skip-repass'] ?? false,
     skipHttp: values['skip-http'] ?? false,
@@ -231,6 +236,7 @@ function timedPass(
     files: bench.files,
     version,
     batchSize: options.batchSize,
+    oneEventPerRow: options.oneEventPerRow,
     sample,
     cpuProfile: options.cpuProfile ? { dir: options.cpuProfile, name } : null,
     ...(readModelsAfter === undefined ? {} : { readModelsAfter }),
@@ -297,7 +303,12 @@ async function firstPass(bench: SireneBench, version: string, copy: { seconds: n
 /** The least this design's ingest can cost on the same server (see eventsFloor.ts), and the CPU it took. */
 async function eventsFloor(bench: SireneBench): Promise<EventsFloor> {
   const { ctx, db, dir, files } = bench;
-  ctx.out('floor: COPY of one event per row (the published line) and of keyed read tables ...');
+  const blocks = !bench.options.oneEventPerRow;
+  ctx.out(
+    blocks
+      ? 'floor: COPY of block events of 2,000 published lines (issue 50) and of keyed read tables ...'
+      : 'floor: COPY of one event per row (the published line) and of keyed read tables ...',
+  );
   const cpuBefore = await machineCpuOfDatabaseWork();
   const floor = await measureEventsFloor({
     knex: db.knex,
@@ -307,6 +318,7 @@ async function eventsFloor(bench: SireneBench): Promise<EventsFloor> {
     files,
     unitColumns: UNITE_LEGALE_LAYOUT.known,
     establishmentColumns: ETABLISSEMENT_LAYOUT.known,
+    blocks,
   });
   const cpuAfter = await machineCpuOfDatabaseWork();
   if (cpuBefore !== null && cpuAfter !== null) floor.cpuSeconds = cpuAfter - cpuBefore;

@@ -297,11 +297,13 @@ function declareScoreCommands(program: Command, setCode: SetCode): void {
 function declareToolCommands(program: Command, run: Run): void {
   program
     .command('audit')
-    .argument('<action>', 'verify')
-    .argument('[file]', 'saved response (curl -si output)')
+    .argument('<action>', 'verify | row')
+    .argument('[file]', 'saved response (curl -si output); for row: <register> <id>')
     .allowUnknownOption()
     .allowExcessArguments()
-    .description('Verify a saved signed response against the public keys and the served log')
+    .description(
+      'Verify a saved signed response against the public keys and the served log, or prove a row from the log',
+    )
     .action(run(async () => (await import('./commands/audit.ts')).auditCommand));
   program
     .command('bench')

@@ -1,6 +1,6 @@
 import { frSireneIngestSpec } from '../../ingest/fr-sirene/frSireneCommand.ts';
 import { FR_SIRENE_API_REGISTER } from '../../schemas/events/frSireneApiEvents.ts';
-import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
+import { FR_SIRENE_REGISTER, frSireneStreamOf } from '../../schemas/events/frSireneEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 import { ETALAB_2 } from './etalabLicence.ts';
 
@@ -33,6 +33,7 @@ export const frSirene: RegisterManifest = {
       sourceUrl: 'https://portail-api.insee.fr/',
     },
   ],
+  entityStreamOf: frSireneStreamOf,
   ingest: { 'fr-sirene': frSireneIngestSpec },
   async load() {
     const [routes, search, etablissements, unites, recherche, demo, dossier, kyb, intelligence] =

@@ -41,10 +41,15 @@ export async function measureEventsFloor(opts: {
   files: GeneratedSireneFiles;
   unitColumns: readonly string[];
   establishmentColumns: readonly string[];
+  /**
+   * The floor restated by issue 50 for a pass in block events: one event per 2,000 rows of a file (their
+   * published lines, ids, line numbers and digests) instead of one per row.
+   */
+  blocks?: boolean;
 }): Promise<EventsFloor> {
   const { knex } = opts;
   const tsv = path.join(opts.dir, 'floor-events.tsv');
-  await writeEventsFile(opts.files, tsv);
+  await (opts.blocks ? writeBlocksFile(opts.files, tsv) : writeEventsFile(opts.files, tsv));
   await knex.raw('drop table if exists floor_events, floor_unites_legales, floor_etablissements');
   await knex.raw('create table floor_events (like events including all)');
   const text = (columns: readonly string[]) => columns.map((c) => `"${c}" text`).join(', ');
@@ -100,6 +105,54 @@ async function writeEventsFile(files: GeneratedSireneFiles, target: string): Pro
       if (!out.write(`${stream}\t${version}\tEntityRecorded\t${copyText(data)}\t${copyText(metadata)}\n`))
         await once(out, 'drain');
     }
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** The block events of the two files, 2,000 published lines each, on one stream, as COPY's text. */
+async function writeBlocksFile(files: GeneratedSireneFiles, target: string): Promise<void> {
+  const out = createWriteStream(target);
+  const stream = `snapshot-${FR_SIRENE_REGISTER}-blocks`;
+  let version = 0;
+  const inputs = [
+    { file: files.unitesLegales, kind: UNITE_LEGALE, idField: 0 },
+    { file: files.etablissements, kind: ETABLISSEMENT, idField: 2 },
+  ];
+  for (const { file, kind, idField } of inputs) {
+    let block: { ids: string[]; lines: number[]; digests: string[]; rows: string[] } | null = null;
+    let n = 0;
+    const flush = async () => {
+      if (!block) return;
+      const data = JSON.stringify({
+        register: FR_SIRENE_REGISTER,
+        kind,
+        fileSha256: '0'.repeat(64),
+        ...block,
+      });
+      const metadata = JSON.stringify({
+        register: FR_SIRENE_REGISTER,
+        snapshotVersion: '2026-11-01',
+        pass: 1,
+      });
+      block = null;
+      if (!out.write(`${stream}\t${version++}\tEntitiesRecorded\t${copyText(data)}\t${copyText(metadata)}\n`))
+        await once(out, 'drain');
+    };
+    for await (const line of readline.createInterface({
+      input: createReadStream(file),
+      crlfDelay: Infinity,
+    })) {
+      n++;
+      if (n === 1) continue;
+      block ??= { ids: [], lines: [], digests: [], rows: [] };
+      block.ids.push(line.split(',', idField + 1)[idField]!);
+      block.lines.push(n);
+      block.digests.push(createHash('sha256').update(line).digest('hex'));
+      block.rows.push(line);
+      if (block.ids.length === 2000) await flush();
+    }
+    await flush();
   }
   out.end();
   await once(out, 'finish');

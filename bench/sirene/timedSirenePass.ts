@@ -72,6 +72,8 @@ export async function runTimedSirenePass(opts: {
   files: GeneratedSireneFiles;
   version: string;
   batchSize: number;
+  /** The per-row mode of before block events (`--one-event-per-row`), to compare. */
+  oneEventPerRow?: boolean;
   sample: boolean;
   /** Where to write CPU profiles of the pass: the ingest process's and the projecting thread's; null: none. */
   cpuProfile?: { dir: string; name: string } | null;
@@ -121,6 +123,7 @@ export async function runTimedSirenePass(opts: {
         etablissements: files.etablissements,
         version: opts.version,
         batchSize: opts.batchSize,
+        oneEventPerRow: opts.oneEventPerRow === true,
       });
     }
   } catch (err) {
@@ -177,7 +180,12 @@ export async function runTimedSirenePass(opts: {
 function ingestSireneInChild(
   db: BenchDatabase,
   files: GeneratedSireneFiles,
-  opts: { version: string; batchSize: number; cpuProfile?: { dir: string; name: string } | null },
+  opts: {
+    version: string;
+    batchSize: number;
+    oneEventPerRow?: boolean;
+    cpuProfile?: { dir: string; name: string } | null;
+  },
 ) {
   return ingestInChildProcess({
     url: db.url,
@@ -192,6 +200,7 @@ function ingestSireneInChild(
       opts.version,
       '--batch-size',
       String(opts.batchSize),
+      ...(opts.oneEventPerRow ? ['--one-event-per-row'] : []),
     ],
     ...(opts.cpuProfile
       ? {

@@ -21,6 +21,8 @@ export interface DigestedValuesRow {
   digest: string;
   /** `JSON.stringify(values)`. */
   valuesJson: string;
+  /** The row's line in its file, when its reader counts them. */
+  line?: number;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function* withDigests<R extends SnapshotRow | ValuesRow>(
       const valuesJson = JSON.stringify(row.values);
       const digest = prefixOf(row.kind).copy().update(valuesJson).digest('hex');
       const digested: DigestedValuesRow = { kind: row.kind, id: row.id, digest, valuesJson };
+      if (row.line !== undefined) digested.line = row.line;
       yield digested as DigestedRow<R>;
       continue;
     }

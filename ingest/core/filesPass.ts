@@ -74,6 +74,12 @@ export async function runFilesPass(opts: {
   setAside?: readonly SetAsideWarning[];
   /** More of the read report (counts of rows set aside, by reason), added to `SnapshotCompleted.report`. */
   report?: () => Record<string, unknown>;
+  /**
+   * A pass that records every row (the first, or `recordAll`) records them in block events, each row with
+   * its file's SHA-256 and its record's number in the file (snapshotPass.ts `blocks`).
+   */
+  blocks?: boolean;
+  recordAll?: boolean;
 }): Promise<SnapshotCompletedData> {
   const fingerprints: { role: string; nom: string; sha256: string }[] = [];
   for (const f of opts.files) {
@@ -82,6 +88,8 @@ export async function runFilesPass(opts: {
   const lines: Record<string, number> = {};
   const unknownColumns: Record<string, string[]> = {};
   const progress = createProgressReporter({ label: opts.register, logger: opts.logger });
+  // The file each kind's rows come from, as they are read (a block is made after its rows were read).
+  const fileOfKind = new Map<string, string>();
   async function* rows(): AsyncGenerator<SnapshotRow> {
     for (const [i, f] of opts.files.entries()) {
       let n = 0;
@@ -97,6 +105,10 @@ export async function runFilesPass(opts: {
       };
       for await (const row of f.read(f.path, onHeader)) {
         n++;
+        if (opts.blocks) {
+          fileOfKind.set(row.kind, fingerprints[i]!.sha256);
+          row.line = n;
+        }
         yield row;
       }
       // An empty file would drop every entity of its kind: refuse it, nothing is published.
@@ -118,6 +130,8 @@ export async function runFilesPass(opts: {
       fileSha256: manifestSha256(fingerprints),
       rows: rows(),
       streamOf: opts.streamOf,
+      ...(opts.blocks ? { blocks: { fileSha256Of: (kind: string) => fileOfKind.get(kind) } } : {}),
+      ...(opts.recordAll ? { recordAll: true } : {}),
       onProgress: (n) => progress.update(n),
       report: () => ({
         ...opts.report?.(),

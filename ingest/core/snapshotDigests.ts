@@ -126,3 +126,22 @@ export async function markSeen(
   }
   return differing.sort((a, b) => a.at - b.at);
 }
+
+/**
+ * The digest of an entity's row in the last completed pass of its register (hex), null when that pass did not
+ * hold it; any kind when none is given. What an auditor compares a row's recomputed digest with.
+ */
+export async function currentDigestOf(
+  knex: Knex,
+  register: string,
+  id: string,
+  kind?: string,
+): Promise<string | null> {
+  const { rows } = await knex.raw<{ rows: { digest: string | null }[] }>(
+    `select encode(digest, 'hex') as digest from ingest_digests
+      where register = ? and entity_id = ? and (?::text is null or kind = ?) and digest is not null
+      limit 1`,
+    [register, id, kind ?? null, kind ?? null],
+  );
+  return rows[0]?.digest ?? null;
+}

@@ -1,4 +1,5 @@
-import type { EventStore, NewEvent } from '../../ops/eventstore/port.ts';
+import type { BulkAppendEntry, EventStore, NewEvent } from '../../ops/eventstore/port.ts';
+import { blockStreamId } from '../../schemas/events/entityBlockEvents.ts';
 import {
   ENTITY_CHANGED,
   ENTITY_DROPPED,
@@ -11,6 +12,7 @@ import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.
 import { crashPoint } from './crashPoint.ts';
 import type { RegisterFilePass } from './datedPass.ts';
 import { type DigestedRow, entityDataJson, withDigests } from './digestedRows.ts';
+import { type BlockPass, type BlockRow, blockEventsOf, goesInBlock } from './entityBlocks.ts';
 import { finishPromotion, promotePass, refreshPassStatistics } from './passPromotion.ts';
 import { markUnseen, SeenSlots, unseenEntities } from './passSeenSet.ts';
 import { holdsDigests, markAllNew, markSeen } from './snapshotDigests.ts';
@@ -29,6 +31,14 @@ export interface SnapshotPassOptions extends RegisterFilePass {
   columns?: Record<string, string[]>;
   /** The entity's stream; default `<register>-<kind>-<id>`. */
   streamOf?: (row: { kind: string; id: string }) => string;
+  /**
+   * Rows stored as values go into block events (`EntitiesRecorded`, entityBlockEvents.ts) when the pass
+   * records them all: a first pass, or one with `recordAll`. Per kind, the SHA-256 of the file its rows come
+   * from. Without it, every row is one event on its entity's stream (the per-row mode).
+   */
+  blocks?: { fileSha256Of: Readonly<Record<string, string>> | ((kind: string) => string | undefined) };
+  /** Record every row, not only those that differ from the last completed pass (a rebuild of the log). */
+  recordAll?: boolean;
 }
 
 export type SnapshotCounts = SnapshotCompletedData['counts'];
@@ -36,7 +46,9 @@ export type SnapshotCounts = SnapshotCompletedData['counts'];
 /**
  * One pass over a full-file register: `SnapshotStarted` → `EntityRecorded` / `EntityChanged` (rows whose
  * content differs from the last completed pass) → `EntityDropped` (entities of that pass absent from this
- * file) → `SnapshotCompleted` with counts. Memory stays constant: rows stream through in batches, the
+ * file) → `SnapshotCompleted` with counts. With `blocks`, a pass that records every row (the first, or
+ * `recordAll`) records them in `EntitiesRecorded` block events instead (entityBlocks.ts), compared and
+ * promoted through the same digests. Memory stays constant: rows stream through in batches, the
  * comparison is done in the database. A pass left unfinished is abandoned by the next one, whose comparison
  * is against the last completed pass, so nothing the unfinished pass wrote is lost or served.
  */
@@ -67,6 +79,16 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
   log.info({ fileSha256: opts.fileSha256 }, 'snapshot pass started');
   crashPoint('snapshot:started');
   const pass = startPosition.toString();
+  const blocks: BlockPass | null =
+    opts.blocks && (reference === null || opts.recordAll)
+      ? {
+          register,
+          fileSha256Of: fileSha256Lookup(opts.blocks.fileSha256Of),
+          metadata: { register, snapshotVersion: version, pass },
+        }
+      : null;
+  const blockCounts = { events: 0, rows: 0 };
+  const blockStream = blockStreamId(register);
 
   const counts: SnapshotCounts = { rows: 0, recorded: 0, changed: 0, dropped: 0, unchanged: 0 };
   const meta: RowMeta = (rowSha256) => ({
@@ -89,16 +111,16 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
         ? await markAllNew(knex, register, passToken, rows, { clean })
         : await markSeen(knex, register, passToken, rows, seen);
     counts.unchanged += rows.length - differing.length;
-    const events: { streamId: string; events: NewEvent[] }[] = [];
-    for (const { at, committed } of differing) {
-      const row = rows[at]!;
-      const type = committed ? ENTITY_CHANGED : ENTITY_RECORDED;
-      if (committed) counts.changed++;
-      else counts.recorded++;
-      events.push({
-        streamId: streamOf(row),
-        events: [entityEventOf(register, row, type, { record: meta, values: valuesMeta })],
-      });
+    const events = eventsOfBatch(
+      { register, streamOf, meta, valuesMeta, blocks, recordAll: opts.recordAll === true },
+      rows,
+      differing,
+      counts,
+    );
+    const block = events.find((e) => e.streamId === blockStream);
+    if (block) {
+      blockCounts.events += block.events.length;
+      blockCounts.rows += (block as { rows?: number }).rows ?? 0;
     }
     await appending;
     if (counts.rows > rows.length) crashPoint('snapshot:batch-appended');
@@ -133,7 +155,14 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
 
   crashPoint('snapshot:dropped-appended');
 
-  const completed = await completePass(store, { started, counts, report: opts.report?.(), expected, now });
+  const completed = await completePass(store, {
+    started,
+    counts,
+    ...(blocks ? { blocks: blockCounts } : {}),
+    report: opts.report?.(),
+    expected,
+    now,
+  });
   crashPoint('snapshot:completed');
   const marked = counts.recorded + counts.changed + counts.dropped > 0;
   await promotePass(knex, register, passToken, 'snapshot', { marked: marked && !clean });
@@ -145,6 +174,57 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
 
 const kindOf = (row: { kind: string }) => row.kind;
 const idOf = (row: { id: string }) => row.id;
+
+/** What a batch's events are made with. */
+interface BatchContext {
+  register: string;
+  streamOf: (row: { kind: string; id: string }) => string;
+  meta: RowMeta;
+  valuesMeta: RowMeta;
+  /** Set when the pass records its rows stored as values in blocks. */
+  blocks: BlockPass | null;
+  recordAll: boolean;
+}
+
+/**
+ * The appends of one batch: an entity event per row recorded (every row with `recordAll`, else those that
+ * differ from the last completed pass, in the file's order), or, for rows stored as values in a block pass,
+ * the block events that hold them (one entry on the blocks stream, its `rows` counted). Counts what differs.
+ */
+function eventsOfBatch(
+  ctx: BatchContext,
+  rows: readonly DigestedRow<SnapshotRow | ValuesRow>[],
+  differing: readonly { at: number; committed: string | null }[],
+  counts: SnapshotCounts,
+): (BulkAppendEntry & { rows?: number })[] {
+  const events: (BulkAppendEntry & { rows?: number })[] = [];
+  const inBlock: BlockRow[] = [];
+  const committedAt = new Map<number, string | null>();
+  for (const { at, committed } of differing) {
+    committedAt.set(at, committed);
+    if (committed) counts.changed++;
+    else counts.recorded++;
+  }
+  const recorded = ctx.recordAll ? rows.keys() : differing.map((d) => d.at);
+  for (const at of recorded) {
+    const row = rows[at]!;
+    if (ctx.blocks && goesInBlock(ctx.blocks, row)) {
+      inBlock.push(row);
+      continue;
+    }
+    // A row recorded again unchanged (recordAll) is a change to the same content.
+    const type = committedAt.get(at) === null ? ENTITY_RECORDED : ENTITY_CHANGED;
+    events.push({
+      streamId: ctx.streamOf(row),
+      events: [entityEventOf(ctx.register, row, type, { record: ctx.meta, values: ctx.valuesMeta })],
+    });
+  }
+  if (ctx.blocks && inBlock.length > 0) {
+    const blockEvents = blockEventsOf(ctx.blocks, inBlock);
+    events.push({ streamId: blockStreamId(ctx.register), events: blockEvents, rows: inBlock.length });
+  }
+  return events;
+}
 
 /** An entity event's metadata, from its row's digest (none for a drop). */
 type RowMeta = (rowSha256?: string) => Record<string, unknown>;
@@ -198,4 +278,13 @@ async function appendDrops(
     );
   }
   return dropped;
+}
+
+/** The file SHA-256 of a kind, from a table or a function. */
+function fileSha256Lookup(
+  given: Readonly<Record<string, string>> | ((kind: string) => string | undefined),
+): (kind: string) => string | undefined {
+  return typeof given === 'function'
+    ? given
+    : (kind) => (Object.hasOwn(given, kind) ? given[kind] : undefined);
 }

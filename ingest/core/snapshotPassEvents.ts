@@ -58,6 +58,7 @@ export async function completePass(
   pass: {
     started: SnapshotStartedData;
     counts: SnapshotCounts;
+    blocks?: SnapshotCompletedData['blocks'];
     report?: Record<string, unknown>;
     expected: bigint;
     now: () => Date;
@@ -70,6 +71,7 @@ export async function completePass(
     ...identity,
     completedAt: pass.now().toISOString(),
     counts: pass.counts,
+    ...(pass.blocks ? { blocks: pass.blocks } : {}),
     ...(pass.report ? { report: pass.report } : {}),
   };
   const done = await store.append(

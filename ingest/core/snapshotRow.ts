@@ -4,6 +4,8 @@ export interface SnapshotRow {
   /** The register's identifier, as a string (leading zeros kept). */
   id: string;
   record: Record<string, unknown>;
+  /** The row's position in its file (its record's number from 1), kept by a block pass. */
+  line?: number;
 }
 
 /**
@@ -14,4 +16,6 @@ export interface ValuesRow {
   kind: string;
   id: string;
   values: (string | null)[];
+  /** The row's line in its file (1 is the header), kept by a block pass to prove the row later. */
+  line?: number;
 }

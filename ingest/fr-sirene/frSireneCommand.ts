@@ -18,6 +18,14 @@ export const frSireneIngestSpec: IngestCommandSpec = {
     },
     { name: 'version', value: '<YYYY-MM-DD>', description: 'stock date (default: see below)' },
     { name: 'batch-size', value: '<N>', description: 'events appended per transaction' },
+    {
+      name: 'record-all',
+      description: 'record every row in block events, even those unchanged since the last pass (a rebuild)',
+    },
+    {
+      name: 'one-event-per-row',
+      description: 'one event per row on its company stream instead of block events (to compare)',
+    },
   ],
   notes:
     'Without --version, the stock date comes from the file names (2025-11-01-StockUniteLegale_utf8.zip),\n' +
@@ -41,6 +49,8 @@ export const frSireneIngestSpec: IngestCommandSpec = {
             etablissements: options.etablissements as string,
             version: options.version as string | undefined,
             batchSize,
+            recordAll: options['record-all'] !== undefined,
+            oneEventPerRow: options['one-event-per-row'] !== undefined,
           });
           const report = done.report as import('./ingestFrSirene.ts').SireneReport;
           const c = done.counts;
@@ -53,6 +63,7 @@ export const frSireneIngestSpec: IngestCommandSpec = {
           ctx.out(
             `  rows ${c.rows}: recorded ${c.recorded}, changed ${c.changed}, unchanged ${c.unchanged}, dropped ${c.dropped}`,
           );
+          if (done.blocks) ctx.out(`  block events ${done.blocks.events}, holding ${done.blocks.rows} rows`);
           return 0;
         } catch (err) {
           ctx.logger.error({ err: (err as Error).message }, 'fr.sirene pass failed');

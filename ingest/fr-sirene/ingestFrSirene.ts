@@ -30,6 +30,13 @@ export interface SireneIngestOptions {
   progress?: boolean;
   /** Rows compared and appended per round trip (default 2000: bench sirene, bench/HISTORY.md). */
   batchSize?: number;
+  /** Record every row, as a first pass does, even when a completed pass is there (a rebuild of the log). */
+  recordAll?: boolean;
+  /**
+   * One event per row on its company's stream, as before block events (kept to compare and to bench): by
+   * default a pass that records every row (a first pass, `recordAll`) writes block events.
+   */
+  oneEventPerRow?: boolean;
 }
 
 const DEFAULT_BATCH_SIZE = 2000;
@@ -47,7 +54,9 @@ export interface SireneReport extends Record<string, unknown> {
  * stock date, fingerprint = SHA-256 of the sorted manifest of the two files) → EntityRecorded /
  * EntityChanged for rows that differ from the last completed pass → EntityDropped → SnapshotCompleted with
  * counts and, in its report, each file's SHA-256, unknown columns, rows set aside and where the version came
- * from. Streams both files in constant memory. A missing required column aborts before any event.
+ * from. A pass that records every row (the first, or `recordAll`) records them in block events of 2,000 rows
+ * on `snapshot-fr.sirene-blocks`, each row with its line in its file (entityBlockEvents.ts). Streams both
+ * files in constant memory. A missing required column aborts before any event.
  */
 export async function ingestFrSirene(opts: SireneIngestOptions): Promise<SnapshotCompletedData> {
   const { logger } = opts;
@@ -86,6 +95,16 @@ export async function ingestFrSirene(opts: SireneIngestOptions): Promise<Snapsho
       rows: rows(),
       columns,
       streamOf: frSireneStreamOf,
+      ...(opts.oneEventPerRow
+        ? {}
+        : {
+            blocks: {
+              fileSha256Of: Object.fromEntries(
+                inputs.map(([, layout], i) => [layout.kind, fingerprints[i]!.sha256]),
+              ),
+            },
+          }),
+      ...(opts.recordAll ? { recordAll: true } : {}),
       batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
       onProgress: (n) => progress?.update(n),
       report: (): SireneReport => ({

@@ -87,7 +87,7 @@ export async function* readSireneRows(
         if (processedAt && (report.newestProcessedAt === null || processedAt > report.newestProcessedAt)) {
           report.newestProcessedAt = processedAt;
         }
-        yield { kind: layout.kind, id, values };
+        yield { kind: layout.kind, id, values, line };
       }
     }
   } catch (err) {

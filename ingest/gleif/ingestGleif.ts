@@ -15,7 +15,8 @@ export const GLEIF_ROLES: readonly GleifRole[] = ['lei2', 'rr', 'repex'];
 /**
  * One pass of the GLEIF golden copy: the LEI records, the relationship records and the reporting exceptions
  * of one publication (each a `.zip` as downloaded, or its XML, JSON or CSV content). Streamed, constant
- * memory; each file's SHA-256 goes into the pass's provenance.
+ * memory; each file's SHA-256 goes into the pass's provenance. A pass that records every record (the first,
+ * or `recordAll`) records them in block events of 2,000, each with its file's SHA-256 and its number there.
  */
 export async function ingestGleif(opts: {
   knex: Knex;
@@ -24,6 +25,10 @@ export async function ingestGleif(opts: {
   files: GleifFiles;
   snapshotDate: string;
   version?: string;
+  /** Record every row, as a first pass does, even when a completed pass is there (a rebuild of the log). */
+  recordAll?: boolean;
+  /** One event per record on its entity's stream instead of block events (to compare). */
+  oneEventPerRow?: boolean;
 }): Promise<SnapshotCompletedData> {
   const setAside: Record<string, GleifSetAside> = {};
   const files: PassFile[] = GLEIF_ROLES.map((role) => {
@@ -35,11 +40,14 @@ export async function ingestGleif(opts: {
       columns: { required: REQUIRED_COLUMNS[role] },
     };
   });
+  const { oneEventPerRow, recordAll, ...pass } = opts;
   const done = await runFilesPass({
-    ...opts,
+    ...pass,
     register: GLEIF_REGISTER,
     files,
     streamOf: gleifStreamOf,
+    blocks: oneEventPerRow !== true,
+    ...(recordAll ? { recordAll: true } : {}),
   });
   for (const [role, counts] of Object.entries(setAside)) {
     if (Object.keys(counts).length > 0) {

@@ -15,6 +15,11 @@ export function allowNamedStatements(knex: Knex): void {
   sessionPerConnection.add(knex);
 }
 
+/** Whether each pooled connection of `knex` is a PostgreSQL server session of its own (not the embedded database). */
+export function isServerSession(knex: Knex): boolean {
+  return sessionPerConnection.has(knex);
+}
+
 /**
  * `sql` as a named prepared statement where names are per connection: each connection then parses and
  * plans it once instead of on every call. Unnamed elsewhere (the embedded database, a transaction).

@@ -103,6 +103,12 @@ export interface SubscribeOptions {
    * handed the same event objects: a handler reads its events and never changes them.
    */
   readGroup?: string;
+  /**
+   * With `types`: event types that weigh more than one event against `batchSize` (a block event holding
+   * many rows counts as that many), so that a batch stays about `batchSize` rows; a batch holds at least one
+   * event, whatever its weight.
+   */
+  weights?: Readonly<Record<string, number>>;
   onSkipped?(position: bigint): void;
   /**
    * After each read, once its events are delivered: `atHead` is false when the read stopped at its limit

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import { ENTITIES_RECORDED } from '../../schemas/events/entityBlockEvents.ts';
 import { isSnapshotEvent } from '../../schemas/events/snapshotEvents.ts';
 import { applyRun, guarded } from './applyRun.ts';
 import { applySnapshotEvent } from './applySnapshotEvent.ts';
@@ -49,7 +50,8 @@ export async function applyBatch(
     const flush = async () => {
       await apply(run);
       await stageEvents(trx, projection, staged);
-      applied += run.length;
+      // A block event counts its rows: the tables grow by them (analyseAsLoadGrows).
+      for (const event of run) applied += rowsOf(event);
       run = [];
       staged = [];
     };
@@ -89,4 +91,9 @@ export async function applyBatch(
     if (!trx.isCompleted()) await trx.rollback();
     throw err;
   }
+}
+
+/** The rows an event holds: a block event's, else one. */
+function rowsOf(event: RecordedEvent): number {
+  return event.type === ENTITIES_RECORDED ? ((event.data as { ids?: unknown[] }).ids?.length ?? 1) : 1;
 }

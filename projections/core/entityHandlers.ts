@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
+import { ENTITIES_RECORDED, type EntitiesRecordedReadData } from '../../schemas/events/entityBlockEvents.ts';
 import {
   ENTITY_CHANGED,
   ENTITY_DROPPED,
@@ -36,6 +37,8 @@ export interface EntityBinding {
  * The entity-event handlers of a projection, dispatched on (register, kind): entity events of other
  * registers and kinds pass by untouched. Spread into the projection: `...entityHandlers([...])`.
  *
+ * A block event (`EntitiesRecorded`) is applied as the `EntityRecorded` of each of its rows (rowEventsOf).
+ *
  * `kindsCommute`: applying a run's entities one binding after the other gives the same tables as log order
  * (each binding writes its own tables, and whatever it derives from another's is recomputed from the tables
  * as they end up). A run is then applied binding by binding, each entity's events still in log order: where
@@ -51,6 +54,10 @@ export function entityHandlers(
   const upsert: EventHandler = async (trx, event) => {
     const data = event.data as EntityRecordedData;
     await find(data)?.upsert(trx, data, event);
+  };
+  const upsertBlock: EventHandler = async (trx, event) => {
+    if (!find(event.data as EntitiesRecordedReadData)) return;
+    await handleRun(trx, [event]);
   };
   const drop: EventHandler = async (trx, event) => {
     const data = event.data as EntityDroppedData;
@@ -68,7 +75,8 @@ export function entityHandlers(
     }
     return [...groups.values()].flat();
   };
-  const handleRun: RunHandler = async (trx, run) => {
+  const handleRun: RunHandler = async (trx, given) => {
+    const run = given.some((e) => e.type === ENTITIES_RECORDED) ? given.flatMap(rowEventsOf) : given;
     const events = opts.kindsCommute ? byBinding(run) : run;
     let start = 0;
     while (start < events.length) {
@@ -88,13 +96,47 @@ export function entityHandlers(
     }
   };
   return {
-    handlers: { [ENTITY_RECORDED]: upsert, [ENTITY_CHANGED]: upsert, [ENTITY_DROPPED]: drop },
+    handlers: {
+      [ENTITY_RECORDED]: upsert,
+      [ENTITIES_RECORDED]: upsertBlock,
+      [ENTITY_CHANGED]: upsert,
+      [ENTITY_DROPPED]: drop,
+    },
     handleRun,
     entities: {
-      types: [ENTITY_RECORDED, ENTITY_CHANGED, ENTITY_DROPPED],
+      types: [ENTITY_RECORDED, ENTITIES_RECORDED, ENTITY_CHANGED, ENTITY_DROPPED],
       of: bindings.map(({ register, kind }) => ({ register, kind })),
     },
   };
+}
+
+/**
+ * A block event as the `EntityRecorded` of each of its rows, in the block's order, at the block's position:
+ * a binding sees the rows of a block pass as it sees those of a per-row pass (the metadata gains each row's
+ * digest and line). Any other event is itself.
+ */
+export function rowEventsOf(event: RecordedEvent): RecordedEvent[] {
+  if (event.type !== ENTITIES_RECORDED) return [event];
+  const block = event.data as EntitiesRecordedReadData;
+  return block.ids.map((id, i) => {
+    const data: EntityRecordedData = {
+      register: block.register,
+      kind: block.kind,
+      id,
+      record: block.records[i]!,
+    };
+    return {
+      ...event,
+      type: ENTITY_RECORDED,
+      data,
+      metadata: {
+        ...event.metadata,
+        fileSha256: block.fileSha256,
+        rowSha256: block.digests[i],
+        line: block.lines[i],
+      },
+    };
+  });
 }
 
 async function applySegment(

@@ -1,12 +1,18 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent, Upcaster } from '../../ops/eventstore/port.ts';
+import {
+  ENTITIES_RECORDED,
+  type EntitiesRecordedData,
+  type EntitiesRecordedReadData,
+} from '../../schemas/events/entityBlockEvents.ts';
 import type { EntityRecordedData, EntityValuesData } from '../../schemas/events/entityEvents.ts';
 import { SNAPSHOT_STARTED, type SnapshotStartedData } from '../../schemas/events/snapshotEvents.ts';
 
 /**
  * The read side's upcaster (one per projection runner): an entity event whose data holds `values` and whose metadata names its
  * `pass` is read back as `{register, kind, id, record}`, the record keyed by the column names that pass's
- * `SnapshotStarted` declared for the kind, and its metadata gains the pass's `fileSha256`. A pass's columns
+ * `SnapshotStarted` declared for the kind, and its metadata gains the pass's `fileSha256`; a block event
+ * (`EntitiesRecorded`) gets its rows as records (EntitiesRecordedReadData) the same way. A pass's columns
  * are read once (one query for every pass a read meets first) and kept: a logged event never changes.
  */
 export function createValuesExpander(knex: Knex): Upcaster {
@@ -42,6 +48,12 @@ export function createValuesExpander(knex: Knex): Upcaster {
     for (const event of events) {
       const pass = passOf(event);
       if (pass === null) continue;
+      if (event.type === ENTITIES_RECORDED) {
+        event.data = blockRecords(event, passes.get(pass)?.columns, (kind, names) =>
+          builderOf(pass, kind, names),
+        );
+        continue;
+      }
       const data = event.data as EntityValuesData;
       const started = passes.get(pass);
       const names = started?.columns?.[data.kind];
@@ -57,6 +69,24 @@ export function createValuesExpander(knex: Knex): Upcaster {
     }
     return events;
   };
+}
+
+/** A block event's rows as records (EntitiesRecordedReadData), keyed by the column names of its pass. */
+function blockRecords(
+  event: RecordedEvent,
+  columns: SnapshotStartedData['columns'],
+  builderOf: (kind: string, names: readonly string[]) => RecordBuilder,
+): EntitiesRecordedReadData {
+  // Only a block of values comes here (passOf); a block of records is read as stored.
+  const { values = [], records: _records, ...block } = event.data as EntitiesRecordedData;
+  const names = columns?.[block.kind];
+  if (!names || values.some((row) => row.length !== names.length)) {
+    throw new Error(
+      `event ${event.position}: its pass (SnapshotStarted at ${String(event.metadata.pass)}) declares no columns for every ${block.kind} row of its block`,
+    );
+  }
+  const build = builderOf(block.kind, names);
+  return { ...block, records: values.map(build) };
 }
 
 /** Builds a record from values in the order of its column names. */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent, Subscription, Upcaster } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { ENTITIES_RECORDED, ENTITY_BLOCK_ROWS } from '../../schemas/events/entityBlockEvents.ts';
 import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from '../../schemas/events/snapshotEvents.ts';
 import { applyBatch } from './applyBatch.ts';
 import type { FollowersOf } from './jointPublication.ts';
@@ -268,6 +269,8 @@ class CheckpointedWorker implements ProjectionWorker {
       },
       types: this.#handledTypes,
       ...(projection.entities ? { entities: projection.entities } : {}),
+      // A block event is a batch's worth of rows: a batch holds about batchSize rows, blocks or not.
+      weights: { [ENTITIES_RECORDED]: ENTITY_BLOCK_ROWS },
       ...(projection.coalesce
         ? { coalesce: { ms: projection.coalesce.ms, types: new Set(projection.coalesce.types) } }
         : {}),

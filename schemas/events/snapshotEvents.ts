@@ -37,6 +37,8 @@ export interface SnapshotStartedData {
 export interface SnapshotCompletedData extends SnapshotStartedData {
   completedAt: string;
   counts: { rows: number; recorded: number; changed: number; dropped: number; unchanged: number };
+  /** A block pass's block events (`EntitiesRecorded`, entityBlockEvents.ts) and the rows they hold. */
+  blocks?: { events: number; rows: number };
   /** What the pass noticed and kept going with (unknown columns, rows set aside, ...), for operators. */
   report?: Record<string, unknown>;
 }

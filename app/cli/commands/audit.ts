@@ -7,7 +7,9 @@ import type { CliCommand, CliContext } from '../../../ops/commandContext.ts';
 import { type JwkSet, jwkSet } from '../../../ops/signing/jwk.ts';
 import { loadSigner } from '../../../ops/signing/loadOrCreateSigner.ts';
 
-const USAGE = 'usage: registres audit verify <saved-response> [--path /v1/...?query] [--jwks <file or URL>]';
+const USAGE =
+  'usage: registres audit verify <saved-response> [--path /v1/...?query] [--jwks <file or URL>]\n' +
+  '       registres audit row <register> <id> [--kind <kind>]';
 
 /**
  * `registres audit verify <saved-response>`: proves a response saved with `curl -si` is what this service
@@ -16,6 +18,7 @@ const USAGE = 'usage: registres audit verify <saved-response> [--path /v1/...?qu
  */
 export const auditCommand: CliCommand = async (argv, ctx) => {
   const args = argv[0] === 'audit' ? argv.slice(1) : argv;
+  if (args[0] === 'row') return (await import('./auditRow.ts')).auditRowCommand(args, ctx);
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { namedStatement } from '../../database/namedStatements.ts';
+import { isServerSession, namedStatement } from '../../database/namedStatements.ts';
 import type { BulkAppendEntry, BulkAppendResult } from '../port.ts';
+import { copyToStream } from './copyToStream.ts';
 import { EventRows } from './insertEvents.ts';
 import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
 
@@ -48,8 +49,19 @@ export async function appendBulk(
   return { events: total, lastPosition };
 }
 
-/** One statement (`events_append_bulk`, schema.ts): lock, versions, insert and wake-up, at the server. */
+/**
+ * One statement (`events_append_bulk`, schema.ts): lock, versions, insert and wake-up, at the server. A batch
+ * of one stream (a pass's block events) on a PostgreSQL server goes in with COPY instead (copyToStream.ts).
+ */
 async function writeBatch(knex: Knex, batch: BulkAppendEntry[]): Promise<bigint> {
+  const streamId = batch[0]!.streamId;
+  if (isServerSession(knex) && batch.every((e) => e.streamId === streamId)) {
+    return copyToStream(
+      knex,
+      streamId,
+      batch.flatMap((e) => e.events),
+    );
+  }
   const rows = new EventRows();
   for (const entry of batch) for (const e of entry.events) rows.push(entry.streamId, 0n, e);
   const result = await namedStatement<{ rows: { last_position: string | null }[] }>(

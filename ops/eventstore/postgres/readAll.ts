@@ -24,6 +24,21 @@ export async function readAll(
   return expand ? expand(events) : events;
 }
 
+/** The window of a read: its last position (`upto`) and how many events it spans (`n`). */
+const WINDOW = `select max(position) as upto, count(*) as n
+  from (select position from events where position > ? order by position limit ?) as s`;
+
+/**
+ * The window of a weighted read: the events up to `limit` positions after `from`, cut once the weights of
+ * those before an event (each type's weight from the JSON object bound first, else 1) reach the limit; the
+ * first event always in. A cut window counts as full (`n` = the limit): the reader reads on at once.
+ */
+const WEIGHTED_WINDOW = `select max(position) filter (where before < ?) as upto,
+       case when max(before) >= ? then ?::bigint else count(*) end as n
+  from (select position, sum(weight) over (order by position) - weight as before
+          from (select position, coalesce((?::jsonb ->> type)::bigint, 1) as weight
+                  from events where position > ? order by position limit ?) as l) as s`;
+
 /** A read that leaves out the events the reader has no use for, and says how far it looked. */
 export interface FilteredRead {
   events: RecordedEvent[];
@@ -42,20 +57,27 @@ export interface FilteredRead {
 export async function readAllFiltered(
   knex: Knex,
   from: bigint,
-  opts: { limit: number; types: ReadonlySet<string>; entities?: EntityFilter },
+  opts: {
+    limit: number;
+    types: ReadonlySet<string>;
+    entities?: EntityFilter;
+    weights?: Readonly<Record<string, number>>;
+  },
   expand?: Upcaster,
 ): Promise<FilteredRead> {
   const entityTypes = [...(opts.entities?.types ?? [])];
   const entityKeys = (opts.entities?.of ?? []).map((e) => `${e.register} ${e.kind}`);
+  const weighted = opts.weights !== undefined && Object.keys(opts.weights).length > 0;
+  const window = weighted ? WEIGHTED_WINDOW : WINDOW;
+  const windowBindings = weighted
+    ? [opts.limit, opts.limit, opts.limit, JSON.stringify(opts.weights), from.toString(), opts.limit]
+    : [from.toString(), opts.limit];
   const { rows } = await namedStatement<{
     rows: (Omit<EventRow, 'position'> & { position: string | null; upto: string | null; n: string })[];
   }>(
     knex,
-    'registres_events_read_filtered',
-    `with w as (
-       select max(position) as upto, count(*) as n
-         from (select position from events where position > ? order by position limit ?) as s
-     )
+    weighted ? 'registres_events_read_filtered_weighted' : 'registres_events_read_filtered',
+    `with w as (${window})
      select e.position, e.stream_id, e.stream_version, e.type, e.data, e.metadata, ${recordedMsColumn('e')},
             w.upto::text as upto, w.n::text as n
        from w
@@ -70,7 +92,7 @@ export async function readAllFiltered(
          offset 0
        ) as e on true
       order by e.position`,
-    [from.toString(), opts.limit, from.toString(), [...opts.types], entityTypes, entityKeys],
+    [...windowBindings, from.toString(), [...opts.types], entityTypes, entityKeys],
   );
   const first = rows[0];
   const scannedTo = first?.upto == null ? null : BigInt(first.upto);
@@ -90,6 +112,8 @@ export interface Window {
 export interface ReadFilter {
   types: ReadonlySet<string>;
   entities?: EntityFilter;
+  /** Types weighing more than one event against the limit (SubscribeOptions.weights). */
+  weights?: Readonly<Record<string, number>>;
 }
 
 /** The `limit` positions after `from`, of `filter` only (readAllFiltered), as one read of a subscription. */
@@ -101,7 +125,13 @@ export async function readWindow(
   upcast: Upcaster | undefined,
 ): Promise<Window> {
   const entities = filter.entities ? { entities: filter.entities } : {};
-  const read = await readAllFiltered(knex, from, { limit, types: filter.types, ...entities }, upcast);
+  const weights = filter.weights ? { weights: filter.weights } : {};
+  const read = await readAllFiltered(
+    knex,
+    from,
+    { limit, types: filter.types, ...entities, ...weights },
+    upcast,
+  );
   return { batch: read.events, scannedTo: read.scannedTo, full: read.scanned === limit };
 }
 

@@ -236,9 +236,14 @@ class ReadGroup {
     const of = new Map<string, { register: string; kind: string }>();
     for (const m of members)
       for (const e of m.filter.entities?.of ?? []) of.set(`${e.register} ${e.kind}`, e);
+    const weights = Object.assign({}, ...members.map((m) => m.filter.weights ?? {})) as Record<
+      string,
+      number
+    >;
     this.#union = {
       types,
       ...(entityTypes.length > 0 ? { entities: { types: entityTypes, of: [...of.values()] } } : {}),
+      ...(Object.keys(weights).length > 0 ? { weights } : {}),
     };
     return this.#union;
   }

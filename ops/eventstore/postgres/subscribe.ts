@@ -3,7 +3,7 @@ import type { NotificationSource } from '../../database/notifications.ts';
 import type { Logger } from '../../logger.ts';
 import type { SubscribeOptions, Subscription } from '../port.ts';
 import { parseAppendedPayload } from './insertEvents.ts';
-import { readAll, readWindow, type Window } from './readAll.ts';
+import { type ReadFilter, readAll, readWindow, type Window } from './readAll.ts';
 import type { ReadGroups } from './readGroups.ts';
 import { EVENTS_CHANNEL } from './schema.ts';
 
@@ -62,12 +62,7 @@ class CatchUpSubscription implements Subscription {
     this.current = opts.from;
     this.membership =
       groups && opts.readGroup && opts.types
-        ? groups.join(
-            opts.readGroup,
-            { types: opts.types, ...(opts.entities ? { entities: opts.entities } : {}) },
-            opts.from,
-            opts.upcast,
-          )
+        ? groups.join(opts.readGroup, filterOf({ ...opts, types: opts.types }), opts.from, opts.upcast)
         : null;
     this.unlisten = notifications.listen(EVENTS_CHANNEL, (payload) => this.poke(payload));
     this.loop = this.run();
@@ -169,8 +164,7 @@ class CatchUpSubscription implements Subscription {
     if (this.membership) return this.membership.read(from, batchSize);
     if (opts.types) {
       // Only what the subscriber handles comes back; the position still moves past the rest.
-      const filter = { types: opts.types, ...(opts.entities ? { entities: opts.entities } : {}) };
-      return readWindow(this.knex, from, batchSize, filter, opts.upcast);
+      return readWindow(this.knex, from, batchSize, filterOf({ ...opts, types: opts.types }), opts.upcast);
     }
     const batch = await readAll(this.knex, from, { limit: batchSize }, opts.upcast);
     return { batch, scannedTo: batch.at(-1)?.position ?? null, full: batch.length === batchSize };
@@ -256,4 +250,13 @@ class CatchUpSubscription implements Subscription {
     opts.onRead?.({ atHead: !full });
     return true;
   }
+}
+
+/** A subscriber's read filter: its types, and its entities and weights when it has them. */
+function filterOf(opts: SubscribeOptions & { types: ReadonlySet<string> }): ReadFilter {
+  return {
+    types: opts.types,
+    ...(opts.entities ? { entities: opts.entities } : {}),
+    ...(opts.weights ? { weights: opts.weights } : {}),
+  };
 }

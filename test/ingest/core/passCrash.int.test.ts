@@ -89,6 +89,8 @@ describe(`Passes killed (SIGKILL, a child process) at every step boundary (${tar
   const deps = () => ({ knex: bed.knex, store: bed.store, logger: testLogger });
   const snapshot = (version: string, rows: Rows) =>
     runSnapshotPass(passOptions.snapshot(deps(), { kind: 'snapshot', version, rows }));
+  const blocks = (version: string, rows: Rows, recordAll = false, records = false) =>
+    runSnapshotPass(passOptions.blocks(deps(), { kind: 'blocks', version, rows, recordAll, records }));
   const notice = (version: string, rows: Rows) =>
     runNoticePass(passOptions.notice(deps(), { kind: 'notice', version, rows }));
   const feed = (source: string, updates: [string, string | null][]) =>
@@ -163,6 +165,86 @@ describe(`Passes killed (SIGKILL, a child process) at every step boundary (${tar
         );
         await runner.catchUp();
         expect(await table(THINGS)).to.deep.equal(V3);
+      });
+    }
+  });
+
+  describe('a block pass', () => {
+    const completedAt = ['snapshot:completed', 'snapshot:promoted'];
+    for (const boundary of [
+      'snapshot:started',
+      'snapshot:batch-appended',
+      'snapshot:rows-appended',
+      'snapshot:unseen-marked',
+      'snapshot:dropped-appended',
+      ...completedAt,
+    ]) {
+      const completed = completedAt.includes(boundary);
+      it(`killed at ${boundary} recording all: the previous version stays served, the rerun is exact`, async () => {
+        expect((await blocks('2026-10-01', V1)).blocks).to.deep.equal({ events: 2, rows: 3 });
+        await runner.catchUp();
+        const job = { kind: 'blocks', version: '2026-11-01', rows: V2, recordAll: true } as const;
+        expect(await killedAt(boundary, job)).to.equal('SIGKILL');
+
+        await runner.catchUp();
+        expect(await table(THINGS)).to.deep.equal(completed ? V2 : V1);
+        expect(await current(THINGS)).to.equal(completed ? '2026-11-01' : '2026-10-01');
+
+        const again = await blocks('2026-11-01', V2, true);
+        expect(again.counts).to.deep.equal(completed ? counts(3, 0, 0, 0, 3) : counts(3, 1, 1, 1, 1));
+        expect(again.blocks).to.deep.equal({ events: 2, rows: 3 });
+        await runner.catchUp();
+        expect(await table(THINGS)).to.deep.equal(V2);
+        expect(await current(THINGS)).to.equal('2026-11-01');
+      });
+
+      it(`killed at ${boundary} in a first pass: a rerun with another file serves that file exactly`, async () => {
+        expect(await killedAt(boundary, { kind: 'blocks', version: '2026-10-01', rows: V1 })).to.equal(
+          'SIGKILL',
+        );
+        await runner.catchUp();
+        expect(await current(THINGS)).to.equal(completed ? '2026-10-01' : null);
+
+        await blocks('2026-11-01', V2);
+        const next = await blocks('2026-12-01', V3);
+        expect(next.counts).to.deep.equal(counts(3, 1, 1, 1, 1));
+        await runner.catchUp();
+        expect(await table(THINGS)).to.deep.equal(V3);
+        expect(await current(THINGS)).to.equal('2026-12-01');
+      });
+    }
+  });
+
+  describe('a block pass of records', () => {
+    const completedAt = ['snapshot:completed', 'snapshot:promoted'];
+    for (const boundary of [
+      'snapshot:started',
+      'snapshot:batch-appended',
+      'snapshot:rows-appended',
+      ...completedAt,
+    ]) {
+      const completed = completedAt.includes(boundary);
+      it(`killed at ${boundary} recording all: the previous version stays served, the rerun is exact`, async () => {
+        await blocks('2026-10-01', V1, false, true);
+        await runner.catchUp();
+        const job = {
+          kind: 'blocks',
+          version: '2026-11-01',
+          rows: V2,
+          recordAll: true,
+          records: true,
+        } as const;
+        expect(await killedAt(boundary, job)).to.equal('SIGKILL');
+        await runner.catchUp();
+        expect(await table(THINGS)).to.deep.equal(completed ? V2 : V1);
+
+        const again = await blocks('2026-11-01', V2, true, true);
+        expect(again.counts).to.deep.equal(completed ? counts(3, 0, 0, 0, 3) : counts(3, 1, 1, 1, 1));
+        const next = await blocks('2026-12-01', V3, false, true);
+        expect(next.counts).to.deep.equal(counts(3, 1, 1, 1, 1));
+        await runner.catchUp();
+        expect(await table(THINGS)).to.deep.equal(V3);
+        expect(await current(THINGS)).to.equal('2026-12-01');
       });
     }
   });

@@ -30,8 +30,18 @@ describe(`Sirene ingester (${targetDescription})`, () => {
   });
   afterEach(() => bed.close());
 
-  const ingest = (over: { unitesLegales?: string; etablissements?: string; version?: string } = {}) =>
+  const ingest = (
+    over: {
+      unitesLegales?: string;
+      etablissements?: string;
+      version?: string;
+      oneEventPerRow?: boolean;
+      recordAll?: boolean;
+    } = {},
+  ) =>
     ingestFrSirene({
+      oneEventPerRow: over.oneEventPerRow ?? false,
+      recordAll: over.recordAll ?? false,
       knex: bed.knex,
       store: bed.store,
       logger: testLogger,
@@ -46,8 +56,8 @@ describe(`Sirene ingester (${targetDescription})`, () => {
       e.type.startsWith('Entity'),
     );
 
-  it('records every unit and establishment of the real samples on the company streams', async () => {
-    const done = await ingest();
+  it('records every unit and establishment of the real samples on the company streams, one event per row', async () => {
+    const done = await ingest({ oneEventPerRow: true });
     expect(done.counts).to.deep.equal({ rows: 599, recorded: 599, changed: 0, dropped: 0, unchanged: 0 });
     const events = await entityEvents();
     expect(events).to.have.length(599);
@@ -60,7 +70,7 @@ describe(`Sirene ingester (${targetDescription})`, () => {
   });
 
   it('stores each row as its values under the columns its pass declares once, and reads it back as the row', async () => {
-    const done = await ingest();
+    const done = await ingest({ oneEventPerRow: true });
     const [started] = await bed.store.readStream(snapshotStreamId(FR_SIRENE_REGISTER));
     const columns = (started!.data as { columns: Record<string, string[]> }).columns;
     const csv = await samples.unites();

@@ -19,6 +19,7 @@ const store = createPostgresEventStore({ knex, notifications, logger });
 try {
   const deps = { knex, store, logger };
   if (job.kind === 'snapshot') await runSnapshotPass(passOptions.snapshot(deps, job));
+  else if (job.kind === 'blocks') await runSnapshotPass(passOptions.blocks(deps, job));
   else if (job.kind === 'notice') await runNoticePass(passOptions.notice(deps, job));
   else await runUpdatesPass(passOptions.updates(deps, job));
 } finally {

@@ -1,0 +1,80 @@
+import type { NewEvent } from '../../ops/eventstore/port.ts';
+import {
+  ENTITIES_RECORDED,
+  ENTITY_BLOCK_ROWS,
+  type EntitiesRecordedData,
+} from '../../schemas/events/entityBlockEvents.ts';
+import type { DigestedRow, DigestedValuesRow } from './digestedRows.ts';
+import type { SnapshotRow, ValuesRow } from './snapshotRow.ts';
+
+/** What every block of a pass shares: its register, its metadata, and the SHA-256 of each kind's file. */
+export interface BlockPass {
+  register: string;
+  /** The SHA-256 of the file a kind's rows are read from; undefined: its rows are not recorded in blocks. */
+  fileSha256Of: (kind: string) => string | undefined;
+  metadata: Record<string, unknown>;
+}
+
+/** A row a block can hold: its values' JSON, or its record's canonical JSON. */
+export type BlockRow = DigestedValuesRow | (DigestedRow & { json: string });
+
+/** Whether the pass records this row in a block: its kind names a file, and its JSON is at hand. */
+export function goesInBlock(pass: BlockPass, row: DigestedRow<SnapshotRow | ValuesRow>): row is BlockRow {
+  if (pass.fileSha256Of(row.kind) === undefined) return false;
+  return 'valuesJson' in row || row.json !== null;
+}
+
+/**
+ * The block events (`EntitiesRecorded`) of rows: per kind, in the rows' order, at most ENTITY_BLOCK_ROWS rows
+ * each, as values (rows of a file with a header) or records. The event's JSON is joined from each row's JSON
+ * (the digest's input), so a row is serialised once for the whole pass.
+ */
+export function blockEventsOf(
+  pass: BlockPass,
+  rows: readonly BlockRow[],
+  maxRows = ENTITY_BLOCK_ROWS,
+): NewEvent<typeof ENTITIES_RECORDED, EntitiesRecordedData>[] {
+  // One kind and one form (values or records) per block.
+  const byKind = new Map<string, BlockRow[]>();
+  for (const row of rows) {
+    const key = `${'valuesJson' in row ? 'v' : 'r'} ${row.kind}`;
+    const list = byKind.get(key);
+    if (list) list.push(row);
+    else byKind.set(key, [row]);
+  }
+  const events: NewEvent<typeof ENTITIES_RECORDED, EntitiesRecordedData>[] = [];
+  for (const list of byKind.values()) {
+    const kind = list[0]!.kind;
+    const fileSha256 = pass.fileSha256Of(kind);
+    if (fileSha256 === undefined) throw new Error(`a block of ${kind} rows names no file SHA-256`);
+    for (let start = 0; start < list.length; start += maxRows) {
+      events.push(blockEvent(pass, kind, fileSha256, list.slice(start, start + maxRows)));
+    }
+  }
+  return events;
+}
+
+function blockEvent(
+  pass: BlockPass,
+  kind: string,
+  fileSha256: string,
+  rows: readonly BlockRow[],
+): NewEvent<typeof ENTITIES_RECORDED, EntitiesRecordedData> {
+  const form = 'valuesJson' in rows[0]! ? 'values' : 'records';
+  const dataJson =
+    `{"register":${JSON.stringify(pass.register)},"kind":${JSON.stringify(kind)},` +
+    `"fileSha256":${JSON.stringify(fileSha256)},` +
+    `"ids":${JSON.stringify(rows.map((r) => r.id))},` +
+    `"lines":${JSON.stringify(rows.map((r) => r.line ?? null))},` +
+    `"digests":${JSON.stringify(rows.map((r) => r.digest))},` +
+    `"${form}":[${rows.map((r) => ('valuesJson' in r ? r.valuesJson : r.json)).join(',')}]}`;
+  return {
+    type: ENTITIES_RECORDED,
+    // Parsed only if an adapter reads `data` rather than `dataJson`.
+    get data(): EntitiesRecordedData {
+      return JSON.parse(dataJson) as EntitiesRecordedData;
+    },
+    dataJson,
+    metadata: pass.metadata,
+  };
+}

@@ -1,0 +1,58 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Knex } from 'knex';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { NewEvent } from '../port.ts';
+import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
+
+/**
+ * Appends events to ONE stream with `COPY events FROM STDIN` (PostgreSQL servers only: the embedded database
+ * takes no COPY from a client): the events' JSON goes to the server as it is, not as a bound parameter parsed
+ * into an array first. Used for a pass's block events (large events, one stream). The same guarantees as the
+ * append functions of schema.ts: under the append lock until the commit (readers never see a gap), versions
+ * after the stream's last, subscribers woken with the append's positions and types. No version check.
+ */
+export async function copyToStream(
+  knex: Knex,
+  streamId: string,
+  events: readonly NewEvent[],
+): Promise<bigint> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+    const { rows } = await trx.raw<{ rows: { v: string }[] }>(
+      'select coalesce(max(stream_version), -1)::text as v from events where stream_id = ?',
+      [streamId],
+    );
+    const tail = BigInt(rows[0]!.v);
+    const lines = events.map(
+      (e, i) =>
+        `${copyText(streamId)}\t${tail + BigInt(i) + 1n}\t${copyText(e.type)}\t` +
+        `${copyText(e.dataJson ?? JSON.stringify(e.data ?? null))}\t${copyText(JSON.stringify(e.metadata ?? {}))}\n`,
+    );
+    // The transaction's own connection (knex hands it back to a transaction's client).
+    const connection = (await (
+      trx.client as { acquireConnection(): Promise<unknown> }
+    ).acquireConnection()) as { query(stream: unknown): NodeJS.WritableStream };
+    const copy = connection.query(
+      copyFrom('copy events (stream_id, stream_version, type, data, metadata) from stdin'),
+    );
+    await pipeline(Readable.from(lines), copy);
+    const types = [...new Set(events.map((e) => e.type))].join(',');
+    const done = await trx.raw<{ rows: { last: string | null }[] }>(
+      `with appended as (
+         select min(position) as first, max(position) as last from events where stream_id = ? and stream_version > ?
+       )
+       select last::text, pg_notify(?, current_schema() || ' ' || first::text || ' ' || last::text || ' ' || ?)
+         from appended`,
+      [streamId, tail.toString(), EVENTS_CHANNEL, types],
+    );
+    return BigInt(done.rows[0]?.last ?? '0');
+  });
+}
+
+/** A value in COPY's text format: backslash, tab, line feed and carriage return escaped. */
+function copyText(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
+}

@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import type { EventStore, RecordedEvent } from '../../ops/eventstore/port.ts';
+import { blockStreamId, ENTITIES_RECORDED } from '../../schemas/events/entityBlockEvents.ts';
+import { isEntityEvent } from '../../schemas/events/entityEvents.ts';
+import { rowEventsOf } from './entityHandlers.ts';
+import { createValuesExpander } from './entityValuesUpcaster.ts';
+
+/** The entity asked for, and the stream its per-entity events go to (the register manifest's `entityStreamOf`). */
+export interface EntityRef {
+  register: string;
+  /** Its kind within the register; any kind when not given (an identifier names one entity). */
+  kind?: string;
+  id: string;
+  streamId: string;
+}
+
+/**
+ * An entity's history in log order, as the read side reads it: each block event that recorded it (a first
+ * pass, a rebuild), reduced to the entity's own `EntityRecorded` (at the block's position, on the blocks
+ * stream, its metadata naming the row's line, digest and file SHA-256), then its events on its own stream
+ * (the changes between passes, daily updates, drops) of the same kind. Records come keyed by their columns.
+ *
+ * The blocks holding the entity are found by a scan of the register's blocks stream (`ids` contains it): an
+ * auditor's question, not a served one.
+ */
+export async function entityHistory(knex: Knex, store: EventStore, ref: EntityRef): Promise<RecordedEvent[]> {
+  const expand = createValuesExpander(knex);
+  const { rows } = await knex.raw<{ rows: { position: string }[] }>(
+    `select position::text from events
+      where stream_id = ? and type = ? and (?::text is null or data->>'kind' = ?)
+        and data->'ids' @> to_jsonb(?::text)
+      order by position`,
+    [blockStreamId(ref.register), ENTITIES_RECORDED, ref.kind ?? null, ref.kind ?? null, ref.id],
+  );
+  const fromBlocks: RecordedEvent[] = [];
+  const blockStream = blockStreamId(ref.register);
+  for (const { position } of rows) {
+    // The stream's versions are not the log's positions: read the block by its position.
+    const [block] = await store.readAll(BigInt(position) - 1n, { limit: 1 });
+    if (block?.streamId !== blockStream) continue;
+    const rowEvents = rowEventsOf((await expand([block]))[0]!);
+    fromBlocks.push(...rowEvents.filter((e) => (e.data as { id: string }).id === ref.id));
+  }
+  const own = (await expand(await readWholeStream(store, ref.streamId))).filter((e) => {
+    const data = e.data as { kind?: string; id?: string } | null;
+    return (
+      isEntityEvent(e.type) && (ref.kind === undefined || data?.kind === ref.kind) && data?.id === ref.id
+    );
+  });
+  return [...fromBlocks, ...own].sort((a, b) =>
+    a.position < b.position ? -1 : a.position > b.position ? 1 : 0,
+  );
+}
+
+async function readWholeStream(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  for (;;) {
+    const page = await store.readStream(streamId, { fromVersion: BigInt(events.length), limit: 1000 });
+    events.push(...page);
+    if (page.length < 1000) return events;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The block events of a bulk pass (a first pass, or a rebuild with `--record-all`): one `EntitiesRecorded`
+ * carries up to ENTITY_BLOCK_ROWS rows of one kind, on the stream `snapshot-<register>-blocks`, where a per-row
+ * pass would append one `EntityRecorded` per entity stream. What changes between passes (a later pass's
+ * differences, daily updates, live observations) stays one event per entity on the entity's stream.
+ *
+ * Each row keeps what proves it: its values (in the order of the column names its pass declared once in
+ * `SnapshotStarted.columns[kind]`), its digest (as the pass computed it: SHA-256 of the JSON of those names, a
+ * line feed and the JSON of its values) and its line in the file whose SHA-256 the block names. Metadata
+ * names the pass (`pass`: the position of its `SnapshotStarted`) and `snapshotVersion`.
+ */
+export const ENTITIES_RECORDED = 'EntitiesRecorded';
+
+/** The most rows one block event holds. */
+export const ENTITY_BLOCK_ROWS = 2000;
+
+/**
+ * As stored: the rows of a file with a header as arrays of values (see above), or, for a register whose rows
+ * are records (XML, JSON: GLEIF), as their records in canonical JSON (digest: SHA-256 of that JSON).
+ */
+export interface EntitiesRecordedData {
+  register: string;
+  kind: string;
+  /** SHA-256 (hex) of the file the rows were read from. */
+  fileSha256: string;
+  ids: string[];
+  /**
+   * Each row's position in that file: its line (1 is the header) for a file of lines, its record's number
+   * (from 1) for a file of records; null when the reader does not count them.
+   */
+  lines: (number | null)[];
+  digests: string[];
+  values?: (string | null)[][];
+  records?: Record<string, unknown>[];
+}
+
+/** As the read side's upcaster hands it over: each row's record (values keyed by its pass's column names). */
+export interface EntitiesRecordedReadData extends Omit<EntitiesRecordedData, 'values' | 'records'> {
+  records: Record<string, unknown>[];
+}
+
+/** The stream of a register's block events. */
+export function blockStreamId(register: string): string {
+  return `snapshot-${register}-blocks`;
+}
