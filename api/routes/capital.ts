@@ -1,9 +1,5 @@
-import type { Knex } from 'knex';
 import { BODACC_ANNONCES_PROJECTION } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
-import {
-  type CapitalNotice,
-  liveCapitalNotices,
-} from '../../projections/fr-bodacc-annonces/capitalNotices.ts';
+import type { CapitalNotice } from '../../projections/fr-bodacc-annonces/capitalNotices.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
 import {
@@ -20,9 +16,9 @@ import { capitalResponseSchema } from '../../schemas/responses/capital.ts';
 import { formatPrice } from '../catalogue/price.ts';
 import type { RouteDefinition } from '../catalogue/route.ts';
 import { badRequest, notFound } from '../errors/apiError.ts';
+import { readCapitalLocalFacts } from './capitalLocalFacts.ts';
 import { DOCUMENT_PRICE } from './documents.ts';
-import { readUnit } from './entreprise/readEtablissements.ts';
-import { readGroupeLei } from './entreprise/readGroupeLei.ts';
+import { gleifCopyLoaded, readGroupeLei } from './entreprise/readGroupeLei.ts';
 import { assertCovered, SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 import { identityOf } from './entreprise/unitFields.ts';
 import { liveFreshness, liveProvenance, notConfigured, upstreamDown } from './europeLive.ts';
@@ -193,10 +189,6 @@ function assertCoveredByRne(siren: string, record: RneDirigeantsRecord): void {
   }
 }
 
-async function readNotices(knex: Knex, siren: string) {
-  return liveCapitalNotices(knex, { siren, limit: CAPITAL_NOTICES_LIMIT });
-}
-
 /**
  * GET /v1/entreprise/{siren}/capital: the share capital as the RNE publishes it (read live, observation kept
  * 24 hours), its history (RNE events, BODACC notices) and its known holders (RNE associates, GLEIF parent).
@@ -227,14 +219,17 @@ export const capitalRoute: RouteDefinition = {
   responseSchema: capitalResponseSchema,
   async handler(ctx, deps) {
     const siren = String(ctx.state.params?.siren);
+    // The unit, its capital notices and its LEI record in one statement (a cache hit is mostly this read).
+    const withLei = await gleifCopyLoaded(deps.knex, deps.readSnapshots);
+    const local = await readCapitalLocalFacts(deps.knex, siren, { limit: CAPITAL_NOTICES_LIMIT, withLei });
+    const { unit, notices } = local;
     // The profile's refusals when Sirene holds the SIREN; the RNE's own word otherwise (below).
-    const unit = await readUnit(deps.knex, siren);
     if (unit) assertCovered(siren, unit, identityOf);
     const info = deps.registers.find((r) => r.code === FR_RNE_REGISTER);
     const rne = deps.live.french[FR_RNE_REGISTER];
     if (!rne) throw notConfigured(info, FR_RNE_REGISTER);
     const now = (deps.now ?? (() => new Date()))();
-    const [answer, documents, notices, groupe] = await Promise.all([
+    const [answer, documents, groupe] = await Promise.all([
       rne.dirigeants(siren).catch((err: unknown) => {
         throw upstreamDown(info, FR_RNE_REGISTER, err);
       }),
@@ -247,8 +242,13 @@ export const capitalRoute: RouteDefinition = {
           return { acts: { etat: 'indisponible', raison: err.reason } as HoldingActs, seen: null };
         },
       ),
-      readNotices(deps.knex, siren),
-      readGroupeLei(deps.knex, siren, now, deps.readSnapshots),
+      readGroupeLei(
+        deps.knex,
+        siren,
+        now,
+        deps.readSnapshots,
+        local.leiEntity === undefined ? undefined : { ownEntity: local.leiEntity },
+      ),
     ]);
     const { record, observation } = answer;
     if (!unit) assertCoveredByRne(siren, record);

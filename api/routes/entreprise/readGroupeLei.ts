@@ -26,7 +26,7 @@ import { type BlockReading, served } from './blockReading.ts';
 
 const DAY_MS = 86_400_000;
 
-interface EntityRow {
+export interface EntityRow {
   lei: string;
   denomination: string | null;
   pays_adresse: string | null;
@@ -51,8 +51,20 @@ interface ExceptionRow {
   references_publiees: string[];
 }
 
-const ENTITY_COLUMNS =
+export const ENTITY_COLUMNS =
   'lei, denomination, pays_adresse, categorie, forme_code, forme_autre, statut_enregistrement';
+
+/** Which of a SIREN's LEI records is its own: issued first, then a general entity, then the latest updated. */
+const OWN_ENTITY_ORDER = `(statut_enregistrement = 'ISSUED') desc nulls last, (categorie = 'GENERAL') desc nulls last,
+               derniere_maj desc nulls last, lei`;
+
+/**
+ * The company's own LEI record as one JSON value (null without one), for a statement that reads it beside other
+ * facts: `siren` is a bound placeholder or a column of the outer statement.
+ */
+export const ownEntityJsonSql = (siren: string) =>
+  `(select row_to_json(e) from (select ${ENTITY_COLUMNS} from ${GLEIF_ENTITIES} where siren = ${siren}
+     order by ${OWN_ENTITY_ORDER} limit 1) e)`;
 
 /**
  * The LEI record of each SIREN asked for, when GLEIF holds several the one to serve: issued first, then a
@@ -64,8 +76,7 @@ const ownEntity = batchedKeyRead<EntityRow & { siren: string }, EntityRow>({
   name: 'registres_gleif_own_entity',
   sql: (places) =>
     `select distinct on (siren) siren, ${ENTITY_COLUMNS} from ${GLEIF_ENTITIES} where siren in (${places})
-      order by siren, (statut_enregistrement = 'ISSUED') desc nulls last, (categorie = 'GENERAL') desc nulls last,
-               derniere_maj desc nulls last, lei`,
+      order by siren, ${OWN_ENTITY_ORDER}`,
   group: (rows) => new Map(rows.map(({ siren, ...entity }) => [siren, entity])),
 });
 
@@ -138,6 +149,18 @@ function parentOf(
 }
 
 /**
+ * Whether a GLEIF pass is current (its read table then exists and holds a copy): a statement may then read the
+ * company's own record beside its other facts ({@link ownEntityJsonSql}).
+ */
+export async function gleifCopyLoaded(knex: Knex, readSnapshots?: SnapshotReader): Promise<boolean> {
+  const read = readSnapshots ?? ((q) => readSnapshotStates(knex, q));
+  const [state] = await read({ projections: [GLEIF_PROJECTION], registers: [GLEIF_REGISTER] }).catch(
+    () => [],
+  );
+  return Boolean(state?.current);
+}
+
+/**
  * `groupe_lei` of a French company, from the GLEIF local copy. The company's LEI is the record registered
  * with GLEIF under its SIREN (authority RA000189 or RA000192); when several are, the ISSUED one first, then
  * the category GENERAL, then the most recently updated. Never null, never thrown: no completed GLEIF pass, a
@@ -149,6 +172,8 @@ export async function readGroupeLei(
   now: Date = new Date(),
   /** The service's cached reader (HandlerDeps.readSnapshots); unset: read from `knex`. */
   readSnapshots?: SnapshotReader,
+  /** The company's own LEI record, already read by the caller's statement ({@link ownEntityJsonSql}). */
+  known?: { ownEntity: EntityRow | null },
 ): Promise<BlockReading<GroupeLei>> {
   try {
     const read = readSnapshots ?? ((q) => readSnapshotStates(knex, q));
@@ -176,7 +201,7 @@ export async function readGroupeLei(
     ];
     const datePhoto = current.snapshotDate;
 
-    const company = await ownEntity.load(knex, siren);
+    const company = known ? known.ownEntity : await ownEntity.load(knex, siren);
     if (!company) {
       return served(
         {

@@ -4,7 +4,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { omittedParentReason, readGroupeLei } from '../../../api/routes/entreprise/readGroupeLei.ts';
+import {
+  type EntityRow,
+  omittedParentReason,
+  ownEntityJsonSql,
+  readGroupeLei,
+} from '../../../api/routes/entreprise/readGroupeLei.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { GLEIF_DEMO_DELTAS, GLEIF_DEMO_FILES } from '../../../ingest/gleif/gleifDemo.ts';
 import { ingestGleif } from '../../../ingest/gleif/ingestGleif.ts';
@@ -172,6 +177,17 @@ describe(`groupe_lei from the GLEIF local copy, ingest → projection → reader
       expect(value).to.deep.include({ etat: 'sans_objet', lei: null, date_photo: PASS_DATE });
       expect(value!.message).to.contain('No LEI');
       expect(provenance).to.have.length(1);
+    });
+
+    it('the own record read inside another statement (ownEntityJsonSql, the capital route) gives the same group', async () => {
+      for (const siren of ['817727571', '524716610', '951261734', '005420120']) {
+        const { rows } = await bed.knex.raw<{ rows: { e: EntityRow | null }[] }>(
+          `select ${ownEntityJsonSql('?')} as e`,
+          [siren],
+        );
+        const known = await readGroupeLei(bed.knex, siren, NOW, undefined, { ownEntity: rows[0]!.e });
+        expect(known, siren).to.deep.equal(await readGroupeLei(bed.knex, siren, NOW));
+      }
     });
 
     it('companies asked for at once share one statement for their LEI records, each with its own group', async () => {
