@@ -183,7 +183,25 @@ function declareServiceCommands(program: Command, run: Run, setCode: SetCode): v
         .choices(SERVICE_ROLES)
         .default('all'),
     )
-    .action(async (options: { role: ServiceRole }) => {
+    .addOption(
+      new Option(
+        '--bus <bus>',
+        'where a projector reads the log: postgres (the subscription) or kafka (the topic the relay writes)',
+      )
+        .choices(['postgres', 'kafka'])
+        .default('postgres'),
+    )
+    .action(async (options: { role: ServiceRole; bus: string }) => {
+      if (options.bus === 'kafka') {
+        if (options.role !== 'projector') {
+          process.stderr.write('--bus kafka: only with --role projector\n');
+          setCode(2);
+          return;
+        }
+        const { serveBusProjector } = await import('../server/busProjectorRole.ts');
+        setCode(await serveBusProjector(createContext()));
+        return;
+      }
       const { serveCommand } = await import('./commands/serve.ts');
       setCode(await serveCommand([], createContext(), { role: options.role }));
     });

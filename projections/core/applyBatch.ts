@@ -27,6 +27,11 @@ export async function applyBatch(
     followersOf?: FollowersOf;
     /** Called just before the commit of a batch that may have published a snapshot (see the runner). */
     beforeSnapshotCommit?: () => void;
+    /**
+     * How the checkpoint moves, in the batch's transaction (default: the projection's own, storeCheckpoint);
+     * a consumer of the Kafka topic moves its partition's (projections/core/busProjector.ts).
+     */
+    checkpoint?: (trx: Knex.Transaction, expected: bigint, next: bigint) => Promise<StoreCheckpointResult>;
   } = {},
 ): Promise<StoreCheckpointResult> {
   const followersOf = opts.followersOf ?? (() => [projection]);
@@ -79,7 +84,9 @@ export async function applyBatch(
     }
     await flush();
     await analyseAsLoadGrows(trx, projection, applied);
-    const stored = await storeCheckpoint(trx, projection.name, expected, last.position);
+    const stored = opts.checkpoint
+      ? await opts.checkpoint(trx, expected, last.position)
+      : await storeCheckpoint(trx, projection.name, expected, last.position);
     if (stored.ok) {
       if (snapshots) opts.beforeSnapshotCommit?.();
       await trx.commit();

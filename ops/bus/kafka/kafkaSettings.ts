@@ -6,11 +6,14 @@ export interface KafkaSettings {
   partitions: number;
   /** Replicas of each partition when the relay creates it (`KAFKA_REPLICATION`, default 1). */
   replication: number;
+  /** The projectors' consumer group (`KAFKA_GROUP`). */
+  group: string;
 }
 
 /** The single-node broker of ops/kafka/kafka.sh. */
 export const DEFAULT_BROKERS = '127.0.0.1:19092';
 export const DEFAULT_TOPIC = 'registres-events';
+export const DEFAULT_GROUP = 'registres-projector';
 
 export function kafkaSettingsFrom(env: NodeJS.ProcessEnv = process.env): KafkaSettings {
   const brokers = (env.KAFKA_BROKERS ?? DEFAULT_BROKERS)
@@ -22,6 +25,7 @@ export function kafkaSettingsFrom(env: NodeJS.ProcessEnv = process.env): KafkaSe
     topic: env.KAFKA_TOPIC?.trim() || DEFAULT_TOPIC,
     partitions: positiveInteger(env.KAFKA_PARTITIONS, 3),
     replication: positiveInteger(env.KAFKA_REPLICATION, 1),
+    group: env.KAFKA_GROUP?.trim() || DEFAULT_GROUP,
   };
 }
 
