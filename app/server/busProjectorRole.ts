@@ -36,7 +36,13 @@ export async function serveBusProjector(ctx: CliContext): Promise<number> {
       projections: PROJECTIONS,
       logger,
     });
-    await projector.start();
+    try {
+      await projector.start();
+    } catch (err) {
+      logger.error({ err: (err as Error).message, brokers: settings.brokers }, 'projector could not start');
+      await projector.stop().catch(() => undefined);
+      return 1;
+    }
     ctx.out('Role: projector');
     ctx.out(`Ready: consuming Kafka topic ${settings.topic} as a member of group ${settings.group}`);
     const signal = await stopRequested;

@@ -23,7 +23,7 @@ import type { StoreCheckpointResult } from './storeCheckpoint.ts';
  *   crash before the consumer's offset was committed) or to a member the group has already replaced changes
  *   nothing: every event is applied once.
  * - Barriers: the snapshot passes' frames must be applied in the log's global order (a pass's entity events
- *   are staged or applied depending on them). The relay writes a copy in every partition; a partition's
+ *   are staged or applied depending on them), and so must the types a read model names (Projection.globalOrder). The relay writes a copy in every partition; a partition's
  *   reader stops at its copy with its checkpoint just before it, the barrier is applied by its home
  *   partition's reader once every partition is there, and the others move past it after. No reader waits
  *   inside the consumer: a partition not ready is paused and tried again.

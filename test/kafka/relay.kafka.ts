@@ -4,7 +4,13 @@ import { partitionOf } from '../../ops/bus/kafka/eventRecords.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import { createPostgresEventStore } from '../../ops/eventstore/postgres/index.ts';
-import { appendSnapshotEvents, snapshotCompleted, snapshotStarted } from '../projections/core/testBed.ts';
+import { WATCH_CREATED } from '../../schemas/events/watchEvents.ts';
+import {
+  appendAll,
+  appendSnapshotEvents,
+  snapshotCompleted,
+  snapshotStarted,
+} from '../projections/core/testBed.ts';
 import { freshDatabase, testLogger } from '../support/database.ts';
 import {
   type CliProcess,
@@ -16,6 +22,8 @@ import {
   uniqueName,
   until,
 } from './kafkaBed.ts';
+
+const isBarrier = (type: string) => type.startsWith('Snapshot') || type === WATCH_CREATED;
 
 /** Appends `streams` streams of `each` events in one bulk append; returns the last position. */
 async function appendEntities(store: EventStore, prefix: string, streams: number, each: number) {
@@ -57,7 +65,10 @@ describe('registres relay --bus kafka, against a real broker', function () {
 
   it('publishes each event once after a kill -9 in the middle of a batch, and the frames in every partition', async () => {
     await appendSnapshotEvents(store, 'test.reg', [snapshotStarted('test.reg', '2026-11-01')]);
-    await appendEntities(store, 'a', 200, 20);
+    await appendEntities(store, 'a', 200, 10);
+    // A type a read model needs in global order (the watches' WatchCreated): a barrier too.
+    await appendAll(store, 'watch-w1', [{ type: WATCH_CREATED, data: { watchId: 'w1' } }]);
+    await appendEntities(store, 'a2', 200, 10);
     await appendSnapshotEvents(store, 'test.reg', [snapshotCompleted('test.reg', '2026-11-01')]);
 
     // Killed when a produce request of a batch is acknowledged and more of the batch is still to send.
@@ -98,10 +109,11 @@ describe('registres relay --bus kafka, against a real broker', function () {
     // Every event once; the frames once in every partition, each naming its stream's partition as home.
     const events = records.filter((r) => r.record.kind === 'event');
     expect(events.map((r) => r.record.position)).to.have.members(
-      log.filter((e) => !e.type.startsWith('Snapshot')).map((e) => e.position),
+      log.filter((e) => !isBarrier(e.type)).map((e) => e.position),
     );
     expect(new Set(events.map((r) => r.record.position)).size).to.equal(events.length);
-    for (const frame of log.filter((e) => e.type.startsWith('Snapshot'))) {
+    expect(log.filter((e) => isBarrier(e.type))).to.have.length(3);
+    for (const frame of log.filter((e) => isBarrier(e.type))) {
       const copies = records.filter(
         (r) => r.record.kind === 'barrier' && r.record.position === frame.position,
       );

@@ -2,12 +2,13 @@ import { createKafka } from '../../../ops/bus/kafka/kafkaClient.ts';
 import { kafkaSettingsFrom } from '../../../ops/bus/kafka/kafkaSettings.ts';
 import { startRelay } from '../../../ops/bus/kafka/relay.ts';
 import type { CliContext } from '../../../ops/commandContext.ts';
-import { isSnapshotEvent } from '../../../schemas/events/snapshotEvents.ts';
+import { SNAPSHOT_EVENT_TYPES } from '../../../schemas/events/snapshotEvents.ts';
 
 /**
  * `relay --bus kafka`: publishes the event log to the Kafka topic (KAFKA_BROKERS, KAFKA_TOPIC) until SIGINT or
- * SIGTERM, resuming where the last run's acknowledged position left it (ops/bus/kafka/relay.ts). The snapshot
- * passes' frames are the barriers: every projector applies them in the log's global order.
+ * SIGTERM, resuming where the last run's acknowledged position left it (ops/bus/kafka/relay.ts). The barriers,
+ * which every projector applies in the log's global order: the snapshot passes' frames and the types a read
+ * model needs in that order (Projection.globalOrder).
  * Exits 1 when the relay fails (restart it: it resumes without publishing anything twice).
  */
 export async function relayCommand(
@@ -25,6 +26,8 @@ export async function relayCommand(
     return 2;
   }
   const settings = kafkaSettingsFrom();
+  const { PROJECTIONS } = await import('../../readSide.ts');
+  const barriers = new Set([...SNAPSHOT_EVENT_TYPES, ...PROJECTIONS.flatMap((p) => p.globalOrder ?? [])]);
   return ctx.withDatabase(async (db, store) => {
     const kafka = createKafka(settings, ctx.logger, 'registres-relay');
     const relay = await startRelay({
@@ -33,10 +36,14 @@ export async function relayCommand(
       kafka,
       settings,
       logger: ctx.logger,
-      isBarrier: isSnapshotEvent,
+      isBarrier: (type) => barriers.has(type),
       ...(batchSize ? { batchSize } : {}),
       ...(sendSize ? { sendSize } : {}),
+    }).catch((err: Error) => {
+      ctx.logger.error({ err: err.message, brokers: settings.brokers }, 'relay could not start');
+      return null;
     });
+    if (!relay) return 1;
     ctx.out(`Relay: event log → Kafka topic ${settings.topic} on ${settings.brokers.join(',')}`);
     const stopRequested = new Promise<string>((resolve) => {
       process.once('SIGINT', () => resolve('SIGINT'));
