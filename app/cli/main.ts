@@ -209,8 +209,8 @@ function declareServiceCommands(program: Command, run: Run, setCode: SetCode): v
     .command('relay')
     .description('Publish the event log to a message bus in log order, resuming after a crash (issue 50)')
     .addOption(new Option('--bus <bus>', 'the bus').choices(['kafka']).default('kafka'))
-    .option('--batch-size <N>', 'events read from the log at once (default 2000)')
-    .option('--send-size <N>', 'records per produce request (default 500)')
+    .option('--batch-size <N>', 'events read from the log at once (default 5000)')
+    .option('--send-size <N>', 'records per produce request (default 2000)')
     .action(async (options: { bus: string; batchSize?: string; sendSize?: string }) => {
       const { relayCommand } = await import('./commands/relay.ts');
       setCode(await relayCommand(options, createContext()));

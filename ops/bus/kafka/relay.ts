@@ -31,9 +31,9 @@ export interface RelayDeps {
   logger: Logger;
   /** Events every reader must apply in the log's global order (published to every partition). */
   isBarrier(type: string): boolean;
-  /** Events read from the log at once (default 2000). */
+  /** Events read from the log at once (default 5000). */
   batchSize?: number;
-  /** Records per produce request (default 500). */
+  /** Records per produce request (default 2000). */
   sendSize?: number;
 }
 
@@ -61,7 +61,7 @@ export async function startRelay(deps: RelayDeps): Promise<Relay> {
     allowAutoTopicCreation: false,
   });
   await producer.connect();
-  const sendSize = deps.sendSize ?? 500;
+  const sendSize = deps.sendSize ?? 2000;
 
   let fail: (err: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => {
@@ -88,7 +88,7 @@ export async function startRelay(deps: RelayDeps): Promise<Relay> {
 
   const subscription: Subscription = deps.store.subscribe({
     from: stored,
-    batchSize: deps.batchSize ?? 2000,
+    batchSize: deps.batchSize ?? 5000,
     onEvents: publish,
     onError: (err) => {
       logger.error({ err: (err as Error).message }, 'relay stopped');
