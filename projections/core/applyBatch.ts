@@ -32,6 +32,8 @@ export async function applyBatch(
      * a consumer of the Kafka topic moves its partition's (projections/core/busProjector.ts).
      */
     checkpoint?: (trx: Knex.Transaction, expected: bigint, next: bigint) => Promise<StoreCheckpointResult>;
+    /** Runs first in the batch's transaction (the Kafka projectors take their per-projection lock there). */
+    begin?: (trx: Knex.Transaction) => Promise<void>;
   } = {},
 ): Promise<StoreCheckpointResult> {
   const followersOf = opts.followersOf ?? (() => [projection]);
@@ -44,6 +46,7 @@ export async function applyBatch(
     // checkpoint. So the commit does not wait for its WAL flush (the largest cost of projecting a Sirene
     // stock after the writes themselves: bench sirene, bench/HISTORY.md). The log's own appends stay synchronous.
     await trx.raw('set local synchronous_commit = off');
+    await opts.begin?.(trx);
     const passes = await PassTracker.load(trx, projection);
     const apply = (run: readonly RecordedEvent[]) => applyRun(trx, projection, run);
     // Entity events wait here until a snapshot event (whose bookkeeping must see them applied) or the end.

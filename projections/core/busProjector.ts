@@ -35,6 +35,8 @@ export interface BusProjector {
   stop(): Promise<void>;
   /** The group's partitions this member holds now. */
   assigned(): number[];
+  /** Of those, the ones stopped at a barrier now. */
+  paused(): number[];
 }
 
 export interface BusProjectorDeps {
@@ -61,6 +63,7 @@ export function createBusProjector(deps: BusProjectorDeps): BusProjector {
   let consumer: Consumer | null = null;
   let held: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  let watchdog: NodeJS.Timeout | null = null;
 
   const checkpoints = new PartitionCheckpoints(knex, topic);
 
@@ -121,9 +124,11 @@ export function createBusProjector(deps: BusProjectorDeps): BusProjector {
       }
       await flush();
       if (!(await passBarrier(partition, record))) {
-        // Stopped at the barrier: read again from it a little later, without holding the consumer.
+        // Stopped at the barrier: read again from it a little later, without holding the consumer. Its offset
+        // is not resolved: the next fetch of the partition starts with it (kafkajs fetches from the resolved
+        // offsets; a seek would also commit, with a generation a rebalance may have ended).
+        logger.debug({ partition, barrier: record.position.toString() }, 'waiting at a barrier');
         const resume = payload.pause();
-        consumer?.seek({ topic, partition, offset: message.offset });
         const timer = setTimeout(() => {
           timers.delete(timer);
           resume();
@@ -139,6 +144,7 @@ export function createBusProjector(deps: BusProjectorDeps): BusProjector {
 
   return {
     assigned: () => [...held],
+    paused: () => consumer?.paused().flatMap((t) => t.partitions) ?? [],
     async start() {
       const admin = deps.kafka.admin();
       await admin.connect();
@@ -163,6 +169,13 @@ export function createBusProjector(deps: BusProjectorDeps): BusProjector {
         held = (e.payload.memberAssignment[topic] ?? []).slice().sort((a, b) => a - b);
         logger.info({ partitions: held }, 'partitions assigned');
       });
+      // A partition paused at a barrier is resumed by its timer; should a rebalance or a restart of the
+      // consumer have lost that timer's effect, no partition stays paused longer than this.
+      watchdog = setInterval(() => {
+        const paused = consumer?.paused() ?? [];
+        if (paused.length > 0 && timers.size === 0) consumer?.resume(paused);
+      }, 2000);
+      watchdog.unref();
       await consumer.connect();
       await consumer.subscribe({ topic, fromBeginning: true });
       await consumer.run({
@@ -172,6 +185,8 @@ export function createBusProjector(deps: BusProjectorDeps): BusProjector {
           try {
             await eachBatch(payload);
           } catch (err) {
+            // The group's own errors (a rebalance under way) are kafkajs's to handle: it rejoins.
+            if ((err as Error).name?.startsWith('KafkaJS')) throw err;
             const message = (err as Error).message;
             logger.error({ err: message, partition: payload.batch.partition }, 'projection failed');
             for (const name of names) await recordFailure(knex, name, message).catch(() => undefined);
@@ -181,6 +196,8 @@ export function createBusProjector(deps: BusProjectorDeps): BusProjector {
       });
     },
     async stop() {
+      if (watchdog) clearInterval(watchdog);
+      watchdog = null;
       for (const t of timers) clearTimeout(t);
       timers.clear();
       await consumer?.disconnect();
@@ -221,7 +238,21 @@ async function applyUpTo(
   return applyBatch(knex, projection, mine, expected, {
     followersOf,
     checkpoint: (trx, from) => move(trx, from),
+    begin: (trx) => lockProjection(trx, projection.name),
   });
+}
+
+/**
+ * One projection's batches are applied one at a time, whichever partition and member they come from: a read
+ * model may derive a row from rows other streams' events write (Latvia's company status from its
+ * liquidations), which its handlers recompute after each change, so the order of the batches does not matter,
+ * but two batches in concurrent transactions would each miss the other's rows. Different projections still
+ * run side by side. Held until the transaction ends.
+ */
+async function lockProjection(trx: Knex.Transaction, projection: string): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtext('registres bus projector'), hashtext(?))", [
+    projection,
+  ]);
 }
 
 /** What the PostgreSQL subscription would hand the projection (its types, its entities, every frame). */

@@ -124,7 +124,15 @@ describe('Kafka projectors: barriers in global order, each event applied once', 
       await round(n);
       if (n === 2) await first!.stop(); // leaves the group mid-stream: its partitions move to the others
     }
-    await until(atHead, 90_000, 'the projection at the head');
+    await until(atHead, 60_000, 'the projection at the head').catch(async (err) => {
+      const { rows } = await db.knex.raw(
+        'select topic_partition, position from bus_projector_checkpoints order by 1',
+      );
+      const state = members.map((m) => ({ assigned: m.assigned(), paused: m.paused() }));
+      throw new Error(
+        `${err.message}: head ${await store.headPosition()}, checkpoints ${JSON.stringify(rows)}, members ${JSON.stringify(state)}`,
+      );
+    });
 
     const log = await store.readAll(0n, { limit: 100_000 });
     const { rows } = await db.knex.raw<{ rows: { position: string; type: string; seen: string }[] }>(

@@ -46,6 +46,16 @@ describe('serve --role projector --bus kafka: three projectors as one consumer g
     store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger: testLogger });
   });
 
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    const { rows } = await db.knex.raw(
+      `select topic_partition, min(position) as low, max(position) as high from bus_projector_checkpoints group by 1 order by 1`,
+    );
+    process.stderr.write(`head ${await store.headPosition()}; checkpoints ${JSON.stringify(rows)}\n`);
+    for (const c of children)
+      process.stderr.write(`--- ${c.child.spawnargs.slice(2).join(' ')}\n${c.output().slice(-4000)}\n`);
+  });
+
   after(async () => {
     for (const c of children) await c.kill('SIGKILL');
     await db?.close();
@@ -65,7 +75,11 @@ describe('serve --role projector --bus kafka: three projectors as one consumer g
   it('shares the partitions, rebalances when one is killed, and leaves the tables a PostgreSQL rebuild leaves', async () => {
     await seedDemoData(db, store, testLogger, seeders(['no.brreg', 'ee.ariregister', 'gleif']));
     const relay = start(['relay', '--bus', 'kafka']);
-    const projectors = [0, 1, 2].map(() => start(['serve', '--role', 'projector', '--bus', 'kafka']));
+    // One member first, holding every partition; two more join while it projects: a rebalance mid-stream.
+    const projectors = [start(['serve', '--role', 'projector', '--bus', 'kafka'])];
+    await projectors[0]!.line((l) => logFields(l)?.msg === 'partitions assigned');
+    await new Promise((r) => setTimeout(r, 300));
+    projectors.push(...[1, 2].map(() => start(['serve', '--role', 'projector', '--bus', 'kafka'])));
     await relay.line((l) => l.startsWith('Relay:'));
     for (const p of projectors) await p.line((l) => l.startsWith('Ready:'));
     await until(() => allAtHead(db, store), 120_000, 'the projections at the head');
