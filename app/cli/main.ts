@@ -183,9 +183,37 @@ function declareServiceCommands(program: Command, run: Run, setCode: SetCode): v
         .choices(SERVICE_ROLES)
         .default('all'),
     )
-    .action(async (options: { role: ServiceRole }) => {
+    .addOption(
+      new Option(
+        '--bus <bus>',
+        'where a projector reads the log: postgres (the subscription) or kafka (the topic the relay writes)',
+      )
+        .choices(['postgres', 'kafka'])
+        .default('postgres'),
+    )
+    .action(async (options: { role: ServiceRole; bus: string }) => {
+      if (options.bus === 'kafka') {
+        if (options.role !== 'projector') {
+          process.stderr.write('--bus kafka: only with --role projector\n');
+          setCode(2);
+          return;
+        }
+        const { serveBusProjector } = await import('../server/busProjectorRole.ts');
+        setCode(await serveBusProjector(createContext()));
+        return;
+      }
       const { serveCommand } = await import('./commands/serve.ts');
       setCode(await serveCommand([], createContext(), { role: options.role }));
+    });
+  program
+    .command('relay')
+    .description('Publish the event log to a message bus in log order, resuming after a crash (issue 50)')
+    .addOption(new Option('--bus <bus>', 'the bus').choices(['kafka']).default('kafka'))
+    .option('--batch-size <N>', 'events read from the log at once (default 5000)')
+    .option('--send-size <N>', 'records per produce request (default 2000)')
+    .action(async (options: { bus: string; batchSize?: string; sendSize?: string }) => {
+      const { relayCommand } = await import('./commands/relay.ts');
+      setCode(await relayCommand(options, createContext()));
     });
   program
     .command('migrate')

@@ -28,6 +28,13 @@ export async function applyBatch(
     followersOf?: FollowersOf;
     /** Called just before the commit of a batch that may have published a snapshot (see the runner). */
     beforeSnapshotCommit?: () => void;
+    /**
+     * How the checkpoint moves, in the batch's transaction (default: the projection's own, storeCheckpoint);
+     * a consumer of the Kafka topic moves its partition's (projections/core/busProjector.ts).
+     */
+    checkpoint?: (trx: Knex.Transaction, expected: bigint, next: bigint) => Promise<StoreCheckpointResult>;
+    /** Runs first in the batch's transaction (the Kafka projectors take their per-projection lock there). */
+    begin?: (trx: Knex.Transaction) => Promise<void>;
   } = {},
 ): Promise<StoreCheckpointResult> {
   const followersOf = opts.followersOf ?? (() => [projection]);
@@ -40,6 +47,7 @@ export async function applyBatch(
     // checkpoint. So the commit does not wait for its WAL flush (the largest cost of projecting a Sirene
     // stock after the writes themselves: bench sirene, bench/HISTORY.md). The log's own appends stay synchronous.
     await trx.raw('set local synchronous_commit = off');
+    await opts.begin?.(trx);
     const passes = await PassTracker.load(trx, projection);
     const apply = (run: readonly RecordedEvent[]) => applyRun(trx, projection, run);
     // Entity events wait here until a snapshot event (whose bookkeeping must see them applied) or the end.
@@ -81,7 +89,9 @@ export async function applyBatch(
     }
     await flush();
     await analyseAsLoadGrows(trx, projection, applied);
-    const stored = await storeCheckpoint(trx, projection.name, expected, last.position);
+    const stored = opts.checkpoint
+      ? await opts.checkpoint(trx, expected, last.position)
+      : await storeCheckpoint(trx, projection.name, expected, last.position);
     if (stored.ok) {
       if (snapshots) opts.beforeSnapshotCommit?.();
       await trx.commit();

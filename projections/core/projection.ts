@@ -42,6 +42,13 @@ export interface Projection {
    * for the others (bench sirene, bench/HISTORY.md).
    */
   deferred?: boolean;
+  /**
+   * Optional: event types whose order against every other stream's events matters to this projection (a
+   * watch applies to the changes recorded after it). Where the log is read from Kafka, whose partitions keep
+   * only each stream's order, these are barriers, applied in the log's global order (busProjector.ts) like
+   * the snapshot frames.
+   */
+  globalOrder?: readonly string[];
 }
 
 /**

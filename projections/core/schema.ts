@@ -1,5 +1,6 @@
 import type { Migration } from '../../ops/database/migrations.ts';
 import { bulkLoadMigrations } from './bulkLoad.ts';
+import { busProjectorMigrations } from './busCheckpointsSchema.ts';
 import { jointPublicationMigrations } from './jointPublication.ts';
 import type { Projection } from './projection.ts';
 import { stagedPassMigrations } from './stagedPass.ts';
@@ -78,6 +79,7 @@ export function projectionMigrationsFor(projections: readonly Projection[]): Mig
     ...projectionRenameMigrations,
     ...bulkLoadMigrations,
     ...jointPublicationMigrations,
+    ...busProjectorMigrations,
     ...projections.flatMap((p) => p.migrations),
   ];
 }

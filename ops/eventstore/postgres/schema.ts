@@ -121,6 +121,21 @@ export const eventStoreMigrations: Migration[] = [
       await knex.raw(appendBulkFunction('create', 'jsonb parameters'));
     },
   },
+  /**
+   * The relay's progress (ops/bus/kafka/relay.ts): per topic, the position of the last event the broker
+   * acknowledged. Moved after each acknowledged batch, by compare-and-set.
+   */
+  {
+    name: '0320_bus_relay_state',
+    async up(knex) {
+      await knex.raw(`
+        create table bus_relay_state (
+          topic text primary key,
+          position bigint not null default 0,
+          updated_at timestamptz
+        )`);
+    },
+  },
 ];
 
 /**
