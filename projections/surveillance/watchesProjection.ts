@@ -270,8 +270,9 @@ export const watchesProjection: Projection = {
   migrations: watchesMigrations,
   handlers: HANDLERS,
   handleRun: applyRun,
-  // A watch sees the changes recorded after it, whatever their stream: on Kafka, a barrier.
-  globalOrder: [WATCH_CREATED],
+  // A watch sees the changes recorded after it and none after its withdrawal, whatever their stream: on Kafka,
+  // both are barriers.
+  globalOrder: [WATCH_CREATED, WATCH_WITHDRAWN],
   // Of the records a pass writes, only BODACC's notices are changes: a Sirene stock's millions are not read.
   entities: { types: [ENTITY_RECORDED], of: [{ register: FR_BODACC_REGISTER, kind: BODACC_NOTICE }] },
 };
