@@ -40,8 +40,9 @@ Options:
   --members N   consumer-group members, each a node process of its own (default ${DEFAULT_MEMBERS})
   --in-process  run the members in this process instead, as the bench first did
 
-Rates are read from the read table: from the first event applied to the last (server clock), so the
-group's start (joining, the first rebalance) is not in them. The relay's is its wall-clock time.
+Projector rates are read from the read table (server clock): from the start of the first transaction
+that applied an event to the last event written, so the group's start (processes, joining, the first
+rebalance) is not in them; the baseline's likewise. The relay's is its wall-clock time.
 `;
 
 /** How long the group may take to apply every event before the bench gives up. */
