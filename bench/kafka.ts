@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
+import type { Knex } from 'knex';
 import { createKafka } from '../ops/bus/kafka/kafkaClient.ts';
 import { kafkaSettingsFrom } from '../ops/bus/kafka/kafkaSettings.ts';
 import { startRelay } from '../ops/bus/kafka/relay.ts';
 import { runMigrations } from '../ops/database/migrations.ts';
 import { createPostgresEventStore, eventStoreMigrations } from '../ops/eventstore/postgres/index.ts';
 import { createBusProjector } from '../projections/core/busProjector.ts';
-import type { Projection } from '../projections/core/projection.ts';
 import { createProjectionRunner } from '../projections/core/projectionRunner.ts';
 import { resetProjection } from '../projections/core/resetProjection.ts';
 import { projectionMigrationsFor } from '../projections/core/schema.ts';
@@ -17,6 +17,8 @@ import { parseCount } from './core/parseCount.ts';
 import { printTable } from './core/printTable.ts';
 import { perSecond, timed } from './core/timing.ts';
 import { benchEntries } from './eventstore/benchEntries.ts';
+import { appliedCount, appliedSpanSeconds, benchProjection } from './kafka/benchProjection.ts';
+import { startMemberProcesses } from './kafka/memberProcesses.ts';
 
 export const description =
   'the event log through Kafka: the relay, and a consumer group of projectors vs the PostgreSQL subscription';
@@ -35,32 +37,16 @@ The topic (a new one per run) has 6 partitions, replicated on min(3, brokers) no
 
 Options:
   --events N    events in the log (default ${formatCount(DEFAULT_EVENTS)}), one per stream
-  --members N   consumer-group members, in this process (default ${DEFAULT_MEMBERS})
+  --members N   consumer-group members, each a node process of its own (default ${DEFAULT_MEMBERS})
+  --in-process  run the members in this process instead, as the bench first did
+
+Projector rates are read from the read table (server clock): from the start of the first transaction
+that applied an event to the last event written, so the group's start (processes, joining, the first
+rebalance) is not in them; the baseline's likewise. The relay's is its wall-clock time.
 `;
 
-/** A read model of one row per stream: the work per event is one upsert, as an entity read model's. */
-const benchProjection: Projection = {
-  name: 'bench_kafka',
-  registers: [],
-  tables: ['bench_kafka_rows'],
-  migrations: [
-    {
-      name: 'bench_kafka_rows',
-      async up(knex) {
-        await knex.raw('create table bench_kafka_rows (stream text primary key, n bigint not null)');
-      },
-    },
-  ],
-  handlers: {},
-  async handleRun(trx, events) {
-    await trx.raw(
-      `insert into bench_kafka_rows (stream, n) select * from unnest(?::text[], ?::bigint[])
-       on conflict (stream) do update set n = excluded.n`,
-      [events.map((e) => e.streamId), events.map((e) => e.position.toString())],
-    );
-  },
-};
-benchProjection.handlers.EntityRecorded = async (trx, e) => benchProjection.handleRun!(trx, [e]);
+/** How long the group may take to apply every event before the bench gives up. */
+const GROUP_TIMEOUT_MS = 15 * 60_000;
 
 export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   const { values } = parseArgs({
@@ -68,6 +54,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     options: {
       events: { type: 'string' },
       members: { type: 'string' },
+      'in-process': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -82,6 +69,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   }
   const count = parseCount('events', values.events, DEFAULT_EVENTS);
   const members = parseCount('members', values.members, DEFAULT_MEMBERS);
+  const inProcess = values['in-process'] === true;
+  const groupLabel = inProcess ? `${members}-member group in one process` : `${members}-process group`;
   const brokers = process.env.KAFKA_BROKERS ?? CLUSTER_BROKERS;
   const base = kafkaSettingsFrom({ ...process.env, KAFKA_BROKERS: brokers });
   const settings = {
@@ -91,21 +80,14 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     replication: Math.min(3, base.brokers.length),
   };
   const { logger } = ctx;
-  const db = await openBenchDatabase(ctx.config, logger, { poolMax: members + 4 });
-  ctx.out(`kafka bench: ${formatCount(count)} events, ${members} members, topic ${settings.topic}`);
+  const db = await openBenchDatabase(ctx.config, logger, { poolMax: (inProcess ? members : 0) + 4 });
+  ctx.out(`kafka bench: ${formatCount(count)} events, ${groupLabel}, topic ${settings.topic}`);
   ctx.out(`  brokers ${settings.brokers.join(',')}; ${db.label} ${db.displayUrl}, schema ${db.schema}`);
   try {
     await runMigrations(db.knex, [...eventStoreMigrations, ...projectionMigrationsFor([benchProjection])]);
     const store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger });
     await store.appendBulk(benchEntries(count), { batchEvents: 5000 });
     const head = await store.headPosition();
-    const atHead = async () => {
-      const { rows } = await db.knex.raw<{ rows: { position: string }[] }>(
-        'select position from projection_state where name = ?',
-        [benchProjection.name],
-      );
-      return BigInt(rows[0]?.position ?? '0') >= head;
-    };
 
     // Baseline: the in-process runner on the PostgreSQL subscription.
     const runner = createProjectionRunner({
@@ -119,7 +101,10 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       await runner.caughtUp(head);
     });
     await runner.stop();
-    ctx.out(`  PostgreSQL subscription: ${formatSeconds(subscription.seconds)}`);
+    const subscriptionSpan = await appliedSpanSeconds(db.knex);
+    ctx.out(
+      `  PostgreSQL subscription: ${formatSeconds(subscription.seconds)} (first to last event applied ${formatSeconds(subscriptionSpan)})`,
+    );
     await resetProjection(db.knex, benchProjection);
 
     const kafka = createKafka(settings, logger, 'registres-bench');
@@ -138,26 +123,55 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     });
     ctx.out(`  relay: ${formatSeconds(relayed.seconds)}`);
 
-    const group = Array.from({ length: members }, () =>
-      createBusProjector({
-        knex: db.knex,
-        kafka,
-        topic: settings.topic,
-        groupId: `${settings.topic}-projectors`,
-        projections: [benchProjection],
-        logger,
-      }),
-    );
+    const groupId = `${settings.topic}-projectors`;
     const consumed = await timed(async () => {
-      await Promise.all(group.map((m) => m.start()));
-      while (!(await atHead())) await new Promise((r) => setTimeout(r, 100));
+      if (inProcess) {
+        const group = Array.from({ length: members }, () =>
+          createBusProjector({
+            knex: db.knex,
+            kafka,
+            topic: settings.topic,
+            groupId,
+            projections: [benchProjection],
+            logger,
+          }),
+        );
+        await Promise.all(group.map((m) => m.start()));
+        await untilApplied(db.knex, count, () => null);
+        await Promise.all(group.map((m) => m.stop()));
+        return;
+      }
+      const processes = startMemberProcesses({
+        count: members,
+        databaseUrl: ctx.config.databaseUrl!,
+        brokers: settings.brokers,
+        schema: db.schema,
+        topic: settings.topic,
+        group: groupId,
+        events: count,
+      });
+      let failure: Error | null = null;
+      processes.exited.catch((e: Error) => {
+        failure = e;
+      });
+      try {
+        await processes.joined;
+        await untilApplied(db.knex, count, () => failure);
+        processes.stop();
+        await processes.exited;
+      } catch (e) {
+        processes.kill();
+        throw e;
+      }
     });
-    await Promise.all(group.map((m) => m.stop()));
-    ctx.out(`  consumer group: ${formatSeconds(consumed.seconds)}`);
+    const groupSpan = await appliedSpanSeconds(db.knex);
+    ctx.out(
+      `  consumer group (${groupLabel}): ${formatSeconds(consumed.seconds)} (first to last event applied ${formatSeconds(groupSpan)})`,
+    );
 
-    const baseline = perSecond(count, subscription.seconds);
+    const baseline = perSecond(count, subscriptionSpan);
     const viaRelay = perSecond(count, relayed.seconds);
-    const viaGroup = perSecond(count, consumed.seconds);
+    const viaGroup = perSecond(count, groupSpan);
     printTable(
       `Events/s (${formatCount(count)} events, one upsert each; ${settings.brokers.length} broker(s), 6 partitions)`,
       [
@@ -168,7 +182,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           ratio: formatRatio(viaRelay / baseline),
         },
         {
-          measure: `projector: ${members}-member group, topic → tables`,
+          measure: `projector: ${groupLabel}, topic → tables`,
           baseline: formatCount(baseline),
           ours: formatCount(viaGroup),
           ratio: formatRatio(viaGroup / baseline),
@@ -177,9 +191,20 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       ctx.out,
     );
     ctx.out('baseline: the same read model applied by the in-process runner on the PostgreSQL subscription.');
-    ctx.out('The group start (joining, the first rebalance) is inside its time.');
+    ctx.out('Projectors: first to last event applied (the group start is outside); relay: wall clock.');
     return 0;
   } finally {
     await db.close();
+  }
+}
+
+/** Waits until the read table holds `count` rows; throws what `failed` returns, or after GROUP_TIMEOUT_MS. */
+async function untilApplied(knex: Knex, count: number, failed: () => Error | null): Promise<void> {
+  const deadline = Date.now() + GROUP_TIMEOUT_MS;
+  while ((await appliedCount(knex)) < count) {
+    const failure = failed();
+    if (failure) throw failure;
+    if (Date.now() > deadline) throw new Error(`the group did not apply ${count} events in time`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
