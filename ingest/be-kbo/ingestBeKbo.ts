@@ -3,7 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { ADDRESS, BE_KBO_REGISTER, beKboStreamOf, DENOMINATION } from '../../schemas/events/beKboEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
-import { type HeaderSink, type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { type BlockPassChoice, type HeaderSink, type PassFile, runFilesPass } from '../core/filesPass.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { KBO_COLUMNS } from './beKboColumns.ts';
 import {
@@ -26,16 +26,19 @@ export interface BeKboFiles {
 /**
  * One pass of a KBO Full extract: the code list, then the enterprises (legal persons only), then their
  * names and addresses. The enterprise file is read before the others so that a natural person's name and
- * address are known as such before they are read, and never recorded.
+ * address are known as such before they are read, and never recorded. A pass that records every row (the
+ * first, or `recordAll`) records them in block events (filesPass.ts `blocks`).
  */
-export function ingestBeKbo(opts: {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  files: BeKboFiles;
-  snapshotDate: string;
-  version?: string;
-}): Promise<SnapshotCompletedData> {
+export function ingestBeKbo(
+  opts: {
+    knex: Knex;
+    store: EventStore;
+    logger: Logger;
+    files: BeKboFiles;
+    snapshotDate: string;
+    version?: string;
+  } & BlockPassChoice,
+): Promise<SnapshotCompletedData> {
   const legal = new Set<number>();
   const legalPersons: LegalPersons = { has: (id) => legal.has(Number(id)) };
   const setAside = emptySetAside();
@@ -75,5 +78,6 @@ export function ingestBeKbo(opts: {
     register: BE_KBO_REGISTER,
     files,
     streamOf: beKboStreamOf,
+    blocks: true,
   }).finally(() => opts.logger.info({ register: BE_KBO_REGISTER, setAside }, 'KBO rows set aside'));
 }
