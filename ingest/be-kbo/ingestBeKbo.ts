@@ -12,7 +12,7 @@ import {
   enterpriseRow,
   type LegalPersons,
   readKboCodes,
-  readKboFile,
+  readKboFileNumbered,
 } from './readBeKboFiles.ts';
 
 /** The files of a KBO Full extract the local copy reads (as unzipped from `KboOpenData_<n>_<date>_Full.zip`). */
@@ -47,9 +47,10 @@ export function ingestBeKbo(
     onHeader: HeaderSink,
     toRow: (r: Record<string, string | null>) => SnapshotRow | null,
   ): AsyncGenerator<SnapshotRow> {
-    for await (const r of readKboFile(file, onHeader)) {
-      const row = toRow(r);
-      if (row) yield row;
+    // Each row keeps its line: a block names it, rows set aside in between included.
+    for await (const { record, number } of readKboFileNumbered(file, onHeader)) {
+      const row = toRow(record);
+      if (row) yield { ...row, line: number };
     }
   }
   const files: PassFile[] = [

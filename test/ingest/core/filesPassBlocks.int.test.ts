@@ -41,6 +41,8 @@ interface BlockRegister {
   /** A kind its blocks hold, and the file its rows are read from. */
   kind: string;
   file: string;
+  /** The line (from 1, the header's) of a row in the file, when its reader keeps lines. */
+  lineOf?: (lines: string[], id: string) => number;
   ingest(
     pass: { knex: Knex; store: EventStore; snapshotDate: string } & BlockPassChoice,
   ): Promise<SnapshotCompletedData>;
@@ -53,6 +55,8 @@ const REGISTERS: BlockRegister[] = [
     streamOf: beKboStreamOf,
     kind: ENTERPRISE,
     file: BE_KBO_DEMO_FILES.enterprise,
+    lineOf: (lines, id) =>
+      1 + lines.findIndex((l) => l.startsWith(`"${id.slice(0, 4)}.${id.slice(4, 7)}.${id.slice(7)}"`)),
     ingest: (pass) => ingestBeKbo({ ...pass, logger: testLogger, files: BE_KBO_DEMO_FILES }),
   },
   {
@@ -100,6 +104,12 @@ for (const reg of REGISTERS) {
       expect(done.blocks!.rows).to.be.at.least(blocks[0]!.data.ids.length);
       expect(blocks[0]!.data.fileSha256).to.equal(sha256(await fs.readFile(reg.file)));
       expect(blocks[0]!.data.records).to.have.length(blocks[0]!.data.ids.length);
+      if (reg.lineOf) {
+        const id = blocks[0]!.data.ids.at(-1)!;
+        expect(blocks[0]!.data.lines.at(-1), 'the row’s line in its file').to.equal(
+          reg.lineOf((await fs.readFile(reg.file, 'utf8')).split('\n'), id),
+        );
+      }
       const id = blocks[0]!.data.ids[0]!;
       const own = await bed.store.readStream(reg.streamOf({ kind: reg.kind, id }));
       expect(
