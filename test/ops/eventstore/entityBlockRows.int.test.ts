@@ -4,6 +4,7 @@ import { ingestBeKbo } from '../../../ingest/be-kbo/ingestBeKbo.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
+import { entityBlockRowsMigration } from '../../../ops/eventstore/postgres/entityBlockRows.ts';
 import { entityHistory } from '../../../projections/core/entityHistory.ts';
 import { proveRow } from '../../../projections/core/rowProof.ts';
 import { BE_KBO_REGISTER, beKboStreamOf, ENTERPRISE } from '../../../schemas/events/beKboEvents.ts';
@@ -76,5 +77,13 @@ describe(`entity_block_rows: an entity's blocks found without reading the blocks
     await bed.knex.raw('delete from entity_block_rows where entity_id = ?', [id]);
     expect(await entityHistory(bed.knex, bed.store, ref(id))).to.deep.equal([]);
     expect((await proveRow(bed.knex, bed.store, ref(id))).recorded).to.equal(null);
+  });
+
+  it('its migration files the blocks a log already holds', async () => {
+    await ingest('2026-11-20');
+    const kept = await entityBlockRowsKept(bed.knex);
+    await bed.knex.raw('drop table entity_block_rows');
+    await entityBlockRowsMigration.up(bed.knex);
+    expect(await entityBlockRowsKept(bed.knex)).to.deep.equal(kept);
   });
 });
