@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { auditRowCommand } from '../../../app/cli/commands/auditRow.ts';
 import { runIngestCommand } from '../../../app/cli/ingestCommand.ts';
 import { beKboIngestSpec } from '../../../ingest/be-kbo/beKboCommand.ts';
 import { BE_KBO_DEMO_FILES } from '../../../ingest/be-kbo/beKboDemo.ts';
@@ -35,6 +36,14 @@ describe(`registres ingest be-kbo --one-event-per-row, --record-all (${targetDes
     expect(await ingest()).to.equal(0);
     expect(await blocks()).to.not.equal(null);
     expect(lines.join('\n')).to.match(/block events \d+, holding \d+ rows/);
+  });
+
+  it('registres audit row be.kbo proves a row of a block (its stream is the enterprise’s)', async () => {
+    expect(await ingest()).to.equal(0);
+    lines.length = 0;
+    const argv = ['audit', 'row', BE_KBO_REGISTER, '1029025290', '--kind', 'enterprise'];
+    expect(await auditRowCommand(argv, cli()), lines.join('\n')).to.equal(0);
+    expect(lines.join('\n')).to.contain('recorded by: block event');
   });
 
   it('--one-event-per-row writes no block, even on a first pass', async () => {
