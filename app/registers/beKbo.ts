@@ -1,5 +1,5 @@
 import { beKboIngestSpec, beKboUpdateIngestSpec } from '../../ingest/be-kbo/beKboCommand.ts';
-import { BE_KBO_REGISTER } from '../../schemas/events/beKboEvents.ts';
+import { BE_KBO_REGISTER, beKboStreamOf } from '../../schemas/events/beKboEvents.ts';
 import {
   canonicalKboNumber,
   isValidKboSpelling,
@@ -26,6 +26,7 @@ export const beKbo: RegisterManifest = {
       sourceUrl: 'https://kbopub.economie.fgov.be/kbo-open-data/',
     },
   ],
+  entityStreamOf: beKboStreamOf,
   ingest: { 'be-kbo': beKboIngestSpec, 'be-kbo-update': beKboUpdateIngestSpec },
   europe: {
     idPattern: KBO_ID_PATTERN,

@@ -12,6 +12,7 @@ export const beKboIngestSpec = fileIngestSpec({
     { name: 'address', required: true, description: 'address.csv' },
     { name: 'code', required: true, description: 'code.csv' },
   ],
+  blocks: true,
   async load() {
     const { ingestBeKbo } = await import('./ingestBeKbo.ts');
     return ({ files, ...opts }) =>

@@ -3,7 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { ADDRESS, BE_KBO_REGISTER, beKboStreamOf, DENOMINATION } from '../../schemas/events/beKboEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
-import { type HeaderSink, type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { type BlockPassChoice, type HeaderSink, type PassFile, runFilesPass } from '../core/filesPass.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { KBO_COLUMNS } from './beKboColumns.ts';
 import {
@@ -12,7 +12,7 @@ import {
   enterpriseRow,
   type LegalPersons,
   readKboCodes,
-  readKboFile,
+  readKboFileNumbered,
 } from './readBeKboFiles.ts';
 
 /** The files of a KBO Full extract the local copy reads (as unzipped from `KboOpenData_<n>_<date>_Full.zip`). */
@@ -26,16 +26,19 @@ export interface BeKboFiles {
 /**
  * One pass of a KBO Full extract: the code list, then the enterprises (legal persons only), then their
  * names and addresses. The enterprise file is read before the others so that a natural person's name and
- * address are known as such before they are read, and never recorded.
+ * address are known as such before they are read, and never recorded. A pass that records every row (the
+ * first, or `recordAll`) records them in block events (filesPass.ts `blocks`).
  */
-export function ingestBeKbo(opts: {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  files: BeKboFiles;
-  snapshotDate: string;
-  version?: string;
-}): Promise<SnapshotCompletedData> {
+export function ingestBeKbo(
+  opts: {
+    knex: Knex;
+    store: EventStore;
+    logger: Logger;
+    files: BeKboFiles;
+    snapshotDate: string;
+    version?: string;
+  } & BlockPassChoice,
+): Promise<SnapshotCompletedData> {
   const legal = new Set<number>();
   const legalPersons: LegalPersons = { has: (id) => legal.has(Number(id)) };
   const setAside = emptySetAside();
@@ -44,9 +47,10 @@ export function ingestBeKbo(opts: {
     onHeader: HeaderSink,
     toRow: (r: Record<string, string | null>) => SnapshotRow | null,
   ): AsyncGenerator<SnapshotRow> {
-    for await (const r of readKboFile(file, onHeader)) {
-      const row = toRow(r);
-      if (row) yield row;
+    // Each row keeps its line: a block names it, rows set aside in between included.
+    for await (const { record, number } of readKboFileNumbered(file, onHeader)) {
+      const row = toRow(record);
+      if (row) yield { ...row, line: number };
     }
   }
   const files: PassFile[] = [
@@ -75,5 +79,6 @@ export function ingestBeKbo(opts: {
     register: BE_KBO_REGISTER,
     files,
     streamOf: beKboStreamOf,
+    blocks: true,
   }).finally(() => opts.logger.info({ register: BE_KBO_REGISTER, setAside }, 'KBO rows set aside'));
 }

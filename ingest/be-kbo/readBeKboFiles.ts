@@ -8,7 +8,7 @@ import {
 } from '../../schemas/events/beKboEvents.ts';
 import { enterpriseNumberOf } from '../../schemas/identifiers/kboNumber.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
-import { readDelimited } from '../core/readDelimited.ts';
+import { readDelimited, readDelimitedNumbered } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 
@@ -35,6 +35,11 @@ export interface LegalPersons {
 /** Every KBO file is `,`-delimited UTF-8, text fields double-quoted (a BOM is dropped by the reader). */
 export async function* readKboFile(file: string, onHeader?: HeaderSink) {
   yield* readDelimited(await openUpstreamFile(file), { delimiter: ',', onHeader });
+}
+
+/** readKboFile's records with their number in the file (the header is 1): a row's line, a block keeps it. */
+export async function* readKboFileNumbered(file: string, onHeader?: HeaderSink) {
+  yield* readDelimitedNumbered(await openUpstreamFile(file), { delimiter: ',', onHeader });
 }
 
 /**

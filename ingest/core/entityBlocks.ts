@@ -12,6 +12,8 @@ export interface BlockPass {
   register: string;
   /** The SHA-256 of the file a kind's rows are read from; undefined: its rows are not recorded in blocks. */
   fileSha256Of: (kind: string) => string | undefined;
+  /** The pass's SnapshotStarted position, as its events' metadata name it. */
+  pass: string;
   metadata: Record<string, unknown>;
 }
 
@@ -76,5 +78,7 @@ function blockEvent(
     },
     dataJson,
     metadata: pass.metadata,
+    // Filed by the log with the event, so that an entity's block is found without reading the stream.
+    entityRows: { register: pass.register, kind, pass: pass.pass, ids: rows.map((r) => r.id) },
   };
 }

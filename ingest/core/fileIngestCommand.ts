@@ -2,23 +2,38 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import type { BlockPassChoice } from './filesPass.ts';
 import type { IngestCommandSpec } from './ingestCommandSpec.ts';
 
-export type FilesPassRunner = (opts: {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  files: Record<string, string>;
-  /** The files of the repeatable roles (every accounts year, every gazette document), in the order given. */
-  lists: Record<string, string[]>;
-  snapshotDate: string;
-  version: string;
-}) => Promise<SnapshotCompletedData>;
+export type FilesPassRunner = (
+  opts: {
+    knex: Knex;
+    store: EventStore;
+    logger: Logger;
+    files: Record<string, string>;
+    /** The files of the repeatable roles (every accounts year, every gazette document), in the order given. */
+    lists: Record<string, string[]>;
+    snapshotDate: string;
+    version: string;
+  } & BlockPassChoice,
+) => Promise<SnapshotCompletedData>;
 
 /** Options every dated file pass takes. */
 export const DATE_OPTIONS = [
   { name: 'date', value: '<YYYY-MM-DD>', description: 'date the files describe (default: today, UTC)' },
   { name: 'version', value: '<label>', description: 'version label of the pass (default: the date)' },
+] as const;
+
+/** The options of a register whose pass writes block events (filesPass.ts `blocks`). */
+export const BLOCK_OPTIONS = [
+  {
+    name: 'record-all',
+    description: 'record every row in block events, even those unchanged since the last pass (a rebuild)',
+  },
+  {
+    name: 'one-event-per-row',
+    description: 'one event per row on its entity stream instead of block events (to compare)',
+  },
 ] as const;
 
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
@@ -34,7 +49,8 @@ export interface FileIngestCommandSpec extends IngestCommandSpec {
 /**
  * `ingest <register> --<role> <file> ... [--date YYYY-MM-DD] [--version <label>]` for a register whose pass
  * reads several files, one option per file role (the required ones are required by commander). `--date` is
- * the date the files describe (default: today, UTC); `--version` defaults to the date.
+ * the date the files describe (default: today, UTC); `--version` defaults to the date. A register whose pass
+ * writes block events (`blocks`) also takes `--record-all` and `--one-event-per-row` (BLOCK_OPTIONS).
  */
 export function fileIngestSpec(spec: {
   register: string;
@@ -43,6 +59,8 @@ export function fileIngestSpec(spec: {
   notes?: string;
   /** What a row is called in the closing line (`rows`, `acts`). */
   rowsLabel?: string;
+  /** The register's pass writes block events: the command takes BLOCK_OPTIONS and hands them to it. */
+  blocks?: boolean;
   load(): Promise<FilesPassRunner>;
 }): FileIngestCommandSpec {
   return {
@@ -59,6 +77,7 @@ export function fileIngestSpec(spec: {
         ...(r.repeatable ? { repeatable: true } : {}),
       })),
       ...DATE_OPTIONS,
+      ...(spec.blocks ? BLOCK_OPTIONS : []),
     ],
     ...(spec.notes ? { notes: spec.notes } : {}),
     async load() {
@@ -88,13 +107,23 @@ export function fileIngestSpec(spec: {
             lists,
             snapshotDate: date,
             version: single(options.version) ?? date,
+            ...(spec.blocks ? blockChoiceOf(options) : {}),
           }),
         );
         ctx.out(
           `${spec.register} ${done.version}: ${done.counts.rows} ${spec.rowsLabel ?? 'rows'}, ${done.counts.recorded} recorded, ${done.counts.changed} changed, ${done.counts.dropped} dropped (sha256 ${done.fileSha256})`,
         );
+        if (done.blocks) ctx.out(`  block events ${done.blocks.events}, holding ${done.blocks.rows} rows`);
         return 0;
       };
     },
+  };
+}
+
+/** `--record-all` and `--one-event-per-row` as the pass takes them (flags: present or not). */
+function blockChoiceOf(options: Record<string, string | string[] | boolean | undefined>): BlockPassChoice {
+  return {
+    ...(options['record-all'] !== undefined ? { recordAll: true } : {}),
+    ...(options['one-event-per-row'] !== undefined ? { oneEventPerRow: true } : {}),
   };
 }

@@ -21,6 +21,17 @@ export interface ColumnSpec {
   known?: readonly string[];
 }
 
+/**
+ * How a pass of a register that writes block events is asked to run (`registres ingest <register>
+ * --record-all --one-event-per-row`, fileIngestCommand.ts).
+ */
+export interface BlockPassChoice {
+  /** Record every row, as a first pass does, even when a completed pass is there (a rebuild of the log). */
+  recordAll?: boolean;
+  /** One event per row on its entity's stream instead of block events (to compare). */
+  oneEventPerRow?: boolean;
+}
+
 /** One upstream file of a multi-file pass and the reader that turns it into entity rows. */
 export interface PassFile {
   /** Stable name of the file's content, e.g. `enheter`, `members` (one file per role and pass). */
@@ -60,27 +71,30 @@ export function manifestSha256(files: readonly { nom: string; sha256: string }[]
  * `runSnapshotPass`, and adds a `fichier` entity per file read. A read model can tell from those whether a
  * file (officers, members, ...) was part of the published pass, which is what makes an empty list measured.
  */
-export async function runFilesPass(opts: {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  register: string;
-  /** The pass's version label (default: its date). */
-  version?: string;
-  snapshotDate: string;
-  files: readonly PassFile[];
-  streamOf?: (row: { kind: string; id: string }) => string;
-  /** The rows the files' readers set aside, warned of once the pass is done. */
-  setAside?: readonly SetAsideWarning[];
-  /** More of the read report (counts of rows set aside, by reason), added to `SnapshotCompleted.report`. */
-  report?: () => Record<string, unknown>;
-  /**
-   * A pass that records every row (the first, or `recordAll`) records them in block events, each row with
-   * its file's SHA-256 and its record's number in the file (snapshotPass.ts `blocks`).
-   */
-  blocks?: boolean;
-  recordAll?: boolean;
-}): Promise<SnapshotCompletedData> {
+export async function runFilesPass(
+  opts: {
+    knex: Knex;
+    store: EventStore;
+    logger: Logger;
+    register: string;
+    /** The pass's version label (default: its date). */
+    version?: string;
+    snapshotDate: string;
+    files: readonly PassFile[];
+    streamOf?: (row: { kind: string; id: string }) => string;
+    /** The rows the files' readers set aside, warned of once the pass is done. */
+    setAside?: readonly SetAsideWarning[];
+    /** More of the read report (counts of rows set aside, by reason), added to `SnapshotCompleted.report`. */
+    report?: () => Record<string, unknown>;
+    /**
+     * The register's pass writes block events: a pass that records every row (the first, or `recordAll`)
+     * records them in blocks, each row with its file's SHA-256 and its record's number in the file (or the
+     * line its reader gave it), unless `oneEventPerRow` (snapshotPass.ts `blocks`).
+     */
+    blocks?: boolean;
+  } & BlockPassChoice,
+): Promise<SnapshotCompletedData> {
+  const blocks = opts.blocks === true && opts.oneEventPerRow !== true;
   const fingerprints: { role: string; nom: string; sha256: string }[] = [];
   for (const f of opts.files) {
     fingerprints.push({ role: f.role, nom: path.basename(f.path), sha256: await sha256OfFile(f.path) });
@@ -105,9 +119,9 @@ export async function runFilesPass(opts: {
       };
       for await (const row of f.read(f.path, onHeader)) {
         n++;
-        if (opts.blocks) {
+        if (blocks) {
           fileOfKind.set(row.kind, fingerprints[i]!.sha256);
-          row.line = n;
+          row.line ??= n;
         }
         yield row;
       }
@@ -130,7 +144,7 @@ export async function runFilesPass(opts: {
       fileSha256: manifestSha256(fingerprints),
       rows: rows(),
       streamOf: opts.streamOf,
-      ...(opts.blocks ? { blocks: { fileSha256Of: (kind: string) => fileOfKind.get(kind) } } : {}),
+      ...(blocks ? { blocks: { fileSha256Of: (kind: string) => fileOfKind.get(kind) } } : {}),
       ...(opts.recordAll ? { recordAll: true } : {}),
       onProgress: (n) => progress.update(n),
       report: () => ({

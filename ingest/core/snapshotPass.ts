@@ -84,6 +84,7 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
       ? {
           register,
           fileSha256Of: fileSha256Lookup(opts.blocks.fileSha256Of),
+          pass,
           metadata: { register, snapshotVersion: version, pass },
         }
       : null;

@@ -16,6 +16,7 @@ export const gleifIngestSpec = fileIngestSpec({
     { name: 'repex', required: true, description: 'reporting exceptions (repex)' },
   ],
   notes: 'Delta files (intra-day, last day) are applied on top with `registres ingest gleif-updates`.',
+  blocks: true,
   async load() {
     const { ingestGleif } = await import('./ingestGleif.ts');
     return ({ files, ...opts }) =>

@@ -3,7 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { GLEIF_REGISTER, gleifStreamOf } from '../../schemas/events/gleifEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
-import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { type BlockPassChoice, type PassFile, runFilesPass } from '../core/filesPass.ts';
 import { REQUIRED_COLUMNS } from './gleifFields.ts';
 import type { GleifRole } from './gleifRecords.ts';
 import { type GleifSetAside, readGleifFile } from './readGleifFile.ts';
@@ -18,18 +18,16 @@ export const GLEIF_ROLES: readonly GleifRole[] = ['lei2', 'rr', 'repex'];
  * memory; each file's SHA-256 goes into the pass's provenance. A pass that records every record (the first,
  * or `recordAll`) records them in block events of 2,000, each with its file's SHA-256 and its number there.
  */
-export async function ingestGleif(opts: {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  files: GleifFiles;
-  snapshotDate: string;
-  version?: string;
-  /** Record every row, as a first pass does, even when a completed pass is there (a rebuild of the log). */
-  recordAll?: boolean;
-  /** One event per record on its entity's stream instead of block events (to compare). */
-  oneEventPerRow?: boolean;
-}): Promise<SnapshotCompletedData> {
+export async function ingestGleif(
+  opts: {
+    knex: Knex;
+    store: EventStore;
+    logger: Logger;
+    files: GleifFiles;
+    snapshotDate: string;
+    version?: string;
+  } & BlockPassChoice,
+): Promise<SnapshotCompletedData> {
   const setAside: Record<string, GleifSetAside> = {};
   const files: PassFile[] = GLEIF_ROLES.map((role) => {
     setAside[role] = {};
@@ -40,14 +38,12 @@ export async function ingestGleif(opts: {
       columns: { required: REQUIRED_COLUMNS[role] },
     };
   });
-  const { oneEventPerRow, recordAll, ...pass } = opts;
   const done = await runFilesPass({
-    ...pass,
+    ...opts,
     register: GLEIF_REGISTER,
     files,
     streamOf: gleifStreamOf,
-    blocks: oneEventPerRow !== true,
-    ...(recordAll ? { recordAll: true } : {}),
+    blocks: true,
   });
   for (const [role, counts] of Object.entries(setAside)) {
     if (Object.keys(counts).length > 0) {

@@ -3,7 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { RO_ONRC_REGISTER, roOnrcStreamOf } from '../../schemas/events/roOnrcEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
-import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { type BlockPassChoice, type PassFile, runFilesPass } from '../core/filesPass.ts';
 import {
   readFirms,
   readPractitioners,
@@ -30,16 +30,19 @@ export interface RoOnrcFiles {
  * One pass of a monthly ONRC release. The nomenclature is read first and the companies before their statuses,
  * so a company's status is derived once its labels are known (the read model refreshes it on any order anyway).
  * Lines whose field count is not the header's are set aside and reported by number only (their content may
- * name a person).
+ * name a person). A pass that records every row (the first, or `recordAll`) records them in block events
+ * (filesPass.ts `blocks`).
  */
-export async function ingestRoOnrc(opts: {
-  knex: Knex;
-  store: EventStore;
-  logger: Logger;
-  files: RoOnrcFiles;
-  snapshotDate: string;
-  version?: string;
-}): Promise<SnapshotCompletedData> {
+export async function ingestRoOnrc(
+  opts: {
+    knex: Knex;
+    store: EventStore;
+    logger: Logger;
+    files: RoOnrcFiles;
+    snapshotDate: string;
+    version?: string;
+  } & BlockPassChoice,
+): Promise<SnapshotCompletedData> {
   const setAsideLines: Record<string, number[]> = {};
   const setAside: SetAsideSink = (role, line) => {
     const lines = setAsideLines[role] ?? [];
@@ -77,6 +80,7 @@ export async function ingestRoOnrc(opts: {
     register: RO_ONRC_REGISTER,
     files,
     streamOf: roOnrcStreamOf,
+    blocks: true,
   });
   for (const [role, lines] of Object.entries(setAsideLines)) {
     opts.logger.warn(

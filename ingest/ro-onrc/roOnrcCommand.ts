@@ -11,6 +11,7 @@ export const roOnrcIngestSpec = fileIngestSpec({
     { name: 'n_stare_firma', required: false, description: 'N_STARE_FIRMA.CSV' },
     { name: 'reprezentanti_legali', required: false, description: 'OD_REPREZENTANTI_LEGALI.CSV' },
   ],
+  blocks: true,
   async load() {
     const { ingestRoOnrc } = await import('./ingestRoOnrc.ts');
     return ({ files, ...opts }) => ingestRoOnrc({ ...opts, files: { ...files, firme: files.firme! } });

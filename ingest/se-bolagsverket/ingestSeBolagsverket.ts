@@ -4,12 +4,17 @@ import {
 } from '../../schemas/events/seBolagsverketEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import type { DatedFileIngestOptions } from '../core/datedFileCommand.ts';
-import { runFilesPass } from '../core/filesPass.ts';
+import { type BlockPassChoice, runFilesPass } from '../core/filesPass.ts';
 import { emptyBolagsverketSetAside, readBolagsverketFile } from './readBolagsverketFile.ts';
 import { BOLAGSVERKET_COLUMNS } from './seBolagsverketColumns.ts';
 
-/** One pass of Bolagsverket's weekly bulk file (`bolagsverket_bulkfil.zip` or the `.txt` inside). */
-export function ingestSeBolagsverket(opts: DatedFileIngestOptions): Promise<SnapshotCompletedData> {
+/**
+ * One pass of Bolagsverket's weekly bulk file (`bolagsverket_bulkfil.zip` or the `.txt` inside). A pass that
+ * records every row (the first, or `recordAll`) records them in block events (filesPass.ts `blocks`).
+ */
+export function ingestSeBolagsverket(
+  opts: DatedFileIngestOptions & BlockPassChoice,
+): Promise<SnapshotCompletedData> {
   const setAside = emptyBolagsverketSetAside();
   return runFilesPass({
     ...opts,
@@ -23,6 +28,7 @@ export function ingestSeBolagsverket(opts: DatedFileIngestOptions): Promise<Snap
       },
     ],
     streamOf: seBolagsverketStreamOf,
+    blocks: true,
   }).finally(() =>
     opts.logger.info({ register: SE_BOLAGSVERKET_REGISTER, setAside }, 'Bolagsverket rows set aside'),
   );

@@ -13,6 +13,28 @@ export interface NewEvent<Type extends string = string, Data = unknown> {
    * JSON): it must be exactly `JSON.stringify(data)`. Adapters that serialise may use it instead.
    */
   dataJson?: string;
+  /**
+   * The entities a block event records, in its order (`EntitiesRecorded`): the adapter files each with the
+   * event's position and its index in the block, in the event's own transaction, so that an entity's blocks
+   * are found without reading the blocks stream (`EventStore.entityBlocks`). Not part of the event.
+   */
+  entityRows?: EntityRowsOfEvent;
+}
+
+/** What a block event records: its register's entities of one kind, for one pass (its SnapshotStarted's position). */
+export interface EntityRowsOfEvent {
+  register: string;
+  kind: string;
+  pass: string;
+  ids: readonly string[];
+}
+
+/** Where a block recorded an entity: the block event's position, the entity's index in it, and its pass. */
+export interface EntityBlockRow {
+  position: bigint;
+  index: number;
+  kind: string;
+  pass: bigint;
 }
 
 export interface EventMetadata {
@@ -147,6 +169,11 @@ export interface EventStore {
   readAll(from: bigint, opts?: { limit?: number }): Promise<RecordedEvent[]>;
   /** Current version of a stream (last event's version), or null when it has no event. */
   streamVersion(streamId: string): Promise<bigint | null>;
+  /**
+   * The block events that recorded an entity (of `kind`, or any), in log order, from the index the appends
+   * of block events keep (NewEvent.entityRows): no read of the blocks stream.
+   */
+  entityBlocks(register: string, id: string, kind?: string): Promise<EntityBlockRow[]>;
   /** Position of the last committed event, 0n when the log is empty. */
   headPosition(): Promise<bigint>;
   /**

@@ -20,26 +20,19 @@ export interface EntityRef {
  * stream, its metadata naming the row's line, digest and file SHA-256), then its events on its own stream
  * (the changes between passes, daily updates, drops) of the same kind. Records come keyed by their columns.
  *
- * The blocks holding the entity are found by a scan of the register's blocks stream (`ids` contains it): an
- * auditor's question, not a served one.
+ * The blocks holding the entity are found through the index the log keeps with them
+ * (`EventStore.entityBlocks`: each block's position and the entity's index there), each block read by its
+ * position: no read of the register's blocks stream.
  */
 export async function entityHistory(knex: Knex, store: EventStore, ref: EntityRef): Promise<RecordedEvent[]> {
   const expand = createValuesExpander(knex);
-  const { rows } = await knex.raw<{ rows: { position: string }[] }>(
-    `select position::text from events
-      where stream_id = ? and type = ? and (?::text is null or data->>'kind' = ?)
-        and data->'ids' @> to_jsonb(?::text)
-      order by position`,
-    [blockStreamId(ref.register), ENTITIES_RECORDED, ref.kind ?? null, ref.kind ?? null, ref.id],
-  );
   const fromBlocks: RecordedEvent[] = [];
   const blockStream = blockStreamId(ref.register);
-  for (const { position } of rows) {
-    // The stream's versions are not the log's positions: read the block by its position.
-    const [block] = await store.readAll(BigInt(position) - 1n, { limit: 1 });
-    if (block?.streamId !== blockStream) continue;
-    const rowEvents = rowEventsOf((await expand([block]))[0]!);
-    fromBlocks.push(...rowEvents.filter((e) => (e.data as { id: string }).id === ref.id));
+  for (const { position, index } of await store.entityBlocks(ref.register, ref.id, ref.kind)) {
+    const [block] = await store.readAll(position - 1n, { limit: 1 });
+    if (block?.streamId !== blockStream || block.type !== ENTITIES_RECORDED) continue;
+    const row = rowEventsOf((await expand([block]))[0]!)[index];
+    if ((row?.data as { id?: string } | undefined)?.id === ref.id) fromBlocks.push(row!);
   }
   const own = (await expand(await readWholeStream(store, ref.streamId))).filter((e) => {
     const data = e.data as { kind?: string; id?: string } | null;

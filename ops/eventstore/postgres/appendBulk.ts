@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { isServerSession, namedStatement } from '../../database/namedStatements.ts';
 import type { BulkAppendEntry, BulkAppendResult } from '../port.ts';
 import { copyToStream } from './copyToStream.ts';
+import { entityBlockRowsOf, insertEntityBlockRows } from './entityBlockRows.ts';
 import { EventRows } from './insertEvents.ts';
 import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
 
@@ -64,11 +65,39 @@ async function writeBatch(knex: Knex, batch: BulkAppendEntry[]): Promise<bigint>
   }
   const rows = new EventRows();
   for (const entry of batch) for (const e of entry.events) rows.push(entry.streamId, 0n, e);
-  const result = await namedStatement<{ rows: { last_position: string | null }[] }>(
-    knex,
-    'registres_events_append_bulk_jsonb',
-    'select last_position::text from events_append_bulk(?::text[], ?::text[], ?::jsonb, ?::jsonb, ?, ?)',
-    [rows.streamIds, rows.types, rows.dataArray(), rows.metadataArray(), APPEND_LOCK_KEY, EVENTS_CHANNEL],
-  );
-  return BigInt(result.rows[0]?.last_position ?? '0');
+  const sql =
+    'select last_position::text from events_append_bulk(?::text[], ?::text[], ?::jsonb, ?::jsonb, ?, ?)';
+  const bindings = [
+    rows.streamIds,
+    rows.types,
+    rows.dataArray(),
+    rows.metadataArray(),
+    APPEND_LOCK_KEY,
+    EVENTS_CHANNEL,
+  ];
+  const indexed = batch.filter((entry) => entry.events.some((e) => e.entityRows));
+  if (indexed.length === 0) {
+    const result = await namedStatement<{ rows: { last_position: string | null }[] }>(
+      knex,
+      'registres_events_append_bulk_jsonb',
+      sql,
+      bindings,
+    );
+    return BigInt(result.rows[0]?.last_position ?? '0');
+  }
+  // Block events: their entities go to entity_block_rows in the same transaction, under the append lock the
+  // function took (held until the commit), so each stream's appended events are its last ones.
+  return knex.transaction(async (trx) => {
+    const result = await trx.raw<{ rows: { last_position: string | null }[] }>(sql, bindings);
+    for (const streamId of new Set(indexed.map((entry) => entry.streamId))) {
+      const events = batch.filter((entry) => entry.streamId === streamId).flatMap((entry) => entry.events);
+      const { rows: last } = await trx.raw<{ rows: { p: string }[] }>(
+        'select position::text as p from events where stream_id = ? order by stream_version desc limit ?',
+        [streamId, events.length],
+      );
+      const positions = last.map((r) => r.p).reverse();
+      await insertEntityBlockRows(trx, entityBlockRowsOf(events, positions));
+    }
+    return BigInt(result.rows[0]?.last_position ?? '0');
+  });
 }

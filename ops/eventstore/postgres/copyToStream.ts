@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { NewEvent } from '../port.ts';
+import { copyEntityBlockRows, copyText, entityBlockRowsOf } from './entityBlockRows.ts';
 import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
 
 /**
@@ -10,7 +11,8 @@ import { APPEND_LOCK_KEY, EVENTS_CHANNEL } from './schema.ts';
  * takes no COPY from a client): the events' JSON goes to the server as it is, not as a bound parameter parsed
  * into an array first. Used for a pass's block events (large events, one stream). The same guarantees as the
  * append functions of schema.ts: under the append lock until the commit (readers never see a gap), versions
- * after the stream's last, subscribers woken with the append's positions and types. No version check.
+ * after the stream's last, subscribers woken with the append's positions and types. No version check. The
+ * entities the events record (NewEvent.entityRows) go to `entity_block_rows` by COPY, in the same transaction.
  */
 export async function copyToStream(
   knex: Knex,
@@ -37,6 +39,19 @@ export async function copyToStream(
       copyFrom('copy events (stream_id, stream_version, type, data, metadata) from stdin'),
     );
     await pipeline(Readable.from(lines), copy);
+    if (events.some((e) => e.entityRows)) {
+      const positions = await trx.raw<{ rows: { p: string }[] }>(
+        'select position::text as p from events where stream_id = ? and stream_version > ? order by stream_version',
+        [streamId, tail.toString()],
+      );
+      await copyEntityBlockRows(
+        connection,
+        entityBlockRowsOf(
+          events,
+          positions.rows.map((r) => r.p),
+        ),
+      );
+    }
     const types = [...new Set(events.map((e) => e.type))].join(',');
     const done = await trx.raw<{ rows: { last: string | null }[] }>(
       `with appended as (
@@ -48,11 +63,4 @@ export async function copyToStream(
     );
     return BigInt(done.rows[0]?.last ?? '0');
   });
-}
-
-/** A value in COPY's text format: backslash, tab, line feed and carriage return escaped. */
-function copyText(value: string): string {
-  return value.replace(/[\\\t\n\r]/g, (c) =>
-    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-  );
 }

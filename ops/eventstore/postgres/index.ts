@@ -4,6 +4,7 @@ import type { Logger } from '../../logger.ts';
 import type { EventStore } from '../port.ts';
 import { appendBulk } from './appendBulk.ts';
 import { appendToStream, currentVersion } from './appendToStream.ts';
+import { readEntityBlocks } from './entityBlockRows.ts';
 import { headPosition, readAll } from './readAll.ts';
 import { ReadGroups } from './readGroups.ts';
 import { readStream } from './readStream.ts';
@@ -24,6 +25,7 @@ export function createPostgresEventStore(deps: {
     readStream: (streamId, opts) => readStream(knex, streamId, opts),
     readAll: (from, opts) => readAll(knex, from, opts),
     streamVersion: (streamId) => currentVersion(knex, streamId),
+    entityBlocks: (register, id, kind) => readEntityBlocks(knex, register, id, kind),
     headPosition: () => headPosition(knex),
     refreshStatistics: async () => {
       await knex.raw('analyze events');

@@ -1,4 +1,5 @@
 import type { Migration } from '../../database/migrations.ts';
+import { entityBlockRowsMigration } from './entityBlockRows.ts';
 
 export const EVENTS_CHANNEL = 'registres_events';
 
@@ -136,6 +137,7 @@ export const eventStoreMigrations: Migration[] = [
         )`);
     },
   },
+  entityBlockRowsMigration,
 ];
 
 /**

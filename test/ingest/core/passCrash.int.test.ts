@@ -12,6 +12,7 @@ import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { type ChildPass, NOTICES, passOptions, THINGS } from './support/crashPasses.ts';
+import { entityBlockRowsKept, entityBlockRowsOfLog } from './support/entityBlockRowsOfLog.ts';
 
 const CHILD = fileURLToPath(new URL('./support/passInChild.ts', import.meta.url));
 
@@ -185,6 +186,8 @@ describe(`Passes killed (SIGKILL, a child process) at every step boundary (${tar
         await runner.catchUp();
         const job = { kind: 'blocks', version: '2026-11-01', rows: V2, recordAll: true } as const;
         expect(await killedAt(boundary, job)).to.equal('SIGKILL');
+        // The index of the entities' blocks went with the blocks, or not at all.
+        expect(await entityBlockRowsKept(bed.knex)).to.deep.equal(await entityBlockRowsOfLog(bed.knex));
 
         await runner.catchUp();
         expect(await table(THINGS)).to.deep.equal(completed ? V2 : V1);
@@ -193,6 +196,7 @@ describe(`Passes killed (SIGKILL, a child process) at every step boundary (${tar
         const again = await blocks('2026-11-01', V2, true);
         expect(again.counts).to.deep.equal(completed ? counts(3, 0, 0, 0, 3) : counts(3, 1, 1, 1, 1));
         expect(again.blocks).to.deep.equal({ events: 2, rows: 3 });
+        expect(await entityBlockRowsKept(bed.knex)).to.deep.equal(await entityBlockRowsOfLog(bed.knex));
         await runner.catchUp();
         expect(await table(THINGS)).to.deep.equal(V2);
         expect(await current(THINGS)).to.equal('2026-11-01');
