@@ -28,8 +28,13 @@ export interface RunningService {
  * once per run), which is what migrating a fresh one at its start would give.
  */
 export async function startTestService(
-  opts: ComposeOptions & { db?: Database } = {},
+  options: ComposeOptions & {
+    db?: Database;
+    /** Variables of the environment the service's configuration reads (e.g. `WEBHOOK_ADDRESSES: 'any'`). */
+    configEnv?: Record<string, string>;
+  } = {},
 ): Promise<RunningService> {
+  const { configEnv, ...opts } = options;
   const db = opts.db ?? (await databaseFor(opts));
   let dataDir: string;
   try {
@@ -41,7 +46,7 @@ export async function startTestService(
   let composed: Service | undefined;
   let port: number;
   try {
-    const config = { ...loadConfig({ DATA_DIR: dataDir }), host: '127.0.0.1' };
+    const config = { ...loadConfig({ ...configEnv, DATA_DIR: dataDir }), host: '127.0.0.1' };
     // Suites send bursts of requests from one address: limits only where a test sets them.
     const service = await composeService(db, config, testLogger, {
       servedLogFlushMs: 20,
