@@ -5,6 +5,7 @@ import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import { roOnrcProjection } from '../../../projections/ro-onrc/roOnrcProjection.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { getJson, ingestEurope, startEuropeService } from '../../support/europeService.ts';
+import { logTextForPrivacyScan } from '../../support/eventLog.ts';
 import type { RunningService } from '../../support/service.ts';
 
 /** Natural persons of the fixtures (sole traders, representatives) and their personal data. */
@@ -256,8 +257,7 @@ describe(`Romania (ONRC): profile, search, insolvency from the monthly release (
     await get('/v1/eu/recherche?q=asociatia exemplu');
     const all = bodies.join('\n');
     for (const s of [...PERSONAL, ...WITHHELD]) expect(all, s).to.not.include(s);
-    const { rows } = await t.db.knex.raw(`select data::text as d from events`);
-    const log = (rows as { d: string }[]).map((r) => r.d).join('\n');
+    const log = await logTextForPrivacyScan(t.db.knex);
     for (const s of PERSONAL) expect(log, s).to.not.include(s);
     // The legal-person practitioners are in the log, by name.
     expect(log).to.include('EXEMPLU INSOLVENTA IPURL');
