@@ -1,5 +1,9 @@
+import { isServerSession } from '../../ops/database/namedStatements.ts';
 import { BODACC_ANNONCES_PROJECTION } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
-import type { CapitalNotice } from '../../projections/fr-bodacc-annonces/capitalNotices.ts';
+import {
+  type CapitalNotice,
+  liveCapitalNotices,
+} from '../../projections/fr-bodacc-annonces/capitalNotices.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
 import {
@@ -18,6 +22,7 @@ import type { RouteDefinition } from '../catalogue/route.ts';
 import { badRequest, notFound } from '../errors/apiError.ts';
 import { readCapitalLocalFacts } from './capitalLocalFacts.ts';
 import { DOCUMENT_PRICE } from './documents.ts';
+import { readUnit } from './entreprise/readEtablissements.ts';
 import { gleifCopyLoaded, readGroupeLei } from './entreprise/readGroupeLei.ts';
 import { assertCovered, SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 import { identityOf } from './entreprise/unitFields.ts';
@@ -219,17 +224,22 @@ export const capitalRoute: RouteDefinition = {
   responseSchema: capitalResponseSchema,
   async handler(ctx, deps) {
     const siren = String(ctx.state.params?.siren);
-    // The unit, its capital notices and its LEI record in one statement (a cache hit is mostly this read).
-    const withLei = await gleifCopyLoaded(deps.knex, deps.readSnapshots);
-    const local = await readCapitalLocalFacts(deps.knex, siren, { limit: CAPITAL_NOTICES_LIMIT, withLei });
-    const { unit, notices } = local;
+    // On a server, the unit, its capital notices and its LEI record in one statement (a cache hit is mostly
+    // this read); embedded, three simple ones run faster (capitalLocalFacts.ts).
+    const local = isServerSession(deps.knex)
+      ? await readCapitalLocalFacts(deps.knex, siren, {
+          limit: CAPITAL_NOTICES_LIMIT,
+          withLei: await gleifCopyLoaded(deps.knex, deps.readSnapshots),
+        })
+      : { unit: await readUnit(deps.knex, siren), notices: undefined, leiEntity: undefined };
+    const { unit } = local;
     // The profile's refusals when Sirene holds the SIREN; the RNE's own word otherwise (below).
     if (unit) assertCovered(siren, unit, identityOf);
     const info = deps.registers.find((r) => r.code === FR_RNE_REGISTER);
     const rne = deps.live.french[FR_RNE_REGISTER];
     if (!rne) throw notConfigured(info, FR_RNE_REGISTER);
     const now = (deps.now ?? (() => new Date()))();
-    const [answer, documents, groupe] = await Promise.all([
+    const [answer, documents, notices, groupe] = await Promise.all([
       rne.dirigeants(siren).catch((err: unknown) => {
         throw upstreamDown(info, FR_RNE_REGISTER, err);
       }),
@@ -242,6 +252,7 @@ export const capitalRoute: RouteDefinition = {
           return { acts: { etat: 'indisponible', raison: err.reason } as HoldingActs, seen: null };
         },
       ),
+      local.notices ?? liveCapitalNotices(deps.knex, { siren, limit: CAPITAL_NOTICES_LIMIT }),
       readGroupeLei(
         deps.knex,
         siren,

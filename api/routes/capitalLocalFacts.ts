@@ -30,15 +30,19 @@ function capitalFactsSql(withLei: boolean): string {
 
 /**
  * The unit, its live BODACC capital notices (newest first, at most `limit`, with their total) and, when
- * `withLei` (a GLEIF copy is loaded), its own LEI record: one round trip where the three were three statements
- * (the cache hit of the capital route is mostly the database's time; docs: BENCHMARKS.md, fr-live). The
- * bindings are in text order: the notices' limit, then the SIREN.
+ * `withLei` (a GLEIF copy is loaded), its own LEI record.
+ *
+ * One named statement where they were three, for a PostgreSQL server (a cache hit of the capital route is
+ * mostly the database's time: 0.48x the local profile's rate with three, 1.17x with one; BENCHMARKS.md,
+ * fr-live). The embedded database plans every statement again (it names none) and runs this joined one slower
+ * than the three simple ones (310 against 375 answers a second, side by side): the route keeps the three there.
  */
 export async function readCapitalLocalFacts(
   knex: Knex,
   siren: string,
   opts: { limit: number; withLei: boolean },
 ): Promise<CapitalLocalFacts> {
+  // The bindings in text order: the notices' limit, then the SIREN.
   const name = opts.withLei ? 'registres_capital_facts_lei' : 'registres_capital_facts';
   const { rows } = await namedStatement<{
     rows: (UnitRow & {
