@@ -5,6 +5,7 @@ import type { SecretBox } from '../../ops/signing/sealedSecret.ts';
 import { payerKeyOf } from '../catalogue/route.ts';
 import { ApiError, badRequest } from '../errors/apiError.ts';
 import type { AppContext, AppMiddleware } from '../state.ts';
+import { keptHeadersOf } from './x402Answers.ts';
 
 /** The request header a client names a paid POST request with, so that a retry of it is not paid twice. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -14,9 +15,6 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 /** A request still marked running after this is taken as dead (its process stopped): its key is free again. */
 export const IDEMPOTENCY_STALE_MS = 10 * 60 * 1000;
-
-/** The headers that make a signed answer what it is, kept with its bytes. */
-const KEPT_HEADERS = ['Content-Type', 'Content-Digest', 'Signature-Input', 'Signature', 'PAYMENT-RESPONSE'];
 
 export const idempotencyMigrations: Migration[] = [
   {
@@ -252,11 +250,7 @@ export function keepIdempotentAnswers(store: IdempotencyStore): AppMiddleware {
       await store.release(claim);
       return;
     }
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = ctx.response.get(name);
-      if (value) headers[name] = String(value);
-    }
+    const headers = keptHeadersOf(ctx);
     try {
       await store.complete({ ...claim, answer: { status: ctx.status, headers, body: ctx.body } });
     } catch (err) {

@@ -9,6 +9,16 @@ export const DEFAULT_REPLAY_WINDOW_SECONDS = 24 * 3600;
 /** The response headers that make a signed answer what it is, kept with its bytes. */
 const KEPT_HEADERS = ['Content-Type', 'Content-Digest', 'Signature-Input', 'Signature', 'PAYMENT-RESPONSE'];
 
+/** The headers of a signed answer that are kept with its bytes, to send it again exactly (x402, Idempotency-Key). */
+export function keptHeadersOf(ctx: AppContext): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = ctx.response.get(name);
+    if (value) headers[name] = String(value);
+  }
+  return headers;
+}
+
 /** A settled x402 answer exactly as it was sent: the request it answered, its status, headers and bytes. */
 export interface SettledAnswer {
   method: string;
@@ -133,11 +143,7 @@ export function keepSettledAnswers(store: X402AnswerStore): AppMiddleware {
     const mark = ctx.state.x402Settled;
     if (!mark || isReplayed(ctx) || ctx.status < 200 || ctx.status > 299 || !Buffer.isBuffer(ctx.body))
       return;
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = ctx.response.get(name);
-      if (value) headers[name] = String(value);
-    }
+    const headers = keptHeadersOf(ctx);
     try {
       await store.keep(mark.key, {
         method: ctx.method,
