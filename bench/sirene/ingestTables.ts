@@ -13,8 +13,11 @@ import {
 import { KEYED_READ_MODELS, SIRENE_READ_MODELS } from './sireneReadModels.ts';
 import { LOG_KEY, type TimedPass } from './timedSirenePass.ts';
 
-/** Issue 22: end to end within 2x the design floor (events + keyed read tables written by COPY). */
-const FLOOR_TARGET = 2;
+/**
+ * Issue 50: end to end within 1.5x the design floor restated for block events (block events and keyed read
+ * tables written by COPY; issue 22 asked 2x of one event a row).
+ */
+const FLOOR_TARGET = 1.5;
 /** Issue 22: the rate of the pass's last tenth within 15% of its first. */
 const TENTH_TARGET = 0.85;
 /** Issue 22: the full stock, about 30 million units and 44 million establishments, in under 30 minutes. */
@@ -174,7 +177,9 @@ export function printProgressTable(opts: {
       `  a tenth is ${formatCount(rows / 10)} rows, under ten batches of ${formatCount(opts.batchSize)}: the tenths' rates are coarse at this size`,
     );
   const { recorded, changed, dropped } = pass.counts;
-  const contiguous = pass.completedAt - pass.startedAt - 1n === BigInt(recorded + changed + dropped);
+  // A block pass's samples are counted in rows (samplesInRows): its tenths are by row.
+  const contiguous =
+    pass.blocks || pass.completedAt - pass.startedAt - 1n === BigInt(recorded + changed + dropped);
   if (!contiguous)
     opts.out(
       "  the pass's positions are not contiguous: its tenths are approximate (by position, not by row)",

@@ -134,3 +134,50 @@ export function positionAt(samples: readonly ProgressSample[], key: string, seco
   }
   return before?.position ?? null;
 }
+
+/** A block event of a pass: its position in the log and the rows it holds. */
+export interface BlockSize {
+  position: bigint;
+  rows: number;
+}
+
+/**
+ * The samples with every position after `startedAt` counted in rows rather than events: a block pass
+ * (issue 50) records 2,000 rows an event, so its positions are blocks; a read model's checkpoint at a block's
+ * position has applied every row up to that block's last. Then `startedAt + n` is the pass's n-th row, as in
+ * a pass of one event a row, and the tenths' rates are rows per second. `blocks`: the pass's block events in
+ * log order; any other event of the pass counts one row.
+ */
+export function samplesInRows(
+  samples: readonly ProgressSample[],
+  startedAt: bigint,
+  blocks: readonly BlockSize[],
+): ProgressSample[] {
+  if (blocks.length === 0) return [...samples];
+  // extra[i]: rows beyond one a position, over blocks[0..i].
+  const extra: bigint[] = [];
+  let sum = 0n;
+  for (const block of blocks) {
+    sum += BigInt(block.rows - 1);
+    extra.push(sum);
+  }
+  const inRows = (position: bigint): bigint => {
+    if (position <= startedAt) return position;
+    // The last block at or before `position`.
+    let lo = 0;
+    let hi = blocks.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (blocks[mid]!.position <= position) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found < 0 ? position : position + extra[found]!;
+  };
+  return samples.map((s) => ({
+    seconds: s.seconds,
+    positions: Object.fromEntries(Object.entries(s.positions).map(([k, p]) => [k, inRows(p)])),
+  }));
+}

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Service } from '../../app/server/composeService.ts';
 import { ingestFrSirene } from '../../ingest/fr-sirene/ingestFrSirene.ts';
 import type { Logger } from '../../ops/logger.ts';
+import { ENTITIES_RECORDED } from '../../schemas/events/entityBlockEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import {
   SNAPSHOT_COMPLETED,
@@ -16,7 +17,7 @@ import { postgresCpuSeconds, processCpuSeconds } from '../core/processCpu.ts';
 import { startRssSampler } from '../core/rssSampler.ts';
 import { now, secondsSince } from '../core/timing.ts';
 import type { GeneratedSireneFiles } from './generateSireneFiles.ts';
-import { type ProgressSample, startProgressSampler } from './passProgress.ts';
+import { type BlockSize, type ProgressSample, samplesInRows, startProgressSampler } from './passProgress.ts';
 import { SIRENE_READ_MODELS } from './sireneReadModels.ts';
 
 /** The key of the log's head in the progress samples (read models are keyed by their names). */
@@ -40,7 +41,12 @@ export interface TimedPass {
   completedAt: bigint;
   secondsInLog: number;
   counts: SnapshotCompletedData['counts'];
-  /** Sampled every 200 ms while the pass and its projection ran (with `sample`). */
+  /** The pass recorded its rows in block events (their positions are counted in rows in `samples`). */
+  blocks: boolean;
+  /**
+   * Sampled every 200 ms while the pass and its projection ran (with `sample`); a block pass's positions
+   * counted in rows (passProgress.ts samplesInRows).
+   */
   samples: ProgressSample[];
   /** What the ingest command printed. */
   output: string;
@@ -158,9 +164,12 @@ export async function runTimedSirenePass(opts: {
     projecting: ownBefore === null || ownAfter === null ? null : ownAfter - ownBefore,
     postgres: postgresBefore === null || postgresAfter === null ? null : postgresAfter - postgresBefore,
   };
-  const samples = (await sampler?.stop()) ?? [];
+  const sampled = (await sampler?.stop()) ?? [];
   const benchPeakRss = rss.stop();
   const pass = await readPass(db, head);
+  const samples = pass.blocks
+    ? samplesInRows(sampled, pass.startedAt, await readBlockSizes(db, pass.startedAt, pass.completedAt))
+    : sampled;
   return {
     seconds,
     eventsSeconds,
@@ -218,7 +227,7 @@ function ingestSireneInChild(
 async function readPass(
   db: BenchDatabase,
   head: bigint,
-): Promise<Pick<TimedPass, 'startedAt' | 'completedAt' | 'secondsInLog' | 'counts'>> {
+): Promise<Pick<TimedPass, 'startedAt' | 'completedAt' | 'secondsInLog' | 'counts' | 'blocks'>> {
   const { rows } = await db.knex.raw<{
     rows: { position: string; type: string; recorded_at: Date; data: SnapshotCompletedData }[];
   }>(
@@ -234,5 +243,20 @@ async function readPass(
     completedAt: BigInt(completed.position),
     secondsInLog: (completed.recorded_at.getTime() - started.recorded_at.getTime()) / 1000,
     counts: completed.data.counts,
+    blocks: (completed.data.blocks?.events ?? 0) > 0,
   };
+}
+
+/** The block events between a pass's bounds, in log order, with the rows each holds. */
+async function readBlockSizes(
+  db: BenchDatabase,
+  startedAt: bigint,
+  completedAt: bigint,
+): Promise<BlockSize[]> {
+  const { rows } = await db.knex.raw<{ rows: { position: string; n: number }[] }>(
+    `select position, jsonb_array_length(data->'ids') as n from events
+      where type = ? and position > ? and position < ? order by position`,
+    [ENTITIES_RECORDED, startedAt.toString(), completedAt.toString()],
+  );
+  return rows.map((r) => ({ position: BigInt(r.position), rows: Number(r.n) }));
 }

@@ -4,6 +4,7 @@ import {
   type ProgressSample,
   positionAt,
   rangeTenthRates,
+  samplesInRows,
   tenthRates,
 } from '../../bench/sirene/passProgress.ts';
 
@@ -47,5 +48,31 @@ describe('Benchmark progress: rates over the tenths of a pass', () => {
 
   it('a range the samples never reached has no rates', () => {
     expect(rangeTenthRates(samples(), 'events', { after: 1000n, rows: 10_000 })).to.equal(null);
+  });
+
+  it('a block pass counts its positions in rows: a checkpoint at a block has applied its every row', () => {
+    // SnapshotStarted at 10; blocks of 2,000, 2,000 and 500 rows at 11, 12, 13.
+    const blocks = [
+      { position: 11n, rows: 2000 },
+      { position: 12n, rows: 2000 },
+      { position: 13n, rows: 500 },
+    ];
+    const sampled: ProgressSample[] = [
+      { seconds: 0, positions: { events: 10n, units: 9n } },
+      { seconds: 1, positions: { events: 12n, units: 11n } },
+      { seconds: 2, positions: { events: 13n, units: 13n } },
+    ];
+    expect(samplesInRows(sampled, 10n, blocks).map((s) => s.positions)).to.deep.equal([
+      { events: 10n, units: 9n },
+      { events: 4010n, units: 2010n },
+      { events: 4510n, units: 4510n },
+    ]);
+    // Over 4,500 rows, the first tenth (450 rows) written at 4,000 rows a second.
+    const rates = tenthRates(samplesInRows(sampled, 10n, blocks), 'events', {
+      startedAt: 10n,
+      rows: 4500,
+      passStart: 0,
+    });
+    expect(rates?.first).to.equal(4000);
   });
 });
