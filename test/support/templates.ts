@@ -54,5 +54,13 @@ export function recipeHash(key: readonly string[]): string {
   return crypto.createHash('sha256').update(templateSourceHash()).update(JSON.stringify(key)).digest('hex');
 }
 
-/** Where the embedded templates (PGlite data directories) are kept between runs of this checkout. */
-export const EMBEDDED_TEMPLATE_DIR = path.join(ROOT, 'node_modules/.cache/registres-test-templates');
+/**
+ * Where the embedded templates (PGlite data directories) are kept between runs of this checkout: a folder
+ * named after the checkout's path, so that checkouts sharing one `node_modules` (git worktrees with a link
+ * to it) never remove each other's templates as those of other sources (database.ts templateDir).
+ */
+export const EMBEDDED_TEMPLATE_DIR = path.join(
+  ROOT,
+  'node_modules/.cache/registres-test-templates',
+  crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
+);
