@@ -3,8 +3,14 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { ADDRESS, BE_KBO_REGISTER, beKboStreamOf, DENOMINATION } from '../../schemas/events/beKboEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
-import { type BlockPassChoice, type HeaderSink, type PassFile, runFilesPass } from '../core/filesPass.ts';
+import {
+  type BlockPassChoice,
+  type HeaderSink,
+  type LinedPassFile,
+  runFilesPass,
+} from '../core/filesPass.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
+import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { KBO_COLUMNS } from './beKboColumns.ts';
 import {
   emptySetAside,
@@ -46,14 +52,14 @@ export function ingestBeKbo(
     file: string,
     onHeader: HeaderSink,
     toRow: (r: Record<string, string | null>) => SnapshotRow | null,
-  ): AsyncGenerator<SnapshotRow> {
-    // Each row keeps its line: a block names it, rows set aside in between included.
-    for await (const { record, number } of readKboFileNumbered(file, onHeader)) {
+  ): AsyncGenerator<LinedSnapshotRow> {
+    // Each row keeps the physical line its record starts on: a block names it.
+    for await (const { record, line } of readKboFileNumbered(file, onHeader)) {
       const row = toRow(record);
-      if (row) yield { ...row, line: number };
+      if (row) yield { ...row, line };
     }
   }
-  const files: PassFile[] = [
+  const files: LinedPassFile[] = [
     { role: 'code', path: opts.files.code, read: readKboCodes, columns: KBO_COLUMNS.code },
     {
       role: 'enterprise',

@@ -10,6 +10,7 @@ import { enterpriseNumberOf } from '../../schemas/identifiers/kboNumber.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
 import { readDelimited, readDelimitedNumbered } from '../core/readDelimited.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
+import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 
 /** What a pass set aside, by reason (logged at the end of the pass; never the rows themselves). */
@@ -37,7 +38,7 @@ export async function* readKboFile(file: string, onHeader?: HeaderSink) {
   yield* readDelimited(await openUpstreamFile(file), { delimiter: ',', onHeader });
 }
 
-/** readKboFile's records with their number in the file (the header is 1): a row's line, a block keeps it. */
+/** readKboFile's records with their number and the physical line each starts on (the header's is 1). */
 export async function* readKboFileNumbered(file: string, onHeader?: HeaderSink) {
   yield* readDelimitedNumbered(await openUpstreamFile(file), { delimiter: ',', onHeader });
 }
@@ -87,18 +88,18 @@ export function enterprisePartRow(
   return { kind, id: `${id}:${sub}`, record: { ...record } };
 }
 
-/** The `code` entities of the kept categories: one per (category, code), its description per language. */
-export async function* readKboCodes(file: string, onHeader?: HeaderSink): AsyncGenerator<SnapshotRow> {
-  const codes = new Map<string, Record<string, string | null>>();
-  for await (const r of readKboFile(file, onHeader)) {
+/**
+ * The `code` entities of the kept categories: one per (category, code), its description per language, and
+ * the physical line of the code's first row (one row per language).
+ */
+export async function* readKboCodes(file: string, onHeader?: HeaderSink): AsyncGenerator<LinedSnapshotRow> {
+  const codes = new Map<string, { record: Record<string, string | null>; line: number }>();
+  for await (const { record: r, line } of readKboFileNumbered(file, onHeader)) {
     if (!KBO_CODE_CATEGORIES.includes(r.Category as (typeof KBO_CODE_CATEGORIES)[number])) continue;
     const key = `${r.Category}:${r.Code}`;
-    const entry: Record<string, string | null> = codes.get(key) ?? {
-      Category: r.Category ?? null,
-      Code: r.Code ?? null,
-    };
-    entry[`Description${r.Language ?? ''}`] = r.Description ?? null;
+    const entry = codes.get(key) ?? { record: { Category: r.Category ?? null, Code: r.Code ?? null }, line };
+    entry.record[`Description${r.Language ?? ''}`] = r.Description ?? null;
     codes.set(key, entry);
   }
-  for (const [id, record] of codes) yield { kind: KBO_CODE, id, record };
+  for (const [id, { record, line }] of codes) yield { kind: KBO_CODE, id, record, line };
 }

@@ -63,11 +63,15 @@ function blockEvent(
   rows: readonly BlockRow[],
 ): NewEvent<typeof ENTITIES_RECORDED, EntitiesRecordedData> {
   const form = 'valuesJson' in rows[0]! ? 'values' : 'records';
+  // A block proves its rows by their place in the file: a row its reader gave no line cannot be proven.
+  const unplaced = rows.find((r) => typeof r.line !== 'number');
+  if (unplaced)
+    throw new Error(`${pass.register}: ${kind} ${unplaced.id} has no line in its file; block refused`);
   const dataJson =
     `{"register":${JSON.stringify(pass.register)},"kind":${JSON.stringify(kind)},` +
     `"fileSha256":${JSON.stringify(fileSha256)},` +
     `"ids":${JSON.stringify(rows.map((r) => r.id))},` +
-    `"lines":${JSON.stringify(rows.map((r) => r.line ?? null))},` +
+    `"lines":${JSON.stringify(rows.map((r) => r.line))},` +
     `"digests":${JSON.stringify(rows.map((r) => r.digest))},` +
     `"${form}":[${rows.map((r) => ('valuesJson' in r ? r.valuesJson : r.json)).join(',')}]}`;
   return {

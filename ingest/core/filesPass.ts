@@ -8,6 +8,7 @@ import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.
 import { createProgressReporter } from './progressReporter.ts';
 import { type SetAsideWarning, warnSetAside } from './setAsideWarning.ts';
 import { runSnapshotPass, type SnapshotRow } from './snapshotPass.ts';
+import type { LinedSnapshotRow } from './snapshotRow.ts';
 import { sha256OfFile } from './upstreamFile.ts';
 
 /** A delimited file's header as the reader found it (JSON files have none). */
@@ -33,13 +34,20 @@ export interface BlockPassChoice {
 }
 
 /** One upstream file of a multi-file pass and the reader that turns it into entity rows. */
-export interface PassFile {
+export interface PassFile<Row extends SnapshotRow = SnapshotRow> {
   /** Stable name of the file's content, e.g. `enheter`, `members` (one file per role and pass). */
   role: string;
   path: string;
-  read(file: string, onHeader: HeaderSink): AsyncIterable<SnapshotRow>;
+  read(file: string, onHeader: HeaderSink): AsyncIterable<Row>;
   columns?: ColumnSpec;
 }
+
+/**
+ * A file of a register whose pass writes block events: its reader gives every row the position of its
+ * record in the file (`line`, EntitiesRecordedData.lines), counted by the reader itself since only it knows
+ * the lines it skipped, set aside or joined.
+ */
+export type LinedPassFile = PassFile<LinedSnapshotRow>;
 
 /** Checks a header against its spec: throws on a missing required column, returns the unknown ones. */
 export function checkHeader(
@@ -66,6 +74,22 @@ export function manifestSha256(files: readonly { nom: string; sha256: string }[]
   return createHash('sha256').update(lines.join('')).digest('hex');
 }
 
+/** The files of a pass, and whether the register's pass writes block events (then its readers give lines). */
+type FilesOfPass =
+  | {
+      files: readonly PassFile[];
+      blocks?: false;
+    }
+  | {
+      files: readonly LinedPassFile[];
+      /**
+       * The register's pass writes block events: a pass that records every row (the first, or `recordAll`)
+       * records them in blocks, each row with its file's SHA-256 and the line its reader gave it, unless
+       * `oneEventPerRow` (snapshotPass.ts `blocks`). A row without a line fails the pass.
+       */
+      blocks: true;
+    };
+
 /**
  * One snapshot pass over several files of a register: fingerprints each file, streams their rows through
  * `runSnapshotPass`, and adds a `fichier` entity per file read. A read model can tell from those whether a
@@ -80,23 +104,18 @@ export async function runFilesPass(
     /** The pass's version label (default: its date). */
     version?: string;
     snapshotDate: string;
-    files: readonly PassFile[];
     streamOf?: (row: { kind: string; id: string }) => string;
     /** The rows the files' readers set aside, warned of once the pass is done. */
     setAside?: readonly SetAsideWarning[];
     /** More of the read report (counts of rows set aside, by reason), added to `SnapshotCompleted.report`. */
     report?: () => Record<string, unknown>;
-    /**
-     * The register's pass writes block events: a pass that records every row (the first, or `recordAll`)
-     * records them in blocks, each row with its file's SHA-256 and its record's number in the file (or the
-     * line its reader gave it), unless `oneEventPerRow` (snapshotPass.ts `blocks`).
-     */
-    blocks?: boolean;
-  } & BlockPassChoice,
+  } & FilesOfPass &
+    BlockPassChoice,
 ): Promise<SnapshotCompletedData> {
   const blocks = opts.blocks === true && opts.oneEventPerRow !== true;
   const fingerprints: { role: string; nom: string; sha256: string }[] = [];
-  for (const f of opts.files) {
+  const files: readonly PassFile[] = opts.files;
+  for (const f of files) {
     fingerprints.push({ role: f.role, nom: path.basename(f.path), sha256: await sha256OfFile(f.path) });
   }
   const lines: Record<string, number> = {};
@@ -105,7 +124,7 @@ export async function runFilesPass(
   // The file each kind's rows come from, as they are read (a block is made after its rows were read).
   const fileOfKind = new Map<string, string>();
   async function* rows(): AsyncGenerator<SnapshotRow> {
-    for (const [i, f] of opts.files.entries()) {
+    for (const [i, f] of files.entries()) {
       let n = 0;
       const onHeader: HeaderSink = (columns) => {
         const unknown = checkHeader(f.role, columns, f.columns);
@@ -120,8 +139,11 @@ export async function runFilesPass(
       for await (const row of f.read(f.path, onHeader)) {
         n++;
         if (blocks) {
+          // The reader's count, never this one: only the reader knows the lines it skipped or joined.
+          if (typeof row.line !== 'number') {
+            throw new Error(`${f.role}: the reader gave no line for ${row.kind} ${row.id}; pass refused`);
+          }
           fileOfKind.set(row.kind, fingerprints[i]!.sha256);
-          row.line ??= n;
         }
         yield row;
       }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { readCsvRows } from './readCsvRows.ts';
+import { readCsvBatches } from './readCsvRows.ts';
 
 /** A delimited-text row keyed by the file's own header; an empty field is `null` (not published). */
 export type DelimitedRecord = Record<string, string | null>;
@@ -8,11 +8,16 @@ export interface NumberedRecord {
   record: DelimitedRecord;
   /** 1-based number of the record in the file, the header being record 1. */
   number: number;
+  /**
+   * The 1-based physical line the record starts on (the header's is 1 when it is the first line), which
+   * differs from `number` after a record whose quoted field holds line breaks: `sed -n '<line>p'` shows it.
+   */
+  line: number;
 }
 
 /**
  * Rows of a delimited text file keyed by header name (columns are mapped by name, never by position: the
- * registers add columns over time), with their record number. Header names are trimmed; a leading UTF-8 BOM
+ * registers add columns over time), with their record number and the physical line each starts on. Header names are trimmed; a leading UTF-8 BOM
  * is dropped. `onHeader` sees the header once, and may throw to refuse the file. A row shorter than the
  * header lacks the missing columns; the fields of a longer one beyond the header are ignored. Blank lines
  * are skipped. Parsed by readCsvRows (PapaParse), the project's one CSV parser.
@@ -23,8 +28,9 @@ export async function* readDelimitedNumbered(
 ): AsyncGenerator<NumberedRecord> {
   let columns: string[] | null = null;
   let number = 0;
-  for await (const batch of readCsvRows(input, { delimiter: opts.delimiter })) {
-    for (const fields of batch) {
+  for await (const batch of readCsvBatches(input, { delimiter: opts.delimiter })) {
+    for (let b = 0; b < batch.records.length; b++) {
+      const fields = batch.records[b]!;
       number++;
       if (columns === null) {
         columns = fields.map((c) => c.trim());
@@ -38,7 +44,7 @@ export async function* readDelimitedNumbered(
         const v = fields[i]!;
         record[columns[i]!] = v === '' ? null : v;
       }
-      yield { record, number };
+      yield { record, number, line: batch.lines[b]! };
     }
   }
 }

@@ -4,9 +4,15 @@ export interface SnapshotRow {
   /** The register's identifier, as a string (leading zeros kept). */
   id: string;
   record: Record<string, unknown>;
-  /** The row's position in its file (its record's number from 1), kept by a block pass. */
+  /**
+   * Where the row is in its file, as its reader found it; a block pass keeps it to prove the row later and
+   * refuses a row without it (EntitiesRecordedData.lines says what the number is for each form of file).
+   */
   line?: number;
 }
+
+/** A row of a register whose pass writes block events: its reader always says where the row is. */
+export type LinedSnapshotRow = SnapshotRow & { line: number };
 
 /**
  * One upstream row of a file with a header, as its values in the order of `SnapshotPassOptions.columns[kind]`
@@ -16,6 +22,9 @@ export interface ValuesRow {
   kind: string;
   id: string;
   values: (string | null)[];
-  /** The row's line in its file (1 is the header), kept by a block pass to prove the row later. */
+  /**
+   * The physical line (from 1, the header's) its record starts on in its file, kept by a block pass to prove
+   * the row later (EntitiesRecordedData.lines).
+   */
   line?: number;
 }

@@ -1,5 +1,5 @@
 import { openCsvFile } from '../core/openCsvFile.ts';
-import { readCsvRows } from '../core/readCsvRows.ts';
+import { readCsvBatches } from '../core/readCsvRows.ts';
 import type { ValuesRow } from '../core/snapshotPass.ts';
 import { checkHeader, type SireneFileLayout } from './frSireneColumns.ts';
 
@@ -49,12 +49,17 @@ export async function* readSireneRows(
   let width = 0;
   let idIndex = -1;
   let processedAtIndex = -1;
+  /** The physical line the record read starts on (a quoted field may hold line breaks). */
   let line = 0;
+  let header = true;
   try {
-    for await (const batch of readCsvRows(opened.stream)) {
-      for (const row of batch) {
-        line++;
-        if (line === 1) {
+    for await (const batch of readCsvBatches(opened.stream)) {
+      const { records, lines } = batch;
+      for (let r = 0; r < records.length; r++) {
+        const row = records[r]!;
+        line = lines[r]!;
+        if (header) {
+          header = false;
           columns = readHeader(file, layout, row, report);
           if (expectedColumns && JSON.stringify(report.columns) !== JSON.stringify(expectedColumns)) {
             throw new SireneFileError(

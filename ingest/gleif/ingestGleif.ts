@@ -3,7 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { GLEIF_REGISTER, gleifStreamOf } from '../../schemas/events/gleifEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
-import { type BlockPassChoice, type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { type BlockPassChoice, type LinedPassFile, runFilesPass } from '../core/filesPass.ts';
 import { REQUIRED_COLUMNS } from './gleifFields.ts';
 import type { GleifRole } from './gleifRecords.ts';
 import { type GleifSetAside, readGleifFile } from './readGleifFile.ts';
@@ -29,7 +29,7 @@ export async function ingestGleif(
   } & BlockPassChoice,
 ): Promise<SnapshotCompletedData> {
   const setAside: Record<string, GleifSetAside> = {};
-  const files: PassFile[] = GLEIF_ROLES.map((role) => {
+  const files: LinedPassFile[] = GLEIF_ROLES.map((role) => {
     setAside[role] = {};
     return {
       role,

@@ -2,10 +2,9 @@ import type { Readable } from 'node:stream';
 import { parser } from 'stream-json';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
-import type { GleifRecord } from '../../schemas/events/gleifEvents.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
-import { readDelimited } from '../core/readDelimited.ts';
-import type { SnapshotRow } from '../core/snapshotPass.ts';
+import { readDelimitedNumbered } from '../core/readDelimited.ts';
+import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 import { type GleifNode, nodeOfJson } from './gleifNode.ts';
 import {
@@ -17,7 +16,7 @@ import {
   recordOfNode,
   type SetAsideReason,
 } from './gleifRecords.ts';
-import { readGleifXmlRecords } from './readGleifXml.ts';
+import { type PlacedGleifRecord, readGleifXmlRecords } from './readGleifXml.ts';
 
 export type GleifFormat = 'xml' | 'json' | 'csv';
 
@@ -61,21 +60,26 @@ async function* jsonNodes(input: Readable): AsyncGenerator<GleifNode> {
   }
 }
 
-/** The records of a file in the given form, in batches (XML: those each chunk completes; else one by one). */
+/**
+ * The records of a file in the given form, in batches (XML: those each chunk completes; else one by one),
+ * each with where it is in the file: XML, the physical line its start tag opens on; CSV, the physical line
+ * its row starts on (the header's is 1); JSON, its number (from 1) in the file's `records` array.
+ */
 async function* recordBatches(
   role: GleifRole,
   input: Readable,
   format: GleifFormat,
   onHeader?: HeaderSink,
-): AsyncGenerator<GleifRecord[]> {
+): AsyncGenerator<PlacedGleifRecord[]> {
   const fields = FIELDS_OF[role];
   if (format === 'xml') {
     yield* readGleifXmlRecords(input, RECORD_ELEMENT[role], fields);
   } else if (format === 'json') {
-    for await (const node of jsonNodes(input)) yield [recordOfNode(fields, node)];
+    let number = 0;
+    for await (const node of jsonNodes(input)) yield [{ record: recordOfNode(fields, node), line: ++number }];
   } else {
-    for await (const row of readDelimited(input, { delimiter: ',', onHeader })) {
-      yield [recordOfCsvRow(fields, row)];
+    for await (const { record, line } of readDelimitedNumbered(input, { delimiter: ',', onHeader })) {
+      yield [{ record: recordOfCsvRow(fields, record), line }];
     }
   }
 }
@@ -84,24 +88,26 @@ async function* recordBatches(
  * The entity rows of one golden-copy file (`.zip` as published, `.gz`, or plain), in the XML, JSON
  * (`{"records":[...]}`, `"$"` text) or CSV form (dotted column names, every field quoted, maybe a BOM),
  * streamed. Each record becomes the same row whatever the form (see gleifRecords.ts); a record without an
- * LEI, or a relationship whose node is not an LEI, is counted in `setAside` and skipped.
+ * LEI, or a relationship whose node is not an LEI, is counted in `setAside` and skipped. Each row's `line`
+ * is where its record is in the (decompressed) file: XML and CSV, the physical line it starts on; JSON, which
+ * has no lines to speak of, its number from 1 in `records` (recordBatches).
  */
 export async function* readGleifFile(
   role: GleifRole,
   file: string,
   onHeader?: HeaderSink,
   setAside: GleifSetAside = {},
-): AsyncGenerator<SnapshotRow> {
+): AsyncGenerator<LinedSnapshotRow> {
   const input = await openUpstreamFile(file);
   const format = formatOf(await peek(input));
   for await (const records of recordBatches(role, input, format, onHeader)) {
-    for (const record of records) {
+    for (const { record, line } of records) {
       const row = entityRowOf(role, record);
       if (typeof row === 'string') {
         setAside[row] = (setAside[row] ?? 0) + 1;
         continue;
       }
-      yield row;
+      yield Object.assign(row, { line });
     }
   }
 }

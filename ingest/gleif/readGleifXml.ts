@@ -6,6 +6,12 @@ import type { RecordFields } from './gleifFields.ts';
 import { localName } from './gleifNode.ts';
 import { recordInCanonicalOrder } from './gleifRecords.ts';
 
+/** A record of a golden-copy file and where it is there (readGleifFile.ts says what `line` is per form). */
+export interface PlacedGleifRecord {
+  record: GleifRecord;
+  line: number;
+}
+
 /** An open element the record's fields go through (the first of its name under its parent). */
 interface PathFrame {
   plan: PlanElement;
@@ -59,16 +65,20 @@ function firstEntry(frame: PathFrame, name: string): boolean {
  * parser goes, the same record `recordOfNode` makes of the element tree (first element of a path, repeated
  * items numbered from 1 in document order, empty ones skipped). Elements are matched by local name, so a
  * change of namespace prefix does not matter. A malformed or truncated file throws (saxes is a
- * well-formedness checking parser): the pass is refused.
+ * well-formedness checking parser): the pass is refused. Each record comes with the physical line its start
+ * tag opens on (the line of its `<`; saxes counts a line at each `\n`, and at a lone `\r`, which GLEIF's files
+ * do not hold).
  */
 export async function* readGleifXmlRecords(
   input: Readable,
   recordElement: string,
   fields: RecordFields,
-): AsyncGenerator<GleifRecord[]> {
+): AsyncGenerator<PlacedGleifRecord[]> {
   const root = planOf(fields);
   const parser = new SaxesParser();
-  let done: GleifRecord[] = [];
+  let done: PlacedGleifRecord[] = [];
+  /** The line the open record's start tag is on. */
+  let recordLine = 0;
   const open: Frame[] = [];
   /** Depth of the elements being skipped (not on any kept field's path) below the top frame. */
   let skipped = 0;
@@ -96,6 +106,12 @@ export async function* readGleifXmlRecords(
       set(`${field.csv}.${n}.${csv}`, item.values[i] ?? null);
   };
 
+  // The start tag's name is read, and the character after it (a line end included): its `<` is on this line.
+  parser.on('opentagstart', (tag) => {
+    if (open.length === 0 && localName(tag.name) === recordElement) {
+      recordLine = parser.column === 0 ? parser.line - 1 : parser.line;
+    }
+  });
   parser.on('opentag', (tag) => {
     if (skipped > 0) {
       skipped++;
@@ -157,7 +173,7 @@ export async function* readGleifXmlRecords(
     }
     if (frame.plan.single !== null) set(frame.plan.single, clean(frame.text));
     if (open.length === 0) {
-      done.push(recordInCanonicalOrder(entries));
+      done.push({ record: recordInCanonicalOrder(entries), line: recordLine });
       entries = [];
       counters = [];
     }

@@ -3,7 +3,7 @@ import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { RO_ONRC_REGISTER, roOnrcStreamOf } from '../../schemas/events/roOnrcEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
-import { type BlockPassChoice, type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { type BlockPassChoice, type LinedPassFile, runFilesPass } from '../core/filesPass.ts';
 import {
   readFirms,
   readPractitioners,
@@ -49,7 +49,7 @@ export async function ingestRoOnrc(
     lines.push(line);
     setAsideLines[role] = lines;
   };
-  const files: PassFile[] = [];
+  const files: LinedPassFile[] = [];
   if (opts.files.n_stare_firma) {
     files.push({
       role: 'n_stare_firma',

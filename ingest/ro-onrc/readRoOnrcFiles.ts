@@ -1,17 +1,17 @@
 import { isRoNaturalPerson, roPractitionerRole } from '../../schemas/enums/roOnrc.ts';
 import { FIRM, PRACTITIONER, STATUS, STATUS_LABEL } from '../../schemas/events/roOnrcEvents.ts';
-import type { HeaderSink, PassFile } from '../core/filesPass.ts';
+import type { HeaderSink, LinedPassFile } from '../core/filesPass.ts';
 import type { DelimitedRecord } from '../core/readDelimited.ts';
-import type { SnapshotRow } from '../core/snapshotPass.ts';
+import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
-import { readCaretFile } from './readCaretFile.ts';
+import { type CaretRecord, readCaretFile } from './readCaretFile.ts';
 import { isLegalPersonRepresentative } from './representativePerson.ts';
 
 /** Where a reader reports the lines it set aside (wrong field count): the role and the line number. */
 export type SetAsideSink = (role: string, line: number) => void;
 
 function rowsOf(role: string, setAside: SetAsideSink) {
-  return async function* rows(file: string, onHeader?: HeaderSink): AsyncGenerator<DelimitedRecord> {
+  return async function* rows(file: string, onHeader?: HeaderSink): AsyncGenerator<CaretRecord> {
     yield* readCaretFile(await openUpstreamFile(file), {
       onHeader,
       onSetAside: (line) => setAside(role, line),
@@ -20,11 +20,11 @@ function rowsOf(role: string, setAside: SetAsideSink) {
 }
 
 /** N_STARE_FIRMA: the status nomenclature, id = the code. */
-export function readStatusLabels(setAside: SetAsideSink): PassFile['read'] {
+export function readStatusLabels(setAside: SetAsideSink): LinedPassFile['read'] {
   const rows = rowsOf('n_stare_firma', setAside);
-  return async function* read(file, onHeader): AsyncGenerator<SnapshotRow> {
-    for await (const record of rows(file, onHeader)) {
-      if (record.COD) yield { kind: STATUS_LABEL, id: record.COD, record };
+  return async function* read(file, onHeader): AsyncGenerator<LinedSnapshotRow> {
+    for await (const { record, line } of rows(file, onHeader)) {
+      if (record.COD) yield { kind: STATUS_LABEL, id: record.COD, record, line };
     }
   };
 }
@@ -36,28 +36,28 @@ const NATURAL_PERSON_KEPT = ['CUI', 'COD_INMATRICULARE', 'DATA_INMATRICULARE', '
  * OD_FIRME: one registered trader a row, id = its registration number (the CUI may be missing). A natural
  * person's name (it is the trader's name) and address (often a home) never enter the log.
  */
-export function readFirms(setAside: SetAsideSink): PassFile['read'] {
+export function readFirms(setAside: SetAsideSink): LinedPassFile['read'] {
   const rows = rowsOf('firme', setAside);
-  return async function* read(file, onHeader): AsyncGenerator<SnapshotRow> {
-    for await (const row of rows(file, onHeader)) {
+  return async function* read(file, onHeader): AsyncGenerator<LinedSnapshotRow> {
+    for await (const { record: row, line } of rows(file, onHeader)) {
       if (!row.COD_INMATRICULARE) continue;
       let record = row;
       if (isRoNaturalPerson(row.FORMA_JURIDICA ?? null, row.COD_INMATRICULARE)) {
         record = {};
         for (const c of NATURAL_PERSON_KEPT) if (c in row) record[c] = row[c] ?? null;
       }
-      yield { kind: FIRM, id: row.COD_INMATRICULARE, record };
+      yield { kind: FIRM, id: row.COD_INMATRICULARE, record, line };
     }
   };
 }
 
 /** OD_STARE_FIRMA: one status code of a company a row. */
-export function readStatuses(setAside: SetAsideSink): PassFile['read'] {
+export function readStatuses(setAside: SetAsideSink): LinedPassFile['read'] {
   const rows = rowsOf('stare_firma', setAside);
-  return async function* read(file, onHeader): AsyncGenerator<SnapshotRow> {
-    for await (const record of rows(file, onHeader)) {
+  return async function* read(file, onHeader): AsyncGenerator<LinedSnapshotRow> {
+    for await (const { record, line } of rows(file, onHeader)) {
       if (record.COD_INMATRICULARE && record.COD) {
-        yield { kind: STATUS, id: `${record.COD_INMATRICULARE}|${record.COD}`, record };
+        yield { kind: STATUS, id: `${record.COD_INMATRICULARE}|${record.COD}`, record, line };
       }
     }
   };
@@ -69,11 +69,11 @@ export function readStatuses(setAside: SetAsideSink): PassFile['read'] {
  * are dropped here, before anything is logged; the other representatives are not read at all. Rows of the
  * same company, role and holder are numbered in file order to keep their ids apart.
  */
-export function readPractitioners(setAside: SetAsideSink): PassFile['read'] {
+export function readPractitioners(setAside: SetAsideSink): LinedPassFile['read'] {
   const rows = rowsOf('reprezentanti_legali', setAside);
-  return async function* read(file, onHeader): AsyncGenerator<SnapshotRow> {
+  return async function* read(file, onHeader): AsyncGenerator<LinedSnapshotRow> {
     const seen = new Map<string, number>();
-    for await (const row of rows(file, onHeader)) {
+    for await (const { record: row, line } of rows(file, onHeader)) {
       if (!row.COD_INMATRICULARE || !roPractitionerRole(row.CALITATE ?? null)) continue;
       const legal = isLegalPersonRepresentative(row);
       const record: DelimitedRecord = {
@@ -86,7 +86,7 @@ export function readPractitioners(setAside: SetAsideSink): PassFile['read'] {
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
       const id = `${row.COD_INMATRICULARE}|${row.CALITATE}|${legal ? record.PERSOANA_IMPUTERNICITA : 'fizica'}|${n}`;
-      yield { kind: PRACTITIONER, id, record };
+      yield { kind: PRACTITIONER, id, record, line };
     }
   };
 }

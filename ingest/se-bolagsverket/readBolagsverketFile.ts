@@ -1,8 +1,8 @@
-import { createInterface } from 'node:readline';
 import { ORGANISATION, type SeBolagsverketRecord } from '../../schemas/events/seBolagsverketEvents.ts';
 import { isValidOrganisationsnummer } from '../../schemas/identifiers/organisationsnummer.ts';
 import type { HeaderSink } from '../core/filesPass.ts';
-import type { SnapshotRow } from '../core/snapshotPass.ts';
+import { readNumberedLines } from '../core/readNumberedLines.ts';
+import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 import { splitBolagsverketLine } from './splitBolagsverketLine.ts';
 
@@ -34,7 +34,11 @@ const value = (f: string | undefined): string | null => {
  * The organisation a row is, or null (counted in `setAside`) for a sole trader, an identity that is not an
  * organisationsnummer, or a number whose Luhn digit fails.
  */
-function organisationRow(record: SeBolagsverketRecord, setAside: BolagsverketSetAside): SnapshotRow | null {
+function organisationRow(
+  record: SeBolagsverketRecord,
+  line: number,
+  setAside: BolagsverketSetAside,
+): LinedSnapshotRow | null {
   const [number, type] = (record.organisationsidentitet ?? '').split('$');
   if (type === 'PERSON-IDORG' || record.organisationsform === 'E-ORGFO') {
     setAside.enskilda_naringsidkare++;
@@ -49,11 +53,11 @@ function organisationRow(record: SeBolagsverketRecord, setAside: BolagsverketSet
     setAside.numeros_invalides++;
     return null;
   }
-  return { kind: ORGANISATION, id, record };
+  return { kind: ORGANISATION, id, record, line };
 }
 
-/** Two rows of one organisation: the first, its names joined with the second's new ones by `|`. */
-function merge(a: SnapshotRow, b: SnapshotRow): SnapshotRow {
+/** Two rows of one organisation: the first (its line too), its names joined with the second's new ones by `|`. */
+function merge(a: LinedSnapshotRow, b: LinedSnapshotRow): LinedSnapshotRow {
   const names = [a.record.organisationsnamn, b.record.organisationsnamn]
     .flatMap((n) => (typeof n === 'string' ? n.split('|') : []))
     .filter((n, i, all) => all.indexOf(n) === i);
@@ -62,18 +66,21 @@ function merge(a: SnapshotRow, b: SnapshotRow): SnapshotRow {
 
 /**
  * Organisations of `bolagsverket_bulkfil.txt` (or the `.zip` as downloaded): one row per organisation, sole
- * traders left out before anything is kept. Consecutive rows of one number are merged.
+ * traders left out before anything is kept. Consecutive rows of one number are merged. Each row keeps the
+ * physical line its record starts on (`sed -n '<line>p'` shows it; a record broken over several lines
+ * starts on the first, two rows merged keep the first's).
  */
 export async function* readBolagsverketFile(
   file: string,
   onHeader: HeaderSink | undefined,
   setAside: BolagsverketSetAside,
-): AsyncGenerator<SnapshotRow> {
-  const lines = createInterface({ input: await openUpstreamFile(file), crlfDelay: Number.POSITIVE_INFINITY });
+): AsyncGenerator<LinedSnapshotRow> {
   let header: string[] | null = null;
   let buffer: string[] = [];
-  let pending: SnapshotRow | null = null;
-  for await (const raw of lines) {
+  /** The physical line the record being joined in `buffer` starts on. */
+  let start = 0;
+  let pending: LinedSnapshotRow | null = null;
+  for await (const { text: raw, line: at } of readNumberedLines(await openUpstreamFile(file))) {
     const line: string = header === null ? raw.replace(/^\uFEFF/, '') : raw;
     if (header === null) {
       if (!line.trim()) continue;
@@ -81,6 +88,7 @@ export async function* readBolagsverketFile(
       onHeader?.(header);
       continue;
     }
+    if (buffer.length === 0) start = at;
     buffer.push(line);
     const fields = splitBolagsverketLine(buffer.join('\n'), header.length);
     if (!fields) {
@@ -96,7 +104,7 @@ export async function* readBolagsverketFile(
     header.forEach((name, i) => {
       record[name] = value(fields[i]);
     });
-    const row = organisationRow(record, setAside);
+    const row = organisationRow(record, start, setAside);
     if (!row) continue;
     if (pending && pending.id === row.id) {
       pending = merge(pending, row);

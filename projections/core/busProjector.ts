@@ -234,7 +234,14 @@ async function applyUpTo(
   const mine = events.filter((e) => e.position > expected && handles(projection, e));
   const move = (trx: Knex | Knex.Transaction, from: bigint) =>
     checkpoints.move(trx, projection.name, partition, from, target);
-  if (mine.length === 0) return knex.transaction((trx) => move(trx, expected));
+  // Under the projection's lock like a batch: two partitions' moves in concurrent transactions would each
+  // compute the watermark without the other's checkpoint, and leave it below both (read committed).
+  if (mine.length === 0) {
+    return knex.transaction(async (trx) => {
+      await lockProjection(trx, projection.name);
+      return move(trx, expected);
+    });
+  }
   return applyBatch(knex, projection, mine, expected, {
     followersOf,
     checkpoint: (trx, from) => move(trx, from),

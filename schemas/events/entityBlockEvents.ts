@@ -25,8 +25,19 @@ export interface EntitiesRecordedData {
   fileSha256: string;
   ids: string[];
   /**
-   * Each row's position in that file: its line (1 is the header) for a file of lines, its record's number
-   * (from 1) for a file of records; null when the reader does not count them.
+   * Each row's position in that file (decompressed, for a `.zip` or `.gz`), as its register's reader counts
+   * it while reading, lines it skipped, set aside or joined included:
+   * - a file of lines (every CSV or delimited file: Sirene, BE KBO, RO ONRC, SE Bolagsverket, a GLEIF CSV):
+   *   the 1-based physical line the row's record starts on, a line ending at each `\n`, the header being
+   *   line 1; `sed -n '<line>p' <file>` shows the start of the row, which holds its identifier (a record
+   *   broken over several lines starts on its first; two SE rows of one number merged keep the first's; a
+   *   BE `code` row, one line per language, the line of its first);
+   * - a GLEIF XML file: the physical line its record's start tag (`<lei:LEIRecord`,
+   *   `<rr:RelationshipRecord`, `<repex:Exception`) opens on; the record runs from there to its end tag
+   *   (`sed -n '<line>,/<\/lei:LEIRecord>/p' <file>`);
+   * - a GLEIF JSON file: the record's number (from 1) in the file's `records` array.
+   * A reader that gives no position fails the pass: a block never holds a null (EntitiesRecorded events
+   * written before readers counted their own lines may hold other numbers or nulls).
    */
   lines: (number | null)[];
   digests: string[];

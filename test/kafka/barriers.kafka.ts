@@ -10,7 +10,15 @@ import { type BusProjector, createBusProjector } from '../../projections/core/bu
 import type { Projection } from '../../projections/core/projection.ts';
 import { projectionMigrationsFor } from '../../projections/core/schema.ts';
 import { freshDatabase, testLogger } from '../support/database.ts';
-import { BROKERS, testKafka, uniqueName, until } from './kafkaBed.ts';
+import {
+  BROKERS,
+  type Changes,
+  tableChanges,
+  testKafka,
+  uniqueName,
+  waitFor,
+  withOffsetCommits,
+} from './kafkaBed.ts';
 
 const MARKER = 'OrderMarker';
 
@@ -62,12 +70,15 @@ describe('Kafka projectors: barriers in global order, each event applied once', 
     topic: uniqueName('registres-test-order'),
   };
   const kafka = createKafka(settings, testLogger, 'registres-test');
+  /** The commits that move the projection's watermark. */
+  let watermarkMoves: Changes;
 
   before(async function () {
     if (!process.env.DATABASE_URL) this.skip();
     db = await freshDatabase();
     await runMigrations(db.knex, [...eventStoreMigrations, ...projectionMigrationsFor([orderProjection])]);
     store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger: testLogger });
+    watermarkMoves = await tableChanges(db, ['projection_state']);
   });
 
   after(async () => {
@@ -76,10 +87,10 @@ describe('Kafka projectors: barriers in global order, each event applied once', 
     await db?.close();
   });
 
-  const member = (groupId: string) => {
+  const member = (groupId: string, client = kafka) => {
     const m = createBusProjector({
       knex: db.knex,
-      kafka,
+      kafka: client,
       topic: settings.topic,
       groupId,
       projections: [orderProjection],
@@ -98,13 +109,14 @@ describe('Kafka projectors: barriers in global order, each event applied once', 
     );
     await store.append(`marker-${n}`, [{ type: MARKER, data: { round: n } }], 'any');
   };
-  const atHead = async () => {
+  const atHead = async (): Promise<true | string> => {
     const head = await store.headPosition();
     const { rows } = await db.knex.raw<{ rows: { position: string }[] }>(
       'select position from projection_state where name = ?',
       [orderProjection.name],
     );
-    return BigInt(rows[0]?.position ?? '0') === head;
+    const at = BigInt(rows[0]?.position ?? '0');
+    return at === head || `watermark ${at}, log head ${head}`;
   };
 
   it('applies each marker after every event before it and before every event after it, across a rebalance', async () => {
@@ -124,7 +136,7 @@ describe('Kafka projectors: barriers in global order, each event applied once', 
       await round(n);
       if (n === 2) await first!.stop(); // leaves the group mid-stream: its partitions move to the others
     }
-    await until(atHead, 60_000, 'the projection at the head').catch(async (err) => {
+    await waitFor('the projection at the head', atHead, watermarkMoves, 60_000).catch(async (err) => {
       const { rows } = await db.knex.raw(
         'select topic_partition, position from bus_projector_checkpoints order by 1',
       );
@@ -149,21 +161,22 @@ describe('Kafka projectors: barriers in global order, each event applied once', 
 
     // A group reading the whole topic again (no offsets of its own) finds everything applied: nothing twice.
     const againGroup = uniqueName('registres-test-order-again');
-    await member(againGroup).start();
+    const observed = withOffsetCommits(kafka);
+    await member(againGroup, observed.kafka).start();
     const admin = testKafka().admin();
     await admin.connect();
     try {
       const ends = await admin.fetchTopicOffsets(settings.topic);
-      await until(
-        async () => {
-          const [read] = await admin.fetchOffsets({ groupId: againGroup, topics: [settings.topic] });
-          return ends.every(
-            (e) => read?.partitions.find((p) => p.partition === e.partition)?.offset === e.high,
-          );
-        },
-        60_000,
-        'the second group at the end of the topic',
-      );
+      const atEnd = async (): Promise<true | string> => {
+        const [read] = await admin.fetchOffsets({ groupId: againGroup, topics: [settings.topic] });
+        const behind = ends.filter(
+          (e) => read?.partitions.find((p) => p.partition === e.partition)?.offset !== e.high,
+        );
+        return (
+          behind.length === 0 || `committed ${JSON.stringify(read?.partitions)}, ends ${JSON.stringify(ends)}`
+        );
+      };
+      await waitFor('the second group’s offsets at the end of the topic', atEnd, observed.commits, 60_000);
     } finally {
       await admin.disconnect();
     }

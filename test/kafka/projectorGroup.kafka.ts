@@ -8,7 +8,16 @@ import { createPostgresEventStore } from '../../ops/eventstore/postgres/index.ts
 import { createProjectionRunner } from '../../projections/core/projectionRunner.ts';
 import { tableChecksum } from '../../projections/core/tableChecksum.ts';
 import { freshDatabase, testLogger } from '../support/database.ts';
-import { type CliProcess, logFields, startCli, uniqueName, until } from './kafkaBed.ts';
+import {
+  type Changes,
+  type CliProcess,
+  logFields,
+  outputOf,
+  startCli,
+  tableChanges,
+  uniqueName,
+  waitFor,
+} from './kafkaBed.ts';
 
 /** md5 of nothing: tableChecksum of an empty table. */
 const EMPTY_TABLE = 'd41d8cd98f00b204e9800998ecf8427e';
@@ -21,14 +30,17 @@ async function checksums(db: Database): Promise<Record<string, string>> {
   return sums;
 }
 
-/** Every projection's watermark (projection_state) at the log's head. */
-async function allAtHead(db: Database, store: EventStore): Promise<boolean> {
+/** Every projection's watermark (projection_state) at the log's head, or how many are. */
+async function allAtHead(db: Database, store: EventStore): Promise<true | string> {
   const head = await store.headPosition();
   const { rows } = await db.knex.raw<{ rows: { n: string }[] }>(
     'select count(*) as n from projection_state where name = any(?::text[]) and position = ?',
     [PROJECTIONS.map((p) => p.name), head.toString()],
   );
-  return Number(rows[0]!.n) === PROJECTIONS.length;
+  const atHead = Number(rows[0]!.n);
+  return (
+    atHead === PROJECTIONS.length || `${atHead} of ${PROJECTIONS.length} projections at the log head ${head}`
+  );
 }
 
 describe('serve --role projector --bus kafka: three projectors as one consumer group', function () {
@@ -38,12 +50,17 @@ describe('serve --role projector --bus kafka: three projectors as one consumer g
   const topic = uniqueName('registres-test-group');
   const group = uniqueName('registres-test-projectors');
   const children: CliProcess[] = [];
+  /** Commits that move a projection's watermark, or a partition's checkpoint. */
+  let watermarkMoves: Changes;
+  let checkpointMoves: Changes;
 
   before(async function () {
     if (!process.env.DATABASE_URL) this.skip();
     db = await freshDatabase();
     await migrateAll(db.knex, PROJECTIONS);
     store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger: testLogger });
+    watermarkMoves = await tableChanges(db, ['projection_state']);
+    checkpointMoves = await tableChanges(db, ['bus_projector_checkpoints']);
   });
 
   afterEach(async function () {
@@ -60,6 +77,15 @@ describe('serve --role projector --bus kafka: three projectors as one consumer g
     for (const c of children) await c.kill('SIGKILL');
     await db?.close();
   });
+
+  /** Some partition's checkpoint moved past where it started: a projector has applied records. */
+  const firstApplied = async (): Promise<true | string> => {
+    const { rows } = await db.knex.raw<{ rows: { n: string }[] }>(
+      'select count(*) as n from bus_projector_checkpoints where topic = ? and position > 0',
+      [topic],
+    );
+    return Number(rows[0]!.n) > 0 || 'every checkpoint at 0';
+  };
 
   const start = (args: string[]) => {
     const c = startCli(args, {
@@ -78,11 +104,11 @@ describe('serve --role projector --bus kafka: three projectors as one consumer g
     // One member first, holding every partition; two more join while it projects: a rebalance mid-stream.
     const projectors = [start(['serve', '--role', 'projector', '--bus', 'kafka'])];
     await projectors[0]!.line((l) => logFields(l)?.msg === 'partitions assigned');
-    await new Promise((r) => setTimeout(r, 300));
-    projectors.push(...[1, 2].map(() => start(['serve', '--role', 'projector', '--bus', 'kafka'])));
     await relay.line((l) => l.startsWith('Relay:'));
+    await waitFor('the first projector applying the topic', firstApplied, checkpointMoves, 60_000);
+    projectors.push(...[1, 2].map(() => start(['serve', '--role', 'projector', '--bus', 'kafka'])));
     for (const p of projectors) await p.line((l) => l.startsWith('Ready:'));
-    await until(() => allAtHead(db, store), 120_000, 'the projections at the head');
+    await waitFor('the projections at the head', () => allAtHead(db, store), watermarkMoves, 120_000);
     const assigned = (p: CliProcess) =>
       p
         .output()
@@ -90,13 +116,20 @@ describe('serve --role projector --bus kafka: three projectors as one consumer g
         .map(logFields)
         .filter((f) => f?.msg === 'partitions assigned')
         .at(-1)?.partitions as number[] | undefined;
-    await until(async () => projectors.every((p) => assigned(p)?.length === 1), 30_000, 'one partition each');
+    const onePartitionEach = async (): Promise<true | string> =>
+      projectors.every((p) => assigned(p)?.length === 1) || JSON.stringify(projectors.map(assigned));
+    await waitFor('one partition each', onePartitionEach, outputOf(...projectors), 30_000);
 
     // One member killed while a pass streams in: the others take its partition and finish the pass.
     const seeding = seedDemoData(db, store, testLogger, seeders(['lv.ur', 'fr.sirene']));
     await projectors[0]!.kill('SIGKILL');
     await seeding;
-    await until(() => allAtHead(db, store), 120_000, 'the projections at the head after the rebalance');
+    await waitFor(
+      'the projections at the head after the rebalance',
+      () => allAtHead(db, store),
+      watermarkMoves,
+      120_000,
+    );
     const survivors = projectors.slice(1).map((p) => assigned(p) ?? []);
     expect(survivors.flat().sort()).to.deep.equal([0, 1, 2]);
     const { rows } = await db.knex.raw<{ rows: { name: string; last_error: string | null }[] }>(

@@ -13,14 +13,16 @@ import {
 } from '../projections/core/testBed.ts';
 import { freshDatabase, testLogger } from '../support/database.ts';
 import {
+  type Changes,
   type CliProcess,
   logFields,
   readTopic,
   relayPosition,
   startCli,
+  tableChanges,
   testKafka,
   uniqueName,
-  until,
+  waitFor,
 } from './kafkaBed.ts';
 
 const isBarrier = (type: string) => type.startsWith('Snapshot') || type === WATCH_CREATED;
@@ -40,13 +42,22 @@ describe('registres relay --bus kafka, against a real broker', function () {
   let store: EventStore;
   const topic = uniqueName('registres-test-relay');
   const children: CliProcess[] = [];
+  /** The relay's commits of its position. */
+  let relayMoves: Changes;
 
   before(async function () {
     if (!process.env.DATABASE_URL) this.skip();
     db = await freshDatabase();
     await migrateAll(db.knex, []);
     store = createPostgresEventStore({ knex: db.knex, notifications: db.notifications, logger: testLogger });
+    relayMoves = await tableChanges(db, ['bus_relay_state']);
   });
+
+  /** The relay has published the whole log (its stored position is the log's head). */
+  const relayAtHead = async (): Promise<true | string> => {
+    const [at, head] = [await relayPosition(db.knex, topic), await store.headPosition()];
+    return at === head || `relay at position ${at}, log head ${head}`;
+  };
 
   after(async () => {
     for (const c of children) await c.kill('SIGKILL');
@@ -86,18 +97,10 @@ describe('registres relay --bus kafka, against a real broker', function () {
     // What the killed batch had published past the stored position is on the topic: found, not sent again.
     expect(BigInt(String(starting.from))).to.equal(storedAtKill);
     expect(Number(starting.partitionsAhead)).to.be.greaterThan(0);
-    await until(
-      async () => (await relayPosition(db.knex, topic)) === (await store.headPosition()),
-      60_000,
-      'relay at head',
-    );
+    await waitFor('the relay at the log head', relayAtHead, relayMoves, 60_000);
     // Live: an append after it caught up.
     await appendEntities(store, 'c', 5, 3);
-    await until(
-      async () => (await relayPosition(db.knex, topic)) === (await store.headPosition()),
-      30_000,
-      'relay at head',
-    );
+    await waitFor('the relay at the log head after a live append', relayAtHead, relayMoves, 30_000);
     await second.kill('SIGTERM');
     expect((await second.exit).code).to.equal(0);
 

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { currentDigestOf } from '../../../ingest/core/snapshotDigests.ts';
 import type { CliCommand } from '../../../ops/commandContext.ts';
 import { proveRow, type RowProof } from '../../../projections/core/rowProof.ts';
+import { GLEIF_REGISTER } from '../../../schemas/events/gleifEvents.ts';
 import { REGISTER_MANIFESTS } from '../../registers.ts';
 
 const USAGE =
@@ -10,8 +11,9 @@ const USAGE =
 /**
  * `registres audit row <register> <id>`: proves the row a register serves for an entity from the log. Prints
  * the entity's history (the block that first recorded it, then its changes), the event that recorded the row
- * served (a block event: its position, the file's SHA-256 and the row's line in that file), the row's digest
- * recomputed from the log and the digest the last completed pass kept. Exit 0 when they agree.
+ * served (a block event: its position, the file's SHA-256 and the row's line in that file, with the command
+ * that shows that line), the row's digest recomputed from the log and the digest the last completed pass
+ * kept. Exit 0 when they agree.
  */
 export const auditRowCommand: CliCommand = async (argv, ctx) => {
   const args = argv[0] === 'audit' ? argv.slice(1) : argv;
@@ -41,7 +43,7 @@ export const auditRowCommand: CliCommand = async (argv, ctx) => {
       current: await currentDigestOf(db.knex, register, id, kind),
     };
   });
-  for (const line of describe(proof, current)) ctx.out(line);
+  for (const line of describe(register, proof, current)) ctx.out(line);
   const holds =
     proof.recorded !== null &&
     proof.recomputedDigest === proof.storedDigest &&
@@ -50,7 +52,7 @@ export const auditRowCommand: CliCommand = async (argv, ctx) => {
   return holds ? 0 : 1;
 };
 
-function describe(proof: RowProof, current: string | null): string[] {
+function describe(register: string, proof: RowProof, current: string | null): string[] {
   const out = ['history:'];
   for (const e of proof.history) {
     const version = e.metadata.snapshotVersion ?? '';
@@ -61,10 +63,27 @@ function describe(proof: RowProof, current: string | null): string[] {
   out.push(
     `recorded by: ${proof.inBlock ? 'block event' : 'event'} at position ${r.position} (${r.streamId}, version ${String(r.metadata.snapshotVersion ?? '')})`,
     `file sha256: ${proof.fileSha256 ?? 'unknown'}${proof.line !== null ? `, line ${proof.line}` : ''}`,
+    ...(proof.fileSha256 !== null && proof.line !== null
+      ? whereInFile(register, proof.fileSha256, proof.line)
+      : []),
     `row digest in the log: ${proof.storedDigest ?? 'none'}`,
     `row digest recomputed: ${proof.recomputedDigest}`,
     `row digest of the last completed pass: ${current ?? 'none'}`,
   );
+  return out;
+}
+
+/** How an auditor finds the row in the published file (EntitiesRecordedData.lines says what the number is). */
+function whereInFile(register: string, sha256: string, line: number): string[] {
+  const out = [
+    `  the row starts on line ${line} of the file whose sha256sum is ${sha256}:`,
+    `    sed -n '${line}p' <file>   (a .zip: unzip -p <file> | sed -n '${line}p'; a .gz: zcat <file> | sed -n '${line}p')`,
+  ];
+  if (register === GLEIF_REGISTER) {
+    out.push(
+      '  an XML record runs from that line to its end tag; in a JSON file the number is the record’s in "records"',
+    );
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
-import { CsvSyntaxError, readCsvRows } from '../../../ingest/core/readCsvRows.ts';
+import { CsvSyntaxError, readCsvBatches, readCsvRows } from '../../../ingest/core/readCsvRows.ts';
 
 /** The text cut into chunks of `size` bytes (multi-byte characters may be split between two chunks). */
 function chunked(text: string, size: number): Readable {
@@ -37,6 +37,15 @@ describe('reading CSV records (RFC 4180)', () => {
   it('reads the same records whatever the chunk boundaries, inside quotes and characters included', async () => {
     for (const size of [1, 2, 3, 5, 7, 11, 64]) {
       expect(await readAll(chunked(TRICKY, size)), `chunks of ${size} bytes`).to.deep.equal(EXPECTED);
+    }
+  });
+
+  it('gives each record the physical line it starts on, after a field holding a line break too', async () => {
+    for (const size of [1, 2, 3, 5, 64, 1 << 16]) {
+      const lines: number[] = [];
+      for await (const batch of readCsvBatches(chunked(TRICKY, size))) lines.push(...batch.lines);
+      // The third record spans lines 3 and 4 (its field holds a CRLF): the fourth starts on 5.
+      expect(lines, `chunks of ${size} bytes`).to.deep.equal([1, 2, 3, 5]);
     }
   });
 

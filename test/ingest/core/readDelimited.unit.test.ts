@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import { readDelimitedNumbered } from '../../../ingest/core/readDelimited.ts';
 
 async function read(stream: Readable, delimiter: string) {
-  const out: { record: Record<string, string | null>; number: number }[] = [];
+  const out: { record: Record<string, string | null>; number: number; line: number }[] = [];
   for await (const r of readDelimitedNumbered(stream, { delimiter })) out.push(r);
   return out;
 }
@@ -14,8 +14,17 @@ describe('Delimited files keyed by their header (one CSV parser: PapaParse)', ()
     const text = '\ufeffid ; nom;ville\nW1;"A;B";\n\nW2;C;Paris\n';
     const rows = await read(Readable.from([Buffer.from(text)]), ';');
     expect(rows).to.deep.equal([
-      { record: { id: 'W1', nom: 'A;B', ville: null }, number: 2 },
-      { record: { id: 'W2', nom: 'C', ville: 'Paris' }, number: 4 },
+      { record: { id: 'W1', nom: 'A;B', ville: null }, number: 2, line: 2 },
+      { record: { id: 'W2', nom: 'C', ville: 'Paris' }, number: 4, line: 4 },
+    ]);
+  });
+
+  it('a record after one whose quoted field holds a line break keeps its number and its physical line', async () => {
+    const text = 'id;nom\nW1;"DEUX\nLIGNES"\nW2;C\n';
+    const rows = await read(Readable.from([Buffer.from(text)]), ';');
+    expect(rows.map((r) => [r.record.id, r.number, r.line])).to.deep.equal([
+      ['W1', 2, 2],
+      ['W2', 3, 4],
     ]);
   });
 

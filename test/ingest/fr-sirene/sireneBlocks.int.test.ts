@@ -160,6 +160,10 @@ describe(`Sirene passes in block events (${targetDescription})`, () => {
     const text = out.join('\n');
     expect(text).to.contain(`recorded by: block event at position ${block!.position}`);
     expect(text).to.contain(`file sha256: ${block!.data.fileSha256}, line ${line}`);
+    // How to see it: the command prints the row's line of the file, which holds its identifier.
+    expect(text).to.contain(`sed -n '${line}p' <file>`);
+    const published = (await fs.readFile(UNITES_LEGALES_SAMPLE, 'utf8')).split('\n');
+    expect(published[line! - 1]!.startsWith('005420021,')).to.equal(true);
     expect(text).to.contain('the served row is the one the log holds');
 
     // A row the log does not hold proves nothing.

@@ -15,7 +15,7 @@ const chunked = (text: string, size: number) =>
 async function recordsOf(role: GleifRole, input: Readable): Promise<GleifRecord[]> {
   const out: GleifRecord[] = [];
   for await (const batch of readGleifXmlRecords(input, RECORD_ELEMENT[role], FIELDS_OF[role]))
-    out.push(...batch);
+    out.push(...batch.map((b) => b.record));
   return out;
 }
 
@@ -39,6 +39,24 @@ describe('GLEIF XML reader (records gathered as the parser streams)', () => {
       for (const size of [1, 7, 4096])
         expect(await recordsOf(role, chunked(text, size)), `${role} ${size}`).to.deep.equal(whole);
     }
+  });
+
+  it('gives each record the line its start tag opens on, whatever the chunks, a line break after its name too', async () => {
+    const text = await fs.readFile(GLEIF_DEMO_FILES.lei2, 'utf8');
+    const starts = (t: string) =>
+      t.split('\n').flatMap((l, i) => (/^\s*<lei:LEIRecord(\s|>|$)/.test(l) ? [i + 1] : []));
+    const linesOf = async (t: string, size: number) => {
+      const lines: number[] = [];
+      for await (const batch of readGleifXmlRecords(chunked(t, size), RECORD_ELEMENT.lei2, FIELDS_OF.lei2))
+        lines.push(...batch.map((b) => b.line));
+      return lines;
+    };
+    expect(starts(text)).to.have.length.greaterThan(5);
+    for (const size of [1, 7, 4096]) expect(await linesOf(text, size), `${size}`).to.deep.equal(starts(text));
+    // The same records, each start tag's attributes moved to the next line.
+    const broken = text.replaceAll('<lei:LEIRecord xmlns', '<lei:LEIRecord\n xmlns');
+    for (const size of [1, 4096])
+      expect(await linesOf(broken, size), `${size}`).to.deep.equal(starts(broken));
   });
 
   it('gives each record its fields in canonical order (keys sorted), as the pass digests and logs them', async () => {

@@ -5,12 +5,14 @@ import { readCaretFile } from '../../../ingest/ro-onrc/readCaretFile.ts';
 async function read(text: string) {
   const setAside: number[] = [];
   const rows = [];
+  const lines: number[] = [];
   for await (const r of readCaretFile(Readable.from([Buffer.from(text, 'utf8')]), {
     onSetAside: (n) => setAside.push(n),
   })) {
-    rows.push(r);
+    rows.push(r.record);
+    lines.push(r.line);
   }
-  return { rows, setAside };
+  return { rows, setAside, lines };
 }
 
 describe('ONRC ^-separated files are read with quoting off (unit)', () => {
@@ -35,5 +37,10 @@ describe('ONRC ^-separated files are read with quoting off (unit)', () => {
     const { rows, setAside } = await read('A^B^C\n1^2^3\n1^2\n\n4^5^6\n');
     expect(rows).to.have.length(2);
     expect(setAside).to.deep.equal([3]);
+  });
+
+  it('each record comes with its physical line, lines set aside and blank ones counted', async () => {
+    const { lines } = await read('\uFEFFA^B^C\r\n1^2^3\r\n1^2\r\n\r\n4^5^6\r\n');
+    expect(lines).to.deep.equal([2, 5]);
   });
 });
