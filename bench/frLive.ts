@@ -130,12 +130,15 @@ function missRows(route: string, upstream: number[], ours: number[]) {
   ];
 }
 
-/** Times `questions` one after the other, each a sequence of upstream URLs asked in order. */
-async function timeSequences(questions: string[][]): Promise<number[]> {
+/**
+ * Times `questions` one after the other, each a set of upstream URLs asked side by side, as the route asks them
+ * (contentieux's two searches, capital's company and filings): the upstream's own time for one miss.
+ */
+async function timeQuestions(questions: string[][]): Promise<number[]> {
   const out: number[] = [];
   for (const urls of questions) {
     const start = process.hrtime.bigint();
-    for (const url of urls) await (await fetch(url)).arrayBuffer();
+    await Promise.all(urls.map(async (url) => (await fetch(url)).arrayBuffer()));
     out.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   return out.sort((a, b) => a - b);
@@ -192,19 +195,22 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const u = upstreams.urls;
     // Warm the upstream connections, and each route and its reader's login or token, on a company of its own.
     const [warm, ...rest] = demo as [(typeof demo)[number], ...typeof demo];
-    await timeSequences([[`${u[EU_VIES_REGISTER]}/ms/FR/vat/${frenchVat('100000032')}`]]);
+    await timeQuestions([[`${u[EU_VIES_REGISTER]}/ms/FR/vat/${frenchVat('100000032')}`]]);
     await timeEach([
       `${base}/v1/entreprise/${warm.siren}/contentieux`,
       `${base}/v1/entreprise/${warm.siren}/capital`,
       `${base}/v1/tva/verifier/FR${frenchVat('100000032')}`,
     ]);
+    // What a miss asks, side by side: Judilibre's searches by SIREN and by name; the RNE's company and filings.
     const direct = {
       contentieux: (c: { siren: string; denomination: string }) => [
         `${u[FR_JUDILIBRE_REGISTER]}${searchPath(c.siren)}`,
         `${u[FR_JUDILIBRE_REGISTER]}${searchPath(c.denomination)}`,
       ],
-      // The route asks the company and its filings side by side: one question's time is the upstream's.
-      capital: (c: { siren: string }) => [`${u[FR_RNE_REGISTER]}/api/companies/${c.siren}`],
+      capital: (c: { siren: string }) => [
+        `${u[FR_RNE_REGISTER]}/api/companies/${c.siren}`,
+        `${u[FR_RNE_REGISTER]}/api/companies/${c.siren}/attachments`,
+      ],
     };
     const first = rest.slice(0, reads);
     const second = rest.slice(reads);
@@ -212,12 +218,12 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const rows = [
       ...missRows(
         'contentieux',
-        await timeSequences(first.map(direct.contentieux)),
+        await timeQuestions(first.map(direct.contentieux)),
         await timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
       ),
       ...missRows(
         'capital',
-        await timeSequences(first.map(direct.capital)),
+        await timeQuestions(first.map(direct.capital)),
         // Two RNE calls a read, 30 a minute: one read every 4.5 s keeps the pace's queue empty.
         await timeEach(
           second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`),
@@ -226,7 +232,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       ),
       ...missRows(
         'tva/verifier',
-        await timeSequences(vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`])),
+        await timeQuestions(vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`])),
         await timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
       ),
     ];

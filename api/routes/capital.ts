@@ -5,6 +5,7 @@ import {
   liveCapitalNotices,
 } from '../../projections/fr-bodacc-annonces/capitalNotices.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
+import type { LiveObservation } from '../../schemas/europe/euLiveRegister.ts';
 import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
 import {
   type Dirigeant,
@@ -12,6 +13,7 @@ import {
   type RneActe,
   type RneCapitalEvent,
   type RneDirigeantsRecord,
+  type RneReader,
 } from '../../schemas/events/frRneEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
@@ -116,6 +118,22 @@ export function holdingActsOf(actes: readonly RneActe[]): HoldingActs {
         telechargement: `/v1/documents/actes/${a.id} (${formatPrice(DOCUMENT_PRICE)})`,
       })),
   };
+}
+
+/**
+ * The filings list's acts and its observation; its outage stated in band (the capital itself is still served),
+ * never an empty list.
+ */
+function filingsActs(documents: Awaited<ReturnType<RneReader['dirigeantsEtDocuments']>>['documents']): {
+  acts: HoldingActs;
+  seen: LiveObservation | null;
+} {
+  if (documents.status === 'fulfilled') {
+    return { acts: holdingActsOf(documents.value.record.actes), seen: documents.value.observation };
+  }
+  const err: unknown = documents.reason;
+  if (!(err instanceof LiveUnavailableError)) throw err;
+  return { acts: { etat: 'indisponible', raison: err.reason }, seen: null };
 }
 
 /** Newest first; undated items last. */
@@ -239,19 +257,11 @@ export const capitalRoute: RouteDefinition = {
     const rne = deps.live.french[FR_RNE_REGISTER];
     if (!rne) throw notConfigured(info, FR_RNE_REGISTER);
     const now = (deps.now ?? (() => new Date()))();
-    const [answer, documents, notices, groupe] = await Promise.all([
-      rne.dirigeants(siren).catch((err: unknown) => {
+    const [read, notices, groupe] = await Promise.all([
+      // The company and its filings list, asked side by side and observed in one append.
+      rne.dirigeantsEtDocuments(siren).catch((err: unknown) => {
         throw upstreamDown(info, FR_RNE_REGISTER, err);
       }),
-      // The filings list: an outage of it is stated in band (the capital itself is still served), never an
-      // empty list.
-      rne.documents(siren).then(
-        ({ record: filings, observation: seen }) => ({ acts: holdingActsOf(filings.actes), seen }),
-        (err: unknown) => {
-          if (!(err instanceof LiveUnavailableError)) throw err;
-          return { acts: { etat: 'indisponible', raison: err.reason } as HoldingActs, seen: null };
-        },
-      ),
       local.notices ?? liveCapitalNotices(deps.knex, { siren, limit: CAPITAL_NOTICES_LIMIT }),
       readGroupeLei(
         deps.knex,
@@ -261,7 +271,8 @@ export const capitalRoute: RouteDefinition = {
         local.leiEntity === undefined ? undefined : { ownEntity: local.leiEntity },
       ),
     ]);
-    const { record, observation } = answer;
+    const { record, observation } = read.dirigeants;
+    const documents = filingsActs(read.documents);
     if (!unit) assertCoveredByRne(siren, record);
     const company = { siren, denomination: unit?.denomination ?? null };
     return {

@@ -55,7 +55,11 @@ export interface LiveQueryOptions {
    * `requestBody`: the question of a POST (an Elasticsearch query names the company asked in its body only).
    */
   extract?: (status: number, json: unknown, url: string, requestBody?: unknown) => unknown;
-  store: Pick<EventStore, 'append'>;
+  /**
+   * The log. With `appendBulk`, the observations of questions asked together (`getAll`) go in with one
+   * statement; without it, one append each.
+   */
+  store: Pick<EventStore, 'append'> & Partial<Pick<EventStore, 'appendBulk'>>;
   /**
    * The read table of every observation (projections/eu-live): the last answer to a GET, if younger than the
    * call's `maxAgeMs`. Asked only by calls that give a maximum age (a filing that does not change).
@@ -83,6 +87,13 @@ export interface LiveAnswer {
   record: unknown;
   /** True when served from the read-through cache (an earlier observation, already in the log). */
   cached: boolean;
+}
+
+/** One GET of `getAll`: a path, its query, and `get`'s options. */
+export interface LiveGet {
+  path: string;
+  query?: Record<string, string>;
+  opts?: { maxAgeMs?: number; fresh?: boolean };
 }
 
 /** A document's bytes as the register sent them (or as kept in the bytes cache), and their observation. */
@@ -166,6 +177,13 @@ export interface LiveQueryClient {
       fresh?: boolean;
     },
   ): Promise<LiveAnswer>;
+  /**
+   * Several GETs asked side by side, each as `get` asks it (cache, read table, then the register under the same
+   * policies); the observations of those the register answered go to the log in one append, before any answer
+   * is returned. Each question's outcome apart: an answer, or its `LiveUnavailableError` (the append failing
+   * fails every question it held).
+   */
+  getAll(questions: readonly LiveGet[]): Promise<PromiseSettledResult<LiveAnswer>[]>;
   /** A search sent as a JSON body (ARES): idempotent, so retried like a GET. */
   post(path: string, body: unknown): Promise<LiveAnswer>;
   /**
@@ -245,17 +263,25 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     answers,
   });
 
-  async function observe(
-    url: string,
-    method: 'GET' | 'POST',
-    body?: unknown,
-    call: { maxAgeMs?: number; fresh?: boolean } = {},
-  ): Promise<LiveAnswer> {
+  /** A question, as the cache and the log key it: the URL, and for a search by body the method and body too. */
+  type Question = { url: string; method: 'GET' | 'POST'; body: unknown; key: string };
+  const questionOf = (url: string, method: 'GET' | 'POST', body?: unknown): Question => {
     const requestBody = body === undefined ? undefined : JSON.stringify(body);
     // A search by body is one question per body: the cache and the stream key on both.
-    const key = requestBody === undefined ? url : `${method} ${url} ${requestBody}`;
+    return { url, method, body, key: requestBody === undefined ? url : `${method} ${url} ${requestBody}` };
+  };
+
+  /**
+   * The answer kept (this process's cache, else the read table for a call with a maximum age), or the
+   * register's answer read and parsed under the policies, not yet recorded.
+   */
+  async function answerOf(
+    question: Question,
+    call: { maxAgeMs?: number; fresh?: boolean },
+  ): Promise<{ kept: LiveAnswer } | { answered: Answered }> {
+    const { url, method, body, key } = question;
     const hit = call.fresh ? undefined : cache?.get(key);
-    if (hit) return { ...hit, cached: true };
+    if (hit) return { kept: { ...hit, cached: true } };
     const maxAgeMs = call.fresh ? undefined : call.maxAgeMs;
     if (method === 'GET' && maxAgeMs !== undefined && opts.recall) {
       // The read table unreadable (database down) is no reason to refuse: the register is asked.
@@ -263,7 +289,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       if (recalled) {
         const answer: LiveAnswer = { ...recalled, method, cached: true };
         cache?.set(key, answer);
-        return answer;
+        return { kept: answer };
       }
     }
     // After a 429, the register is not asked again before its Retry-After has passed.
@@ -271,22 +297,68 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     if (held > 0) throw rateLimited(opts.register, held);
     // Read and parsed under the circuit: a register answering what cannot be read (an HTML page, truncated
     // JSON, another shape) counts as failing like one that does not answer; it is not retried.
-    let answered: { status: number; body: Buffer; record: unknown };
+    const requestBody = body === undefined ? undefined : JSON.stringify(body);
     try {
-      answered = await policy.execute(async ({ signal }) => {
-        const raw = await ask(
-          url,
-          { method, ...(requestBody === undefined ? {} : { body: requestBody }) },
-          signal,
-        );
-        return { ...raw, record: parseAnswer(opts, raw, url, body) };
-      });
+      return {
+        answered: await policy.execute(async ({ signal }) => {
+          const raw = await ask(
+            url,
+            { method, ...(requestBody === undefined ? {} : { body: requestBody }) },
+            signal,
+          );
+          return { ...raw, record: parseAnswer(opts, raw, url, body), at: now() };
+        }),
+      };
     } catch (err) {
       throw failure(err);
     }
-    const answer = await appendObservation(opts, { url, method, body, key }, answered, now());
-    cache?.set(key, answer);
+  }
+
+  async function observe(
+    url: string,
+    method: 'GET' | 'POST',
+    body?: unknown,
+    call: { maxAgeMs?: number; fresh?: boolean } = {},
+  ): Promise<LiveAnswer> {
+    const question = questionOf(url, method, body);
+    const outcome = await answerOf(question, call);
+    if ('kept' in outcome) return outcome.kept;
+    const [answer] = (await appendObservations(opts, [{ question, answered: outcome.answered }])) as [
+      LiveAnswer,
+    ];
+    cache?.set(question.key, answer);
     return answer;
+  }
+
+  /** `getAll`: the questions side by side, the new observations appended together before any answer. */
+  async function observeAll(questions: readonly LiveGet[]): Promise<PromiseSettledResult<LiveAnswer>[]> {
+    const asked = questions.map((q) => questionOf(urlOf(q.path, q.query), 'GET'));
+    const outcomes = await Promise.allSettled(asked.map((q, i) => answerOf(q, questions[i]!.opts ?? {})));
+    const fresh = outcomes.flatMap((o, i) =>
+      o.status === 'fulfilled' && 'answered' in o.value
+        ? [{ question: asked[i]!, answered: o.value.answered }]
+        : [],
+    );
+    let recorded: LiveAnswer[];
+    try {
+      recorded = fresh.length === 0 ? [] : await appendObservations(opts, fresh);
+    } catch (err) {
+      // Not in the log: none of these answers is given.
+      return outcomes.map((o): PromiseSettledResult<LiveAnswer> => {
+        if (o.status === 'rejected') return o;
+        return 'kept' in o.value
+          ? { status: 'fulfilled', value: o.value.kept }
+          : { status: 'rejected', reason: err };
+      });
+    }
+    let next = 0;
+    return outcomes.map((o, i): PromiseSettledResult<LiveAnswer> => {
+      if (o.status === 'rejected') return o;
+      if ('kept' in o.value) return { status: 'fulfilled', value: o.value.kept };
+      const answer = recorded[next++]!;
+      cache?.set(asked[i]!.key, answer);
+      return { status: 'fulfilled', value: answer };
+    });
   }
 
   const urlOf = (path: string, query: Record<string, string> = {}) => {
@@ -297,6 +369,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
   return {
     register: opts.register,
     get: (path, query = {}, call = {}) => observe(urlOf(path, query), 'GET', undefined, call),
+    getAll: observeAll,
     post: (path, body) => observe(urlOf(path), 'POST', body),
     getBytes: (path, call) => observeBytes(urlOf(path), call),
     purgeBytes: async (paths) =>
@@ -386,12 +459,12 @@ function bytesObserver(client: BytesClient) {
     const record = { contentType: answered.contentType, byteLength: answered.body.length };
     const at = client.now();
     call.quota?.spend(answered.body.length, at);
-    const answer = await appendObservation(
-      client.opts,
-      { url, method: 'GET', body: undefined, key: url },
-      { status: answered.status, body: answered.body, record },
-      at,
-    );
+    const [answer] = (await appendObservations(client.opts, [
+      {
+        question: { url, method: 'GET', body: undefined, key: url },
+        answered: { status: answered.status, body: answered.body, record, at },
+      },
+    ])) as [LiveAnswer];
     if (answered.status === 200 && client.opts.bytesCache) {
       // A cache that cannot be written costs a new download later, not this answer.
       await client.opts.bytesCache
@@ -517,39 +590,56 @@ function parseAnswer(
   return opts.extract ? opts.extract(answered.status, json, url, body) : json;
 }
 
-/** Appends the answer to the log as `LiveRecordObserved` (its stream keyed on the question), then returns it. */
-async function appendObservation(
+/** An answer read from the register and parsed, at the time it was read: what an observation records. */
+interface Answered {
+  status: number;
+  body: Buffer;
+  record: unknown;
+  at: Date;
+}
+
+/**
+ * Appends answers to the log as `LiveRecordObserved` (each in its stream, keyed on its question), then returns
+ * them: one append for one answer; for several (questions asked together), one statement with the store's
+ * `appendBulk` (no version check, as `append` with `any`), else one append each.
+ */
+async function appendObservations(
   opts: LiveQueryOptions,
-  question: { url: string; method: 'GET' | 'POST'; body: unknown; key: string },
-  answered: { status: number; body: Buffer; record: unknown },
-  at: Date,
-): Promise<LiveAnswer> {
-  const { url, method, body, key } = question;
-  const record = answered.record;
-  const observation: LiveRecordObservedData = {
-    register: opts.register,
-    url,
-    ...(method === 'POST' ? { method, requestBody: body } : {}),
-    status: answered.status,
-    observedAt: at.toISOString(),
-    bodySha256: sha256(answered.body),
-    record,
-  };
-  await opts.store.append(
-    liveStreamOf(opts.register, sha256(key)),
-    [{ type: LIVE_RECORD_OBSERVED, data: observation, metadata: { register: opts.register } }],
-    'any',
-  );
-  const answer: LiveAnswer = {
-    url,
-    method,
-    status: observation.status,
-    observedAt: observation.observedAt,
-    bodySha256: observation.bodySha256,
-    record,
-    cached: false,
-  };
-  return answer;
+  observed: readonly {
+    question: { url: string; method: 'GET' | 'POST'; body: unknown; key: string };
+    answered: Answered;
+  }[],
+): Promise<LiveAnswer[]> {
+  const entries = observed.map(({ question, answered }) => {
+    const { url, method, body, key } = question;
+    const data: LiveRecordObservedData = {
+      register: opts.register,
+      url,
+      ...(method === 'POST' ? { method, requestBody: body } : {}),
+      status: answered.status,
+      observedAt: answered.at.toISOString(),
+      bodySha256: sha256(answered.body),
+      record: answered.record,
+    };
+    return {
+      streamId: liveStreamOf(opts.register, sha256(key)),
+      events: [{ type: LIVE_RECORD_OBSERVED, data, metadata: { register: opts.register } }],
+    };
+  });
+  if (entries.length > 1 && opts.store.appendBulk) await opts.store.appendBulk(entries);
+  else await Promise.all(entries.map((e) => opts.store.append(e.streamId, e.events, 'any')));
+  return observed.map(({ question, answered }, i): LiveAnswer => {
+    const data = entries[i]!.events[0]!.data;
+    return {
+      url: question.url,
+      method: question.method,
+      status: data.status,
+      observedAt: data.observedAt,
+      bodySha256: data.bodySha256,
+      record: answered.record,
+      cached: false,
+    };
+  });
 }
 
 function rateLimited(register: string, ms: number): LiveUnavailableError {

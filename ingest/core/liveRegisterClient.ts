@@ -1,7 +1,12 @@
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { EuLiveReader } from '../../schemas/europe/euLiveRegister.ts';
 import type { LiveBytesCache } from './liveBytesCache.ts';
-import { createLiveQueryClient, type LiveQueryClient, type RecallObservation } from './liveQuery.ts';
+import {
+  createLiveQueryClient,
+  type LiveQueryClient,
+  type LiveQueryOptions,
+  type RecallObservation,
+} from './liveQuery.ts';
 
 /** What the service hands a live register's reader: its address, the log, and test overrides. */
 export interface LiveReaderDeps {
@@ -13,7 +18,8 @@ export interface LiveReaderDeps {
    * number, `VIES_REQUESTER_VAT`, which makes VIES return a consultation number). Not a credential.
    */
   requester?: string;
-  store: Pick<EventStore, 'append'>;
+  /** The log (with `appendBulk`, observations asked together go in one statement: LiveQueryOptions). */
+  store: LiveQueryOptions['store'];
   /** A stream of the log, for a reader that checks a fact it appended (a filing marked deleted). */
   readStream?: EventStore['readStream'];
   /** The read table of observations: what a call with a maximum age may be served again from. */

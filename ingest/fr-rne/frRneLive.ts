@@ -12,7 +12,7 @@ import {
 } from '../../schemas/events/frRneEvents.ts';
 import { LiveUnavailableError } from '../../schemas/live/liveUnavailable.ts';
 import { createDailyQuota } from '../core/dailyQuota.ts';
-import { type BytesAnswer, type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
+import { type BytesAnswer, type LiveAnswer, type LiveQueryClient, observationOf } from '../core/liveQuery.ts';
 import type { LiveRecording, LiveRecordings } from '../core/liveRecordings.ts';
 import { createLiveRegisterReader, type LiveReaderDeps } from '../core/liveRegisterClient.ts';
 import { extractRneDirigeants, unreadable } from './rneDirigeants.ts';
@@ -43,6 +43,9 @@ const kindOf = (record: unknown) =>
 const isRecord = (record: unknown): record is RneDirigeantsRecord =>
   kindOf(record) === 'fr-rne-dirigeants' && 'capital' in (record as object);
 const isDocuments = (record: unknown): record is RneDocumentsRecord => kindOf(record) === 'fr-rne-documents';
+
+const companyPath = (siren: string) => `/api/companies/${siren}`;
+const documentsPath = (siren: string) => `/api/companies/${siren}/attachments`;
 
 /** The download of a filing: `/api/actes/{id}/download` or `/api/bilans/{id}/download`. */
 export const rneDownloadPath = (type: RneDocumentType, id: string) =>
@@ -113,19 +116,33 @@ const bytesObservation = (answer: BytesAnswer) => ({
 export function createRneReader(client: LiveQueryClient, deps: RneReaderDeps = {}): RneReader {
   const maxDocumentBytes = deps.maxDocumentBytes ?? RNE_MAX_DOCUMENT_BYTES;
   const quota = createDailyQuota({ register: FR_RNE_REGISTER, ...(deps.dailyQuota ?? RNE_DAILY_QUOTA) });
+  /** The officers of an answer; one kept by an earlier parser, of another shape, is asked again. */
+  async function officersOf(siren: string, answer: LiveAnswer) {
+    if (answer.cached && !isRecord(answer.record)) {
+      answer = await client.get(companyPath(siren), {}, { fresh: true });
+    }
+    if (!isRecord(answer.record)) {
+      throw new LiveUnavailableError(FR_RNE_REGISTER, 'illisible', 'RNE: no officers record kept');
+    }
+    return { record: answer.record, observation: observationOf(answer) };
+  }
+  /** The filings of an answer (as `officersOf`); a list read from the RNE purges the filings it marks deleted. */
+  async function filingsOf(siren: string, answer: LiveAnswer) {
+    if (answer.cached && !isDocuments(answer.record)) {
+      answer = await client.get(documentsPath(siren), {}, { fresh: true });
+    }
+    if (!isDocuments(answer.record)) {
+      throw new LiveUnavailableError(FR_RNE_REGISTER, 'illisible', 'RNE: no filings record kept');
+    }
+    if (!answer.cached) await forgetDeleted(client, deps.store, answer.record, answer.observedAt);
+    return { record: answer.record, observation: observationOf(answer) };
+  }
   return {
     register: FR_RNE_REGISTER,
     maxAgeMs: RNE_MAX_AGE_MS,
     maxDocumentBytes,
     async documents(siren) {
-      const path = `/api/companies/${siren}/attachments`;
-      let answer = await client.get(path, {}, { maxAgeMs: RNE_MAX_AGE_MS });
-      if (answer.cached && !isDocuments(answer.record)) answer = await client.get(path, {}, { fresh: true });
-      if (!isDocuments(answer.record)) {
-        throw new LiveUnavailableError(FR_RNE_REGISTER, 'illisible', 'RNE: no filings record kept');
-      }
-      if (!answer.cached) await forgetDeleted(client, deps.store, answer.record, answer.observedAt);
-      return { record: answer.record, observation: observationOf(answer) };
+      return filingsOf(siren, await client.get(documentsPath(siren), {}, { maxAgeMs: RNE_MAX_AGE_MS }));
     },
     async download(type, id) {
       // A filing the RNE marked deleted stays deleted here: its bytes were purged, never fetched again.
@@ -142,14 +159,20 @@ export function createRneReader(client: LiveQueryClient, deps: RneReaderDeps = {
       return { bytes: answer.bytes, sha256: answer.bodySha256, observation: bytesObservation(answer) };
     },
     async dirigeants(siren) {
-      const path = `/api/companies/${siren}`;
-      let answer = await client.get(path, {}, { maxAgeMs: RNE_MAX_AGE_MS });
-      // An observation kept by an earlier parser, of another shape: the RNE is asked again.
-      if (answer.cached && !isRecord(answer.record)) answer = await client.get(path, {}, { fresh: true });
-      if (!isRecord(answer.record)) {
-        throw new LiveUnavailableError(FR_RNE_REGISTER, 'illisible', 'RNE: no officers record kept');
-      }
-      return { record: answer.record, observation: observationOf(answer) };
+      return officersOf(siren, await client.get(companyPath(siren), {}, { maxAgeMs: RNE_MAX_AGE_MS }));
+    },
+    async dirigeantsEtDocuments(siren) {
+      const [officers, filings] = await client.getAll([
+        { path: companyPath(siren), opts: { maxAgeMs: RNE_MAX_AGE_MS } },
+        { path: documentsPath(siren), opts: { maxAgeMs: RNE_MAX_AGE_MS } },
+      ]);
+      if (officers!.status === 'rejected') throw officers!.reason;
+      const [dirigeants, documents] = await Promise.allSettled([
+        officersOf(siren, officers!.value),
+        filings!.status === 'rejected' ? Promise.reject(filings!.reason) : filingsOf(siren, filings!.value),
+      ]);
+      if (dirigeants.status === 'rejected') throw dirigeants.reason;
+      return { dirigeants: dirigeants.value, documents };
     },
     circuit: () => client.circuit(),
   };

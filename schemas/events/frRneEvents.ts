@@ -86,6 +86,14 @@ export interface RneReader {
    */
   documents(siren: string): Promise<{ record: RneDocumentsRecord; observation: LiveObservation }>;
   /**
+   * Both of the above asked side by side, their observations appended together (the capital route reads
+   * both): throws as `dirigeants` does; the filings list's own failure is its settled result.
+   */
+  dirigeantsEtDocuments(siren: string): Promise<{
+    dirigeants: { record: RneDirigeantsRecord; observation: LiveObservation };
+    documents: PromiseSettledResult<{ record: RneDocumentsRecord; observation: LiveObservation }>;
+  }>;
+  /**
    * A filing's PDF (`GET /api/{type}/{id}/download`), from the bytes cache while younger than `maxAgeMs`; null
    * when the RNE does not know the id (404). Throws `LiveUnavailableError`: `trop_volumineux` over
    * `maxDocumentBytes`, `illisible` when the answer is not a PDF.

@@ -102,6 +102,20 @@ describe(`Court decisions of a French company, read live from Judilibre (e2e, ${
     expect(res.headers.get('x-credits-charged')).to.equal('0');
   });
 
+  it('the search by name failing alone (the SIREN’s answered beside it): 503 amont_indisponible, not charged', async () => {
+    fail.set('query=SOCIETE', { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' });
+    const { res, body } = await get(SIREN);
+    expect(res.status).to.equal(503);
+    expect(body).to.include({ error: 'amont_indisponible', registre: FR_JUDILIBRE_REGISTER });
+    expect(body).to.not.have.property('decisions');
+    expect(res.headers.get('x-credits-charged')).to.equal('0');
+    const asked = upstream.requests.filter((r) => r.url.startsWith('/search')).map((r) => r.url);
+    expect(
+      asked.some((u) => u.includes('query=005420120')),
+      'the search by SIREN was asked',
+    ).to.equal(true);
+  });
+
   it('a decision Judilibre cannot give: 503 amont_indisponible, not a shorter list', async () => {
     fail.set('/decision', { status: 500, body: '{"errors":[]}' });
     const { res, body } = await get(SIREN);

@@ -198,6 +198,7 @@ describe('Swiss gazette (SOGC) reader: who is served', () => {
       };
       return answer;
     },
+    getAll: () => Promise.reject(new Error('no questions asked together')),
     post: () => Promise.reject(new Error('no POST')),
     getBytes: () => Promise.reject(new Error('no document')),
     purgeBytes: async () => 0,

@@ -144,6 +144,90 @@ describe('Live register client (cockatiel policies, observations appended first)
     expect(upstream.requests.length).to.equal(before);
   });
 
+  describe('questions asked together (getAll)', () => {
+    const bulkStore = (onBulk: (entries: { streamId: string; events: NewEvent[] }[]) => Promise<void>) => ({
+      ...store,
+      async appendBulk(entries: Iterable<{ streamId: string; events: NewEvent[] }>) {
+        const list = [...entries];
+        await onBulk(list);
+        appended.push(...list.map((e) => ({ stream: e.streamId, events: e.events })));
+        return { events: list.length, lastPosition: 0n };
+      },
+    });
+    const urlOf = (e: NewEvent) => (e.data as { url: string }).url;
+
+    it('appends the observations of every answer in one statement, and answers only once it is done', async () => {
+      upstream.answer = ({ url }) => ({ status: 200, body: JSON.stringify({ asked: url.pathname }) });
+      let release!: () => void;
+      let bulkCalled!: () => void;
+      const called = new Promise<void>((resolve) => {
+        bulkCalled = resolve;
+      });
+      const bulks: { streamId: string; events: NewEvent[] }[][] = [];
+      const c = client({
+        store: bulkStore(async (entries) => {
+          bulks.push(entries);
+          bulkCalled();
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }),
+      });
+      let settled = false;
+      const all = c.getAll([{ path: '/a' }, { path: '/b' }]).then((r) => {
+        settled = true;
+        return r;
+      });
+      await called;
+      expect(settled, 'no answer before its observation is in the log').to.equal(false);
+      release();
+      const [a, b] = await all;
+      expect(bulks).to.have.length(1);
+      expect(bulks[0]!.map((e) => urlOf(e.events[0]!))).to.deep.equal([
+        `${upstream.url}/a`,
+        `${upstream.url}/b`,
+      ]);
+      expect(new Set(bulks[0]!.map((e) => e.streamId)).size, 'one stream per question').to.equal(2);
+      expect(a).to.deep.include({ status: 'fulfilled' });
+      expect((a as PromiseFulfilledResult<{ record: unknown }>).value.record).to.deep.equal({ asked: '/a' });
+      expect((b as PromiseFulfilledResult<{ record: unknown }>).value.record).to.deep.equal({ asked: '/b' });
+    });
+
+    it('a failed question is its own failure: the other answer is recorded and given', async () => {
+      upstream.answer = ({ url }) =>
+        url.pathname === '/b' ? { status: 503 } : { status: 200, body: '{"x":1}' };
+      const [a, b] = await client({ store: bulkStore(async () => undefined) }).getAll([
+        { path: '/a' },
+        { path: '/b' },
+      ]);
+      expect(a!.status).to.equal('fulfilled');
+      expect(b!.status).to.equal('rejected');
+      expect((b as PromiseRejectedResult).reason)
+        .to.be.instanceOf(LiveUnavailableError)
+        .with.property('reason', 'injoignable');
+      expect(appended.map((e) => urlOf(e.events[0]!))).to.deep.equal([`${upstream.url}/a`]);
+    });
+
+    it('an append that fails fails every answer it held: none is given unrecorded', async () => {
+      const failing = {
+        append: () => Promise.reject(new Error('database down')),
+        appendBulk: () => Promise.reject(new Error('database down')),
+      };
+      const outcomes = await client({ store: failing }).getAll([{ path: '/a' }, { path: '/b' }]);
+      expect(outcomes.map((o) => o.status)).to.deep.equal(['rejected', 'rejected']);
+      expect(upstream.requests).to.have.length(2);
+    });
+
+    it('a question answered from the cache is given without asking upstream, beside a new one', async () => {
+      const c = client({ cacheMs: 60_000, store: bulkStore(async () => undefined) });
+      await c.get('/a');
+      const [a, b] = await c.getAll([{ path: '/a' }, { path: '/b' }]);
+      expect((a as PromiseFulfilledResult<{ cached: boolean }>).value.cached).to.equal(true);
+      expect((b as PromiseFulfilledResult<{ cached: boolean }>).value.cached).to.equal(false);
+      expect(upstream.requests.map((r) => r.url)).to.deep.equal(['/a', '/b']);
+    });
+  });
+
   it('an unreachable upstream is unavailable (injoignable)', async () => {
     await upstream.close();
     const err = await client({ baseUrl: 'http://127.0.0.1:9' })

@@ -61,6 +61,50 @@ describe('RNE client: login, Bearer token kept, login again on 401 (unit)', () =
     for (const secret of ['pa:ss-word', 'rne-user', TOKEN]) expect(text).to.not.contain(secret);
   });
 
+  it('the company and its filings asked together: both observed in one append, then answered', async () => {
+    const bulks: { streamId: string; events: NewEvent[] }[][] = [];
+    const r = createRneLive({
+      baseUrl: rne.url,
+      credentials: CREDENTIALS,
+      store: {
+        ...store,
+        async appendBulk(entries) {
+          bulks.push([...(entries as Iterable<{ streamId: string; events: NewEvent[] }>)]);
+          return { events: 2, lastPosition: 0n };
+        },
+      },
+    });
+    const { dirigeants, documents } = await r.dirigeantsEtDocuments('535113062');
+    expect(bulks).to.have.length(1);
+    const urls = bulks[0]!.map((e) => (e.events[0]!.data as { url: string }).url);
+    expect(urls).to.deep.equal([
+      `${rne.url}/api/companies/535113062`,
+      `${rne.url}/api/companies/535113062/attachments`,
+    ]);
+    expect(dirigeants.observation.url).to.equal(urls[0]);
+    expect(documents.status).to.equal('fulfilled');
+    expect((documents as PromiseFulfilledResult<{ record: { actes: unknown[] } }>).value.record.actes).to.not
+      .be.empty;
+  });
+
+  it('the company failing while its filings list answers: a failure, never an absence', async () => {
+    const recorded = rne.answer;
+    rne.answer = (req) =>
+      req.url.pathname === '/api/companies/535113062' ? { status: 500, body: 'boom' } : recorded(req);
+    const err = await reader()
+      .dirigeantsEtDocuments('535113062')
+      .catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(LiveUnavailableError).with.property('reason', 'injoignable');
+  });
+
+  it('the filings list failing while the company answers: the officers, and the list’s own failure', async () => {
+    fail.set('/attachments', { status: 500, body: 'boom' });
+    const { dirigeants, documents } = await reader().dirigeantsEtDocuments(RNE_COMPANIES.danone.siren);
+    expect(dirigeants.record.dirigeants).to.have.length(13);
+    expect(documents.status).to.equal('rejected');
+    expect((documents as PromiseRejectedResult).reason).to.be.instanceOf(LiveUnavailableError);
+  });
+
   it('logs in again when the RNE answers 401 (an expired token), and asks once more', async () => {
     const r = reader();
     await r.dirigeants(RNE_COMPANIES.danone.siren);
