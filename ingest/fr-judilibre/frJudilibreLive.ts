@@ -61,21 +61,9 @@ export function decisionPath(id: string, company: { siren: string; denomination:
 const isKind = <K extends JudilibreRecord['kind']>(record: unknown, kind: K): boolean =>
   !!record && typeof record === 'object' && (record as { kind?: unknown }).kind === kind;
 
-/**
- * A GET through the read table; an observation kept by an earlier parser, of another shape, is asked again
- * (`fresh`: asked again at once).
- */
-async function read(
-  client: LiveQueryClient,
-  pathAndQuery: string,
-  accepts: (r: unknown) => boolean,
-  fresh = false,
-) {
-  let answer: LiveAnswer = await client.get(
-    pathAndQuery,
-    {},
-    fresh ? { fresh: true } : { maxAgeMs: JUDILIBRE_MAX_AGE_MS },
-  );
+/** A GET through the read table; an observation kept by an earlier parser, of another shape, is asked again. */
+async function read(client: LiveQueryClient, pathAndQuery: string, accepts: (r: unknown) => boolean) {
+  let answer: LiveAnswer = await client.get(pathAndQuery, {}, { maxAgeMs: JUDILIBRE_MAX_AGE_MS });
   if (answer.cached && !accepts(answer.record)) answer = await client.get(pathAndQuery, {}, { fresh: true });
   return checked(answer, accepts);
 }
@@ -90,34 +78,6 @@ function checked(answer: LiveAnswer, accepts: (r: unknown) => boolean = isSearch
 
 const isSearch = (r: unknown) => isKind(r, 'fr-judilibre-recherche');
 
-/**
- * The searches of a company (by SIREN, by name), every one answered or the whole read fails (an outage, never
- * an absence). While the circuit is closed they are asked side by side and their observations appended
- * together; otherwise one after the other, so that a failing Judilibre is asked once (and retried), not once
- * per question, and a half-open circuit's single trial call is not refused its second search.
- */
-async function searchAll(client: LiveQueryClient, paths: readonly string[]): Promise<LiveAnswer[]> {
-  if (paths.length < 2 || client.circuit() !== 'closed') {
-    const searches: LiveAnswer[] = [];
-    for (const p of paths) searches.push(await read(client, p, isSearch));
-    return searches;
-  }
-  const outcomes = await client.getAll(
-    paths.map((path) => ({ path, opts: { maxAgeMs: JUDILIBRE_MAX_AGE_MS } })),
-  );
-  const failed = outcomes.find((o) => o.status === 'rejected');
-  if (failed) throw failed.reason;
-  return Promise.all(
-    outcomes.map(async (o, i) => {
-      const answer = (o as PromiseFulfilledResult<LiveAnswer>).value;
-      // An observation kept by an earlier parser, of another shape: asked again, as `read` does.
-      return answer.cached && !isSearch(answer.record)
-        ? read(client, paths[i]!, isSearch, true)
-        : checked(answer);
-    }),
-  );
-}
-
 /** Judilibre as the contentieux route reads it: two searches, then each decision found. */
 export function createJudilibreReader(client: LiveQueryClient): JudilibreReader {
   return {
@@ -125,7 +85,11 @@ export function createJudilibreReader(client: LiveQueryClient): JudilibreReader 
     maxAgeMs: JUDILIBRE_MAX_AGE_MS,
     async contentieux(company) {
       const queries = [company.siren, ...(company.denomination ? [company.denomination] : [])];
-      const searches = await searchAll(client, queries.map(searchPath));
+      // One search after the other: a failing Judilibre is asked once (and retried), not once per question,
+      // and a route call counts one failure against its circuit (the live register contract). Side by side
+      // they saved one upstream wait of a miss but broke both.
+      const searches: LiveAnswer[] = [];
+      for (const q of queries) searches.push(await read(client, searchPath(q), isSearch));
       const pages = searches.map((s) => s.record as JudilibreSearchRecord);
       const ids = [...new Set(pages.flatMap((p) => p.ids))];
       const answers = await Promise.all(

@@ -102,7 +102,7 @@ describe(`Court decisions of a French company, read live from Judilibre (e2e, ${
     expect(res.headers.get('x-credits-charged')).to.equal('0');
   });
 
-  it('the search by name failing alone (the SIREN’s answered beside it): 503 amont_indisponible, not charged', async () => {
+  it('the search by name failing alone (the SIREN’s answered before it): 503 amont_indisponible, not charged', async () => {
     fail.set('query=SOCIETE', { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' });
     const { res, body } = await get(SIREN);
     expect(res.status).to.equal(503);
