@@ -412,8 +412,13 @@ async function measureSource(
 }
 
 async function printIngestProfile(dir: string, r: SourceRun, rows: number, ctx: BenchContext) {
-  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
-  const newest = files.sort().at(-1);
+  // One profile per thread (the loader's thread too): the ingest's is the main thread's, the largest.
+  let largest: { name: string; size: number } | null = null;
+  for (const name of (await fs.readdir(dir)).filter((f) => f.endsWith('.cpuprofile'))) {
+    const { size } = await fs.stat(path.join(dir, name));
+    if (!largest || size > largest.size) largest = { name, size };
+  }
+  const newest = largest?.name;
   const profile = newest ? await readCpuProfile(path.join(dir, newest)) : null;
   if (!profile) return;
   printSelfTimeTable({
