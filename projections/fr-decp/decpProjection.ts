@@ -142,9 +142,9 @@ const HOLDERS_OF = `(id, siren, date_notification, date_publication, montant_cen
 /** The holder rows of these contracts, written again from their rows in the contracts table. */
 async function rewriteHolders(trx: Knex.Transaction, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await trx.raw(`delete from ${DECP_TITULAIRES_TABLE} h using unnest(?::text[]) as d(id) where h.id = d.id`, [
-    [...ids],
-  ]);
+  // `= any` probes the primary key once per id; a join with unnest(ids) was planned as a hash join over
+  // the whole table (statistics not yet gathered while a first pass loads it): a scan per batch.
+  await trx.raw(`delete from ${DECP_TITULAIRES_TABLE} where id = any(?::text[])`, [[...ids]]);
   await trx.raw(`insert into ${DECP_TITULAIRES_TABLE} ${HOLDERS_OF} m.id = any(?::text[])`, [[...ids]]);
 }
 
