@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import { namedStatement } from '../../ops/database/namedStatements.ts';
-import { DECP_MARCHES_TABLE, decpProjection } from '../../projections/fr-decp/decpProjection.ts';
+import {
+  DECP_MARCHES_TABLE,
+  DECP_TITULAIRES_TABLE,
+  decpProjection,
+} from '../../projections/fr-decp/decpProjection.ts';
 import type { DecpMarcheRow } from '../../projections/fr-decp/decpRow.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { FR_DECP_REGISTER } from '../../schemas/events/frDecpEvents.ts';
@@ -18,7 +22,15 @@ export const MARCHES_LIMIT = 100;
 const NOTE =
   'Données essentielles de la commande publique (DECP consolidées), telles que publiées par les acheteurs : marchés dont l’entreprise est titulaire (SIRET publié, type SIRET, dont le SIREN est celui demandé ; titulaires initiaux et ceux des modifications) ou acheteur. Montants en centimes d’euro, entiers exacts : montant_centimes, le montant initial publié ; montant_modifie_centimes, celui de la dernière modification qui en publie un ; montant_total_titulaire_centimes, la somme des montants initiaux publiés lisibles au centime. Aucun marché ne prouve pas l’absence de marché (seuil de publication, titulaires identifiés autrement que par SIRET) ; les titulaires ne sont jamais nommés. / Public contracts as published; no contract does not prove none.';
 
-/** A contract of the read table, as the query returns it (amounts as bigint text), with the window totals. */
+/** The totals of a company with no contract: the one row the query gives, no contract in it. */
+type NoMarcheRow = Pick<
+  MarcheRow,
+  'n_titulaire' | 'n_acheteur' | 'total_titulaire' | 'sans_montant_titulaire'
+> & {
+  role: null;
+};
+
+/** A contract of the read table, as the query returns it (amounts as bigint text), with the totals. */
 interface MarcheRow
   extends Pick<
     DecpMarcheRow,
@@ -42,35 +54,44 @@ interface MarcheRow
   lieu_execution_nom: string | null;
   source: string | null;
   nombre_titulaires: number;
-  /** Window totals over every contract of the company, before the limit. */
+  /** Totals over every contract of the company, before the limit. */
   n_titulaire: string;
   n_acheteur: string;
   total_titulaire: string | null;
   sans_montant_titulaire: string;
 }
 
+/** The columns of a contract the answer lists. */
+const LISTED = `marche_id, acheteur_siret, acheteur_nom, nature, objet, procedure, code_cpv, date_notification,
+  date_publication, duree_mois, montant_centimes::text as montant_centimes,
+  montant_modifie_centimes::text as montant_modifie_centimes, date_modification, lieu_execution_code,
+  lieu_execution_type, lieu_execution_nom, source, nombre_titulaires, id`;
+
+/** Newest notification first, then newest publication, then the id: the order of the answer. */
+const NEWEST_FIRST = 'date_notification desc nulls last, date_publication desc nulls last, id';
+
 /**
- * The company's contracts as holder (GIN index on the holders' SIRENs) and as buyer (index on the buyer's
- * SIREN), newest notification first, with the counts and the holder total over all of them (window sums in
- * bigint cents, before the limit).
+ * The company's contracts as holder and as buyer, newest notification first, with the counts and the holder
+ * total over all of them (bigint cents), in one statement (one snapshot: the counts never fall below the
+ * list). Each side is read in the order of its index, (holder SIREN, dates, id) with the amount
+ * (fr_decp_titulaires) and (buyer SIREN, dates, id): its newest contracts are a few pages, its counts and
+ * total an index range, whatever the company's size; only the newest rows are read whole. A company with no
+ * contract gives one row of zero totals and no contract (role null).
  */
 const MARCHES_SQL = `
-  with m as (
-    select 'titulaire' as role, t.* from ${DECP_MARCHES_TABLE} t where t.titulaires_siren @> array[?]::text[]
+  with totaux as (
+    select count(*)::text as n_titulaire, sum(montant_centimes)::text as total_titulaire,
+           (count(*) filter (where montant_centimes is null))::text as sans_montant_titulaire,
+           (select count(*) from ${DECP_MARCHES_TABLE} where acheteur_siren = ?)::text as n_acheteur
+      from ${DECP_TITULAIRES_TABLE} where siren = ?),
+  m as (
+    (select 'titulaire' as role, ${LISTED} from ${DECP_MARCHES_TABLE}
+      where id in (select id from ${DECP_TITULAIRES_TABLE} where siren = ? order by ${NEWEST_FIRST} limit ?))
     union all
-    select 'acheteur' as role, t.* from ${DECP_MARCHES_TABLE} t where t.acheteur_siren = ?
-  )
-  select role, marche_id, acheteur_siret, acheteur_nom, nature, objet, procedure, code_cpv, date_notification,
-         date_publication, duree_mois, montant_centimes::text as montant_centimes,
-         montant_modifie_centimes::text as montant_modifie_centimes, date_modification, lieu_execution_code,
-         lieu_execution_type, lieu_execution_nom, source, nombre_titulaires,
-         (count(*) filter (where role = 'titulaire') over ())::text as n_titulaire,
-         (count(*) filter (where role = 'acheteur') over ())::text as n_acheteur,
-         (sum(montant_centimes) filter (where role = 'titulaire') over ())::text as total_titulaire,
-         (count(*) filter (where role = 'titulaire' and montant_centimes is null) over ())::text
-           as sans_montant_titulaire
-    from m
-   order by date_notification desc nulls last, date_publication desc nulls last, id, role
+    (select 'acheteur' as role, ${LISTED} from ${DECP_MARCHES_TABLE} where acheteur_siren = ?
+      order by ${NEWEST_FIRST} limit ?))
+  select m.*, totaux.* from totaux left join m on true
+   order by m.date_notification desc nulls last, m.date_publication desc nulls last, m.id, m.role
    limit ?`;
 
 /**
@@ -119,12 +140,14 @@ export async function readMarchesPublics(
   unit: { siren: string; denomination: string | null },
   limit = MARCHES_LIMIT,
 ): Promise<Record<string, unknown>> {
-  const { rows } = await namedStatement<{ rows: MarcheRow[] }>(knex, 'registres_decp_marches', MARCHES_SQL, [
-    unit.siren,
-    unit.siren,
-    limit,
-  ]);
-  const first = rows[0];
+  const { rows: found } = await namedStatement<{ rows: (MarcheRow | NoMarcheRow)[] }>(
+    knex,
+    'registres_decp_marches_v3',
+    MARCHES_SQL,
+    [unit.siren, unit.siren, unit.siren, limit, unit.siren, limit, limit],
+  );
+  const first = found[0];
+  const rows = found.filter((r): r is MarcheRow => r.role !== null);
   const titulaire = Number(first?.n_titulaire ?? 0);
   const acheteur = Number(first?.n_acheteur ?? 0);
   const total = titulaire + acheteur;

@@ -1,5 +1,9 @@
 import { euCordisIngestSpec } from '../../ingest/eu-cordis/euCordisCommand.ts';
-import { EU_CORDIS_FRESHNESS_DAYS, EU_CORDIS_REGISTER } from '../../schemas/events/euCordisEvents.ts';
+import {
+  EU_CORDIS_FRESHNESS_DAYS,
+  EU_CORDIS_REGISTER,
+  euCordisStreamOf,
+} from '../../schemas/events/euCordisEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /**
@@ -26,6 +30,7 @@ export const euCordis: RegisterManifest = {
     },
   ],
   ingest: { 'eu-cordis': euCordisIngestSpec },
+  entityStreamOf: euCordisStreamOf,
   async load() {
     const [projection, route, demo] = await Promise.all([
       import('../../projections/eu-cordis/euCordisProjection.ts'),

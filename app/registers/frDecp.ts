@@ -1,5 +1,9 @@
 import { frDecpIngestSpec } from '../../ingest/fr-decp/frDecpCommand.ts';
-import { FR_DECP_FRESHNESS_DAYS, FR_DECP_REGISTER } from '../../schemas/events/frDecpEvents.ts';
+import {
+  FR_DECP_FRESHNESS_DAYS,
+  FR_DECP_REGISTER,
+  frDecpStreamOf,
+} from '../../schemas/events/frDecpEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 import { ETALAB_2 } from './etalabLicence.ts';
 
@@ -21,6 +25,7 @@ export const frDecp: RegisterManifest = {
     },
   ],
   ingest: { 'fr-decp': frDecpIngestSpec },
+  entityStreamOf: frDecpStreamOf,
   async load() {
     const [projection, demo, route] = await Promise.all([
       import('../../projections/fr-decp/decpProjection.ts'),

@@ -1,5 +1,5 @@
 import { frRgeIngestSpec } from '../../ingest/fr-rge/frRgeCommand.ts';
-import { FR_RGE_FRESHNESS_DAYS, FR_RGE_REGISTER } from '../../schemas/events/frRgeEvents.ts';
+import { FR_RGE_FRESHNESS_DAYS, FR_RGE_REGISTER, frRgeStreamOf } from '../../schemas/events/frRgeEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 import { ETALAB_2 } from './etalabLicence.ts';
 
@@ -21,6 +21,7 @@ export const frRge: RegisterManifest = {
     },
   ],
   ingest: { 'fr-rge': frRgeIngestSpec },
+  entityStreamOf: frRgeStreamOf,
   async load() {
     const [projection, demo] = await Promise.all([
       import('../../projections/fr-rge/rgeProjection.ts'),

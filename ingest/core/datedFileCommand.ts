@@ -2,10 +2,15 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import { BLOCK_OPTIONS } from './fileIngestCommand.ts';
+import type { BlockPassChoice } from './filesPass.ts';
 import type { IngestCommandSpec } from './ingestCommandSpec.ts';
 
-/** What the snapshot pass of a register published as one dated file takes. */
-export interface DatedFileIngestOptions {
+/**
+ * What the snapshot pass of a register published as one dated file takes. A pass that records every row
+ * writes block events unless `oneEventPerRow`; `recordAll` records every row as a first pass does (a rebuild).
+ */
+export interface DatedFileIngestOptions extends BlockPassChoice {
   knex: Knex;
   store: EventStore;
   logger: Logger;
@@ -30,8 +35,9 @@ export interface DatedFileIngestCode {
 /**
  * `registres ingest <register> <file> [--date YYYY-MM-DD] [--version <label>]` for a register published as
  * one file: `--date` defaults to the date the file states (`fileDate`, when the register has one), else to
- * the file's modification date (UTC); `--version` to the date. The closing
- * line gives the pass's counts, then the rows set aside (`report.lignesEcartees`) when there are any.
+ * the file's modification date (UTC); `--version` to the date; `--record-all` and `--one-event-per-row` as
+ * for the files passes (BLOCK_OPTIONS). The closing line gives the pass's counts, its block events when it
+ * wrote some, then the rows set aside (`report.lignesEcartees`) when there are any.
  */
 export function datedFileIngestSpec(spec: {
   /** The register's code (`fr.egapro`): the progress label and the closing line's first word. */
@@ -66,6 +72,7 @@ export function datedFileIngestSpec(spec: {
               description: 'version label of the pass (default: the date)',
             },
           ]),
+      ...BLOCK_OPTIONS,
     ],
     ...(spec.notes ? { notes: spec.notes } : {}),
     async load() {
@@ -100,6 +107,8 @@ export function datedFileIngestSpec(spec: {
             snapshotDate,
             version: typeof options.version === 'string' ? options.version : undefined,
             onProgress: (rows) => progress.update(rows),
+            ...(options['record-all'] !== undefined ? { recordAll: true } : {}),
+            ...(options['one-event-per-row'] !== undefined ? { oneEventPerRow: true } : {}),
           }),
         );
         progress.stop();
@@ -108,6 +117,7 @@ export function datedFileIngestSpec(spec: {
           `${spec.label} ${done.version}: ${c.rows} rows, ${c.recorded} recorded, ` +
             `${c.changed} changed, ${c.dropped} dropped, ${c.unchanged} unchanged`,
         );
+        if (done.blocks) ctx.out(`  block events ${done.blocks.events}, holding ${done.blocks.rows} rows`);
         const setAside = (done.report as { lignesEcartees?: number } | undefined)?.lignesEcartees ?? 0;
         if (spec.setAsideBecause && setAside > 0)
           ctx.out(`${setAside} rows set aside (${spec.setAsideBecause})`);

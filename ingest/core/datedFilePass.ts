@@ -13,6 +13,12 @@ export interface SetAsideReport {
 /**
  * One snapshot pass of a register published as one dated file, whose reader fills `report` as it goes: the
  * report is kept in `SnapshotCompleted`, and the rows set aside are warned of (`<what> rows set aside`).
+ *
+ * A pass that records every row (the first, or `recordAll`) records them in block events (snapshotPass.ts
+ * `blocks`), each row with the file's SHA-256 and its position in the file as its reader gives it (`line`: a
+ * record's number in a JSON file, a line in a CSV file), null when the reader counts none: a number counted
+ * here, after the rows set aside, would name the wrong line. `oneEventPerRow` keeps one event per row on its
+ * entity's stream (the mode of before block events, to compare).
  */
 export async function runDatedFilePass(
   opts: DatedFileIngestOptions,
@@ -28,11 +34,15 @@ export async function runDatedFilePass(
   },
 ): Promise<SnapshotCompletedData> {
   const { report } = pass;
+  const fileSha256 = await sha256OfFile(opts.file);
+  const blocks = opts.oneEventPerRow !== true;
   const done = await runSnapshotPass({
     ...datedPass(opts, pass.register, opts.snapshotDate),
-    fileSha256: await sha256OfFile(opts.file),
+    fileSha256,
     rows: pass.rows,
     ...(pass.columns ? { columns: pass.columns } : {}),
+    ...(blocks ? { blocks: { fileSha256Of: () => fileSha256 } } : {}),
+    ...(opts.recordAll ? { recordAll: true } : {}),
     streamOf: pass.streamOf,
     batchSize: pass.batchSize,
     onProgress: opts.onProgress,

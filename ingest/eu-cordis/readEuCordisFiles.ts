@@ -46,7 +46,7 @@ export async function* readCordisProjects(
   setAside: CordisSetAside,
 ): AsyncGenerator<SnapshotRow> {
   const seen = new Set<string>();
-  for await (const { record: row } of readDelimitedNumbered(await openUpstreamFile(file), {
+  for await (const { record: row, number } of readDelimitedNumbered(await openUpstreamFile(file), {
     delimiter: ';',
     onHeader,
   })) {
@@ -61,7 +61,8 @@ export async function* readCordisProjects(
       continue;
     }
     seen.add(id);
-    yield { kind: CORDIS_PROJECT, id, record };
+    // Its line in the file (the header is 1), kept by a block pass.
+    yield { kind: CORDIS_PROJECT, id, record, line: number };
   }
 }
 
@@ -83,7 +84,7 @@ export async function* readCordisOrganizations(
       throw new Error(`organization: no ${ORGANISATION_ID_COLUMNS.join(' or ')} column; pass refused`);
     idColumn = found;
   };
-  for await (const { record: row } of readDelimitedNumbered(await openUpstreamFile(file), {
+  for await (const { record: row, number } of readDelimitedNumbered(await openUpstreamFile(file), {
     delimiter: ';',
     onHeader: onOrganizationHeader,
   })) {
@@ -107,6 +108,6 @@ export async function* readCordisOrganizations(
       continue;
     }
     seen.add(id);
-    yield { kind: CORDIS_PARTICIPATION, id, record };
+    yield { kind: CORDIS_PARTICIPATION, id, record, line: number };
   }
 }

@@ -1,6 +1,3 @@
-import { parser } from 'stream-json';
-import { pick } from 'stream-json/filters/pick.js';
-import { streamValues } from 'stream-json/streamers/stream-values.js';
 import {
   DECP_MARCHE,
   type DecpRecord,
@@ -8,6 +5,8 @@ import {
   decpContractId,
 } from '../../schemas/events/frDecpEvents.ts';
 import { decpContractHolders, type UnusableHolder } from '../../schemas/records/decpHolders.ts';
+import { CompactIdSet } from '../core/compactIdSet.ts';
+import { jsonValuesAt } from '../core/jsonValuesAt.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 
@@ -44,23 +43,21 @@ const CONTRACT_PATH = /^marches\.(\d+|marche\.\d+|contrat-concession\.\d+)$/;
 /**
  * The contracts of the consolidated DECP JSON file as snapshot rows of kind `marche`, streamed (the file holds
  * millions of contracts and is never held in memory). Numbers are kept as their text, every
- * `denominationSociale` is dropped (frDecpEvents.ts). The identifiers seen are held in a set to refuse a
- * repeated one (the first is kept): about 100 bytes a contract, some 300 MB for the
- * full file's 3.1 million.
+ * `denominationSociale` is dropped (frDecpEvents.ts). The identifiers seen are held in a compact set to
+ * refuse a repeated one (the first is kept): 12 bytes a contract, about 100 MB for the full file's 3.1
+ * million (compactIdSet.ts).
  */
 export async function* readDecpJson(file: string, report: DecpReadReport): AsyncGenerator<SnapshotRow> {
-  const input = await openUpstreamFile(file);
-  const contracts = input
-    .pipe(parser.asStream())
-    .pipe(pick.asStream({ filter: CONTRACT_PATH }))
-    .pipe(streamValues.asStream({ numberAsString: true }));
-  const seen = new Set<string>();
+  const contracts = jsonValuesAt(await openUpstreamFile(file), (path) => CONTRACT_PATH.test(path.join('.')), {
+    numbersAsText: true,
+  });
+  const seen = new CompactIdSet();
   let rank = 0;
   const setAside = (motif: string) => {
     report.lignesEcartees++;
     if (report.exemplesEcartes.length < 5) report.exemplesEcartes.push({ rang: rank, motif });
   };
-  for await (const { value } of contracts as AsyncIterable<{ value: unknown }>) {
+  for await (const { value } of contracts) {
     rank++;
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
       setAside('contrat illisible');
@@ -76,18 +73,18 @@ export async function* readDecpJson(file: string, report: DecpReadReport): Async
       setAside('ni uid, ni id et SIRET acheteur');
       continue;
     }
-    if (seen.has(id)) {
+    if (!seen.add(id)) {
       setAside('identifiant déjà lu dans le fichier');
       continue;
     }
-    seen.add(id);
     const holders = decpContractHolders(record);
     for (const holder of holders) {
       if (holder.inutilisable) report.titulairesInutilisables[holder.inutilisable]++;
     }
     if (!holders.some((h) => h.siren !== null)) report.marchesSansTitulaireIdentifiable++;
     report.marchesLus++;
-    yield { kind: DECP_MARCHE, id, record };
+    // Its position: the contract's number in the file (from 1, concessions and contracts set aside counted).
+    yield { kind: DECP_MARCHE, id, record, line: rank };
   }
 }
 

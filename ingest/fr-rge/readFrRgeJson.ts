@@ -1,6 +1,3 @@
-import { parser } from 'stream-json';
-import { pick } from 'stream-json/filters/pick.js';
-import { streamValues } from 'stream-json/streamers/stream-values.js';
 import {
   RGE_DROPPED_FIELDS,
   RGE_QUALIFICATION,
@@ -8,6 +5,7 @@ import {
   rgeQualificationId,
 } from '../../schemas/events/frRgeEvents.ts';
 import { isLuhnValid } from '../../schemas/params/luhn.ts';
+import { jsonValuesAt } from '../core/jsonValuesAt.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 
@@ -40,18 +38,14 @@ const DROPPED = new Set<string>(RGE_DROPPED_FIELDS);
  * read. The ids seen are held in a set (about 160,000 lines for the whole list).
  */
 export async function* readRgeJson(file: string, report: RgeReadReport): AsyncGenerator<SnapshotRow> {
-  const input = await openUpstreamFile(file);
-  const lines = input
-    .pipe(parser.asStream({ jsonStreaming: true }))
-    .pipe(pick.asStream({ filter: RESULT_PATH }))
-    .pipe(streamValues.asStream());
+  const lines = jsonValuesAt(await openUpstreamFile(file), (path) => RESULT_PATH.test(path.join('.')));
   const seen = new Set<string>();
   let rank = 0;
   const setAside = (motif: string) => {
     report.lignesEcartees++;
     if (report.exemplesEcartes.length < 5) report.exemplesEcartes.push({ rang: rank, motif });
   };
-  for await (const { value } of lines as AsyncIterable<{ value: unknown }>) {
+  for await (const { value } of lines) {
     rank++;
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
       setAside('ligne illisible');
@@ -79,7 +73,8 @@ export async function* readRgeJson(file: string, report: RgeReadReport): AsyncGe
     }
     seen.add(id);
     report.lignesLues++;
-    yield { kind: RGE_QUALIFICATION, id, record };
+    // Its position: the line's number in the file (from 1, across the pages; lines set aside counted).
+    yield { kind: RGE_QUALIFICATION, id, record, line: rank };
   }
 }
 

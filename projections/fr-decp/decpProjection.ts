@@ -1,10 +1,16 @@
+import type { Knex } from 'knex';
 import { DECP_MARCHE, FR_DECP_REGISTER } from '../../schemas/events/frDecpEvents.ts';
-import { entityHandlers } from '../core/entityHandlers.ts';
+import { type EntityBinding, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type RowTable, rowBinding } from '../core/rowTable.ts';
 import { type DecpMarcheRow, decpMarcheRow } from './decpRow.ts';
 
 export const DECP_MARCHES_TABLE = 'fr_decp_marches';
+/**
+ * One row per contract and holder SIREN, with what the route sorts and sums by: a holder's newest contracts
+ * and its totals are read from its own index range (a few pages), never from every contract it holds.
+ */
+export const DECP_TITULAIRES_TABLE = 'fr_decp_titulaires';
 
 const table: RowTable<DecpMarcheRow> = {
   name: DECP_MARCHES_TABLE,
@@ -37,13 +43,14 @@ const table: RowTable<DecpMarcheRow> = {
 };
 
 /**
- * The DECP contracts, one row per contract, found by holder SIREN (GIN index on `titulaires_siren`) and by
- * buyer SIREN (read by api/routes/marchesPublics.ts).
+ * The DECP contracts, one row per contract, and a row per contract and holder SIREN: found by holder SIREN
+ * and by buyer SIREN, newest first, each from an index on the SIREN and the dates (read by
+ * api/routes/marchesPublics.ts).
  */
 export const decpProjection: Projection = {
   name: 'fr-decp',
   registers: [FR_DECP_REGISTER],
-  tables: [DECP_MARCHES_TABLE],
+  tables: [DECP_MARCHES_TABLE, DECP_TITULAIRES_TABLE],
   migrations: [
     {
       name: 'fr_decp_0001_marches',
@@ -86,8 +93,86 @@ export const decpProjection: Projection = {
         );
       },
     },
+    {
+      // The buyer's newest contracts in the index's order (a few pages whatever the buyer's size), its count
+      // from the index alone: replaces the index on the buyer's SIREN only, which made the route read and
+      // sort every contract of a large buyer.
+      name: 'fr_decp_0002_acheteur_recents',
+      async up(knex) {
+        await knex.raw(
+          `create index ${DECP_MARCHES_TABLE}_acheteur_recents on ${DECP_MARCHES_TABLE}
+             (acheteur_siren, date_notification desc nulls last, date_publication desc nulls last, id)`,
+        );
+        await knex.raw(`drop index if exists ${DECP_MARCHES_TABLE}_acheteur`);
+      },
+    },
+    {
+      // The holders' contracts by SIREN, newest first, with their amounts: the route no longer fetches every
+      // contract of a large holder through the GIN index (kept for the prospection and score queries).
+      name: 'fr_decp_0003_titulaires',
+      async up(knex) {
+        await knex.raw(`
+          create table ${DECP_TITULAIRES_TABLE} (
+            id text not null,
+            siren text not null,
+            date_notification text,
+            date_publication text,
+            montant_centimes bigint,
+            primary key (id, siren)
+          )`);
+        await knex.raw(
+          `create index ${DECP_TITULAIRES_TABLE}_recents on ${DECP_TITULAIRES_TABLE}
+             (siren, date_notification desc nulls last, date_publication desc nulls last, id)
+             include (montant_centimes)`,
+        );
+        await knex.raw(`insert into ${DECP_TITULAIRES_TABLE} ${HOLDERS_OF} true`);
+      },
+    },
   ],
   ...entityHandlers([
-    rowBinding({ register: FR_DECP_REGISTER, kind: DECP_MARCHE, table, rowOf: decpMarcheRow }),
+    withHolders(rowBinding({ register: FR_DECP_REGISTER, kind: DECP_MARCHE, table, rowOf: decpMarcheRow })),
   ]),
 };
+
+/** The holder rows of the contracts `where` selects (`m` the contracts table), as the holders table keeps them. */
+const HOLDERS_OF = `(id, siren, date_notification, date_publication, montant_centimes)
+  select distinct m.id, s.siren, m.date_notification, m.date_publication, m.montant_centimes
+    from ${DECP_MARCHES_TABLE} m cross join lateral unnest(m.titulaires_siren) as s(siren) where`;
+
+/** The holder rows of these contracts, written again from their rows in the contracts table. */
+async function rewriteHolders(trx: Knex.Transaction, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  // `= any` probes the primary key once per id; a join with unnest(ids) was planned as a hash join over
+  // the whole table (statistics not yet gathered while a first pass loads it): a scan per batch.
+  await trx.raw(`delete from ${DECP_TITULAIRES_TABLE} where id = any(?::text[])`, [[...ids]]);
+  await trx.raw(`insert into ${DECP_TITULAIRES_TABLE} ${HOLDERS_OF} m.id = any(?::text[])`, [[...ids]]);
+}
+
+/** The contracts' binding, each write followed by their holder rows'. */
+function withHolders(contracts: EntityBinding): EntityBinding {
+  return {
+    ...contracts,
+    async upsert(trx, data, event) {
+      await contracts.upsert(trx, data, event);
+      await rewriteHolders(trx, [data.id]);
+    },
+    async drop(trx, data, event) {
+      await contracts.drop(trx, data, event);
+      await rewriteHolders(trx, [data.id]);
+    },
+    async upsertMany(trx, items) {
+      await contracts.upsertMany!(trx, items);
+      await rewriteHolders(
+        trx,
+        items.map((i) => i.data.id),
+      );
+    },
+    async dropMany(trx, items) {
+      await contracts.dropMany!(trx, items);
+      await rewriteHolders(
+        trx,
+        items.map((i) => i.data.id),
+      );
+    },
+  };
+}

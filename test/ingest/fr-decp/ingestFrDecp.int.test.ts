@@ -2,18 +2,19 @@ import { expect } from 'chai';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestFrDecp } from '../../../ingest/fr-decp/ingestFrDecp.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
-import type { EntityRecordedData } from '../../../schemas/events/entityEvents.ts';
-import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
+import { FR_DECP_REGISTER, frDecpStreamOf } from '../../../schemas/events/frDecpEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
+import { recordedEntities } from '../core/support/recordedEntities.ts';
 import { DECP_2019, DECP_2024 } from './decpFixtures.ts';
 
 describe(`DECP ingester (${targetDescription})`, () => {
   let bed: TestBed;
   const ingest = (file: string, snapshotDate = '2026-12-01') =>
     ingestFrDecp({ knex: bed.knex, store: bed.store, logger: testLogger, file, snapshotDate });
-  const recordOf = async (id: string) =>
-    ((await bed.store.readStream(`${FR_DECP_REGISTER}-${id}`))[0]!.data as EntityRecordedData).record;
+  const logged = (streamId: string) =>
+    recordedEntities(bed.store, FR_DECP_REGISTER, frDecpStreamOf, streamId);
+  const recordOf = async (id: string) => (await logged(`${FR_DECP_REGISTER}-${id}`))[0]!.record!;
 
   beforeEach(async () => {
     bed = await openTestBed([]);
@@ -39,8 +40,8 @@ describe(`DECP ingester (${targetDescription})`, () => {
     const record = await recordOf('21500222100012202183935401');
     expect(record).to.deep.include({ id: '2019_83935401', montant: '77899.0' });
     expect(record.titulaires).to.deep.equal([{ typeIdentifiant: 'SIRET', id: '65265021900023' }]);
-    const events = await bed.store.readStream(`${FR_DECP_REGISTER}-219740222000192019-VI2022.242`);
-    const log = JSON.stringify(events.map((e) => e.data));
+    const entities = await logged(`${FR_DECP_REGISTER}-219740222000192019-VI2022.242`);
+    const log = JSON.stringify(entities);
     expect(log).to.include('34027049500021');
     for (const name of ['denominationSociale', 'AMC FOLLIOT', '"FFF"', '"DEF"', '"ABC"']) {
       expect(JSON.stringify(record) + log).not.to.include(name);

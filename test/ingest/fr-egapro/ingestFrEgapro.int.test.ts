@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestFrEgapro } from '../../../ingest/fr-egapro/ingestFrEgapro.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
-import type { EntityRecordedData } from '../../../schemas/events/entityEvents.ts';
-import { FR_EGAPRO_REGISTER } from '../../../schemas/events/frEgaproEvents.ts';
+import { FR_EGAPRO_REGISTER, frEgaproStreamOf } from '../../../schemas/events/frEgaproEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
+import { recordedEntities } from '../core/support/recordedEntities.ts';
 import { EGAPRO_CURRENT, EGAPRO_FIRST } from './egaproFixtures.ts';
 
 describe(`Egapro ingester (${targetDescription})`, () => {
@@ -13,7 +13,14 @@ describe(`Egapro ingester (${targetDescription})`, () => {
   const ingest = (file: string, snapshotDate = '2026-11-01') =>
     ingestFrEgapro({ knex: bed.knex, store: bed.store, logger: testLogger, file, snapshotDate });
   const recordsOf = async (siren: string) =>
-    (await bed.store.readStream(`${FR_EGAPRO_REGISTER}-${siren}`)).map((e) => e.data as EntityRecordedData);
+    (
+      await recordedEntities(
+        bed.store,
+        FR_EGAPRO_REGISTER,
+        frEgaproStreamOf,
+        `${FR_EGAPRO_REGISTER}-${siren}`,
+      )
+    ).map((e) => ({ ...e, record: e.record ?? {} }));
 
   beforeEach(async () => {
     bed = await openTestBed([]);

@@ -5,10 +5,10 @@ import { expect } from 'chai';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestFrRge } from '../../../ingest/fr-rge/ingestFrRge.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
-import type { EntityRecordedData } from '../../../schemas/events/entityEvents.ts';
-import { FR_RGE_REGISTER } from '../../../schemas/events/frRgeEvents.ts';
+import { FR_RGE_REGISTER, frRgeStreamOf } from '../../../schemas/events/frRgeEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
+import { recordedEntities } from '../core/support/recordedEntities.ts';
 import { RGE_528163777 } from './rgeFixtures.ts';
 
 describe(`RGE ingester (${targetDescription})`, () => {
@@ -27,17 +27,22 @@ describe(`RGE ingester (${targetDescription})`, () => {
   });
   afterEach(() => bed.close());
 
-  it('logs each qualification in its establishment’s stream, without any contact member', async () => {
+  it('logs each qualification of its establishment, without any contact member', async () => {
     const done = await ingest(RGE_528163777);
     expect(done.counts).to.include({ rows: 3, recorded: 3, dropped: 0 });
     expect(done.fileSha256).to.match(/^[0-9a-f]{64}$/);
-    const events = await bed.store.readStream(`${FR_RGE_REGISTER}-52816377700030`);
-    expect(events.map((e) => (e.data as EntityRecordedData).id)).to.have.members([
+    const entities = await recordedEntities(
+      bed.store,
+      FR_RGE_REGISTER,
+      frRgeStreamOf,
+      `${FR_RGE_REGISTER}-52816377700030`,
+    );
+    expect(entities.map((e) => e.id)).to.have.members([
       '52816377700030-C001D117',
       '52816377700030-C001D119',
       '52816377700030-1911',
     ]);
-    const log = JSON.stringify(events.map((e) => e.data));
+    const log = JSON.stringify(entities);
     for (const value of [
       'ylan.sabban@yahoo.fr',
       'contact@gsept.fr',

@@ -2,10 +2,11 @@ import { expect } from 'chai';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestFrSiretIdcc } from '../../../ingest/fr-siret-idcc/ingestFrSiretIdcc.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
-import { FR_SIRET_IDCC_REGISTER } from '../../../schemas/events/frSiretIdccEvents.ts';
+import { FR_SIRET_IDCC_REGISTER, frSiretIdccStreamOf } from '../../../schemas/events/frSiretIdccEvents.ts';
 import { type SnapshotStartedData, snapshotStreamId } from '../../../schemas/events/snapshotEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
+import { recordedEntities } from '../core/support/recordedEntities.ts';
 import { IDCC_2019, IDCC_LOWER_CASE } from './siretIdccFixtures.ts';
 
 describe(`SIRET-IDCC ingester (${targetDescription})`, () => {
@@ -37,8 +38,13 @@ describe(`SIRET-IDCC ingester (${targetDescription})`, () => {
     expect((started!.data as SnapshotStartedData).columns).to.deep.equal({
       convention: ['mois', 'siret', 'idcc', 'date_maj'],
     });
-    const [event] = await bed.store.readStream(`${FR_SIRET_IDCC_REGISTER}-384569794`);
-    expect(event!.data).to.deep.include({
+    const [entity] = await recordedEntities(
+      bed.store,
+      FR_SIRET_IDCC_REGISTER,
+      frSiretIdccStreamOf,
+      `${FR_SIRET_IDCC_REGISTER}-384569794`,
+    );
+    expect(entity).to.deep.include({
       kind: 'convention',
       id: '38456979400017-1505',
       values: ['2019-04', '38456979400017', '1505', '2019/06/15'],

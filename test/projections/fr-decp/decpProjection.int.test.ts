@@ -4,7 +4,11 @@ import { ingestFrDecp } from '../../../ingest/fr-decp/ingestFrDecp.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
-import { DECP_MARCHES_TABLE, decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
+import {
+  DECP_MARCHES_TABLE,
+  DECP_TITULAIRES_TABLE,
+  decpProjection,
+} from '../../../projections/fr-decp/decpProjection.ts';
 import { DECP_2019, DECP_2024 } from '../../ingest/fr-decp/decpFixtures.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { openTestBed, type TestBed } from '../core/testBed.ts';
@@ -78,9 +82,30 @@ describe(`DECP projection (${targetDescription})`, () => {
     });
   });
 
-  it('truncating and replaying the log gives the same table checksum', async () => {
-    const before = await tableChecksum(bed.knex, DECP_MARCHES_TABLE);
+  it('keeps a row per contract and holder SIREN of the last pass, with the contract’s dates and amount', async () => {
+    const { rows } = await bed.knex.raw(
+      `select id, siren, date_notification, montant_centimes::text as montant from ${DECP_TITULAIRES_TABLE}
+        order by id, siren`,
+    );
+    const { rows: expected } = await bed.knex.raw(
+      `select distinct m.id, s.siren, m.date_notification, m.montant_centimes::text as montant
+         from ${DECP_MARCHES_TABLE} m cross join lateral unnest(m.titulaires_siren) as s(siren) order by 1, 2`,
+    );
+    expect(rows).to.have.length.greaterThan(5);
+    expect(rows).to.deep.equal(expected);
+    // The 2019 file's contracts, dropped by the 2024 pass, left no holder row.
+    expect(rows.some((r: { id: string }) => r.id === '21500222100012202183935401')).to.equal(false);
+    expect(rows.find((r: { siren: string }) => r.siren === '487946071')).to.deep.include({
+      id: '21030042200016202401L04',
+      date_notification: '2024-02-08',
+      montant: '12783512',
+    });
+  });
+
+  it('truncating and replaying the log gives the same checksum of each table', async () => {
+    const checksums = () => Promise.all(decpProjection.tables.map((t) => tableChecksum(bed.knex, t)));
+    const before = await checksums();
     await runner.rebuild(decpProjection.name);
-    expect(await tableChecksum(bed.knex, DECP_MARCHES_TABLE)).to.equal(before);
+    expect(await checksums()).to.deep.equal(before);
   });
 });

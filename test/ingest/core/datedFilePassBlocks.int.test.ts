@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import type { DatedFileIngestOptions } from '../../../ingest/core/datedFileCommand.ts';
+import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
+import { ingestEuFsf } from '../../../ingest/eu-fsf/ingestEuFsf.ts';
+import { ingestFrDecp } from '../../../ingest/fr-decp/ingestFrDecp.ts';
+import { ingestFrEgapro } from '../../../ingest/fr-egapro/ingestFrEgapro.ts';
+import { ingestFrGels } from '../../../ingest/fr-gels/ingestFrGels.ts';
+import { ingestFrRge } from '../../../ingest/fr-rge/ingestFrRge.ts';
+import { ingestFrSiretIdcc } from '../../../ingest/fr-siret-idcc/ingestFrSiretIdcc.ts';
+import { runMigrations } from '../../../ops/database/migrations.ts';
+import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
+import type { Projection } from '../../../projections/core/projection.ts';
+import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
+import { euFsfProjection } from '../../../projections/eu-fsf/euFsfProjection.ts';
+import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
+import { egaproProjection } from '../../../projections/fr-egapro/egaproProjection.ts';
+import { frGelsProjection } from '../../../projections/fr-gels/frGelsProjection.ts';
+import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
+import { siretIdccProjection } from '../../../projections/fr-siret-idcc/siretIdccProjection.ts';
+import { blockStreamId, type EntitiesRecordedData } from '../../../schemas/events/entityBlockEvents.ts';
+import { EU_FSF_REGISTER, euFsfStreamOf } from '../../../schemas/events/euFsfEvents.ts';
+import { FR_DECP_REGISTER, frDecpStreamOf } from '../../../schemas/events/frDecpEvents.ts';
+import { FR_EGAPRO_REGISTER, frEgaproStreamOf } from '../../../schemas/events/frEgaproEvents.ts';
+import { FR_GELS_REGISTER, frGelsStreamOf } from '../../../schemas/events/frGelsEvents.ts';
+import { FR_RGE_REGISTER, frRgeStreamOf } from '../../../schemas/events/frRgeEvents.ts';
+import { FR_SIRET_IDCC_REGISTER, frSiretIdccStreamOf } from '../../../schemas/events/frSiretIdccEvents.ts';
+import type { SnapshotCompletedData } from '../../../schemas/events/snapshotEvents.ts';
+import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
+import { targetDescription, testLogger } from '../../support/database.ts';
+import { DECP_2024 } from '../fr-decp/decpFixtures.ts';
+
+const INGEST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ingest');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** A register published as one dated file (datedFilePass.ts), a file of it, and its read model. */
+interface DatedRegister {
+  register: string;
+  projection: Projection;
+  streamOf: (row: { kind: string; id: string }) => string;
+  file: string;
+  /** The rows' positions in the file, for a reader that gives them (a record's number in a JSON file). */
+  lines?: number[];
+  ingest(opts: DatedFileIngestOptions): Promise<SnapshotCompletedData>;
+}
+
+const REGISTERS: DatedRegister[] = [
+  {
+    register: FR_DECP_REGISTER,
+    projection: decpProjection,
+    streamOf: frDecpStreamOf,
+    file: DECP_2024,
+    lines: [1, 2, 3, 4, 5],
+    ingest: ingestFrDecp,
+  },
+  {
+    register: FR_RGE_REGISTER,
+    projection: rgeProjection,
+    streamOf: frRgeStreamOf,
+    file: path.join(INGEST, 'fr-rge/demo/rge.json'),
+    // The fifth line, of the historique, is over: counted, not read.
+    lines: [1, 2, 3, 4],
+    ingest: ingestFrRge,
+  },
+  {
+    register: FR_EGAPRO_REGISTER,
+    projection: egaproProjection,
+    streamOf: frEgaproStreamOf,
+    file: path.join(INGEST, 'fr-egapro/demo/index-egalite-fh-utf8.csv'),
+    ingest: ingestFrEgapro,
+  },
+  {
+    register: FR_SIRET_IDCC_REGISTER,
+    projection: siretIdccProjection,
+    streamOf: frSiretIdccStreamOf,
+    file: path.join(INGEST, 'fr-siret-idcc/demo/siret-idcc_demo.csv'),
+    ingest: ingestFrSiretIdcc,
+  },
+  {
+    register: FR_GELS_REGISTER,
+    projection: frGelsProjection,
+    streamOf: frGelsStreamOf,
+    file: path.join(INGEST, 'fr-gels/demo/registre_gels_constructed.json'),
+    ingest: ingestFrGels,
+  },
+  {
+    register: EU_FSF_REGISTER,
+    projection: euFsfProjection,
+    streamOf: euFsfStreamOf,
+    file: path.join(INGEST, 'eu-fsf/demo/eu_fsf.xml'),
+    ingest: ingestEuFsf,
+  },
+];
+
+for (const reg of REGISTERS) {
+  describe(`${reg.register}: a dated file's first pass in block events (${targetDescription})`, () => {
+    let bed: TestBed;
+    beforeEach(async () => {
+      bed = await openTestBed([reg.projection]);
+      await runMigrations(bed.knex, snapshotPassMigrations);
+    });
+    afterEach(() => bed.close());
+
+    const ingest = (over: { recordAll?: boolean; oneEventPerRow?: boolean; snapshotDate?: string } = {}) =>
+      reg.ingest({
+        knex: bed.knex,
+        store: bed.store,
+        logger: testLogger,
+        file: reg.file,
+        snapshotDate: '2026-12-01',
+        ...over,
+      });
+    const blocks = async () =>
+      (await bed.store.readStream(blockStreamId(reg.register))) as RecordedEvent<
+        string,
+        EntitiesRecordedData
+      >[];
+    const checksums = () => Promise.all(reg.projection.tables.map((t) => tableChecksum(bed.knex, t)));
+
+    it('records every row in blocks naming the file’s SHA-256 and each row’s position, none on its stream', async () => {
+      const done = await ingest();
+      const events = await blocks();
+      const rows = events.flatMap((e) =>
+        e.data.ids.map((id, i) => ({ id, kind: e.data.kind, line: e.data.lines[i] })),
+      );
+      expect(rows.length).to.be.greaterThan(0);
+      expect(done.blocks).to.deep.equal({ events: events.length, rows: rows.length });
+      expect(done.counts.recorded).to.equal(rows.length);
+      const file = sha256(await fs.readFile(reg.file));
+      for (const e of events) expect(e.data.fileSha256).to.equal(file);
+      const lines = rows.map((r) => r.line);
+      if (reg.lines) expect(lines).to.deep.equal(reg.lines);
+      // A reader that counts no position leaves it null, never a number that would name the wrong line.
+      else
+        expect(
+          lines.every((l) => l === null || (typeof l === 'number' && Number.isInteger(l) && l >= 1)),
+        ).to.equal(true);
+      expect(await bed.store.streamVersion(reg.streamOf(rows[0]!)), 'no per-row event').to.equal(null);
+    });
+
+    it('a rebuild from the log gives the same read tables to the byte, and so does a per-row pass', async () => {
+      const runner = bed.runner({ batchSize: 50 });
+      await ingest();
+      await runner.catchUp();
+      const fromBlocks = await checksums();
+      await runner.rebuild(reg.projection.name);
+      await runner.catchUp();
+      expect(await checksums()).to.deep.equal(fromBlocks);
+      await ingest({ oneEventPerRow: true, recordAll: true });
+      await runner.catchUp();
+      expect(await checksums()).to.deep.equal(fromBlocks);
+    });
+
+    it('a second pass of the same file records nothing: the blocks were compared like rows', async () => {
+      await ingest();
+      const again = await ingest({ snapshotDate: '2026-12-02' });
+      expect(again.counts).to.include({ recorded: 0, changed: 0, dropped: 0 });
+      expect(again.blocks).to.equal(undefined);
+    });
+  });
+}
