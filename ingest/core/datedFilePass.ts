@@ -14,10 +14,11 @@ export interface SetAsideReport {
  * One snapshot pass of a register published as one dated file, whose reader fills `report` as it goes: the
  * report is kept in `SnapshotCompleted`, and the rows set aside are warned of (`<what> rows set aside`).
  *
- * A pass that records every row (the first, or `recordAll`) records them in block events (snapshotPass.ts
- * `blocks`), each row with the file's SHA-256 and its position in the file as its reader gives it (`line`: a
- * record's number in a JSON file, a line in a CSV file), null when the reader counts none: a number counted
- * here, after the rows set aside, would name the wrong line. `oneEventPerRow` keeps one event per row on its
+ * With `blocks` (a register whose reader gives each row its position in the file: `line`, a record's number
+ * in a JSON file or a line in a CSV file), a pass that records every row (the first, or `recordAll`) records
+ * them in block events (snapshotPass.ts `blocks`), each row with the file's SHA-256 and its position; a row
+ * without one refuses its block (entityBlocks.ts), since a number counted here, after the rows set aside,
+ * would name the wrong line. `oneEventPerRow` keeps one event per row on its
  * entity's stream (the mode of before block events, to compare).
  */
 export async function runDatedFilePass(
@@ -29,13 +30,15 @@ export async function runDatedFilePass(
     /** What the file's rows are called in the warning (`egapro`). */
     rowsOf: string;
     streamOf: (row: { kind: string; id: string }) => string;
+    /** Its reader gives each row's position in the file: a first pass is recorded in block events. */
+    blocks?: boolean;
     columns?: Record<string, string[]>;
     batchSize?: number;
   },
 ): Promise<SnapshotCompletedData> {
   const { report } = pass;
   const fileSha256 = await sha256OfFile(opts.file);
-  const blocks = opts.oneEventPerRow !== true;
+  const blocks = pass.blocks === true && opts.oneEventPerRow !== true;
   const done = await runSnapshotPass({
     ...datedPass(opts, pass.register, opts.snapshotDate),
     fileSha256,
@@ -68,6 +71,8 @@ export function datedFileIngest<R extends SetAsideReport>(register: {
   rowsOf: string;
   streamOf: (row: { kind: string; id: string }) => string;
   columns?: Record<string, string[]>;
+  /** Its reader gives each row's position in the file: a first pass is recorded in block events. */
+  blocks?: boolean;
 }): (opts: DatedFileIngestOptions & { batchSize?: number }) => Promise<SnapshotCompletedData> {
   const { emptyReport, read, ...pass } = register;
   return (opts) => {

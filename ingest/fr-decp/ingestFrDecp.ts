@@ -13,4 +13,6 @@ export const ingestFrDecp = datedFileIngest({
   read: readDecpJson,
   rowsOf: 'DECP contract',
   streamOf: frDecpStreamOf,
+  // The reader numbers each contract in the file: a first pass goes in block events.
+  blocks: true,
 });

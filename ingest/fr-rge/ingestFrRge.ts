@@ -12,4 +12,6 @@ export const ingestFrRge = datedFileIngest({
   read: readRgeJson,
   rowsOf: 'RGE',
   streamOf: frRgeStreamOf,
+  // The reader gives each qualification its line: a first pass goes in block events.
+  blocks: true,
 });

@@ -5,29 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { DatedFileIngestOptions } from '../../../ingest/core/datedFileCommand.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
-import { ingestEuFsf } from '../../../ingest/eu-fsf/ingestEuFsf.ts';
 import { ingestFrDecp } from '../../../ingest/fr-decp/ingestFrDecp.ts';
-import { ingestFrEgapro } from '../../../ingest/fr-egapro/ingestFrEgapro.ts';
-import { ingestFrGels } from '../../../ingest/fr-gels/ingestFrGels.ts';
 import { ingestFrRge } from '../../../ingest/fr-rge/ingestFrRge.ts';
-import { ingestFrSiretIdcc } from '../../../ingest/fr-siret-idcc/ingestFrSiretIdcc.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 import type { Projection } from '../../../projections/core/projection.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
-import { euFsfProjection } from '../../../projections/eu-fsf/euFsfProjection.ts';
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
-import { egaproProjection } from '../../../projections/fr-egapro/egaproProjection.ts';
-import { frGelsProjection } from '../../../projections/fr-gels/frGelsProjection.ts';
 import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
-import { siretIdccProjection } from '../../../projections/fr-siret-idcc/siretIdccProjection.ts';
 import { blockStreamId, type EntitiesRecordedData } from '../../../schemas/events/entityBlockEvents.ts';
-import { EU_FSF_REGISTER, euFsfStreamOf } from '../../../schemas/events/euFsfEvents.ts';
 import { FR_DECP_REGISTER, frDecpStreamOf } from '../../../schemas/events/frDecpEvents.ts';
-import { FR_EGAPRO_REGISTER, frEgaproStreamOf } from '../../../schemas/events/frEgaproEvents.ts';
-import { FR_GELS_REGISTER, frGelsStreamOf } from '../../../schemas/events/frGelsEvents.ts';
 import { FR_RGE_REGISTER, frRgeStreamOf } from '../../../schemas/events/frRgeEvents.ts';
-import { FR_SIRET_IDCC_REGISTER, frSiretIdccStreamOf } from '../../../schemas/events/frSiretIdccEvents.ts';
 import type { SnapshotCompletedData } from '../../../schemas/events/snapshotEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
@@ -47,6 +35,8 @@ interface DatedRegister {
   ingest(opts: DatedFileIngestOptions): Promise<SnapshotCompletedData>;
 }
 
+// The dated-file registers whose readers give each row's position (Egapro, SIRET-IDCC, the asset freezes and
+// the EU sanctions list give none: their passes stay one event a row).
 const REGISTERS: DatedRegister[] = [
   {
     register: FR_DECP_REGISTER,
@@ -64,34 +54,6 @@ const REGISTERS: DatedRegister[] = [
     // The fifth line, of the historique, is over: counted, not read.
     lines: [1, 2, 3, 4],
     ingest: ingestFrRge,
-  },
-  {
-    register: FR_EGAPRO_REGISTER,
-    projection: egaproProjection,
-    streamOf: frEgaproStreamOf,
-    file: path.join(INGEST, 'fr-egapro/demo/index-egalite-fh-utf8.csv'),
-    ingest: ingestFrEgapro,
-  },
-  {
-    register: FR_SIRET_IDCC_REGISTER,
-    projection: siretIdccProjection,
-    streamOf: frSiretIdccStreamOf,
-    file: path.join(INGEST, 'fr-siret-idcc/demo/siret-idcc_demo.csv'),
-    ingest: ingestFrSiretIdcc,
-  },
-  {
-    register: FR_GELS_REGISTER,
-    projection: frGelsProjection,
-    streamOf: frGelsStreamOf,
-    file: path.join(INGEST, 'fr-gels/demo/registre_gels_constructed.json'),
-    ingest: ingestFrGels,
-  },
-  {
-    register: EU_FSF_REGISTER,
-    projection: euFsfProjection,
-    streamOf: euFsfStreamOf,
-    file: path.join(INGEST, 'eu-fsf/demo/eu_fsf.xml'),
-    ingest: ingestEuFsf,
   },
 ];
 
