@@ -131,14 +131,17 @@ function missRows(route: string, upstream: number[], ours: number[]) {
 }
 
 /**
- * Times `questions` one after the other, each a set of upstream URLs asked side by side, as the route asks them
- * (contentieux's two searches, capital's company and filings): the upstream's own time for one miss.
+ * Times `questions` one after the other, each a set of upstream URLs asked as the route asks them: side by side
+ * (capital's company and filings), or one after the other with `sequential` (contentieux's two searches, so
+ * that a failing Judilibre is asked once): the upstream's own time for one miss.
  */
-async function timeQuestions(questions: string[][]): Promise<number[]> {
+async function timeQuestions(questions: string[][], opts: { sequential?: boolean } = {}): Promise<number[]> {
   const out: number[] = [];
+  const ask = async (url: string) => (await fetch(url)).arrayBuffer();
   for (const urls of questions) {
     const start = process.hrtime.bigint();
-    await Promise.all(urls.map(async (url) => (await fetch(url)).arrayBuffer()));
+    if (opts.sequential) for (const url of urls) await ask(url);
+    else await Promise.all(urls.map(ask));
     out.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   return out.sort((a, b) => a - b);
@@ -201,7 +204,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       `${base}/v1/entreprise/${warm.siren}/capital`,
       `${base}/v1/tva/verifier/FR${frenchVat('100000032')}`,
     ]);
-    // What a miss asks, side by side: Judilibre's searches by SIREN and by name; the RNE's company and filings.
+    // What a miss asks: Judilibre's searches by SIREN then by name; the RNE's company and filings side by side.
     const direct = {
       contentieux: (c: { siren: string; denomination: string }) => [
         `${u[FR_JUDILIBRE_REGISTER]}${searchPath(c.siren)}`,
@@ -218,7 +221,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const rows = [
       ...missRows(
         'contentieux',
-        await timeQuestions(first.map(direct.contentieux)),
+        await timeQuestions(first.map(direct.contentieux), { sequential: true }),
         await timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
       ),
       ...missRows(
