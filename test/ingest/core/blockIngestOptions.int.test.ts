@@ -4,23 +4,17 @@ import { runIngestCommand } from '../../../app/cli/ingestCommand.ts';
 import { beKboIngestSpec } from '../../../ingest/be-kbo/beKboCommand.ts';
 import { BE_KBO_DEMO_FILES } from '../../../ingest/be-kbo/beKboDemo.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
-import type { CliContext } from '../../../ops/commandContext.ts';
-import { loadConfig } from '../../../ops/config.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { BE_KBO_REGISTER } from '../../../schemas/events/beKboEvents.ts';
 import { blockStreamId } from '../../../schemas/events/entityBlockEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
-import { targetDescription, testLogger } from '../../support/database.ts';
+import { bedCli } from '../../support/bedCli.ts';
+import { targetDescription } from '../../support/database.ts';
 
 describe(`registres ingest be-kbo --one-event-per-row, --record-all (${targetDescription})`, () => {
   let bed: TestBed;
   const lines: string[] = [];
-  const cli = (): CliContext => ({
-    config: loadConfig({}),
-    logger: testLogger,
-    out: (line) => lines.push(line),
-    withDatabase: (fn) => fn(bed.db, bed.store),
-  });
+  const cli = () => bedCli(() => bed, lines);
   const files = Object.entries(BE_KBO_DEMO_FILES).flatMap(([role, file]) => [`--${role}`, file]);
   const ingest = (...flags: string[]) =>
     runIngestCommand('be-kbo', beKboIngestSpec, [...files, '--date', '2026-11-20', ...flags], cli());

@@ -3,24 +3,18 @@ import { auditRowCommand } from '../../../app/cli/commands/auditRow.ts';
 import { runIngestCommand } from '../../../app/cli/ingestCommand.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { frDecpIngestSpec } from '../../../ingest/fr-decp/frDecpCommand.ts';
-import type { CliContext } from '../../../ops/commandContext.ts';
-import { loadConfig } from '../../../ops/config.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { blockStreamId } from '../../../schemas/events/entityBlockEvents.ts';
 import { DECP_MARCHE, FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
-import { targetDescription, testLogger } from '../../support/database.ts';
+import { bedCli } from '../../support/bedCli.ts';
+import { targetDescription } from '../../support/database.ts';
 import { DECP_2024 } from '../fr-decp/decpFixtures.ts';
 
 describe(`registres ingest fr-decp (a dated file) --one-event-per-row, --record-all (${targetDescription})`, () => {
   let bed: TestBed;
   const lines: string[] = [];
-  const cli = (): CliContext => ({
-    config: loadConfig({}),
-    logger: testLogger,
-    out: (line) => lines.push(line),
-    withDatabase: (fn) => fn(bed.db, bed.store),
-  });
+  const cli = () => bedCli(() => bed, lines);
   const ingest = (date: string, ...flags: string[]) =>
     runIngestCommand('fr-decp', frDecpIngestSpec, [DECP_2024, '--date', date, ...flags], cli());
   const blocks = () => bed.store.streamVersion(blockStreamId(FR_DECP_REGISTER));

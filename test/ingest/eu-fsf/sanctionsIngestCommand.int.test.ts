@@ -3,22 +3,16 @@ import { runIngestCommand } from '../../../app/cli/ingestCommand.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { euFsfIngestSpec } from '../../../ingest/eu-fsf/euFsfCommand.ts';
 import { frGelsIngestSpec } from '../../../ingest/fr-gels/frGelsCommand.ts';
-import type { CliContext } from '../../../ops/commandContext.ts';
-import { loadConfig } from '../../../ops/config.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { EU_FSF_EXCERPT, FR_GELS_PUBLICATION } from '../../projections/sanctions/sanctionsBed.ts';
-import { targetDescription, testLogger } from '../../support/database.ts';
+import { bedCli } from '../../support/bedCli.ts';
+import { targetDescription } from '../../support/database.ts';
 
 describe(`registres ingest eu-fsf / fr-gels (${targetDescription})`, () => {
   let bed: TestBed;
   const lines: string[] = [];
-  const cli = (): CliContext => ({
-    config: loadConfig({}),
-    logger: testLogger,
-    out: (line) => lines.push(line),
-    withDatabase: (fn) => fn(bed.db, bed.store),
-  });
+  const cli = () => bedCli(() => bed, lines);
 
   before(async () => {
     bed = await openTestBed([]);
