@@ -7,6 +7,9 @@ import { processCpuSeconds } from './processCpu.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The flags of app/cli/bin.mjs's shebang, which `node app/cli/bin.mjs` alone would not pass. */
+const BIN_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 /**
  * `registres ingest <register> <args…>` in its own process, as in production (the server projects, the command
  * line ingests), writing to the bench schema through the connection's search_path. Its peak RSS is read from
@@ -26,7 +29,7 @@ export async function ingestInChildProcess(opts: {
   const cpuBefore = await processCpuSeconds(process.pid);
   const child = spawn(
     process.execPath,
-    [...(opts.nodeFlags ?? []), 'app/cli/bin.mjs', 'ingest', opts.register, ...opts.args],
+    [...BIN_NODE_FLAGS, ...(opts.nodeFlags ?? []), 'app/cli/bin.mjs', 'ingest', opts.register, ...opts.args],
     {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
