@@ -23,6 +23,8 @@ export interface DigestedValuesRow {
   valuesJson: string;
   /** The row's line in its file, when its reader counts them. */
   line?: number;
+  /** The SHA-256 of the row's file, when the pass reads several (SnapshotRow.fileSha256). */
+  fileSha256?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function* withDigests<R extends SnapshotRow | ValuesRow>(
       const digest = prefixOf(row.kind).copy().update(valuesJson).digest('hex');
       const digested: DigestedValuesRow = { kind: row.kind, id: row.id, digest, valuesJson };
       if (row.line !== undefined) digested.line = row.line;
+      if (row.fileSha256 !== undefined) digested.fileSha256 = row.fileSha256;
       yield digested as DigestedRow<R>;
       continue;
     }

@@ -7,10 +7,16 @@ import {
 import type { DigestedRow, DigestedValuesRow } from './digestedRows.ts';
 import type { SnapshotRow, ValuesRow } from './snapshotRow.ts';
 
-/** What every block of a pass shares: its register, its metadata, and the SHA-256 of each kind's file. */
+/**
+ * What every block of a pass shares: its register, its metadata, and the SHA-256 of each kind's file (a row
+ * that names its own file, SnapshotRow.fileSha256, is in that file's block).
+ */
 export interface BlockPass {
   register: string;
-  /** The SHA-256 of the file a kind's rows are read from; undefined: its rows are not recorded in blocks. */
+  /**
+   * The SHA-256 of the file a kind's rows are read from; undefined: its rows are not recorded in blocks,
+   * unless a row names its file itself.
+   */
   fileSha256Of: (kind: string) => string | undefined;
   /** The pass's SnapshotStarted position, as its events' metadata name it. */
   pass: string;
@@ -20,15 +26,19 @@ export interface BlockPass {
 /** A row a block can hold: its values' JSON, or its record's canonical JSON. */
 export type BlockRow = DigestedValuesRow | (DigestedRow & { json: string });
 
-/** Whether the pass records this row in a block: its kind names a file, and its JSON is at hand. */
+/** The SHA-256 of the file a row of the pass was read from (undefined: the row goes in no block). */
+const fileOfRow = (pass: BlockPass, row: { kind: string; fileSha256?: string }): string | undefined =>
+  row.fileSha256 ?? pass.fileSha256Of(row.kind);
+
+/** Whether the pass records this row in a block: it names a file, and its JSON is at hand. */
 export function goesInBlock(pass: BlockPass, row: DigestedRow<SnapshotRow | ValuesRow>): row is BlockRow {
-  if (pass.fileSha256Of(row.kind) === undefined) return false;
+  if (fileOfRow(pass, row) === undefined) return false;
   return 'valuesJson' in row || row.json !== null;
 }
 
 /**
- * The block events (`EntitiesRecorded`) of rows: per kind, in the rows' order, at most ENTITY_BLOCK_ROWS rows
- * each, as values (rows of a file with a header) or records. The event's JSON is joined from each row's JSON
+ * The block events (`EntitiesRecorded`) of rows: per kind and file, in the rows' order, at most
+ * ENTITY_BLOCK_ROWS rows each, as values (rows of a file with a header) or records. The event's JSON is joined from each row's JSON
  * (the digest's input), so a row is serialised once for the whole pass.
  */
 export function blockEventsOf(
@@ -36,10 +46,10 @@ export function blockEventsOf(
   rows: readonly BlockRow[],
   maxRows = ENTITY_BLOCK_ROWS,
 ): NewEvent<typeof ENTITIES_RECORDED, EntitiesRecordedData>[] {
-  // One kind and one form (values or records) per block.
+  // One kind, one file and one form (values or records) per block.
   const byKind = new Map<string, BlockRow[]>();
   for (const row of rows) {
-    const key = `${'valuesJson' in row ? 'v' : 'r'} ${row.kind}`;
+    const key = `${'valuesJson' in row ? 'v' : 'r'} ${row.kind} ${row.fileSha256 ?? ''}`;
     const list = byKind.get(key);
     if (list) list.push(row);
     else byKind.set(key, [row]);
@@ -47,7 +57,7 @@ export function blockEventsOf(
   const events: NewEvent<typeof ENTITIES_RECORDED, EntitiesRecordedData>[] = [];
   for (const list of byKind.values()) {
     const kind = list[0]!.kind;
-    const fileSha256 = pass.fileSha256Of(kind);
+    const fileSha256 = fileOfRow(pass, list[0]!);
     if (fileSha256 === undefined) throw new Error(`a block of ${kind} rows names no file SHA-256`);
     for (let start = 0; start < list.length; start += maxRows) {
       events.push(blockEvent(pass, kind, fileSha256, list.slice(start, start + maxRows)));

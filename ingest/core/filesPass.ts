@@ -121,8 +121,6 @@ export async function runFilesPass(
   const lines: Record<string, number> = {};
   const unknownColumns: Record<string, string[]> = {};
   const progress = createProgressReporter({ label: opts.register, logger: opts.logger });
-  // The file each kind's rows come from, as they are read (a block is made after its rows were read).
-  const fileOfKind = new Map<string, string>();
   async function* rows(): AsyncGenerator<SnapshotRow> {
     for (const [i, f] of files.entries()) {
       let n = 0;
@@ -143,7 +141,8 @@ export async function runFilesPass(
           if (typeof row.line !== 'number') {
             throw new Error(`${f.role}: the reader gave no line for ${row.kind} ${row.id}; pass refused`);
           }
-          fileOfKind.set(row.kind, fingerprints[i]!.sha256);
+          // Named on the row: its block is made after the next rows were read, maybe the next file's.
+          row.fileSha256 = fingerprints[i]!.sha256;
         }
         yield row;
       }
@@ -166,7 +165,8 @@ export async function runFilesPass(
       fileSha256: manifestSha256(fingerprints),
       rows: rows(),
       streamOf: opts.streamOf,
-      ...(blocks ? { blocks: { fileSha256Of: (kind: string) => fileOfKind.get(kind) } } : {}),
+      // Each file's rows name it (above); the pass's own `fichier` rows go in no block.
+      ...(blocks ? { blocks: { fileSha256Of: () => undefined } } : {}),
       ...(opts.recordAll ? { recordAll: true } : {}),
       onProgress: (n) => progress.update(n),
       report: () => ({

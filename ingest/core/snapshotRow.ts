@@ -9,6 +9,11 @@ export interface SnapshotRow {
    * refuses a row without it (EntitiesRecordedData.lines says what the number is for each form of file).
    */
   line?: number;
+  /**
+   * The SHA-256 of the file the row was read from, set by a pass over several files (filesPass.ts): a block
+   * names the file of its own rows, whichever file is being read when the block is made.
+   */
+  fileSha256?: string;
 }
 
 /** A row of a register whose pass writes block events: its reader always says where the row is. */
@@ -27,4 +32,6 @@ export interface ValuesRow {
    * the row later (EntitiesRecordedData.lines).
    */
   line?: number;
+  /** As SnapshotRow's. */
+  fileSha256?: string;
 }

@@ -307,6 +307,56 @@ describe(`block events name each row's line in its file, as an auditor finds it 
     }
   });
 
+  it('two files of one pass holding rows of one kind: each block names the file its own rows are on', async () => {
+    // A pass whose files share a kind (CORDIS's programmes, each its organisations file): a batch of rows
+    // from both files, or one made while the next file is read, must still name each row's own file.
+    const lines = (prefix: string) => [
+      'id;name',
+      ...[1, 2, 3].map((n) => `${prefix}${n};${prefix}-name-${n}`),
+    ];
+    const written = await Promise.all(
+      ['a', 'b'].map(async (prefix) => {
+        const file = path.join(scratch, `things-${prefix}.csv`);
+        await fs.writeFile(file, `${lines(prefix).join('\n')}\n`);
+        return file;
+      }),
+    );
+    const fileOf = (role: string, file: string): LinedPassFile => ({
+      role,
+      path: file,
+      read: async function* (at) {
+        const text = (await fs.readFile(at, 'utf8')).split('\n');
+        for (const [i, line] of text.entries()) {
+          if (i === 0 || line === '') continue;
+          const [id, name] = line.split(';');
+          yield { kind: 'thing', id: id!, record: { id, name }, line: i + 1 };
+        }
+      },
+    });
+    await runFilesPass({
+      knex: bed.knex,
+      store: bed.store,
+      logger: testLogger,
+      register: 'test.two-files',
+      snapshotDate: '2026-12-03',
+      files: [fileOf('first', written[0]!), fileOf('second', written[1]!)],
+      blocks: true,
+    });
+    const files = await Promise.all(written.map(published));
+    const misplaced: string[] = [];
+    let rows = 0;
+    for (const block of await blocksOf('test.two-files')) {
+      const file = files.find((f) => f.sha256 === block.data.fileSha256)!;
+      for (const [i, id] of block.data.ids.entries()) {
+        rows++;
+        const line = file.lines[block.data.lines[i]! - 1] ?? '';
+        if (!line.startsWith(`${id};`)) misplaced.push(`${id} named in ${path.basename(file.path)}`);
+      }
+    }
+    expect(rows).to.equal(6);
+    expect(misplaced).to.deep.equal([]);
+  });
+
   it('a reader of a block register that gives no line fails the pass, and no block is written', async () => {
     const file: LinedPassFile = {
       role: 'things',
