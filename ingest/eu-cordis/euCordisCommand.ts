@@ -29,6 +29,7 @@ export const euCordisIngestSpec = fileIngestSpec({
       description: 'organization.csv of cordis-HORIZONprojects-csv.zip',
     },
   ],
+  blocks: true,
   notes:
     'Columns are read by name (headers vary by programme and date). Participations without a readable VAT number are set aside. --date: the date of the download.',
   async load() {

@@ -10,7 +10,7 @@ import {
 } from '../../schemas/events/euCordisEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import type { PassContext } from '../core/datedPass.ts';
-import { type PassFile, runFilesPass } from '../core/filesPass.ts';
+import { type BlockPassChoice, type LinedPassFile, runFilesPass } from '../core/filesPass.ts';
 import { countsAboveZero } from '../core/setAsideWarning.ts';
 import { emptyCordisSetAside, readCordisOrganizations, readCordisProjects } from './readEuCordisFiles.ts';
 
@@ -28,13 +28,15 @@ export type CordisFiles = Partial<Record<CordisProgramme, CordisProgrammeFiles>>
  * (its SHA-256 in the report and in its `fichier` entity; the pass's fingerprint is the sorted manifest of
  * them all), its rows recorded as `projet` and `participation` entities, the rows set aside counted by reason
  * in the report (`lignesEcartees`, `ecartees`). A missing required column, or a file without a usable row,
- * refuses the pass before anything is published.
+ * refuses the pass before anything is published. A pass that records every row (the first, or `recordAll`)
+ * records them in block events, each row with its own file's SHA-256 (the programmes' files share kinds) and
+ * the physical line its record starts on.
  */
 export async function ingestEuCordis(
-  opts: PassContext & { files: CordisFiles; snapshotDate: string },
+  opts: PassContext & { files: CordisFiles; snapshotDate: string } & BlockPassChoice,
 ): Promise<SnapshotCompletedData> {
   const setAside = emptyCordisSetAside();
-  const files: PassFile[] = [];
+  const files: LinedPassFile[] = [];
   for (const programme of Object.keys(CORDIS_PROGRAMMES) as CordisProgramme[]) {
     const f = opts.files[programme];
     if (!f) continue;
@@ -59,6 +61,7 @@ export async function ingestEuCordis(
     ...opts,
     register: EU_CORDIS_REGISTER,
     files,
+    blocks: true,
     streamOf: euCordisStreamOf,
     setAside: [{ fields: () => countsAboveZero({ ...setAside }), because: 'CORDIS rows set aside' }],
     report: () => ({

@@ -9,7 +9,7 @@ import {
 } from '../../schemas/events/euCordisEvents.ts';
 import { readCordisVat } from '../../schemas/records/cordisVat.ts';
 import { readDelimitedNumbered } from '../core/readDelimited.ts';
-import type { SnapshotRow } from '../core/snapshotPass.ts';
+import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 
 /** What reading the files set aside, by reason (kept in `SnapshotCompleted.report`). */
@@ -44,9 +44,9 @@ export async function* readCordisProjects(
   file: string,
   onHeader: (columns: string[]) => void,
   setAside: CordisSetAside,
-): AsyncGenerator<SnapshotRow> {
+): AsyncGenerator<LinedSnapshotRow> {
   const seen = new Set<string>();
-  for await (const { record: row, number } of readDelimitedNumbered(await openUpstreamFile(file), {
+  for await (const { record: row, line } of readDelimitedNumbered(await openUpstreamFile(file), {
     delimiter: ';',
     onHeader,
   })) {
@@ -61,8 +61,9 @@ export async function* readCordisProjects(
       continue;
     }
     seen.add(id);
-    // Its line in the file (the header is 1), kept by a block pass.
-    yield { kind: CORDIS_PROJECT, id, record, line: number };
+    // The physical line its record starts on (the header's is 1; an objective can span several lines), kept
+    // by a block pass for `sed -n '<line>p'`.
+    yield { kind: CORDIS_PROJECT, id, record, line };
   }
 }
 
@@ -74,7 +75,7 @@ export async function* readCordisOrganizations(
   file: string,
   onHeader: (columns: string[]) => void,
   setAside: CordisSetAside,
-): AsyncGenerator<SnapshotRow> {
+): AsyncGenerator<LinedSnapshotRow> {
   const seen = new Set<string>();
   let idColumn = 'organisationID';
   const onOrganizationHeader = (columns: string[]) => {
@@ -84,7 +85,7 @@ export async function* readCordisOrganizations(
       throw new Error(`organization: no ${ORGANISATION_ID_COLUMNS.join(' or ')} column; pass refused`);
     idColumn = found;
   };
-  for await (const { record: row, number } of readDelimitedNumbered(await openUpstreamFile(file), {
+  for await (const { record: row, line } of readDelimitedNumbered(await openUpstreamFile(file), {
     delimiter: ';',
     onHeader: onOrganizationHeader,
   })) {
@@ -108,6 +109,6 @@ export async function* readCordisOrganizations(
       continue;
     }
     seen.add(id);
-    yield { kind: CORDIS_PARTICIPATION, id, record, line: number };
+    yield { kind: CORDIS_PARTICIPATION, id, record, line };
   }
 }

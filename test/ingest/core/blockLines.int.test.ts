@@ -10,6 +10,8 @@ import { BE_KBO_DEMO_FILES } from '../../../ingest/be-kbo/beKboDemo.ts';
 import { ingestBeKbo } from '../../../ingest/be-kbo/ingestBeKbo.ts';
 import { type LinedPassFile, runFilesPass } from '../../../ingest/core/filesPass.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
+import { EU_CORDIS_DEMO_FILES } from '../../../ingest/eu-cordis/euCordisDemo.ts';
+import { ingestEuCordis } from '../../../ingest/eu-cordis/ingestEuCordis.ts';
 import { ingestFrSirene } from '../../../ingest/fr-sirene/ingestFrSirene.ts';
 import { GLEIF_DEMO_DELTAS, GLEIF_DEMO_FILES } from '../../../ingest/gleif/gleifDemo.ts';
 import { type GleifFiles, ingestGleif } from '../../../ingest/gleif/ingestGleif.ts';
@@ -27,6 +29,7 @@ import {
   KBO_CODE,
 } from '../../../schemas/events/beKboEvents.ts';
 import { blockStreamId, type EntitiesRecordedData } from '../../../schemas/events/entityBlockEvents.ts';
+import { CORDIS_PROJECT, EU_CORDIS_REGISTER } from '../../../schemas/events/euCordisEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
 import { GLEIF_REGISTER, LEI_RECORD, RELATIONSHIP } from '../../../schemas/events/gleifEvents.ts';
 import {
@@ -153,6 +156,16 @@ const GLEIF_CSV: GleifFiles = {
 };
 const GLEIF_JSON: GleifFiles = { ...GLEIF_DEMO_FILES, lei2: GLEIF_DEMO_DELTAS.lei2[1]! };
 
+/**
+ * CORDIS: a project on the line whose first field is its id; a participation (`<projectID>-<organisationID>-
+ * <order>`) on a line holding the three. The programmes' files share their kinds.
+ */
+const CORDIS_CHECK: RowCheck = (file, line, kind, id) => {
+  const fields = fieldsOf(file.lines[line - 1] ?? '', ';');
+  if (kind === CORDIS_PROJECT) return fields[0] === id;
+  return id.split('-').every((part) => part === '' || fields.includes(part));
+};
+
 const REGISTERS: BlockRegister[] = [
   {
     title: 'Sirene (the real sample stocks)',
@@ -210,6 +223,19 @@ const REGISTERS: BlockRegister[] = [
         snapshotDate: '2026-11-20',
       }),
     checkOf: () => RO_CHECK,
+  },
+  {
+    title: 'EU CORDIS, two programmes (their files share kinds)',
+    register: EU_CORDIS_REGISTER,
+    files: async () => Object.values(EU_CORDIS_DEMO_FILES).flatMap((f) => [f!.project, f!.organization]),
+    ingest: (pass) =>
+      ingestEuCordis({
+        ...pass,
+        logger: testLogger,
+        files: EU_CORDIS_DEMO_FILES,
+        snapshotDate: '2026-11-20',
+      }),
+    checkOf: () => CORDIS_CHECK,
   },
   {
     title: 'SE Bolagsverket, a record broken over two lines',

@@ -7,19 +7,26 @@ import { sha256OfFile } from '../../../ingest/core/upstreamFile.ts';
 import { ingestEuCordis } from '../../../ingest/eu-cordis/ingestEuCordis.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { EntityRecordedData } from '../../../schemas/events/entityEvents.ts';
-import { EU_CORDIS_REGISTER } from '../../../schemas/events/euCordisEvents.ts';
+import { EU_CORDIS_REGISTER, euCordisStreamOf } from '../../../schemas/events/euCordisEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
+import { recordedEntities } from '../core/support/recordedEntities.ts';
 import { CORDIS_FILES } from './cordisFixtures.ts';
 
 describe(`CORDIS ingester (${targetDescription})`, () => {
   let bed: TestBed;
   const ingest = (files = CORDIS_FILES, snapshotDate = '2026-11-01') =>
     ingestEuCordis({ knex: bed.knex, store: bed.store, logger: testLogger, files, snapshotDate });
+  /** The grant's entities as the log holds them: a first pass records them in block events. */
   const stream = async (projectId: string) =>
-    (await bed.store.readStream(`${EU_CORDIS_REGISTER}-${projectId}`)).map(
-      (e) => e.data as EntityRecordedData,
-    );
+    (
+      await recordedEntities(
+        bed.store,
+        EU_CORDIS_REGISTER,
+        euCordisStreamOf,
+        euCordisStreamOf({ kind: 'projet', id: projectId }),
+      )
+    ).map((e) => e as EntityRecordedData);
 
   beforeEach(async () => {
     bed = await openTestBed([]);
