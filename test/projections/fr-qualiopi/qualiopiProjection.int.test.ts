@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
+import { sha256OfFile } from '../../../ingest/core/upstreamFile.ts';
 import { ingestFrQualiopi } from '../../../ingest/fr-qualiopi/ingestFrQualiopi.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
+import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import {
   QUALIOPI_DECLARATIONS_TABLE,
   qualiopiProjection,
@@ -67,5 +69,20 @@ describe(`Qualiopi projection (${targetDescription})`, () => {
     ]);
     const counted = await bed.knex(QUALIOPI_DECLARATIONS_TABLE).count('* as n');
     expect(Number(counted[0]?.n)).to.equal(3);
+  });
+
+  it('records the snapshot it applied: version and the file’s SHA-256', async () => {
+    const [state] = await bed.knex('projection_snapshots').where({ projection: qualiopiProjection.name });
+    expect(state).to.deep.include({
+      register: 'fr.qualiopi',
+      version: '2026-12-01',
+      sha256: await sha256OfFile(QUALIOPI_DEMO),
+    });
+  });
+
+  it('truncating and replaying the log gives the same table checksum', async () => {
+    const before = await tableChecksum(bed.knex, QUALIOPI_DECLARATIONS_TABLE);
+    await runner.rebuild(qualiopiProjection.name);
+    expect(await tableChecksum(bed.knex, QUALIOPI_DECLARATIONS_TABLE)).to.equal(before);
   });
 });
