@@ -21,6 +21,7 @@ import { frEgapro } from './registers/frEgapro.ts';
 import { frGels } from './registers/frGels.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frJudilibre } from './registers/frJudilibre.ts';
+import { frQualiopi } from './registers/frQualiopi.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
 import { frRge } from './registers/frRge.ts';
 import { frRna } from './registers/frRna.ts';
@@ -58,6 +59,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frJudilibre,
   frDecp,
   frRge,
+  frQualiopi,
   frGels,
   euVies,
   euPeppol,

@@ -57,20 +57,97 @@ const qualificationSchema: JsonSchema = {
   },
 };
 
+const nullableBoolean: JsonSchema = { type: ['boolean', 'null'] };
+const nullableCount: JsonSchema = { type: ['integer', 'null'], minimum: 0 };
+
+const declarationSchema: JsonSchema = {
+  type: 'object',
+  required: [
+    'numero_declaration_activite',
+    'numeros_declaration_precedents',
+    'siret_declarant',
+    'certifie_qualiopi',
+    'certifications',
+    'date_derniere_declaration',
+    'debut_exercice',
+    'fin_exercice',
+    'specialites',
+    'nombre_stagiaires',
+    'nombre_stagiaires_confies_par_un_autre_of',
+    'effectif_formateurs',
+  ],
+  properties: {
+    numero_declaration_activite: {
+      type: 'string',
+      description: 'Numéro de déclaration d’activité (NDA, numeroDeclarationActivite).',
+    },
+    numeros_declaration_precedents: {
+      ...nullableString,
+      description: 'NDA précédent(s) tels que publiés (changement de région) ; null si aucun.',
+    },
+    siret_declarant: {
+      type: ['string', 'null'],
+      pattern: '^\\d{14}$',
+      description:
+        'Établissement ayant déposé la déclaration (siretEtablissementDeclarant) : il ne dit pas quel site est certifié.',
+    },
+    certifie_qualiopi: {
+      type: 'boolean',
+      description: 'Au moins une catégorie certifiée Qualiopi (lecture de la DGEFP).',
+    },
+    certifications: {
+      type: 'object',
+      description: 'Catégories de la certification Qualiopi ; null quand la cellule est vide.',
+      required: [
+        'actions_de_formation',
+        'bilans_de_competences',
+        'vae',
+        'actions_de_formation_par_apprentissage',
+      ],
+      properties: {
+        actions_de_formation: nullableBoolean,
+        bilans_de_competences: nullableBoolean,
+        vae: nullableBoolean,
+        actions_de_formation_par_apprentissage: nullableBoolean,
+      },
+    },
+    date_derniere_declaration: nullableDate,
+    debut_exercice: nullableDate,
+    fin_exercice: nullableDate,
+    specialites: {
+      type: 'array',
+      description:
+        'Jusqu’à trois spécialités de formation déclarées (code NSF et libellé), dans l’ordre publié.',
+      items: {
+        type: 'object',
+        required: ['code', 'libelle'],
+        properties: { code: nullableString, libelle: nullableString },
+      },
+    },
+    nombre_stagiaires: nullableCount,
+    nombre_stagiaires_confies_par_un_autre_of: nullableCount,
+    effectif_formateurs: nullableCount,
+  },
+};
+
 /**
- * The dossier's `agrements` block: RGE only for now (ADEME's list); Qualiopi (DGEFP's public list of training
- * organisations) comes next. The list's contact members (name, phone, e-mail, website, address, coordinates)
- * are never served.
+ * The dossier's `agrements` block: ADEME's RGE list and the DGEFP's public list of training organisations
+ * (Qualiopi). The RGE list's contact members (name, phone, e-mail, website, address, coordinates) and the
+ * training list's name and addresses are never served.
  */
 export const agrementsBlockSchema: JsonSchema = {
   type: 'object',
   description:
-    'Agréments et qualifications des établissements de l’entreprise. Couvre RGE seulement pour l’instant (liste ADEME des entreprises RGE) ; la liste publique des organismes de formation (Qualiopi, DGEFP) viendra ensuite. Aucun contact (nom, téléphone, e-mail, site, adresse) n’est servi. / RGE only for now; Qualiopi (DGEFP) comes next. No contact data is served.',
-  required: ['siren', 'nombre', 'listes_couvertes', 'rge', 'note'],
+    'Agréments, qualifications et certifications de l’entreprise : RGE (liste ADEME des entreprises RGE) et Qualiopi (liste publique des organismes de formation, DGEFP). Aucun nom, contact ni adresse n’est servi. / RGE (ADEME) and Qualiopi (DGEFP public list of training organisations). No name, contact or address is served.',
+  required: ['siren', 'nombre', 'listes_couvertes', 'rge', 'qualiopi', 'note'],
   properties: {
     siren: SIREN_SCHEMA,
     nombre: { ...count, description: 'Agréments servis, toutes listes couvertes.' },
-    listes_couvertes: { type: 'array', items: { enum: ['rge'] }, description: 'Les listes lues.' },
+    listes_couvertes: {
+      type: 'array',
+      items: { enum: ['rge', 'qualiopi'] },
+      description: 'Les listes lues.',
+    },
     rge: {
       type: 'object',
       required: ['nombre_qualifications', 'nombre_etablissements', 'qualifications'],
@@ -82,6 +159,17 @@ export const agrementsBlockSchema: JsonSchema = {
           description: 'Par établissement, puis date de fin (la plus lointaine d’abord), puis code.',
           items: qualificationSchema,
         },
+      },
+    },
+    qualiopi: {
+      type: 'object',
+      description:
+        'Déclarations d’activité de l’entreprise (par SIREN) dans la liste publique des organismes de formation, par numéro. Être déclaré ne vaut pas agrément ; seule une certification vaut Qualiopi.',
+      required: ['nombre_declarations', 'nombre_certifiees', 'declarations'],
+      properties: {
+        nombre_declarations: count,
+        nombre_certifiees: { ...count, description: 'Déclarations certifiées Qualiopi.' },
+        declarations: { type: 'array', items: declarationSchema },
       },
     },
     note: { type: 'string' },

@@ -2,10 +2,12 @@ import { euTedProjection } from '../../../projections/eu-ted/euTedProjection.ts'
 import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
 import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
+import { qualiopiProjection } from '../../../projections/fr-qualiopi/qualiopiProjection.ts';
 import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
 import { EU_TED_REGISTER } from '../../../schemas/events/euTedEvents.ts';
 import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
 import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
+import { FR_QUALIOPI_REGISTER } from '../../../schemas/events/frQualiopiEvents.ts';
 import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
 import { FR_RGE_REGISTER } from '../../../schemas/events/frRgeEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
@@ -59,8 +61,9 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
   },
   agrements: {
     price: AGREMENTS_PRICE,
-    registers: [FR_RGE_REGISTER],
-    projections: [rgeProjection.name],
+    // Both lists' copies: the block says `aucune_donnee` only when neither holds anything for the company.
+    registers: [FR_RGE_REGISTER, FR_QUALIOPI_REGISTER],
+    projections: [rgeProjection.name, qualiopiProjection.name],
     read: ({ knex }, unit) => readAgrementsBlock(knex, unit.siren),
   },
   marches_publics_ue: {

@@ -16,7 +16,7 @@ const TITLES: Record<string, string> = {
   marches_publics: 'Marchés publics français (DECP)',
   marches_publics_ue: 'Marchés publics européens (TED)',
   financements_ue: 'Financements européens (CORDIS)',
-  agrements: 'Agréments (RGE)',
+  agrements: 'Agréments (RGE, Qualiopi)',
   contentieux: 'Décisions de justice (Judilibre)',
   documents: 'Dépôts au RNE (INPI)',
   lobbying: 'Lobbying',

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
+import { SOLE_TRADER_ROW_VALUES } from '../../ingest/fr-qualiopi/qualiopiFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
 import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
@@ -19,12 +20,17 @@ const RGE_HOLDER = '528163777';
  * a legal person's category is given to it, as to the DECP suite's units).
  */
 const DATED_HOLDER = '811766179';
-/** A sole proprietor (Sirene category 1000). */
+/**
+ * A sole proprietor (Sirene category 1000), whose training-organisation declaration in the Qualiopi demo file
+ * names the person (ingest/fr-qualiopi/demo/SOURCE.txt).
+ */
 const SOLE_PROPRIETOR = '812235133';
+/** La Poste (a legal person): two declarations in the Qualiopi demo file, one certified, no RGE line. */
+const TRAINING_ORGANISATION = '356000000';
 /** A demo company with no RGE qualification. */
 const NO_QUALIFICATION = '005420120';
 
-describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescription})`, () => {
+describe(`The dossier's agrements block on the RGE and Qualiopi demos (e2e, ${targetDescription})`, () => {
   let service: PaidDemoService;
   let key: string;
   const served: string[] = [];
@@ -38,7 +44,10 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
   };
 
   before(async () => {
-    service = await startPaidDemoService({ demo: ['fr.sirene', 'fr.rge'], freeCallsPerMonth: 0 });
+    service = await startPaidDemoService({
+      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi'],
+      freeCallsPerMonth: 0,
+    });
     const { t } = service;
     await ingestSireneSample(
       { knex: t.db.knex, store: t.service.store },
@@ -48,6 +57,7 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
           unnamedUnit(RGE_HOLDER),
           unnamedUnit(DATED_HOLDER),
           unnamedUnit(SOLE_PROPRIETOR, '1000'),
+          unnamedUnit(TRAINING_ORGANISATION),
         ],
       },
     );
@@ -64,12 +74,16 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
     // The dossier's base ($0.005) plus the block ($0.01).
     expect(res.headers.get('x-credits-charged')).to.equal('0.015');
     expect(body.blocs_absents).to.deep.equal([]);
-    expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal(['fr.rge', 'fr.sirene']);
+    expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal([
+      'fr.qualiopi',
+      'fr.rge',
+      'fr.sirene',
+    ]);
     const rge = body.provenance.find((p: Json) => p.registre === 'fr.rge');
     expect(rge.empreinte_sha256).to.equal('9b8c6fac616cf3ce0db77fe686e9540c0178f671c8ee7a61ec1578642d59126c');
     const block = body.blocs.agrements;
-    expect(block).to.deep.include({ siren: RGE_HOLDER, nombre: 3, listes_couvertes: ['rge'] });
-    expect(block.note).to.contain('Qualiopi');
+    expect(block).to.deep.include({ siren: RGE_HOLDER, nombre: 3, listes_couvertes: ['rge', 'qualiopi'] });
+    expect(block.qualiopi).to.deep.equal({ nombre_declarations: 0, nombre_certifiees: 0, declarations: [] });
     expect(block.rge).to.deep.include({ nombre_qualifications: 3, nombre_etablissements: 1 });
     expect(block.rge.qualifications.map((q: Json) => q.code_qualification)).to.deep.equal([
       '1911',
@@ -115,6 +129,69 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
     ]);
   });
 
+  it('serves a training organisation’s declarations and Qualiopi certifications, with provenance, $0.01', async () => {
+    const { res, body } = await dossier(TRAINING_ORGANISATION);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('x-credits-charged')).to.equal('0.015');
+    const qualiopi = body.provenance.find((p: Json) => p.registre === 'fr.qualiopi');
+    expect(qualiopi.empreinte_sha256).to.equal(
+      'bf9f67744d30d1c27a04bff06f9f5d2e92aa53c155698c81da748a18f74a198c',
+    );
+    const block = body.blocs.agrements;
+    expect(block).to.deep.include({
+      siren: TRAINING_ORGANISATION,
+      nombre: 2,
+      listes_couvertes: ['rge', 'qualiopi'],
+    });
+    expect(block.rge).to.deep.equal({
+      nombre_qualifications: 0,
+      nombre_etablissements: 0,
+      qualifications: [],
+    });
+    expect(block.qualiopi).to.deep.include({ nombre_declarations: 2, nombre_certifiees: 1 });
+    expect(block.qualiopi.declarations).to.deep.equal([
+      {
+        numero_declaration_activite: '11755565775',
+        numeros_declaration_precedents: null,
+        siret_declarant: '35600000000048',
+        certifie_qualiopi: true,
+        certifications: {
+          actions_de_formation: true,
+          bilans_de_competences: null,
+          vae: null,
+          actions_de_formation_par_apprentissage: null,
+        },
+        date_derniere_declaration: null,
+        debut_exercice: null,
+        fin_exercice: null,
+        specialites: [],
+        nombre_stagiaires: null,
+        nombre_stagiaires_confies_par_un_autre_of: null,
+        effectif_formateurs: null,
+      },
+      {
+        numero_declaration_activite: '11755762075',
+        numeros_declaration_precedents: null,
+        siret_declarant: '35600000000048',
+        certifie_qualiopi: false,
+        certifications: {
+          actions_de_formation: null,
+          bilans_de_competences: null,
+          vae: null,
+          actions_de_formation_par_apprentissage: null,
+        },
+        date_derniere_declaration: null,
+        debut_exercice: null,
+        fin_exercice: null,
+        specialites: [],
+        nombre_stagiaires: null,
+        nombre_stagiaires_confies_par_un_autre_of: null,
+        effectif_formateurs: null,
+      },
+    ]);
+    expect(block.note).to.contain('ne vaut pas agrément');
+  });
+
   it('a company with no qualification gets the block absent with aucune_donnee, not charged', async () => {
     const { res, body } = await dossier(NO_QUALIFICATION, 'agrements,etablissements');
     expect(res.status).to.equal(200);
@@ -131,10 +208,12 @@ describe(`The dossier's agrements block on the RGE demo (e2e, ${targetDescriptio
     expect(res.headers.get('x-credits-charged')).to.equal('0');
   });
 
-  it('no answer carries the list’s name, phone, e-mail, website, address or coordinates', async () => {
+  it('no answer carries the lists’ names, phones, e-mails, websites, addresses or coordinates', async () => {
     expect(served.length).to.be.greaterThan(0);
     for (const text of served) {
       for (const value of [
+        ...SOLE_TRADER_ROW_VALUES,
+        'LA POSTE',
         'ylan.sabban@yahoo.fr',
         'contact@gsept.fr',
         '@',
