@@ -19,6 +19,7 @@ import { frBodacc } from './registers/frBodacc.ts';
 import { frDecp } from './registers/frDecp.ts';
 import { frEgapro } from './registers/frEgapro.ts';
 import { frGels } from './registers/frGels.ts';
+import { frInpiPi } from './registers/frInpiPi.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frJudilibre } from './registers/frJudilibre.ts';
 import { frRatiosInpiBce } from './registers/frRatiosInpiBce.ts';
@@ -59,6 +60,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frDecp,
   frRge,
   frGels,
+  frInpiPi,
   euVies,
   euPeppol,
   plWhiteList,
