@@ -15,9 +15,11 @@ import {
 } from '../projections/eu-cordis/euCordisProjection.ts';
 import { euTedProjection } from '../projections/eu-ted/euTedProjection.ts';
 import { DECP_MARCHES_TABLE, decpProjection } from '../projections/fr-decp/decpProjection.ts';
+import { INPI_TITRES_TABLE, inpiPiProjection } from '../projections/fr-inpi-pi/inpiPiProjection.ts';
 import { RGE_QUALIFICATIONS_TABLE, rgeProjection } from '../projections/fr-rge/rgeProjection.ts';
 import { EU_CORDIS_REGISTER } from '../schemas/events/euCordisEvents.ts';
 import { FR_DECP_REGISTER } from '../schemas/events/frDecpEvents.ts';
+import { FR_INPI_PI_REGISTER } from '../schemas/events/frInpiPiEvents.ts';
 import { FR_RGE_REGISTER } from '../schemas/events/frRgeEvents.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
 import type { BenchContext } from './core/benchContext.ts';
@@ -35,6 +37,7 @@ import { timed } from './core/timing.ts';
 import { copyCsvFiles, copyJsonRecords } from './public-record/copyBaselines.ts';
 import { generateCordis } from './public-record/generateCordis.ts';
 import { generateDecp } from './public-record/generateDecp.ts';
+import { generateInpiMarks } from './public-record/generateInpiMarks.ts';
 import { generateRge } from './public-record/generateRge.ts';
 import { timeSequentially } from './public-record/routeLatency.ts';
 import { sirenOf, ZipfPool } from './public-record/sirenPool.ts';
@@ -43,15 +46,15 @@ import { generateSireneFiles } from './sirene/generateSireneFiles.ts';
 import { SIRENE_READ_MODELS } from './sirene/sireneReadModels.ts';
 
 export const description =
-  'French public record (DECP, RGE, CORDIS): ingest end to end vs COPY of the same records, peak RSS; the routes and the dossier p95 over many SIRENs';
+  'French public record (DECP, RGE, CORDIS, INPI trademarks): ingest end to end vs COPY of the same records, peak RSS; the routes and the dossier p95 over many SIRENs';
 
-const SOURCES = ['decp', 'rge', 'cordis'] as const;
+const SOURCES = ['decp', 'rge', 'cordis', 'inpi'] as const;
 type Source = (typeof SOURCES)[number];
 
 /** Zipf exponent of the companies' weights: at 3.1 M contracts the heaviest holder holds some 50,000, the heaviest buyer some 37,000. */
 const ZIPF_EXPONENT = 0.7;
 const RSS_TARGET = 512 * 1024 * 1024;
-const DOSSIER_BLOCKS = 'etablissements,marches_publics,marches_publics_ue,agrements';
+const DOSSIER_BLOCKS = 'etablissements,marches_publics,marches_publics_ue,agrements,pi';
 
 const USAGE = `registres bench public-record [options]
 
@@ -66,13 +69,17 @@ the project's fixtures (never a field added), with varied identifiers:
           test/fixtures/fr-rge for each company, its head office's SIRET;
   CORDIS  project.csv and organization.csv of H2020 (2/3) and Horizon Europe: the demo's real rows in turn,
           a project every 5 participations, one participation in 8 (of those with a VAT number) French,
-          its company drawn from a Zipf pool (VAT FR + key + SIREN).
+          its company drawn from a Zipf pool (VAT FR + key + SIREN);
+  INPI    a weekly ST.66 file (FR_FRNEWST66_<YYYY-WW>.xml): the real notice of test/fixtures/fr-inpi-pi in
+          turn, each with its own application number, its holder's SIREN drawn from a Zipf pool
+          (about marks/10 holders).
 The companies the routes are timed on (active legal persons of a small generated Sirene stock, ingested
 first) are the pools' heaviest: rank 1 is the heaviest holder (and CORDIS participant), rank 501 the
 heaviest buyer.
 For each source:
   baseline  COPY of the same records through psql into a bare table, no key, no index: JSON sources each
-            record's JSON (as the file holds it) as one jsonb row; CSV sources each file into one text
+            record's JSON (as the file holds it) as one jsonb row; INPI each TradeMark element as one
+            text row; CSV sources each file into one text
             column per header column (format csv, header);
   ours      \`registres ingest <register>\` in its own process (as in production) while this process
             projects as \`serve\` does, until the read model has caught up; its ratio to the baseline
@@ -87,7 +94,8 @@ Options:
   --contracts N       DECP contracts (default 200,000; published: about 3.1 million)
   --qualifications N  RGE lines (default 100,000; published: about 160,000)
   --participations N  CORDIS participations (default 100,000; published: about 280,000)
-  --only LIST         sources to run, of decp,rge,cordis (default all)
+  --marks N           INPI trademarks (default 300,000; published: about 3 million since 1976)
+  --only LIST         sources to run, of decp,rge,cordis,inpi (default all)
   --requests N        companies each route is timed on (default 400, at most the stock's ~1,000)
   --skip-routes       no route timing
   --one-event-per-row the first passes in one event per row, as before block events (to compare)
@@ -112,6 +120,7 @@ function parseOptions(argv: string[]): Options | 'help' {
       contracts: { type: 'string' },
       qualifications: { type: 'string' },
       participations: { type: 'string' },
+      marks: { type: 'string' },
       only: { type: 'string' },
       requests: { type: 'string' },
       'skip-routes': { type: 'boolean' },
@@ -131,6 +140,7 @@ function parseOptions(argv: string[]): Options | 'help' {
       decp: parseCount('contracts', values.contracts, 200_000),
       rge: parseCount('qualifications', values.qualifications, 100_000),
       cordis: parseCount('participations', values.participations, 100_000),
+      inpi: parseCount('marks', values.marks, 300_000),
     },
     only: only as Source[],
     requests: parseCount('requests', values.requests, 400),
@@ -202,6 +212,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           rgeProjection,
           euCordisProjection,
           euTedProjection,
+          inpiPiProjection,
         ],
         routes: [marchesPublicsRoute, financementsUeRoute, marchesPublicsUeRoute, dossierRoute],
         payment: BENCH_PAYMENT,
@@ -300,6 +311,36 @@ async function generateSources(
           table: RGE_QUALIFICATIONS_TABLE,
           baseline: (db) =>
             copyJsonRecords({ knex: db.knex, url: db.url, schema: db.schema, file: rge.records }),
+        };
+      }
+      if (source === 'inpi') {
+        const inpi = await generateInpiMarks({
+          dir,
+          marks: n,
+          holders: new ZipfPool({
+            lead: companies,
+            size: Math.max(2000, Math.ceil(n / 10)),
+            exponent: ZIPF_EXPONENT,
+            firstBase: 90_000_000,
+            random,
+          }),
+        });
+        return {
+          source,
+          register: FR_INPI_PI_REGISTER,
+          command: 'fr-inpi-pi',
+          args: [inpi.file, '--date', date],
+          records: inpi.marks,
+          bytes: inpi.bytes,
+          table: INPI_TITRES_TABLE,
+          baseline: (db) =>
+            copyJsonRecords({
+              knex: db.knex,
+              url: db.url,
+              schema: db.schema,
+              file: inpi.records,
+              columnType: 'text',
+            }),
         };
       }
       const cordis = await generateCordis({
@@ -476,7 +517,12 @@ async function timeRoutes(deps: {
   const { db, service, port, companies, options, runs, ctx } = deps;
   // As autovacuum does once a copy is loaded: the planner's statistics and the visibility map (index-only
   // scans) of every read table of the sources run.
-  const projections = { decp: decpProjection, rge: rgeProjection, cordis: euCordisProjection };
+  const projections = {
+    decp: decpProjection,
+    rge: rgeProjection,
+    cordis: euCordisProjection,
+    inpi: inpiPiProjection,
+  };
   for (const r of runs)
     for (const t of projections[r.source].tables) await db.knex.raw(`vacuum analyze ${t}`);
   const { key } = await openAccount(service.store, { credits: 100_000_000_000 });

@@ -13,10 +13,12 @@ export async function copyJsonRecords(opts: {
   url: string;
   schema: string;
   file: string;
+  /** `text` for records that are not JSON (an XML element a line). */
+  columnType?: 'jsonb' | 'text';
 }): Promise<number> {
   const table = 'bench_copy_records';
   await opts.knex.raw(`drop table if exists ${table}`);
-  await opts.knex.raw(`create table ${table} (record jsonb)`);
+  await opts.knex.raw(`create table ${table} (record ${opts.columnType ?? 'jsonb'})`);
   // CSV with a delimiter and a quote no JSON text holds: each line is one field, taken as it is.
   await copyThroughPsql(
     opts.url,

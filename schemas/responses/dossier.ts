@@ -7,6 +7,7 @@ import { documentsListSchema } from './documents.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
+import { piBlockSchema } from './pi.ts';
 import { scoreBlockSchema } from './score.ts';
 import { facturationPrepBlockSchema } from './tvaVerifier.ts';
 
@@ -87,6 +88,7 @@ export const dossierSchema: JsonSchema = {
         marches_publics: marchesPublicsBlockSchema,
         agrements: agrementsBlockSchema,
         marches_publics_ue: marchesPublicsUeBlockSchema,
+        pi: piBlockSchema,
         facturation_prep: facturationPrepBlockSchema,
         documents: documentsListSchema,
         score: scoreBlockSchema,

@@ -2,11 +2,13 @@ import { euTedProjection } from '../../../projections/eu-ted/euTedProjection.ts'
 import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
 import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
+import { inpiPiProjection } from '../../../projections/fr-inpi-pi/inpiPiProjection.ts';
 import { qualiopiProjection } from '../../../projections/fr-qualiopi/qualiopiProjection.ts';
 import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
 import { EU_TED_REGISTER } from '../../../schemas/events/euTedEvents.ts';
 import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
 import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
+import { FR_INPI_PI_REGISTER } from '../../../schemas/events/frInpiPiEvents.ts';
 import { FR_QUALIOPI_REGISTER } from '../../../schemas/events/frQualiopiEvents.ts';
 import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
 import { FR_RGE_REGISTER } from '../../../schemas/events/frRgeEvents.ts';
@@ -26,6 +28,7 @@ import { FACTURATION_PREP_PRICE, readFacturationPrepBlock } from './facturationP
 import { readFinancesBlock } from './financesBlock.ts';
 import { readMarchesPublicsBlock } from './marchesPublicsBlock.ts';
 import { readMarchesPublicsUeBlock } from './marchesPublicsUeBlock.ts';
+import { PI_PRICE, readPiBlock } from './piBlock.ts';
 
 /**
  * `finances` has no route of its own: $0.01, the price of one page of accounts elsewhere (the alerts, a
@@ -71,6 +74,12 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     registers: [EU_TED_REGISTER],
     projections: [euTedProjection.name],
     read: ({ knex }, unit) => readMarchesPublicsUeBlock(knex, unit),
+  },
+  pi: {
+    price: PI_PRICE,
+    registers: [FR_INPI_PI_REGISTER],
+    projections: [inpiPiProjection.name],
+    read: ({ knex }, unit) => readPiBlock(knex, unit.siren),
   },
   // VIES is read live (its outage makes the block absent); the local copies are Sirene's and the BODACC's.
   facturation_prep: {

@@ -106,18 +106,21 @@ describe(`GET /v1/entreprise/{siren}/dossier on the demo data, payment on (${tar
       expect(body.blocs_demandes).to.deep.equal(['finances', 'pi', 'etablissements', 'alertes_bodacc']);
       expect(Object.keys(body.blocs)).to.deep.equal(['finances', 'etablissements', 'alertes_bodacc']);
       expect(body.blocs_absents).to.have.length(1);
-      expect(body.blocs_absents[0]).to.include({ bloc: 'pi', raison: 'source_non_integree' });
+      // No INPI title names the demo company's SIREN: absent with no data, not charged.
+      expect(body.blocs_absents[0]).to.include({ bloc: 'pi', raison: 'aucune_donnee' });
       expect(body.blocs_absents[0].message).to.contain(' / ');
       expect(body.resume).to.deep.equal({ demandes: 4, servis: 3, absents: 1, dont_panne_amont: 0 });
+      // The INPI copy read to find no title is cited, as every copy read.
       expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal([
         'fr.bodacc',
+        'fr.inpi-pi',
         'fr.ratios-inpi-bce',
         'fr.sirene',
       ]);
     });
 
     it('every block of the contract not served today is absent with source_non_integree', async () => {
-      const others = 'lobbying,risques_industriels,pi';
+      const others = 'lobbying,risques_industriels';
       const { res, body } = await keyed(SUCRERIES, others);
       expect(res.status).to.equal(200);
       expect(body.blocs).to.deep.equal({});
@@ -125,7 +128,7 @@ describe(`GET /v1/entreprise/{siren}/dossier on the demo data, payment on (${tar
       expect(new Set(body.blocs_absents.map((a: Json) => a.raison))).to.deep.equal(
         new Set(['source_non_integree']),
       );
-      expect(body.resume).to.deep.equal({ demandes: 3, servis: 0, absents: 3, dont_panne_amont: 0 });
+      expect(body.resume).to.deep.equal({ demandes: 2, servis: 0, absents: 2, dont_panne_amont: 0 });
       expect(body.provenance.map((p: Json) => p.registre)).to.deep.equal(['fr.sirene']);
     });
 
