@@ -13,7 +13,7 @@ export const HATVP_EXCERPT = path.join(FIXTURES, 'agora_repertoire_excerpt.json'
 /** The one verbatim fragment of the open data file found: KASPERSKY LAB FRANCE, without its identifier (SOURCE.txt). */
 export const HATVP_KASPERSKY_FRAGMENT = path.join(FIXTURES, 'kaspersky_fragment.json');
 
-/** Names, e-mails and members of the fixtures that must never reach the log nor an answer. */
+/** Persons the fixtures name (and the officials and third parties of their actions): never logged nor served. */
 export const HATVP_PERSONS = [
   'GARRETA',
   'André',
@@ -30,8 +30,13 @@ export const HATVP_PERSONS = [
   'arnaud.dechoux@kaspersky.com',
   'Député ; sénateur',
   '(en propre)',
+];
+
+/** The members that carry those persons: never logged (the answer's note may name them, as words). */
+export const HATVP_PERSON_MEMBERS = [
   'dirigeants',
   'collaborateurs',
   'reponsablesPublics',
+  'tiers',
   'emailDeContact',
 ];

@@ -6,7 +6,7 @@ import { FR_HATVP_REGISTER, frHatvpStreamOf } from '../../../schemas/events/frHa
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { recordedEntities } from '../core/support/recordedEntities.ts';
-import { HATVP_EXCERPT, HATVP_PERSONS } from './hatvpFixtures.ts';
+import { HATVP_EXCERPT, HATVP_PERSON_MEMBERS, HATVP_PERSONS } from './hatvpFixtures.ts';
 
 describe(`HATVP ingester (${targetDescription})`, () => {
   let bed: TestBed;
@@ -46,7 +46,7 @@ describe(`HATVP ingester (${targetDescription})`, () => {
     ];
     expect(entities.map((e) => e.id)).to.have.members(['824457675', '487741969']);
     const log = JSON.stringify(entities);
-    for (const value of [...HATVP_PERSONS, 'LE CERCLE AUTOMOBILE', 'H462578295']) {
+    for (const value of [...HATVP_PERSONS, ...HATVP_PERSON_MEMBERS, 'LE CERCLE AUTOMOBILE', 'H462578295']) {
       expect(log).not.to.include(value);
     }
   });

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { SnapshotRow } from '../../../ingest/core/snapshotPass.ts';
 import { emptyHatvpReport, organisationOf, readHatvpJson } from '../../../ingest/fr-hatvp/readFrHatvpJson.ts';
-import { HATVP_EXCERPT, HATVP_KASPERSKY_FRAGMENT, HATVP_PERSONS } from './hatvpFixtures.ts';
+import {
+  HATVP_EXCERPT,
+  HATVP_KASPERSKY_FRAGMENT,
+  HATVP_PERSON_MEMBERS,
+  HATVP_PERSONS,
+} from './hatvpFixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a publication is checked member by member
 type Json = any;
@@ -59,7 +64,7 @@ describe('HATVP reader (agora_repertoire_opendata.json)', () => {
   it('drops every member naming a person before the row leaves the reader', async () => {
     const { rows } = await readAll(HATVP_EXCERPT);
     const text = JSON.stringify(rows);
-    for (const value of HATVP_PERSONS) expect(text).not.to.include(value);
+    for (const value of [...HATVP_PERSONS, ...HATVP_PERSON_MEMBERS]) expect(text).not.to.include(value);
     // The organisations' own data stays.
     expect(text).to.include('ECOLOGIC').and.to.include('Enseignement supérieur');
   });
@@ -100,7 +105,7 @@ describe('HATVP reader (agora_repertoire_opendata.json)', () => {
       codePostal: '92859',
     });
     const text = JSON.stringify(reduced);
-    for (const value of HATVP_PERSONS) expect(text).not.to.include(value);
+    for (const value of [...HATVP_PERSONS, ...HATVP_PERSON_MEMBERS]) expect(text).not.to.include(value);
     expect(text).not.to.include('twitter').and.not.to.include('linkedin');
   });
 
