@@ -19,6 +19,7 @@ import { frBodacc } from './registers/frBodacc.ts';
 import { frDecp } from './registers/frDecp.ts';
 import { frEgapro } from './registers/frEgapro.ts';
 import { frGels } from './registers/frGels.ts';
+import { frHatvp } from './registers/frHatvp.ts';
 import { frInpiPi } from './registers/frInpiPi.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frJudilibre } from './registers/frJudilibre.ts';
@@ -61,6 +62,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frDecp,
   frRge,
   frQualiopi,
+  frHatvp,
   frGels,
   frInpiPi,
   euVies,

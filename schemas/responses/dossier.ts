@@ -5,6 +5,7 @@ import { agrementsBlockSchema } from './agrements.ts';
 import { alertesSchema } from './alertes.ts';
 import { documentsListSchema } from './documents.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
+import { lobbyingBlockSchema } from './lobbying.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
 import { piBlockSchema } from './pi.ts';
@@ -87,6 +88,7 @@ export const dossierSchema: JsonSchema = {
         finances: financesBlockSchema,
         marches_publics: marchesPublicsBlockSchema,
         agrements: agrementsBlockSchema,
+        lobbying: lobbyingBlockSchema,
         marches_publics_ue: marchesPublicsUeBlockSchema,
         pi: piBlockSchema,
         facturation_prep: facturationPrepBlockSchema,

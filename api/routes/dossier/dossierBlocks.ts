@@ -2,12 +2,14 @@ import { euTedProjection } from '../../../projections/eu-ted/euTedProjection.ts'
 import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
 import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
+import { hatvpProjection } from '../../../projections/fr-hatvp/hatvpProjection.ts';
 import { inpiPiProjection } from '../../../projections/fr-inpi-pi/inpiPiProjection.ts';
 import { qualiopiProjection } from '../../../projections/fr-qualiopi/qualiopiProjection.ts';
 import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
 import { EU_TED_REGISTER } from '../../../schemas/events/euTedEvents.ts';
 import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
 import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
+import { FR_HATVP_REGISTER } from '../../../schemas/events/frHatvpEvents.ts';
 import { FR_INPI_PI_REGISTER } from '../../../schemas/events/frInpiPiEvents.ts';
 import { FR_QUALIOPI_REGISTER } from '../../../schemas/events/frQualiopiEvents.ts';
 import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
@@ -26,6 +28,7 @@ import { DOCUMENTS_BLOCK_SOURCE } from './documentsBlock.ts';
 import { readEtablissementsBlock } from './etablissementsBlock.ts';
 import { FACTURATION_PREP_PRICE, readFacturationPrepBlock } from './facturationPrepBlock.ts';
 import { readFinancesBlock } from './financesBlock.ts';
+import { LOBBYING_PRICE, readLobbyingBlock } from './lobbyingBlock.ts';
 import { readMarchesPublicsBlock } from './marchesPublicsBlock.ts';
 import { readMarchesPublicsUeBlock } from './marchesPublicsUeBlock.ts';
 import { PI_PRICE, readPiBlock } from './piBlock.ts';
@@ -68,6 +71,12 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     registers: [FR_RGE_REGISTER, FR_QUALIOPI_REGISTER],
     projections: [rgeProjection.name, qualiopiProjection.name],
     read: ({ knex }, unit) => readAgrementsBlock(knex, unit.siren),
+  },
+  lobbying: {
+    price: LOBBYING_PRICE,
+    registers: [FR_HATVP_REGISTER],
+    projections: [hatvpProjection.name],
+    read: ({ knex }, unit) => readLobbyingBlock(knex, unit.siren),
   },
   marches_publics_ue: {
     price: marchesPublicsUeRoute.price,

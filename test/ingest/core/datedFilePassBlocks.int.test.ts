@@ -6,15 +6,18 @@ import { expect } from 'chai';
 import type { DatedFileIngestOptions } from '../../../ingest/core/datedFileCommand.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestFrDecp } from '../../../ingest/fr-decp/ingestFrDecp.ts';
+import { ingestFrHatvp } from '../../../ingest/fr-hatvp/ingestFrHatvp.ts';
 import { ingestFrRge } from '../../../ingest/fr-rge/ingestFrRge.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
 import type { Projection } from '../../../projections/core/projection.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
+import { hatvpProjection } from '../../../projections/fr-hatvp/hatvpProjection.ts';
 import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
 import { blockStreamId, type EntitiesRecordedData } from '../../../schemas/events/entityBlockEvents.ts';
 import { FR_DECP_REGISTER, frDecpStreamOf } from '../../../schemas/events/frDecpEvents.ts';
+import { FR_HATVP_REGISTER, frHatvpStreamOf } from '../../../schemas/events/frHatvpEvents.ts';
 import { FR_RGE_REGISTER, frRgeStreamOf } from '../../../schemas/events/frRgeEvents.ts';
 import type { SnapshotCompletedData } from '../../../schemas/events/snapshotEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
@@ -54,6 +57,15 @@ const REGISTERS: DatedRegister[] = [
     // The fifth line, of the historique, is over: counted, not read.
     lines: [1, 2, 3, 4],
     ingest: ingestFrRge,
+  },
+  {
+    register: FR_HATVP_REGISTER,
+    projection: hatvpProjection,
+    streamOf: frHatvpStreamOf,
+    file: path.join(INGEST, 'fr-hatvp/demo/agora_repertoire.json'),
+    // The third publication, under a HATVP number, is counted, not read.
+    lines: [1, 2],
+    ingest: ingestFrHatvp,
   },
 ];
 
