@@ -9,8 +9,10 @@ import { absentBlockSchema, entrepriseEtablissementsSchema, identityProperties }
 import { financementsUeSchema } from './financementsUe.ts';
 import { groupeLeiSchema } from './groupeLei.ts';
 import { dirigeantsKybSchema } from './kyb.ts';
+import { lobbyingBlockSchema } from './lobbying.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
+import { piBlockSchema } from './pi.ts';
 
 /** The closed lists the schema states (kept here so that schemas/ does not import the API). */
 export const INTELLIGENCE_BLOCS = [
@@ -298,6 +300,8 @@ export const intelligenceSchema: JsonSchema = {
         agrements: agrementsBlockSchema,
         contentieux: contentieuxSchema,
         documents: documentsListSchema,
+        lobbying: lobbyingBlockSchema,
+        pi: piBlockSchema,
       },
     },
     blocs_absents: {

@@ -217,4 +217,6 @@ export const INTELLIGENCE_BLOCK_SOURCES: Partial<Record<BlocIntelligence, Intell
     },
   },
   documents: dossier('documents'),
+  lobbying: dossier('lobbying'),
+  pi: dossier('pi'),
 };

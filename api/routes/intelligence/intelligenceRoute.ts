@@ -55,7 +55,7 @@ export function intelligenceRouteOf(
       name: 'get_french_company_intelligence',
       title: 'Intelligence report on a French company',
       description:
-        'Everything the service knows about a French company by SIREN, joined: profile, establishments, officers (legal persons named, natural persons counted by role), LEI group, five years of filed accounts with ratios against the NAF division median and their trends, the risk score, collective proceedings and the BODACC changes timeline, French and EU public contracts, EU research funding, approvals (RGE, Qualiopi), court decisions (Judilibre) and the RNE filings list; a synthesis of computed facts and flags. Each block not served is named in blocs_absents with its reason.',
+        'Everything the service knows about a French company by SIREN, joined: profile, establishments, officers (legal persons named, natural persons counted by role), LEI group, five years of filed accounts with ratios against the NAF division median and their trends, the risk score, collective proceedings and the BODACC changes timeline, French and EU public contracts, EU research funding, approvals (RGE, Qualiopi), court decisions (Judilibre), the RNE filings list, its lobbying registration (HATVP) and its French trademarks and patents (INPI); a synthesis of computed facts and flags. Each block not served is named in blocs_absents with its reason.',
     },
     method: 'GET',
     path: '/v1/intelligence/{siren}',

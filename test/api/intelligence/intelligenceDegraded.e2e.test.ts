@@ -50,9 +50,9 @@ describe(`GET /v1/intelligence/{siren} with only Sirene held (e2e, ${targetDescr
       agrements: 'copie_indisponible',
       contentieux: 'registre_non_configure',
       documents: 'registre_non_configure',
-      lobbying: 'source_non_integree',
+      lobbying: 'copie_indisponible',
       risques_industriels: 'source_non_integree',
-      pi: 'source_non_integree',
+      pi: 'copie_indisponible',
     });
     expect(body.synthese.blocs).to.deep.equal({ servis: 2, absents: 14, dont_panne_amont: 0 });
     expect(body.synthese.drapeaux).to.deep.equal([]);
