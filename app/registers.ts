@@ -19,6 +19,7 @@ import { frBodacc } from './registers/frBodacc.ts';
 import { frDecp } from './registers/frDecp.ts';
 import { frEgapro } from './registers/frEgapro.ts';
 import { frGels } from './registers/frGels.ts';
+import { frIcpe } from './registers/frIcpe.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frJudilibre } from './registers/frJudilibre.ts';
 import { frQualiopi } from './registers/frQualiopi.ts';
@@ -60,6 +61,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frDecp,
   frRge,
   frQualiopi,
+  frIcpe,
   frGels,
   euVies,
   euPeppol,

@@ -7,6 +7,7 @@ import { documentsListSchema } from './documents.ts';
 import { absentBlockSchema, entrepriseEtablissementsSchema } from './entreprise.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
+import { risquesIndustrielsBlockSchema } from './risquesIndustriels.ts';
 import { scoreBlockSchema } from './score.ts';
 import { facturationPrepBlockSchema } from './tvaVerifier.ts';
 
@@ -86,6 +87,7 @@ export const dossierSchema: JsonSchema = {
         finances: financesBlockSchema,
         marches_publics: marchesPublicsBlockSchema,
         agrements: agrementsBlockSchema,
+        risques_industriels: risquesIndustrielsBlockSchema,
         marches_publics_ue: marchesPublicsUeBlockSchema,
         facturation_prep: facturationPrepBlockSchema,
         documents: documentsListSchema,

@@ -2,11 +2,13 @@ import { euTedProjection } from '../../../projections/eu-ted/euTedProjection.ts'
 import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
 import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
+import { icpeProjection } from '../../../projections/fr-icpe/icpeProjection.ts';
 import { qualiopiProjection } from '../../../projections/fr-qualiopi/qualiopiProjection.ts';
 import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
 import { EU_TED_REGISTER } from '../../../schemas/events/euTedEvents.ts';
 import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
 import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
+import { FR_ICPE_REGISTER } from '../../../schemas/events/frIcpeEvents.ts';
 import { FR_QUALIOPI_REGISTER } from '../../../schemas/events/frQualiopiEvents.ts';
 import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
 import { FR_RGE_REGISTER } from '../../../schemas/events/frRgeEvents.ts';
@@ -26,6 +28,7 @@ import { FACTURATION_PREP_PRICE, readFacturationPrepBlock } from './facturationP
 import { readFinancesBlock } from './financesBlock.ts';
 import { readMarchesPublicsBlock } from './marchesPublicsBlock.ts';
 import { readMarchesPublicsUeBlock } from './marchesPublicsUeBlock.ts';
+import { RISQUES_INDUSTRIELS_PRICE, readRisquesIndustrielsBlock } from './risquesIndustrielsBlock.ts';
 
 /**
  * `finances` has no route of its own: $0.01, the price of one page of accounts elsewhere (the alerts, a
@@ -65,6 +68,12 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     registers: [FR_RGE_REGISTER, FR_QUALIOPI_REGISTER],
     projections: [rgeProjection.name, qualiopiProjection.name],
     read: ({ knex }, unit) => readAgrementsBlock(knex, unit.siren),
+  },
+  risques_industriels: {
+    price: RISQUES_INDUSTRIELS_PRICE,
+    registers: [FR_ICPE_REGISTER],
+    projections: [icpeProjection.name],
+    read: ({ knex }, unit) => readRisquesIndustrielsBlock(knex, unit.siren),
   },
   marches_publics_ue: {
     price: marchesPublicsUeRoute.price,
