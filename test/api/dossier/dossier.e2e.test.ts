@@ -117,7 +117,7 @@ describe(`GET /v1/entreprise/{siren}/dossier on the demo data, payment on (${tar
     });
 
     it('every block of the contract not served today is absent with source_non_integree', async () => {
-      const others = 'lobbying,risques_industriels,pi';
+      const others = 'lobbying,pi';
       const { res, body } = await keyed(SUCRERIES, others);
       expect(res.status).to.equal(200);
       expect(body.blocs).to.deep.equal({});
@@ -125,7 +125,7 @@ describe(`GET /v1/entreprise/{siren}/dossier on the demo data, payment on (${tar
       expect(new Set(body.blocs_absents.map((a: Json) => a.raison))).to.deep.equal(
         new Set(['source_non_integree']),
       );
-      expect(body.resume).to.deep.equal({ demandes: 3, servis: 0, absents: 3, dont_panne_amont: 0 });
+      expect(body.resume).to.deep.equal({ demandes: 2, servis: 0, absents: 2, dont_panne_amont: 0 });
       expect(body.provenance.map((p: Json) => p.registre)).to.deep.equal(['fr.sirene']);
     });
 
