@@ -34,7 +34,7 @@ export function dossierRouteOf(sources: DossierBlockSources): RouteDefinition {
       name: 'get_french_company_dossier',
       title: 'A la carte dossier of a French company',
       description:
-        'A French company’s dossier by SIREN, with the blocks asked for: its Sirene identity, then its establishments, BODACC warning signals, filed annual accounts (turnover, EBITDA, net result by closing date), French public contracts (DECP) and invoicing preparation (the VAT number checked live with VIES, billing address, open establishments, collective proceedings) and the risk score (probability of a collective proceeding within 12 months, its class and model version; model card at /v1/score/modele); each block not served is named with its reason and not charged. The exact price is the one the 402 quote states.',
+        'A French company’s dossier by SIREN, with the blocks asked for: its Sirene identity, then its establishments, BODACC warning signals, filed annual accounts (turnover, EBITDA, net result by closing date), French public contracts (DECP), classified industrial installations (Géorisques ICPE, by SIRET: regime, Seveso status, rubriques, inspection dates) and invoicing preparation (the VAT number checked live with VIES, billing address, open establishments, collective proceedings) and the risk score (probability of a collective proceeding within 12 months, its class and model version; model card at /v1/score/modele); each block not served is named with its reason and not charged. The exact price is the one the 402 quote states.',
     },
     method: 'GET',
     path: '/v1/entreprise/{siren}/dossier',

@@ -11,6 +11,7 @@ import { groupeLeiSchema } from './groupeLei.ts';
 import { dirigeantsKybSchema } from './kyb.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
+import { risquesIndustrielsBlockSchema } from './risquesIndustriels.ts';
 
 /** The closed lists the schema states (kept here so that schemas/ does not import the API). */
 export const INTELLIGENCE_BLOCS = [
@@ -296,6 +297,7 @@ export const intelligenceSchema: JsonSchema = {
         marches_publics_ue: marchesPublicsUeBlockSchema,
         financements_ue: financementsUeSchema,
         agrements: agrementsBlockSchema,
+        risques_industriels: risquesIndustrielsBlockSchema,
         contentieux: contentieuxSchema,
         documents: documentsListSchema,
       },
@@ -303,7 +305,7 @@ export const intelligenceSchema: JsonSchema = {
     blocs_absents: {
       type: 'array',
       description:
-        'Chaque bloc non servi, avec sa raison (liste fermée de GET /v1/lecture) : lobbying, risques_industriels et pi toujours (`source_non_integree`).',
+        'Chaque bloc non servi, avec sa raison (liste fermée de GET /v1/lecture) : lobbying et pi toujours (`source_non_integree`).',
       items: {
         ...absentBlockSchema,
         properties: {

@@ -29,8 +29,8 @@ import type { ScorePort } from './scorePort.ts';
 import type { SectorMediansCache } from './sectorMedians.ts';
 
 /**
- * The blocks of the intelligence report, in the order served: a closed list. The last three have no source
- * integrated yet and are always named in `blocs_absents` (`source_non_integree`), as the dossier names them.
+ * The blocks of the intelligence report, in the order served: a closed list. `lobbying` and `pi` have no
+ * source integrated yet and are always named in `blocs_absents` (`source_non_integree`), as the dossier names them.
  */
 export const BLOCS_INTELLIGENCE = INTELLIGENCE_BLOCS;
 
@@ -179,6 +179,7 @@ export const INTELLIGENCE_BLOCK_SOURCES: Partial<Record<BlocIntelligence, Intell
     },
   },
   agrements: dossier('agrements'),
+  risques_industriels: dossier('risques_industriels'),
   // Judilibre, read live: down or not configured, the block is absent with its reason.
   contentieux: {
     registers: [],

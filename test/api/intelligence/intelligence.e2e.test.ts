@@ -149,7 +149,7 @@ describe(`GET /v1/intelligence/{siren} on the demo data (e2e, ${targetDescriptio
     expect(reasons).to.include({
       score: 'copie_indisponible',
       lobbying: 'source_non_integree',
-      risques_industriels: 'source_non_integree',
+      risques_industriels: 'aucune_donnee',
       pi: 'source_non_integree',
     });
     // Every block of the closed list is either served or named absent, never both, never neither.
