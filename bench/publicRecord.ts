@@ -15,9 +15,11 @@ import {
 } from '../projections/eu-cordis/euCordisProjection.ts';
 import { euTedProjection } from '../projections/eu-ted/euTedProjection.ts';
 import { DECP_MARCHES_TABLE, decpProjection } from '../projections/fr-decp/decpProjection.ts';
+import { ICPE_INSTALLATIONS_TABLE, icpeProjection } from '../projections/fr-icpe/icpeProjection.ts';
 import { RGE_QUALIFICATIONS_TABLE, rgeProjection } from '../projections/fr-rge/rgeProjection.ts';
 import { EU_CORDIS_REGISTER } from '../schemas/events/euCordisEvents.ts';
 import { FR_DECP_REGISTER } from '../schemas/events/frDecpEvents.ts';
+import { FR_ICPE_REGISTER } from '../schemas/events/frIcpeEvents.ts';
 import { FR_RGE_REGISTER } from '../schemas/events/frRgeEvents.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
 import type { BenchContext } from './core/benchContext.ts';
@@ -35,6 +37,7 @@ import { timed } from './core/timing.ts';
 import { copyCsvFiles, copyJsonRecords } from './public-record/copyBaselines.ts';
 import { generateCordis } from './public-record/generateCordis.ts';
 import { generateDecp } from './public-record/generateDecp.ts';
+import { generateIcpe } from './public-record/generateIcpe.ts';
 import { generateRge } from './public-record/generateRge.ts';
 import { timeSequentially } from './public-record/routeLatency.ts';
 import { sirenOf, ZipfPool } from './public-record/sirenPool.ts';
@@ -43,15 +46,15 @@ import { generateSireneFiles } from './sirene/generateSireneFiles.ts';
 import { SIRENE_READ_MODELS } from './sirene/sireneReadModels.ts';
 
 export const description =
-  'French public record (DECP, RGE, CORDIS): ingest end to end vs COPY of the same records, peak RSS; the routes and the dossier p95 over many SIRENs';
+  'French public record (DECP, RGE, CORDIS, ICPE): ingest end to end vs COPY of the same records, peak RSS; the routes and the dossier p95 over many SIRENs';
 
-const SOURCES = ['decp', 'rge', 'cordis'] as const;
+const SOURCES = ['decp', 'rge', 'cordis', 'icpe'] as const;
 type Source = (typeof SOURCES)[number];
 
 /** Zipf exponent of the companies' weights: at 3.1 M contracts the heaviest holder holds some 50,000, the heaviest buyer some 37,000. */
 const ZIPF_EXPONENT = 0.7;
 const RSS_TARGET = 512 * 1024 * 1024;
-const DOSSIER_BLOCKS = 'etablissements,marches_publics,marches_publics_ue,agrements';
+const DOSSIER_BLOCKS = 'etablissements,marches_publics,marches_publics_ue,agrements,risques_industriels';
 
 const USAGE = `registres bench public-record [options]
 
@@ -66,14 +69,17 @@ the project's fixtures (never a field added), with varied identifiers:
           test/fixtures/fr-rge for each company, its head office's SIRET;
   CORDIS  project.csv and organization.csv of H2020 (2/3) and Horizon Europe: the demo's real rows in turn,
           a project every 5 participations, one participation in 8 (of those with a VAT number) French,
-          its company drawn from a Zipf pool (VAT FR + key + SIREN).
+          its company drawn from a Zipf pool (VAT FR + key + SIREN);
+  ICPE    Géorisques' export ZIP (InstallationClassee.csv, inspection.csv, rubriqueIC.csv; \`;\`, ISO-8859-1):
+          the six real installations of ingest/fr-icpe/demo in turn with their inspection and rubrique lines,
+          each with its own codeAiot, two installations a company (its establishments 1 and 2).
 The companies the routes are timed on (active legal persons of a small generated Sirene stock, ingested
 first) are the pools' heaviest: rank 1 is the heaviest holder (and CORDIS participant), rank 501 the
 heaviest buyer.
 For each source:
   baseline  COPY of the same records through psql into a bare table, no key, no index: JSON sources each
             record's JSON (as the file holds it) as one jsonb row; CSV sources each file into one text
-            column per header column (format csv, header);
+            column per header column (format csv, header; ICPE's three files unzipped, encoding LATIN1);
   ours      \`registres ingest <register>\` in its own process (as in production) while this process
             projects as \`serve\` does, until the read model has caught up; its ratio to the baseline
             (target: within 3x) and the ingest process's peak RSS (target < 512 MiB).
@@ -87,7 +93,8 @@ Options:
   --contracts N       DECP contracts (default 200,000; published: about 3.1 million)
   --qualifications N  RGE lines (default 100,000; published: about 160,000)
   --participations N  CORDIS participations (default 100,000; published: about 280,000)
-  --only LIST         sources to run, of decp,rge,cordis (default all)
+  --installations N   ICPE installations (default 140,000; published: about 140,000)
+  --only LIST         sources to run, of decp,rge,cordis,icpe (default all)
   --requests N        companies each route is timed on (default 400, at most the stock's ~1,000)
   --skip-routes       no route timing
   --one-event-per-row the first passes in one event per row, as before block events (to compare)
@@ -112,6 +119,7 @@ function parseOptions(argv: string[]): Options | 'help' {
       contracts: { type: 'string' },
       qualifications: { type: 'string' },
       participations: { type: 'string' },
+      installations: { type: 'string' },
       only: { type: 'string' },
       requests: { type: 'string' },
       'skip-routes': { type: 'boolean' },
@@ -131,6 +139,7 @@ function parseOptions(argv: string[]): Options | 'help' {
       decp: parseCount('contracts', values.contracts, 200_000),
       rge: parseCount('qualifications', values.qualifications, 100_000),
       cordis: parseCount('participations', values.participations, 100_000),
+      icpe: parseCount('installations', values.installations, 140_000),
     },
     only: only as Source[],
     requests: parseCount('requests', values.requests, 400),
@@ -202,6 +211,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           rgeProjection,
           euCordisProjection,
           euTedProjection,
+          icpeProjection,
         ],
         routes: [marchesPublicsRoute, financementsUeRoute, marchesPublicsUeRoute, dossierRoute],
         payment: BENCH_PAYMENT,
@@ -300,6 +310,31 @@ async function generateSources(
           table: RGE_QUALIFICATIONS_TABLE,
           baseline: (db) =>
             copyJsonRecords({ knex: db.knex, url: db.url, schema: db.schema, file: rge.records }),
+        };
+      }
+      if (source === 'icpe') {
+        const icpe = await generateIcpe({
+          dir,
+          installations: n,
+          sirenAt: (rank) => (rank < companies.length ? companies[rank]! : sirenOf(40_000_000 + rank)),
+        });
+        return {
+          source,
+          register: FR_ICPE_REGISTER,
+          command: 'fr-icpe',
+          args: [icpe.file, '--date', date],
+          records: icpe.installations,
+          bytes: icpe.bytes,
+          table: ICPE_INSTALLATIONS_TABLE,
+          baseline: (db) =>
+            copyCsvFiles({
+              knex: db.knex,
+              url: db.url,
+              schema: db.schema,
+              delimiter: ';',
+              encoding: 'LATIN1',
+              files: icpe.csvFiles,
+            }),
         };
       }
       const cordis = await generateCordis({
@@ -476,7 +511,12 @@ async function timeRoutes(deps: {
   const { db, service, port, companies, options, runs, ctx } = deps;
   // As autovacuum does once a copy is loaded: the planner's statistics and the visibility map (index-only
   // scans) of every read table of the sources run.
-  const projections = { decp: decpProjection, rge: rgeProjection, cordis: euCordisProjection };
+  const projections = {
+    decp: decpProjection,
+    rge: rgeProjection,
+    cordis: euCordisProjection,
+    icpe: icpeProjection,
+  };
   for (const r of runs)
     for (const t of projections[r.source].tables) await db.knex.raw(`vacuum analyze ${t}`);
   const { key } = await openAccount(service.store, { credits: 100_000_000_000 });

@@ -56,10 +56,12 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
   const zip = await openZip(file);
   try {
     const entries = await entriesOf(zip, file);
-    const rubriques = await groupByCode(zip, entries, RUBRIQUES, rubriqueOf);
-    const inspections = await groupByCode(zip, entries, INSPECTIONS, (r) =>
-      r.dateInspection ? { dateInspection: r.dateInspection } : null,
-    );
+    // Held as text until their installation is read: a string a line is a fraction of an object's memory.
+    const rubriques = await groupByCode(zip, entries, RUBRIQUES, (r) => {
+      const rubrique = rubriqueOf(r);
+      return rubrique ? JSON.stringify(rubrique) : null;
+    });
+    const inspections = await groupByCode(zip, entries, INSPECTIONS, (r) => r.dateInspection ?? null);
     const seen = new Set<string>();
     const lines = readDelimitedNumbered(await openLatin1(zip, entries, INSTALLATIONS), {
       delimiter: ';',
@@ -85,8 +87,8 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
         report.installationsSansSiret++;
         continue;
       }
-      const itsRubriques = rubriques.get(code) ?? [];
-      const itsInspections = inspections.get(code) ?? [];
+      const itsRubriques = (rubriques.get(code) ?? []).map((text) => JSON.parse(text) as IcpeRubriqueRecord);
+      const itsInspections = (inspections.get(code) ?? []).map((dateInspection) => ({ dateInspection }));
       report.installationsLues++;
       report.rubriquesLues += itsRubriques.length;
       report.inspectionsLues += itsInspections.length;
@@ -114,13 +116,13 @@ function rubriqueOf(line: DelimitedRecord): IcpeRubriqueRecord | null {
   return rest;
 }
 
-async function groupByCode<T>(
+async function groupByCode(
   zip: yauzl.ZipFile,
   entries: Map<string, yauzl.Entry>,
   spec: { name: string; required: string[] },
-  itemOf: (line: DelimitedRecord) => T | null,
-): Promise<Map<string, T[]>> {
-  const grouped = new Map<string, T[]>();
+  itemOf: (line: DelimitedRecord) => string | null,
+): Promise<Map<string, string[]>> {
+  const grouped = new Map<string, string[]>();
   const lines = readDelimited(await openLatin1(zip, entries, spec), {
     delimiter: ';',
     onHeader: (columns) => requireColumns(spec, columns),
