@@ -8,8 +8,9 @@ import type { RegisterManifest } from '../registerManifest.ts';
 import { ETALAB_2 } from './etalabLicence.ts';
 
 /**
- * Géorisques' classified installations (ICPE): about 140,000 installations for the whole country (2,890 in
- * the Gironde export of April 2026: 590 KB zipped), refreshed daily by the ministry; served as the dossier's
+ * Géorisques' classified installations (ICPE): some 137,000 installations for the whole country (as a reader
+ * of the API counts them; 2,890 in the Gironde export of April 2026, 590 KB zipped), the export made on
+ * request from the inspection's current data, dated by its download; served as the dossier's
  * `risques_industriels` block.
  */
 export const frIcpe: RegisterManifest = {

@@ -48,7 +48,7 @@ const DROPPED = new Set<string>(ICPE_DROPPED_FIELDS);
 /**
  * The installations of one Géorisques export (the ZIP of `/api/v1/csv/installations_classees`), as snapshot
  * rows of kind `installation`, each with its line in InstallationClassee.csv. The rubriques and inspection
- * dates are read first, grouped by `codeAiot` (about 140,000 installations for the whole country), then the
+ * dates are read first, grouped by `codeAiot` (some 137,000 installations for the whole country), then the
  * installations are streamed and each gets its own. The operator's name, street address and coordinates are
  * dropped before anything else is done; the inspection lines keep only their date.
  */

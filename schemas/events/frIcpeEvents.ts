@@ -18,9 +18,9 @@ export const FR_ICPE_REGISTER = 'fr.icpe';
 export const ICPE_INSTALLATION = 'installation';
 
 /**
- * Days after which a copy is no longer served (the register dictionary's threshold): Géorisques refreshes
- * the installations from the inspection's database daily; a month of missed downloads is tolerated, as the
- * classification of a site changes over months.
+ * Days after which a copy is no longer served (the register dictionary's threshold): the export is made on
+ * request from the inspection's current data and states no publication date, so the copy is dated by its
+ * download; a month without one is tolerated, as the classification of a site changes over months.
  */
 export const FR_ICPE_FRESHNESS_DAYS = 31;
 
