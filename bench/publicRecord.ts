@@ -93,7 +93,7 @@ Options:
   --contracts N       DECP contracts (default 200,000; published: about 3.1 million)
   --qualifications N  RGE lines (default 100,000; published: about 160,000)
   --participations N  CORDIS participations (default 100,000; published: about 280,000)
-  --installations N   ICPE installations (default 140,000; published: about 140,000)
+  --installations N   ICPE installations (default 140,000; published: some 137,000)
   --only LIST         sources to run, of decp,rge,cordis,icpe (default all)
   --requests N        companies each route is timed on (default 400, at most the stock's ~1,000)
   --skip-routes       no route timing
