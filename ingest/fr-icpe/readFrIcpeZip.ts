@@ -56,12 +56,15 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
   const zip = await openZip(file);
   try {
     const entries = await entriesOf(zip, file);
-    // Held as text until their installation is read: a string a line is a fraction of an object's memory.
+    // Held as one JSON text per installation until it is read: a few strings, not hundreds of thousands of
+    // objects, stay in the heap for the whole pass.
     const rubriques = await groupByCode(zip, entries, RUBRIQUES, (r) => {
       const rubrique = rubriqueOf(r);
       return rubrique ? JSON.stringify(rubrique) : null;
     });
-    const inspections = await groupByCode(zip, entries, INSPECTIONS, (r) => r.dateInspection ?? null);
+    const inspections = await groupByCode(zip, entries, INSPECTIONS, (r) =>
+      r.dateInspection ? JSON.stringify({ dateInspection: r.dateInspection }) : null,
+    );
     const seen = new Set<string>();
     const lines = readDelimitedNumbered(await openLatin1(zip, entries, INSTALLATIONS), {
       delimiter: ';',
@@ -87,8 +90,8 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
         report.installationsSansSiret++;
         continue;
       }
-      const itsRubriques = (rubriques.get(code) ?? []).map((text) => JSON.parse(text) as IcpeRubriqueRecord);
-      const itsInspections = (inspections.get(code) ?? []).map((dateInspection) => ({ dateInspection }));
+      const itsRubriques = JSON.parse(`[${rubriques.get(code) ?? ''}]`) as IcpeRubriqueRecord[];
+      const itsInspections = JSON.parse(`[${inspections.get(code) ?? ''}]`) as { dateInspection: string }[];
       report.installationsLues++;
       report.rubriquesLues += itsRubriques.length;
       report.inspectionsLues += itsInspections.length;
@@ -121,7 +124,7 @@ async function groupByCode(
   entries: Map<string, yauzl.Entry>,
   spec: { name: string; required: string[] },
   itemOf: (line: DelimitedRecord) => string | null,
-): Promise<Map<string, string[]>> {
+): Promise<Map<string, string>> {
   const grouped = new Map<string, string[]>();
   const lines = readDelimited(await openLatin1(zip, entries, spec), {
     delimiter: ';',
@@ -135,7 +138,10 @@ async function groupByCode(
     if (list) list.push(item);
     else grouped.set(code, [item]);
   }
-  return grouped;
+  // Each installation's items joined once: one flat string each, the lists left to the collector.
+  const joined = new Map<string, string>();
+  for (const [code, list] of grouped) joined.set(code, list.join(','));
+  return joined;
 }
 
 function requireColumns(spec: { name: string; required: string[] }, columns: string[]): void {
