@@ -20,6 +20,7 @@ import { frDecp } from './registers/frDecp.ts';
 import { frEgapro } from './registers/frEgapro.ts';
 import { frGels } from './registers/frGels.ts';
 import { frHatvp } from './registers/frHatvp.ts';
+import { frIcpe } from './registers/frIcpe.ts';
 import { frInpiPi } from './registers/frInpiPi.ts';
 import { frJoafe } from './registers/frJoafe.ts';
 import { frJudilibre } from './registers/frJudilibre.ts';
@@ -63,6 +64,7 @@ export const REGISTER_MANIFESTS: readonly RegisterManifest[] = [
   frRge,
   frQualiopi,
   frHatvp,
+  frIcpe,
   frGels,
   frInpiPi,
   euVies,

@@ -15,10 +15,12 @@ import {
 } from '../projections/eu-cordis/euCordisProjection.ts';
 import { euTedProjection } from '../projections/eu-ted/euTedProjection.ts';
 import { DECP_MARCHES_TABLE, decpProjection } from '../projections/fr-decp/decpProjection.ts';
+import { ICPE_INSTALLATIONS_TABLE, icpeProjection } from '../projections/fr-icpe/icpeProjection.ts';
 import { INPI_TITRES_TABLE, inpiPiProjection } from '../projections/fr-inpi-pi/inpiPiProjection.ts';
 import { RGE_QUALIFICATIONS_TABLE, rgeProjection } from '../projections/fr-rge/rgeProjection.ts';
 import { EU_CORDIS_REGISTER } from '../schemas/events/euCordisEvents.ts';
 import { FR_DECP_REGISTER } from '../schemas/events/frDecpEvents.ts';
+import { FR_ICPE_REGISTER } from '../schemas/events/frIcpeEvents.ts';
 import { FR_INPI_PI_REGISTER } from '../schemas/events/frInpiPiEvents.ts';
 import { FR_RGE_REGISTER } from '../schemas/events/frRgeEvents.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
@@ -37,6 +39,7 @@ import { timed } from './core/timing.ts';
 import { copyCsvFiles, copyJsonRecords } from './public-record/copyBaselines.ts';
 import { generateCordis } from './public-record/generateCordis.ts';
 import { generateDecp } from './public-record/generateDecp.ts';
+import { generateIcpe } from './public-record/generateIcpe.ts';
 import { generateInpiMarks } from './public-record/generateInpiMarks.ts';
 import { generateRge } from './public-record/generateRge.ts';
 import { timeSequentially } from './public-record/routeLatency.ts';
@@ -46,15 +49,15 @@ import { generateSireneFiles } from './sirene/generateSireneFiles.ts';
 import { SIRENE_READ_MODELS } from './sirene/sireneReadModels.ts';
 
 export const description =
-  'French public record (DECP, RGE, CORDIS, INPI trademarks): ingest end to end vs COPY of the same records, peak RSS; the routes and the dossier p95 over many SIRENs';
+  'French public record (DECP, RGE, CORDIS, INPI trademarks, ICPE): ingest end to end vs COPY of the same records, peak RSS; the routes and the dossier p95 over many SIRENs';
 
-const SOURCES = ['decp', 'rge', 'cordis', 'inpi'] as const;
+const SOURCES = ['decp', 'rge', 'cordis', 'inpi', 'icpe'] as const;
 type Source = (typeof SOURCES)[number];
 
 /** Zipf exponent of the companies' weights: at 3.1 M contracts the heaviest holder holds some 50,000, the heaviest buyer some 37,000. */
 const ZIPF_EXPONENT = 0.7;
 const RSS_TARGET = 512 * 1024 * 1024;
-const DOSSIER_BLOCKS = 'etablissements,marches_publics,marches_publics_ue,agrements,pi';
+const DOSSIER_BLOCKS = 'etablissements,marches_publics,marches_publics_ue,agrements,pi,risques_industriels';
 
 const USAGE = `registres bench public-record [options]
 
@@ -73,6 +76,9 @@ the project's fixtures (never a field added), with varied identifiers:
   INPI    a weekly ST.66 file (FR_FRNEWST66_<YYYY-WW>.xml): the real notice of test/fixtures/fr-inpi-pi in
           turn, each with its own application number, its holder's SIREN drawn from a Zipf pool
           (about marks/10 holders).
+  ICPE    Géorisques' export ZIP (InstallationClassee.csv, inspection.csv, rubriqueIC.csv; \`;\`, ISO-8859-1):
+          the six real installations of ingest/fr-icpe/demo in turn with their inspection and rubrique lines,
+          each with its own codeAiot, two installations a company (its establishments 1 and 2).
 The companies the routes are timed on (active legal persons of a small generated Sirene stock, ingested
 first) are the pools' heaviest: rank 1 is the heaviest holder (and CORDIS participant), rank 501 the
 heaviest buyer.
@@ -80,7 +86,7 @@ For each source:
   baseline  COPY of the same records through psql into a bare table, no key, no index: JSON sources each
             record's JSON (as the file holds it) as one jsonb row; INPI each TradeMark element as one
             text row; CSV sources each file into one text
-            column per header column (format csv, header);
+            column per header column (format csv, header; ICPE's three files unzipped, encoding LATIN1);
   ours      \`registres ingest <register>\` in its own process (as in production) while this process
             projects as \`serve\` does, until the read model has caught up; its ratio to the baseline
             (target: within 3x) and the ingest process's peak RSS (target < 512 MiB).
@@ -95,7 +101,8 @@ Options:
   --qualifications N  RGE lines (default 100,000; published: about 160,000)
   --participations N  CORDIS participations (default 100,000; published: about 280,000)
   --marks N           INPI trademarks (default 300,000; published: about 3 million since 1976)
-  --only LIST         sources to run, of decp,rge,cordis,inpi (default all)
+  --installations N   ICPE installations (default 140,000; published: some 137,000)
+  --only LIST         sources to run, of decp,rge,cordis,inpi,icpe (default all)
   --requests N        companies each route is timed on (default 400, at most the stock's ~1,000)
   --skip-routes       no route timing
   --one-event-per-row the first passes in one event per row, as before block events (to compare)
@@ -121,6 +128,7 @@ function parseOptions(argv: string[]): Options | 'help' {
       qualifications: { type: 'string' },
       participations: { type: 'string' },
       marks: { type: 'string' },
+      installations: { type: 'string' },
       only: { type: 'string' },
       requests: { type: 'string' },
       'skip-routes': { type: 'boolean' },
@@ -141,6 +149,7 @@ function parseOptions(argv: string[]): Options | 'help' {
       rge: parseCount('qualifications', values.qualifications, 100_000),
       cordis: parseCount('participations', values.participations, 100_000),
       inpi: parseCount('marks', values.marks, 300_000),
+      icpe: parseCount('installations', values.installations, 140_000),
     },
     only: only as Source[],
     requests: parseCount('requests', values.requests, 400),
@@ -213,6 +222,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           euCordisProjection,
           euTedProjection,
           inpiPiProjection,
+          icpeProjection,
         ],
         routes: [marchesPublicsRoute, financementsUeRoute, marchesPublicsUeRoute, dossierRoute],
         payment: BENCH_PAYMENT,
@@ -340,6 +350,31 @@ async function generateSources(
               schema: db.schema,
               file: inpi.records,
               columnType: 'text',
+            }),
+        };
+      }
+      if (source === 'icpe') {
+        const icpe = await generateIcpe({
+          dir,
+          installations: n,
+          sirenAt: (rank) => (rank < companies.length ? companies[rank]! : sirenOf(40_000_000 + rank)),
+        });
+        return {
+          source,
+          register: FR_ICPE_REGISTER,
+          command: 'fr-icpe',
+          args: [icpe.file, '--date', date],
+          records: icpe.installations,
+          bytes: icpe.bytes,
+          table: ICPE_INSTALLATIONS_TABLE,
+          baseline: (db) =>
+            copyCsvFiles({
+              knex: db.knex,
+              url: db.url,
+              schema: db.schema,
+              delimiter: ';',
+              encoding: 'LATIN1',
+              files: icpe.csvFiles,
             }),
         };
       }
@@ -522,6 +557,7 @@ async function timeRoutes(deps: {
     rge: rgeProjection,
     cordis: euCordisProjection,
     inpi: inpiPiProjection,
+    icpe: icpeProjection,
   };
   for (const r of runs)
     for (const t of projections[r.source].tables) await db.knex.raw(`vacuum analyze ${t}`);

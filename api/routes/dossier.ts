@@ -1,5 +1,5 @@
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
-import { BLOCS_DOSSIER, blocsOf, blocsQueryParam } from '../../schemas/params/blocs.ts';
+import { blocsOf, blocsQueryParam } from '../../schemas/params/blocs.ts';
 import { sirenPathParam } from '../../schemas/params/siren.ts';
 import { dossierSchema } from '../../schemas/responses/dossier.ts';
 import { formatPrice } from '../catalogue/price.ts';
@@ -24,7 +24,6 @@ export function dossierRouteOf(sources: DossierBlockSources): RouteDefinition {
     (entry): entry is [string, DossierBlockSource] => entry[1] !== undefined,
   );
   const blockRegisters = unique(served.flatMap(([, source]) => source.registers));
-  const notIntegrated = BLOCS_DOSSIER.filter((bloc) => !sources[bloc]);
   const prices = served.map(([bloc, source]) => `${bloc} ${formatPrice(source.price)}`).join(', ');
   const base = formatPrice(DOSSIER_BASE_PRICE);
   const cap = formatPrice(DOSSIER_PRICE_CAP);
@@ -34,7 +33,7 @@ export function dossierRouteOf(sources: DossierBlockSources): RouteDefinition {
       name: 'get_french_company_dossier',
       title: 'A la carte dossier of a French company',
       description:
-        'A French company’s dossier by SIREN, with the blocks asked for: its Sirene identity, then its establishments, BODACC warning signals, filed annual accounts (turnover, EBITDA, net result by closing date), French public contracts (DECP), its French trademarks and patents held by its SIREN (INPI) and invoicing preparation (the VAT number checked live with VIES, billing address, open establishments, collective proceedings) and the risk score (probability of a collective proceeding within 12 months, its class and model version; model card at /v1/score/modele); each block not served is named with its reason and not charged. The exact price is the one the 402 quote states.',
+        'A French company’s dossier by SIREN, with the blocks asked for: its Sirene identity, then its establishments, BODACC warning signals, filed annual accounts (turnover, EBITDA, net result by closing date), French public contracts (DECP), classified industrial installations (Géorisques ICPE, by SIRET: regime, Seveso status, rubriques, inspection dates), its French trademarks and patents held by its SIREN (INPI) and invoicing preparation (the VAT number checked live with VIES, billing address, open establishments, collective proceedings) and the risk score (probability of a collective proceeding within 12 months, its class and model version; model card at /v1/score/modele); each block not served is named with its reason and not charged. The exact price is the one the 402 quote states.',
     },
     method: 'GET',
     path: '/v1/entreprise/{siren}/dossier',
@@ -43,7 +42,6 @@ export function dossierRouteOf(sources: DossierBlockSources): RouteDefinition {
     description: [
       'L’identité est toujours servie ; mêmes refus que la fiche entreprise (non facturés). Chaque bloc demandé est servi dans `blocs`, ou nommé dans `blocs_absents` avec sa raison (liste fermée de GET /v1/lecture) : un bloc absent n’est pas facturé.',
       `Prix : ${base} de base + chaque bloc servi au prix de sa route (${prices} ; finances, les comptes déposés des ratios INPI-BCE, n’a pas de route propre ; facturation_prep est au prix de /v1/facturation/dossier, son numéro de TVA vérifié en direct auprès de VIES), total plafonné à ${cap}. Le devis 402 donne le montant exact des blocs demandés, celui qui est débité. Hors quota gratuit : un appel gratuit couvrirait jusqu’à ${cap}.`,
-      `Blocs dont la source n’est pas encore intégrée (toujours absents, raison source_non_integree) : ${notIntegrated.join(', ')}.`,
     ].join(' '),
     params: [sirenPathParam, blocsQueryParam],
     price: DOSSIER_BASE_PRICE,

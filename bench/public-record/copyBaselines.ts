@@ -39,6 +39,8 @@ export async function copyCsvFiles(opts: {
   schema: string;
   files: readonly { file: string; columns: number }[];
   delimiter: string;
+  /** The files' encoding when not UTF-8 (`LATIN1` for Géorisques' export). */
+  encoding?: string;
 }): Promise<number> {
   let rows = 0;
   for (const [i, f] of opts.files.entries()) {
@@ -48,7 +50,7 @@ export async function copyCsvFiles(opts: {
     await opts.knex.raw(`create table ${table} (${columns})`);
     await copyThroughPsql(
       opts.url,
-      `copy "${opts.schema}".${table} from stdin with (format csv, header true, delimiter '${opts.delimiter}')`,
+      `copy "${opts.schema}".${table} from stdin with (format csv, header true, delimiter '${opts.delimiter}'${opts.encoding ? `, encoding '${opts.encoding}'` : ''})`,
       (stdin) => pipeline(createReadStream(f.file), stdin, { end: false }),
     );
     rows += await countAndDrop(opts.knex, table);

@@ -5,11 +5,6 @@
  */
 export const RAISONS_BLOC_ABSENT = [
   {
-    code: 'source_non_integree',
-    signification:
-      'La source de ce bloc n’est pas encore intégrée au service. / The source of this block is not integrated yet.',
-  },
-  {
     code: 'identite_incomplete',
     signification:
       'Statut administratif ou catégorie juridique non publiés : identité partielle. / Administrative status or legal category not published: partial identity.',

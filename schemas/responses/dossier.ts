@@ -9,6 +9,7 @@ import { lobbyingBlockSchema } from './lobbying.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
 import { piBlockSchema } from './pi.ts';
+import { risquesIndustrielsBlockSchema } from './risquesIndustriels.ts';
 import { scoreBlockSchema } from './score.ts';
 import { facturationPrepBlockSchema } from './tvaVerifier.ts';
 
@@ -89,6 +90,7 @@ export const dossierSchema: JsonSchema = {
         marches_publics: marchesPublicsBlockSchema,
         agrements: agrementsBlockSchema,
         lobbying: lobbyingBlockSchema,
+        risques_industriels: risquesIndustrielsBlockSchema,
         marches_publics_ue: marchesPublicsUeBlockSchema,
         pi: piBlockSchema,
         facturation_prep: facturationPrepBlockSchema,

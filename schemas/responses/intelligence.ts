@@ -13,6 +13,7 @@ import { lobbyingBlockSchema } from './lobbying.ts';
 import { marchesPublicsBlockSchema } from './marchesPublics.ts';
 import { marchesPublicsUeBlockSchema } from './marchesPublicsUe.ts';
 import { piBlockSchema } from './pi.ts';
+import { risquesIndustrielsBlockSchema } from './risquesIndustriels.ts';
 
 /** The closed lists the schema states (kept here so that schemas/ does not import the API). */
 export const INTELLIGENCE_BLOCS = [
@@ -298,6 +299,7 @@ export const intelligenceSchema: JsonSchema = {
         marches_publics_ue: marchesPublicsUeBlockSchema,
         financements_ue: financementsUeSchema,
         agrements: agrementsBlockSchema,
+        risques_industriels: risquesIndustrielsBlockSchema,
         contentieux: contentieuxSchema,
         documents: documentsListSchema,
         lobbying: lobbyingBlockSchema,
@@ -306,8 +308,7 @@ export const intelligenceSchema: JsonSchema = {
     },
     blocs_absents: {
       type: 'array',
-      description:
-        'Chaque bloc non servi, avec sa raison (liste fermée de GET /v1/lecture) : lobbying, risques_industriels et pi toujours (`source_non_integree`).',
+      description: 'Chaque bloc non servi, avec sa raison (liste fermée de GET /v1/lecture).',
       items: {
         ...absentBlockSchema,
         properties: {

@@ -197,7 +197,6 @@ describe('API core (e2e)', () => {
         'limite_amont',
       ]);
       expect(body.raisons_bloc_absent.map((m: { code: string }) => m.code)).to.include.members([
-        'source_non_integree',
         'aucune_donnee',
         'amont_indisponible',
       ]);

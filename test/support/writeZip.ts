@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 
 /**
  * A minimal ZIP archive (deflated entries, no ZIP64) as INSEE publishes its stocks: enough to prove that
- * ingesters read the `.zip` itself. Test support only.
+ * ingesters read the `.zip` itself. Test and bench support only.
  */
 export async function writeZip(file: string, entries: { name: string; content: Buffer }[]): Promise<void> {
   const locals: Buffer[] = [];

@@ -17,5 +17,8 @@ export interface DossierBlockSource {
   read(deps: HandlerDeps, unit: UnitRow): Promise<BlockReading<Record<string, unknown>>>;
 }
 
-/** The blocks the service can serve; every other block of the closed list is `source_non_integree`. */
-export type DossierBlockSources = Partial<Record<BlocDossier, DossierBlockSource>>;
+/**
+ * Where every block of the closed list comes from: each is served, or absent for one of the contract's
+ * reasons (no data, not disclosable, an outage), never for want of a source.
+ */
+export type DossierBlockSources = Record<BlocDossier, DossierBlockSource>;

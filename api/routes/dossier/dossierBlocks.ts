@@ -3,6 +3,7 @@ import { BODACC_ANNONCES_PROJECTION } from '../../../projections/fr-bodacc-annon
 import { decpProjection } from '../../../projections/fr-decp/decpProjection.ts';
 import { LISTE_PROJECTION } from '../../../projections/fr-entreprises-liste/listeProjection.ts';
 import { hatvpProjection } from '../../../projections/fr-hatvp/hatvpProjection.ts';
+import { icpeProjection } from '../../../projections/fr-icpe/icpeProjection.ts';
 import { inpiPiProjection } from '../../../projections/fr-inpi-pi/inpiPiProjection.ts';
 import { qualiopiProjection } from '../../../projections/fr-qualiopi/qualiopiProjection.ts';
 import { rgeProjection } from '../../../projections/fr-rge/rgeProjection.ts';
@@ -10,6 +11,7 @@ import { EU_TED_REGISTER } from '../../../schemas/events/euTedEvents.ts';
 import { FR_BODACC_REGISTER } from '../../../schemas/events/frBodaccEvents.ts';
 import { FR_DECP_REGISTER } from '../../../schemas/events/frDecpEvents.ts';
 import { FR_HATVP_REGISTER } from '../../../schemas/events/frHatvpEvents.ts';
+import { FR_ICPE_REGISTER } from '../../../schemas/events/frIcpeEvents.ts';
 import { FR_INPI_PI_REGISTER } from '../../../schemas/events/frInpiPiEvents.ts';
 import { FR_QUALIOPI_REGISTER } from '../../../schemas/events/frQualiopiEvents.ts';
 import { FR_RATIOS_INPI_BCE_REGISTER } from '../../../schemas/events/frRatiosInpiBceEvents.ts';
@@ -32,6 +34,7 @@ import { LOBBYING_PRICE, readLobbyingBlock } from './lobbyingBlock.ts';
 import { readMarchesPublicsBlock } from './marchesPublicsBlock.ts';
 import { readMarchesPublicsUeBlock } from './marchesPublicsUeBlock.ts';
 import { PI_PRICE, readPiBlock } from './piBlock.ts';
+import { RISQUES_INDUSTRIELS_PRICE, readRisquesIndustrielsBlock } from './risquesIndustrielsBlock.ts';
 
 /**
  * `finances` has no route of its own: $0.01, the price of one page of accounts elsewhere (the alerts, a
@@ -77,6 +80,12 @@ export const DOSSIER_BLOCK_SOURCES: DossierBlockSources = {
     registers: [FR_HATVP_REGISTER],
     projections: [hatvpProjection.name],
     read: ({ knex }, unit) => readLobbyingBlock(knex, unit.siren),
+  },
+  risques_industriels: {
+    price: RISQUES_INDUSTRIELS_PRICE,
+    registers: [FR_ICPE_REGISTER],
+    projections: [icpeProjection.name],
+    read: ({ knex }, unit) => readRisquesIndustrielsBlock(knex, unit.siren),
   },
   marches_publics_ue: {
     price: marchesPublicsUeRoute.price,

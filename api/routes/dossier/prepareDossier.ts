@@ -25,15 +25,14 @@ const absence = (bloc: string, raison: RaisonBlocAbsent, message?: string): Bloc
   message: message ?? RAISONS_BLOC_ABSENT.find((r) => r.code === raison)!.signification,
 });
 
-/** One asked block: not integrated, its copy set aside by the freshness guard, or read. */
+/** One asked block: its copy set aside by the freshness guard, or read. */
 function readBlock(
   bloc: BlocDossier,
-  source: DossierBlockSource | undefined,
+  source: DossierBlockSource,
   unit: UnitRow,
   deps: HandlerDeps,
   muted: readonly MutedRegister[],
 ): Promise<BlockReading<Record<string, unknown>>> {
-  if (!source) return Promise.resolve(absentBlock(absence(bloc, 'source_non_integree')));
   const stale = muted.find((m) => source.registers.includes(m.registre));
   if (stale) {
     return Promise.resolve(

@@ -29,8 +29,8 @@ import type { ScorePort } from './scorePort.ts';
 import type { SectorMediansCache } from './sectorMedians.ts';
 
 /**
- * The blocks of the intelligence report, in the order served: a closed list. The last three have no source
- * integrated yet and are always named in `blocs_absents` (`source_non_integree`), as the dossier names them.
+ * The blocks of the intelligence report, in the order served: a closed list, each served or named in
+ * `blocs_absents` with one of the contract's reasons.
  */
 export const BLOCS_INTELLIGENCE = INTELLIGENCE_BLOCS;
 
@@ -74,7 +74,7 @@ const fromDossier = (source: DossierBlockSource): IntelligenceBlockSource => ({
   read: (deps, unit) => source.read(deps, unit),
 });
 
-const dossier = (bloc: keyof typeof DOSSIER_BLOCK_SOURCES) => fromDossier(DOSSIER_BLOCK_SOURCES[bloc]!);
+const dossier = (bloc: keyof typeof DOSSIER_BLOCK_SOURCES) => fromDossier(DOSSIER_BLOCK_SOURCES[bloc]);
 
 /** The version of a register the request's freshness guard read (the cache token of the sector medians). */
 const versionOf = (provenance: readonly ProvenanceEntry[] | undefined, register: string) => {
@@ -82,8 +82,8 @@ const versionOf = (provenance: readonly ProvenanceEntry[] | undefined, register:
   return p ? `${p.version}|${p.empreinte_sha256 ?? ''}` : '';
 };
 
-/** The integrated blocks' sources; every other block of the closed list is `source_non_integree`. */
-export const INTELLIGENCE_BLOCK_SOURCES: Partial<Record<BlocIntelligence, IntelligenceBlockSource>> = {
+/** Where each block of the closed list comes from. */
+export const INTELLIGENCE_BLOCK_SOURCES: Record<BlocIntelligence, IntelligenceBlockSource> = {
   etablissements: dossier('etablissements'),
   // The RNE, read live: down, slow or not configured, the block is absent with its reason.
   dirigeants: {
@@ -179,6 +179,7 @@ export const INTELLIGENCE_BLOCK_SOURCES: Partial<Record<BlocIntelligence, Intell
     },
   },
   agrements: dossier('agrements'),
+  risques_industriels: dossier('risques_industriels'),
   // Judilibre, read live: down or not configured, the block is absent with its reason.
   contentieux: {
     registers: [],

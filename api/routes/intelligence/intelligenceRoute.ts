@@ -11,7 +11,6 @@ import { SIRENE_FRESHNESS, SIRENE_PROJECTIONS } from '../entreprise.ts';
 import { readScoreBlock } from '../score/scoreBlock.ts';
 import { NO_SCORE_MODEL as NO_SCORE_SOURCE } from '../score/scoreModelSource.ts';
 import {
-  BLOCS_INTELLIGENCE,
   type BlocIntelligence,
   INTELLIGENCE_BLOCK_SOURCES,
   type IntelligenceBlockSource,
@@ -42,13 +41,12 @@ const PDF_HEADERS = {
  * its own). JSON by default; `Accept: application/pdf` serves the same answer rendered as a PDF.
  */
 export function intelligenceRouteOf(
-  opts: { score?: ScorePort; sources?: Partial<Record<BlocIntelligence, IntelligenceBlockSource>> } = {},
+  opts: { score?: ScorePort; sources?: Record<BlocIntelligence, IntelligenceBlockSource> } = {},
 ): RouteDefinition {
   const sources = opts.sources ?? INTELLIGENCE_BLOCK_SOURCES;
   const score = opts.score ?? NO_SCORE_MODEL;
   const medians = createSectorMediansCache();
-  const localRegisters = unique(Object.values(sources).flatMap((s) => s?.registers ?? []));
-  const notIntegrated = BLOCS_INTELLIGENCE.filter((bloc) => !sources[bloc]);
+  const localRegisters = unique(Object.values(sources).flatMap((s) => s.registers));
   return {
     id: 'intelligence.entreprise',
     tool: {
@@ -66,7 +64,6 @@ export function intelligenceRouteOf(
       'Comptes : les cinq dernières clôtures (export ratios INPI-BCE), marge d’EBE, marge nette et BFR sur CA face à la médiane de la division NAF pour la même année, et leur tendance. Dirigeants personnes physiques comptés par fonction, jamais nommés. La `synthese` ne contient que des faits calculés des blocs servis ; ses drapeaux forment une liste fermée : ' +
         DRAPEAUX_INTELLIGENCE.map((d) => `${d.code} (${d.regle.split(' / ')[0]})`).join(' ; ') +
         '.',
-      `Blocs dont la source n’est pas intégrée (toujours absents, raison source_non_integree) : ${notIntegrated.join(', ')}.`,
       'Avec `Accept: application/pdf`, le même rapport rendu en PDF depuis la réponse JSON (mêmes octets pour la même réponse), signé sur ses octets (`Content-Digest`), au même prix ; citation et provenance dans les en-têtes `X-Citation` et `X-Registre-Provenance`.',
     ].join(' '),
     params: [sirenPathParam],

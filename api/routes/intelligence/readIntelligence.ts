@@ -22,16 +22,15 @@ const absence = (bloc: string, raison: BlocAbsent['raison'], message?: string): 
   message: message ?? RAISONS_BLOC_ABSENT.find((r) => r.code === raison)!.signification,
 });
 
-/** One block: not integrated, its local copy set aside by the freshness guard, or read (as the dossier). */
+/** One block: its local copy set aside by the freshness guard, or read (as the dossier). */
 function readBlock(
   bloc: BlocIntelligence,
-  source: IntelligenceBlockSource | undefined,
+  source: IntelligenceBlockSource,
   row: ProfileRow,
   deps: HandlerDeps,
   muted: readonly MutedRegister[],
   context: IntelligenceContext,
 ): Promise<BlockReading<Record<string, unknown>>> {
-  if (!source) return Promise.resolve(absentBlock(absence(bloc, 'source_non_integree')));
   const stale = muted.find((m) => source.registers.includes(m.registre));
   if (stale) {
     return Promise.resolve(
@@ -55,7 +54,7 @@ function readBlock(
 export async function readIntelligence(
   ctx: RouteContext,
   deps: HandlerDeps,
-  sources: Partial<Record<BlocIntelligence, IntelligenceBlockSource>>,
+  sources: Record<BlocIntelligence, IntelligenceBlockSource>,
   context: Omit<IntelligenceContext, 'ctx' | 'now'>,
 ): Promise<HandlerResult> {
   const siren = String(ctx.state.params?.siren);

@@ -9,6 +9,8 @@ import { dossierRouteOf } from '../../../api/routes/dossier.ts';
 import { served } from '../../../api/routes/entreprise/blockReading.ts';
 import { PRICED_ROUTES } from '../../../app/readSide.ts';
 import { openAccount } from '../../../ops/accounts/openAccount.ts';
+import { RAISONS_BLOC_ABSENT } from '../../../schemas/enums/blocAbsent.ts';
+import { BLOCS_DOSSIER } from '../../../schemas/params/blocs.ts';
 import { dossierSchema } from '../../../schemas/responses/dossier.ts';
 import { targetDescription } from '../../support/database.ts';
 import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
@@ -119,17 +121,15 @@ describe(`GET /v1/entreprise/{siren}/dossier on the demo data, payment on (${tar
       ]);
     });
 
-    it('every block of the contract not served today is absent with source_non_integree', async () => {
-      const others = 'risques_industriels';
-      const { res, body } = await keyed(SUCRERIES, others);
+    it('every block of the contract is served or absent for one of the contract’s reasons', async () => {
+      const { res, body } = await keyed(SUCRERIES, BLOCS_DOSSIER.join(','));
       expect(res.status).to.equal(200);
-      expect(body.blocs).to.deep.equal({});
-      expect(body.blocs_absents.map((a: Json) => a.bloc)).to.deep.equal(others.split(','));
-      expect(new Set(body.blocs_absents.map((a: Json) => a.raison))).to.deep.equal(
-        new Set(['source_non_integree']),
-      );
-      expect(body.resume).to.deep.equal({ demandes: 1, servis: 0, absents: 1, dont_panne_amont: 0 });
-      expect(body.provenance.map((p: Json) => p.registre)).to.deep.equal(['fr.sirene']);
+      const named = [...Object.keys(body.blocs), ...body.blocs_absents.map((a: Json) => a.bloc)].sort();
+      expect(named).to.deep.equal([...BLOCS_DOSSIER].sort());
+      const reasons = new Set<string>(RAISONS_BLOC_ABSENT.map((r) => r.code));
+      const outside = body.blocs_absents.filter((a: Json) => !reasons.has(a.raison));
+      expect(outside).to.deep.equal([]);
+      expect(reasons.has('source_non_integree')).to.equal(false);
     });
 
     it('the etablissements block is what GET …/etablissements serves', async () => {

@@ -148,9 +148,9 @@ describe(`GET /v1/intelligence/{siren} on the demo data (e2e, ${targetDescriptio
     const reasons = Object.fromEntries(body.blocs_absents.map((b: Json) => [b.bloc, b.raison]));
     expect(reasons).to.include({
       score: 'copie_indisponible',
-      // Read in full, the HATVP and INPI copies publish nothing for the demo companies.
+      // Read in full, the HATVP, Géorisques and INPI copies publish nothing for the demo companies.
       lobbying: 'aucune_donnee',
-      risques_industriels: 'source_non_integree',
+      risques_industriels: 'aucune_donnee',
       pi: 'aucune_donnee',
     });
     // Every block of the closed list is either served or named absent, never both, never neither.
@@ -248,7 +248,7 @@ describe(`GET /v1/intelligence/{siren} on the demo data (e2e, ${targetDescriptio
     expect(bytes.equals(await renderIntelligencePdf(body))).to.equal(true);
     const text = await pdfText(bytes);
     expect(text).to.include('SOCIETE DES SUCRERIES DU MARQUENTERRE');
-    expect(text).to.include('source_non_integree');
+    expect(text).to.include('aucune_donnee');
   });
 
   it('quotes $1.00 either way, naming in its x402 resource the media type the request will be served in', async () => {

@@ -114,7 +114,7 @@ describe('intelligence report: trends, sector medians, synthesis, PDF (unit)', (
       synthese: { drapeaux: [] },
       profil: { siren: '005420120' },
       blocs: {},
-      blocs_absents: [{ bloc: 'pi', raison: 'source_non_integree', message: 'Non intégrée ≥ 1' }],
+      blocs_absents: [{ bloc: 'pi', raison: 'copie_indisponible', message: 'Copie ≥ 1 jour' }],
     };
     const first = await renderIntelligencePdf(answer);
     const second = await renderIntelligencePdf(structuredClone(answer));

@@ -51,7 +51,7 @@ describe(`GET /v1/intelligence/{siren} with only Sirene held (e2e, ${targetDescr
       contentieux: 'registre_non_configure',
       documents: 'registre_non_configure',
       lobbying: 'copie_indisponible',
-      risques_industriels: 'source_non_integree',
+      risques_industriels: 'copie_indisponible',
       pi: 'copie_indisponible',
     });
     expect(body.synthese.blocs).to.deep.equal({ servis: 2, absents: 14, dont_panne_amont: 0 });
