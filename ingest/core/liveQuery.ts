@@ -183,7 +183,17 @@ export interface LiveQueryClient {
    * is returned. Each question's outcome apart: an answer, or its `LiveUnavailableError` (the append failing
    * fails every question it held).
    */
-  getAll(questions: readonly LiveGet[]): Promise<PromiseSettledResult<LiveAnswer>[]>;
+  getAll(
+    questions: readonly LiveGet[],
+    opts?: {
+      /**
+       * Each question asked once the one before it was answered (or kept), the observations still appended
+       * together: after a failure the rest are not asked and fail with it, so that a failing register is asked
+       * once and counted once against its circuit (Judilibre's searches by SIREN, then by name).
+       */
+      inTurn?: boolean;
+    },
+  ): Promise<PromiseSettledResult<LiveAnswer>[]>;
   /** A search sent as a JSON body (ARES): idempotent, so retried like a GET. */
   post(path: string, body: unknown): Promise<LiveAnswer>;
   /**
@@ -331,9 +341,15 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
   }
 
   /** `getAll`: the questions side by side, the new observations appended together before any answer. */
-  async function observeAll(questions: readonly LiveGet[]): Promise<PromiseSettledResult<LiveAnswer>[]> {
+  async function observeAll(
+    questions: readonly LiveGet[],
+    call: { inTurn?: boolean } = {},
+  ): Promise<PromiseSettledResult<LiveAnswer>[]> {
     const asked = questions.map((q) => questionOf(urlOf(q.path, q.query), 'GET'));
-    const outcomes = await Promise.allSettled(asked.map((q, i) => answerOf(q, questions[i]!.opts ?? {})));
+    const answer = (i: number) => answerOf(asked[i]!, questions[i]!.opts ?? {});
+    const outcomes = call.inTurn
+      ? await inTurn(asked.length, answer)
+      : await Promise.allSettled(asked.map((_, i) => answer(i)));
     const fresh = outcomes.flatMap((o, i) =>
       o.status === 'fulfilled' && 'answered' in o.value
         ? [{ question: asked[i]!, answered: o.value.answered }]
@@ -379,6 +395,25 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       )) ?? 0,
     circuit: () => circuitStateOf(circuit.state),
   };
+}
+
+/** `count` steps one after the other; after a failure, the rest are not run and fail with it. */
+async function inTurn<T>(count: number, step: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
+  const out: PromiseSettledResult<T>[] = [];
+  let failed: { reason: unknown } | null = null;
+  for (let i = 0; i < count; i++) {
+    if (failed) {
+      out.push({ status: 'rejected', reason: failed.reason });
+      continue;
+    }
+    try {
+      out.push({ status: 'fulfilled', value: await step(i) });
+    } catch (reason) {
+      failed = { reason };
+      out.push({ status: 'rejected', reason });
+    }
+  }
+  return out;
 }
 
 /** The breaker's state as the health route names it: `open` (isolated too), `half-open` or `closed`. */

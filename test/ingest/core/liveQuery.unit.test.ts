@@ -218,6 +218,32 @@ describe('Live register client (cockatiel policies, observations appended first)
       expect(upstream.requests).to.have.length(2);
     });
 
+    it('in turn: each question once the one before was answered, their observations in one append', async () => {
+      upstream.answer = ({ url }) => ({ status: 200, body: JSON.stringify({ asked: url.pathname }) });
+      const bulks: unknown[] = [];
+      const outcomes = await client({
+        store: bulkStore(async (entries) => void bulks.push(entries)),
+      }).getAll([{ path: '/a' }, { path: '/b' }], { inTurn: true });
+      expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'fulfilled']);
+      expect(upstream.requests.map((r) => r.url)).to.deep.equal(['/a', '/b']);
+      expect(bulks).to.have.length(1);
+    });
+
+    it('in turn: after a failure the rest are not asked and fail with it; the answered one is recorded', async () => {
+      upstream.answer = ({ url }) =>
+        url.pathname === '/b' ? { status: 503 } : { status: 200, body: '{"x":1}' };
+      const outcomes = await client({ store: bulkStore(async () => undefined) }).getAll(
+        [{ path: '/a' }, { path: '/b' }, { path: '/c' }],
+        { inTurn: true },
+      );
+      expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'rejected', 'rejected']);
+      expect((outcomes[2] as PromiseRejectedResult).reason).to.equal(
+        (outcomes[1] as PromiseRejectedResult).reason,
+      );
+      expect(upstream.requests.map((r) => r.url)).to.not.include('/c');
+      expect(appended.map((e) => urlOf(e.events[0]!))).to.deep.equal([`${upstream.url}/a`]);
+    });
+
     it('a question answered from the cache is given without asking upstream, beside a new one', async () => {
       const c = client({ cacheMs: 60_000, store: bulkStore(async () => undefined) });
       await c.get('/a');
