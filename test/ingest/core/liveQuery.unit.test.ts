@@ -244,6 +244,42 @@ describe('Live register client (cockatiel policies, observations appended first)
       expect(appended.map((e) => urlOf(e.events[0]!))).to.deep.equal([`${upstream.url}/a`]);
     });
 
+    it('reads the read table once for its questions: a young observation kept, the other asked', async () => {
+      upstream.answer = () => ({ status: 200, body: '{"x":1}' });
+      const reads: string[][] = [];
+      const c = client({
+        store: bulkStore(async () => undefined),
+        recall: () => Promise.reject(new Error('one statement for all, not one each')),
+        recallMany: async (_register, urls) => {
+          reads.push([...urls]);
+          const url = `${upstream.url}/a`;
+          return new Map([
+            [
+              url,
+              {
+                url,
+                status: 200,
+                observedAt: '2026-12-01T00:00:00.000Z',
+                bodySha256: 'f',
+                record: { kept: true },
+              },
+            ],
+          ]);
+        },
+      });
+      const [a, b] = await c.getAll(
+        [
+          { path: '/a', opts: { maxAgeMs: 60_000 } },
+          { path: '/b', opts: { maxAgeMs: 60_000 } },
+        ],
+        { inTurn: true },
+      );
+      expect(reads).to.deep.equal([[`${upstream.url}/a`, `${upstream.url}/b`]]);
+      expect((a as PromiseFulfilledResult<{ record: unknown }>).value.record).to.deep.equal({ kept: true });
+      expect((b as PromiseFulfilledResult<{ cached: boolean }>).value.cached).to.equal(false);
+      expect(upstream.requests.map((r) => r.url)).to.deep.equal(['/b']);
+    });
+
     it('a question answered from the cache is given without asking upstream, beside a new one', async () => {
       const c = client({ cacheMs: 60_000, store: bulkStore(async () => undefined) });
       await c.get('/a');
