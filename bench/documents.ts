@@ -226,7 +226,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     );
     return 0;
   } finally {
-    await service.close({ graceMs: 0 });
+    // The requests a throughput run left running finish and are recorded before the served log closes.
+    await service.close();
     await rne.close();
     await disk.close();
     await bench.close();

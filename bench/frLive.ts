@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Knex } from 'knex';
 import { DEMO_SEEDERS, FRENCH_LIVE_SOURCES } from '../app/readSide.ts';
 import { composeService } from '../app/server/composeService.ts';
 import { seedDemoData } from '../app/server/seedDemoData.ts';
@@ -18,10 +19,11 @@ import { FR_RNE_REGISTER } from '../schemas/events/frRneEvents.ts';
 import { isLuhnValid } from '../schemas/params/luhn.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
 import type { BenchContext } from './core/benchContext.ts';
+import { type CpuProfile, printSelfTimeTable, startCpuProfile, writeCpuProfile } from './core/cpuProfile.ts';
 import { formatCount, formatRatio } from './core/format.ts';
 import { openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
-import { printTable } from './core/printTable.ts';
+import { printTable, type TableRow } from './core/printTable.ts';
 import { latencyRow, quantile, timeEach } from './core/sequentialLatency.ts';
 import { loadTest } from './http/loadTest.ts';
 
@@ -29,12 +31,17 @@ export const description =
   'French live routes beside the filings: court decisions (Judilibre), capital (RNE), VAT check (VIES); each cache miss over its upstream’s own time, each cache hit vs a local copy';
 
 const USAGE = `
-npx registres bench fr-live [--delay MS] [--reads N] [--seconds N] [--connections N]
+npx registres bench fr-live [--delay MS] [--reads N] [--seconds N] [--connections N] [--statements]
+                             [--cpu-profile DIR]
   --delay MS       each replayed upstream answers after this many milliseconds (default 20)
   --reads N        cache misses read per route, one at a time (default 20; capital's reads are spaced by
                    4.5 s, untimed, to keep within the RNE's pace of 30 calls a minute, two calls a read)
   --seconds N      duration of each throughput run (default 5)
   --connections N  connections of each throughput run (default 10)
+  --statements     also print the statements each route's misses sent on the service's primary connections
+                   (appends, subscriptions' reads, projections, served log), per miss, by their first words
+  --cpu-profile DIR  profile this thread (the service, its embedded database, the load) during each route's
+                   misses into DIR/<route>.cpuprofile, and print the functions' self time per miss
 `;
 
 const read = async (folder: string, file: string) => fs.readFile(path.join(folder, file), 'utf8');
@@ -117,6 +124,37 @@ function sirens(n: number): string[] {
   return out;
 }
 
+/** Runs `work` and returns what it gave with the SQL of every statement `knex` sent meanwhile. */
+async function statementsOf<T>(
+  knex: Knex,
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const count = (q: { sql: string }) => void statements.push(q.sql);
+  knex.on('query', count);
+  try {
+    return { result: await work(), statements };
+  } finally {
+    knex.removeListener('query', count);
+  }
+}
+
+/** Statements per miss, by their first words (whitespace folded), most frequent first, and their total. */
+function statementRows(route: string, statements: readonly string[], reads: number): TableRow[] {
+  const byKind = new Map<string, number>();
+  for (const sql of statements) {
+    const kind = sql.replace(/\s+/g, ' ').trim().slice(0, 70);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  }
+  const perMiss = (n: number) => (n / reads).toFixed(1);
+  return [
+    { variant: `${route}: all`, 'per miss': perMiss(statements.length) },
+    ...[...byKind]
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, n]) => ({ variant: `  ${kind}`, 'per miss': perMiss(n) })),
+  ];
+}
+
 /** One cache-miss table: the upstream's questions asked directly (as the reader asks them), then the route. */
 function missRows(route: string, upstream: number[], ours: number[]) {
   return [
@@ -155,6 +193,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       reads: { type: 'string' },
       seconds: { type: 'string' },
       connections: { type: 'string' },
+      statements: { type: 'boolean' },
+      'cpu-profile': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -218,28 +258,74 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const first = rest.slice(0, reads);
     const second = rest.slice(reads);
     const vats = sirens(reads * 2).map(frenchVat);
+    const counted: TableRow[] = [];
+    // The route's misses, and with `--statements` what they sent on the primary until the projections caught up.
+    const profileDir = values['cpu-profile'];
+    const profiles = new Map<string, { profile: CpuProfile; per: number }>();
+    const misses = async (route: string, time: () => Promise<number[]>) => {
+      if (profileDir) {
+        const window = await startCpuProfile();
+        const ms = await time();
+        const profile = await window.stop();
+        await writeCpuProfile(profileDir, route.replace('/', '-'), profile);
+        profiles.set(route, { profile, per: reads });
+        return ms;
+      }
+      if (!values.statements) return time();
+      await service.servedLog.flush();
+      await service.runner.catchUp();
+      const { result, statements } = await statementsOf(bench.knex, async () => {
+        const ms = await time();
+        await service.servedLog.flush();
+        await service.runner.catchUp();
+        return ms;
+      });
+      counted.push(...statementRows(route, statements, reads));
+      return result;
+    };
     const rows = [
       ...missRows(
         'contentieux',
         await timeQuestions(first.map(direct.contentieux), { sequential: true }),
-        await timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+        await misses('contentieux', () =>
+          timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+        ),
       ),
       ...missRows(
         'capital',
         await timeQuestions(first.map(direct.capital)),
         // Two RNE calls a read, 30 a minute: one read every 4.5 s keeps the pace's queue empty.
-        await timeEach(
-          second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`),
-          { pauseMs: RNE_READ_INTERVAL_MS },
+        await misses('capital', () =>
+          timeEach(
+            second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`),
+            { pauseMs: RNE_READ_INTERVAL_MS },
+          ),
         ),
       ),
       ...missRows(
         'tva/verifier',
         await timeQuestions(vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`])),
-        await timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+        await misses('tva/verifier', () =>
+          timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+        ),
       ),
     ];
     printTable(`Cache miss, one at a time, ${reads} reads a route`, rows, ctx.out);
+    for (const route of profiles.keys())
+      printSelfTimeTable({
+        title: `CPU profile of the ${route} misses (this thread: service, embedded database, HTTP client): self time per miss`,
+        profiles: new Map([[route, profiles.get(route)!]]),
+        unit: 'µs',
+        lead: route,
+        top: 30,
+        out: ctx.out,
+      });
+    if (values.statements)
+      printTable(
+        `Statements on the primary per miss (until the projections caught up; served log flushed)`,
+        counted,
+        ctx.out,
+      );
     await service.runner.catchUp();
     const hitUrls = {
       contentieux: `${base}/v1/entreprise/${second[0]!.siren}/contentieux`,
@@ -266,7 +352,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     );
     return 0;
   } finally {
-    await service.close({ graceMs: 0 });
+    // The requests a throughput run left running finish and are recorded before the served log closes.
+    await service.close();
     await upstreams.close();
     await bench.close();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -119,7 +119,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     await measureSearches(ctx, base, ares.state);
     return 0;
   } finally {
-    await service.close({ graceMs: 0 });
+    // The requests a throughput run left running finish and are recorded before the served log closes.
+    await service.close();
     await ares.close();
     await bench.close();
     await fs.rm(dataDir, { recursive: true, force: true });

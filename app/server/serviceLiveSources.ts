@@ -5,7 +5,7 @@ import { sireneApiSearchFromConfig } from '../../ingest/fr-sirene/frSireneApi.ts
 import { type Config, liveCredentialsVariable, liveUrlVariable } from '../../ops/config.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
 import type { EventStore } from '../../ops/eventstore/port.ts';
-import { readLiveObservation } from '../../projections/eu-live/euLiveProjection.ts';
+import { readLiveObservation, readLiveObservations } from '../../projections/eu-live/euLiveProjection.ts';
 import { EU_VIES_REGISTER } from '../../schemas/events/euViesEvents.ts';
 import type { FrenchLiveReaders } from '../../schemas/live/frenchLiveReaders.ts';
 import {
@@ -71,6 +71,8 @@ export function serviceLiveSources(deps: {
       readStream: (streamId, readOpts) => store.readStream(streamId, readOpts),
       recall: (register, url, maxAgeMs) =>
         readLiveObservation(db.knex, register, url, maxAgeMs, opts.now?.() ?? new Date()),
+      recallMany: (register, urls, maxAgeMs) =>
+        readLiveObservations(db.knex, register, urls, maxAgeMs, opts.now?.() ?? new Date()),
       bytesCache,
       ...(config.liveDocumentMaxBytes ? { maxDocumentBytes: config.liveDocumentMaxBytes } : {}),
       ...(opts.now ? { now: opts.now } : {}),

@@ -65,6 +65,11 @@ export interface LiveQueryOptions {
    * call's `maxAgeMs`. Asked only by calls that give a maximum age (a filing that does not change).
    */
   recall?: RecallObservation;
+  /**
+   * The same read for several URLs of the register at once (one statement): what `getAll` asks for the questions
+   * it would otherwise recall one by one; each URL's observation, absent when none is young enough.
+   */
+  recallMany?: RecallObservations;
   /** Where a document's bytes (`getBytes`) are kept and served again from: never the log. */
   bytesCache?: LiveBytesCache;
   now?: () => Date;
@@ -77,6 +82,13 @@ export type RecallObservation = (
   url: string,
   maxAgeMs: number,
 ) => Promise<Omit<LiveAnswer, 'cached' | 'method'> | null>;
+
+/** `RecallObservation` for several URLs of one register, by URL (a URL absent: nothing young enough). */
+export type RecallObservations = (
+  register: string,
+  urls: readonly string[],
+  maxAgeMs: number,
+) => Promise<Map<string, Omit<LiveAnswer, 'cached' | 'method'>>>;
 
 export interface LiveAnswer {
   url: string;
@@ -183,7 +195,17 @@ export interface LiveQueryClient {
    * is returned. Each question's outcome apart: an answer, or its `LiveUnavailableError` (the append failing
    * fails every question it held).
    */
-  getAll(questions: readonly LiveGet[]): Promise<PromiseSettledResult<LiveAnswer>[]>;
+  getAll(
+    questions: readonly LiveGet[],
+    opts?: {
+      /**
+       * Each question asked once the one before it was answered (or kept), the observations still appended
+       * together: after a failure the rest are not asked and fail with it, so that a failing register is asked
+       * once and counted once against its circuit (Judilibre's searches by SIREN, then by name).
+       */
+      inTurn?: boolean;
+    },
+  ): Promise<PromiseSettledResult<LiveAnswer>[]>;
   /** A search sent as a JSON body (ARES): idempotent, so retried like a GET. */
   post(path: string, body: unknown): Promise<LiveAnswer>;
   /**
@@ -278,14 +300,19 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
   async function answerOf(
     question: Question,
     call: { maxAgeMs?: number; fresh?: boolean },
+    /** The read table's answer, already read with other questions' (getAll); undefined: not read yet. */
+    prefetched?: Omit<LiveAnswer, 'cached' | 'method'> | null,
   ): Promise<{ kept: LiveAnswer } | { answered: Answered }> {
     const { url, method, body, key } = question;
     const hit = call.fresh ? undefined : cache?.get(key);
     if (hit) return { kept: { ...hit, cached: true } };
     const maxAgeMs = call.fresh ? undefined : call.maxAgeMs;
-    if (method === 'GET' && maxAgeMs !== undefined && opts.recall) {
+    if (method === 'GET' && maxAgeMs !== undefined && (prefetched !== undefined || opts.recall)) {
       // The read table unreadable (database down) is no reason to refuse: the register is asked.
-      const recalled = await opts.recall(opts.register, url, maxAgeMs).catch(() => null);
+      const recalled =
+        prefetched !== undefined
+          ? prefetched
+          : await opts.recall!(opts.register, url, maxAgeMs).catch(() => null);
       if (recalled) {
         const answer: LiveAnswer = { ...recalled, method, cached: true };
         cache?.set(key, answer);
@@ -331,9 +358,16 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
   }
 
   /** `getAll`: the questions side by side, the new observations appended together before any answer. */
-  async function observeAll(questions: readonly LiveGet[]): Promise<PromiseSettledResult<LiveAnswer>[]> {
+  async function observeAll(
+    questions: readonly LiveGet[],
+    call: { inTurn?: boolean } = {},
+  ): Promise<PromiseSettledResult<LiveAnswer>[]> {
     const asked = questions.map((q) => questionOf(urlOf(q.path, q.query), 'GET'));
-    const outcomes = await Promise.allSettled(asked.map((q, i) => answerOf(q, questions[i]!.opts ?? {})));
+    const recalled = await recallTogether(asked, questions);
+    const answer = (i: number) => answerOf(asked[i]!, questions[i]!.opts ?? {}, recalled.get(i));
+    const outcomes = call.inTurn
+      ? await inTurn(asked.length, answer)
+      : await Promise.allSettled(asked.map((_, i) => answer(i)));
     const fresh = outcomes.flatMap((o, i) =>
       o.status === 'fulfilled' && 'answered' in o.value
         ? [{ question: asked[i]!, answered: o.value.answered }]
@@ -361,6 +395,26 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     });
   }
 
+  /**
+   * The read table's answers to the questions of a `getAll` that it would recall one by one (not in this
+   * process's cache, a maximum age, the same for all), in one statement: by question index. Empty when fewer
+   * than two are due, or without `recallMany`; the table unreadable, each is asked of the register.
+   */
+  async function recallTogether(
+    asked: readonly Question[],
+    questions: readonly LiveGet[],
+  ): Promise<Map<number, Omit<LiveAnswer, 'cached' | 'method'> | null>> {
+    const due = asked.flatMap((q, i) => {
+      const call = questions[i]!.opts ?? {};
+      return !call.fresh && call.maxAgeMs !== undefined && !cache?.has(q.key) ? [i] : [];
+    });
+    const ages = new Set(due.map((i) => questions[i]!.opts?.maxAgeMs));
+    if (!opts.recallMany || due.length < 2 || ages.size !== 1) return new Map();
+    const urls = due.map((i) => asked[i]!.url);
+    const found = await opts.recallMany(opts.register, urls, [...ages][0]!).catch(() => null);
+    return new Map(due.map((i) => [i, found?.get(asked[i]!.url) ?? null]));
+  }
+
   const urlOf = (path: string, query: Record<string, string> = {}) => {
     const qs = new URLSearchParams(query).toString();
     return `${opts.baseUrl}${path}${qs ? `?${qs}` : ''}`;
@@ -379,6 +433,25 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
       )) ?? 0,
     circuit: () => circuitStateOf(circuit.state),
   };
+}
+
+/** `count` steps one after the other; after a failure, the rest are not run and fail with it. */
+async function inTurn<T>(count: number, step: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
+  const out: PromiseSettledResult<T>[] = [];
+  let failed: { reason: unknown } | null = null;
+  for (let i = 0; i < count; i++) {
+    if (failed) {
+      out.push({ status: 'rejected', reason: failed.reason });
+      continue;
+    }
+    try {
+      out.push({ status: 'fulfilled', value: await step(i) });
+    } catch (reason) {
+      failed = { reason };
+      out.push({ status: 'rejected', reason });
+    }
+  }
+  return out;
 }
 
 /** The breaker's state as the health route names it: `open` (isolated too), `half-open` or `closed`. */

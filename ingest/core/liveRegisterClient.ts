@@ -6,6 +6,7 @@ import {
   type LiveQueryClient,
   type LiveQueryOptions,
   type RecallObservation,
+  type RecallObservations,
 } from './liveQuery.ts';
 
 /** What the service hands a live register's reader: its address, the log, and test overrides. */
@@ -24,6 +25,8 @@ export interface LiveReaderDeps {
   readStream?: EventStore['readStream'];
   /** The read table of observations: what a call with a maximum age may be served again from. */
   recall?: RecallObservation;
+  /** The same read for several URLs in one statement (a `getAll`'s questions). */
+  recallMany?: RecallObservations;
   /** Where documents' bytes (filed PDFs) are kept between downloads. */
   bytesCache?: LiveBytesCache;
   /** The largest document (a filed PDF) served, in bytes (`LIVE_DOCUMENT_MAX_BYTES`); the register's own default. */
@@ -76,6 +79,7 @@ export function createLiveRegisterReader<R = EuLiveReader>(
       extract: spec.extract,
       store: deps.store,
       ...(deps.recall ? { recall: deps.recall } : {}),
+      ...(deps.recallMany ? { recallMany: deps.recallMany } : {}),
       ...(deps.bytesCache ? { bytesCache: deps.bytesCache } : {}),
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),

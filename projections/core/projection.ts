@@ -32,6 +32,12 @@ export interface Projection {
    * SubscribeOptions). For a read model fed by a small append per served request.
    */
   coalesce?: { ms: number; types: string[] };
+  /**
+   * Optional: of the events of its handled types, those its handlers may act on (its handlers do nothing with
+   * the others). A batch holding none of them is passed over like a batch of other types: no transaction, the
+   * position stored later (the watches read every live observation, and act on the European profiles only).
+   */
+  acts?: (event: RecordedEvent) => boolean;
   /** Optional: what a first pass or a rebuild may leave out and build once at its end (see bulkLoad.ts). */
   bulkLoad?: BulkLoad;
   /**

@@ -43,6 +43,19 @@ export interface ProjectionWorker {
    * its own is being applied, and a compare-and-set as every checkpoint move.
    */
   storeSkipped(): Promise<void>;
+  /**
+   * The same move, for a caller that stores several projections' at once (storeCheckpoints): null when none is
+   * due; else reserved until `settle` is told whether it was stored (null: not known, the statement failed).
+   */
+  takeSkippedMove(): SkippedMove | null;
+}
+
+/** A move of a projection's checkpoint past the batches it skipped, from the stored position to `to`. */
+export interface SkippedMove {
+  name: string;
+  from: bigint;
+  to: bigint;
+  settle(stored: boolean | null): void;
 }
 
 interface Waiter {
@@ -98,6 +111,8 @@ class CheckpointedWorker implements ProjectionWorker {
   // meanwhile, and the batch waits for a store in flight, so that `persisted` is the checkpoint it moves from.
   #applyingBatch = false;
   #storingSkipped: Promise<void> = Promise.resolve();
+  /** A skipped position is being stored (takeSkippedMove): no second store of the same move meanwhile. */
+  #skippedInFlight = false;
   /** The last skipped position stored was refused (another instance moved the checkpoint): not tried again. */
   #skippedRefused = false;
   // What this projection reads: its handlers' events and the snapshot events (as the batch filter below).
@@ -140,22 +155,45 @@ class CheckpointedWorker implements ProjectionWorker {
   }
 
   async storeSkipped(): Promise<void> {
-    if (!this.#active || this.#applyingBatch || this.#skippedRefused || this.#applied <= this.#persisted)
-      return;
+    const move = this.takeSkippedMove();
+    if (!move) return;
+    let stored: boolean | null = null;
+    try {
+      stored = (await storeCheckpoint(this.#deps.knex, move.name, move.from, move.to)).ok;
+    } finally {
+      move.settle(stored);
+    }
+  }
+
+  takeSkippedMove(): SkippedMove | null {
+    if (
+      !this.#active ||
+      this.#applyingBatch ||
+      this.#skippedInFlight ||
+      this.#skippedRefused ||
+      this.#applied <= this.#persisted
+    )
+      return null;
     const mine = this.#generation;
     const from = this.#persisted;
     const to = this.#applied;
-    const store = (async () => {
-      const result = await storeCheckpoint(this.#deps.knex, this.projection.name, from, to);
-      if (mine !== this.#generation) return;
-      if (result.ok) this.#persisted = to;
-      else {
-        this.#skippedRefused = true;
-        this.#logger.warn({ expected: from.toString() }, 'skipped position not stored: the checkpoint moved');
-      }
-    })();
-    this.#storingSkipped = store.catch(() => {});
-    await store;
+    this.#skippedInFlight = true;
+    let settle: (stored: boolean | null) => void = () => {};
+    this.#storingSkipped = new Promise<void>((resolve) => {
+      settle = (stored) => {
+        this.#skippedInFlight = false;
+        if (mine === this.#generation && stored === true) this.#persisted = to;
+        else if (mine === this.#generation && stored === false) {
+          this.#skippedRefused = true;
+          this.#logger.warn(
+            { expected: from.toString() },
+            'skipped position not stored: the checkpoint moved',
+          );
+        }
+        resolve();
+      };
+    });
+    return { name: this.projection.name, from, to, settle };
   }
 
   async stop(): Promise<void> {
@@ -293,7 +331,9 @@ class CheckpointedWorker implements ProjectionWorker {
     // A batch holding nothing this projection handles (the served log's events, other registers) is
     // not written: re-reading it after a restart costs nothing, a transaction per batch per projection
     // on every paid request did.
-    if (!events.some((e) => projection.handlers[e.type] || isSnapshotEvent(e.type))) {
+    // Nor is one whose events of its types are none its handlers act on (Projection.acts).
+    const acts = projection.acts ?? (() => true);
+    if (!events.some((e) => (projection.handlers[e.type] && acts(e)) || isSnapshotEvent(e.type))) {
       this.#applied = events[events.length - 1]?.position ?? this.#applied;
       this.#settle();
       return;

@@ -29,3 +29,21 @@ export async function storeCheckpoint(
     message: `checkpoint of projection ${name} is no longer at ${expected}: another instance moved it`,
   };
 }
+
+/**
+ * Several checkpoints moved alone (past batches skipped), each a compare-and-set as `storeCheckpoint`, in one
+ * statement: the names of those moved. A projection missing from the answer was moved by another instance.
+ */
+export async function storeCheckpoints(
+  knex: Knex,
+  moves: readonly { name: string; from: bigint; to: bigint }[],
+): Promise<Set<string>> {
+  const { rows } = await knex.raw<{ rows: { name: string }[] }>(
+    `update projection_state as p set position = m.next, updated_at = now(), last_error = null
+       from (select unnest(?::text[]) as name, unnest(?::bigint[]) as expected, unnest(?::bigint[]) as next) as m
+      where p.name = m.name and p.position = m.expected
+     returning p.name`,
+    [moves.map((m) => m.name), moves.map((m) => m.from.toString()), moves.map((m) => m.to.toString())],
+  );
+  return new Set(rows.map((r) => r.name));
+}

@@ -140,6 +140,41 @@ export async function readLiveProfile(
 }
 
 /** The last answer to a GET younger than `maxAgeMs` (the live client's `recall`), or null. */
+/** `readLiveObservation` for several URLs of one register, in one statement: by URL (absent: none young enough). */
+export async function readLiveObservations(
+  knex: Knex,
+  register: string,
+  urls: readonly string[],
+  maxAgeMs: number,
+  now: Date,
+): Promise<
+  Map<string, { url: string; status: number; observedAt: string; bodySha256: string; record: unknown }>
+> {
+  const rows = await knex(EU_LIVE_OBSERVATIONS)
+    .where({ registre: register })
+    .whereIn('url', [...urls])
+    .andWhere('observed_at', '>', new Date(now.getTime() - maxAgeMs))
+    .select<{ url: string; observed_at: Date; status: number; body_sha256: string; record: unknown }[]>(
+      'url',
+      'observed_at',
+      'status',
+      'body_sha256',
+      'record',
+    );
+  return new Map(
+    rows.map((row) => [
+      row.url,
+      {
+        url: row.url,
+        status: row.status,
+        observedAt: new Date(row.observed_at).toISOString(),
+        bodySha256: row.body_sha256,
+        record: row.record,
+      },
+    ]),
+  );
+}
+
 export async function readLiveObservation(
   knex: Knex,
   register: string,

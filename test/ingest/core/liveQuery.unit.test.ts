@@ -218,6 +218,68 @@ describe('Live register client (cockatiel policies, observations appended first)
       expect(upstream.requests).to.have.length(2);
     });
 
+    it('in turn: each question once the one before was answered, their observations in one append', async () => {
+      upstream.answer = ({ url }) => ({ status: 200, body: JSON.stringify({ asked: url.pathname }) });
+      const bulks: unknown[] = [];
+      const outcomes = await client({
+        store: bulkStore(async (entries) => void bulks.push(entries)),
+      }).getAll([{ path: '/a' }, { path: '/b' }], { inTurn: true });
+      expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'fulfilled']);
+      expect(upstream.requests.map((r) => r.url)).to.deep.equal(['/a', '/b']);
+      expect(bulks).to.have.length(1);
+    });
+
+    it('in turn: after a failure the rest are not asked and fail with it; the answered one is recorded', async () => {
+      upstream.answer = ({ url }) =>
+        url.pathname === '/b' ? { status: 503 } : { status: 200, body: '{"x":1}' };
+      const outcomes = await client({ store: bulkStore(async () => undefined) }).getAll(
+        [{ path: '/a' }, { path: '/b' }, { path: '/c' }],
+        { inTurn: true },
+      );
+      expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'rejected', 'rejected']);
+      expect((outcomes[2] as PromiseRejectedResult).reason).to.equal(
+        (outcomes[1] as PromiseRejectedResult).reason,
+      );
+      expect(upstream.requests.map((r) => r.url)).to.not.include('/c');
+      expect(appended.map((e) => urlOf(e.events[0]!))).to.deep.equal([`${upstream.url}/a`]);
+    });
+
+    it('reads the read table once for its questions: a young observation kept, the other asked', async () => {
+      upstream.answer = () => ({ status: 200, body: '{"x":1}' });
+      const reads: string[][] = [];
+      const c = client({
+        store: bulkStore(async () => undefined),
+        recall: () => Promise.reject(new Error('one statement for all, not one each')),
+        recallMany: async (_register, urls) => {
+          reads.push([...urls]);
+          const url = `${upstream.url}/a`;
+          return new Map([
+            [
+              url,
+              {
+                url,
+                status: 200,
+                observedAt: '2026-12-01T00:00:00.000Z',
+                bodySha256: 'f',
+                record: { kept: true },
+              },
+            ],
+          ]);
+        },
+      });
+      const [a, b] = await c.getAll(
+        [
+          { path: '/a', opts: { maxAgeMs: 60_000 } },
+          { path: '/b', opts: { maxAgeMs: 60_000 } },
+        ],
+        { inTurn: true },
+      );
+      expect(reads).to.deep.equal([[`${upstream.url}/a`, `${upstream.url}/b`]]);
+      expect((a as PromiseFulfilledResult<{ record: unknown }>).value.record).to.deep.equal({ kept: true });
+      expect((b as PromiseFulfilledResult<{ cached: boolean }>).value.cached).to.equal(false);
+      expect(upstream.requests.map((r) => r.url)).to.deep.equal(['/b']);
+    });
+
     it('a question answered from the cache is given without asking upstream, beside a new one', async () => {
       const c = client({ cacheMs: 60_000, store: bulkStore(async () => undefined) });
       await c.get('/a');

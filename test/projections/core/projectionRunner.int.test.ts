@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { EventStore } from '../../../ops/eventstore/port.ts';
 import { targetDescription } from '../../support/database.ts';
+import { statementsSent } from '../../support/statementsSent.ts';
 import {
   appendAll,
   appliedPositions,
@@ -65,6 +66,36 @@ describe(`projection runner on ${targetDescription}`, () => {
     await runner.caughtUp(head);
     expect(await checkpoint(bed.knex, 'counted')).to.equal(head);
     expect(await appliedPositions(bed.knex, 'counted_applied')).to.deep.equal(range(2n, head));
+  });
+
+  it('stores the positions several projections skipped in one statement', async () => {
+    bed = await openTestBed([countingProjection('counted_a'), countingProjection('counted_b')]);
+    // Only the runner's storing of skipped positions runs on an interval: the rest keeps its real timers.
+    const clock = FakeTimers.withGlobal(globalThis).install({ toFake: ['setInterval'] });
+    try {
+      const runner = bed.runner();
+      await runner.start();
+      const head = await appendAll(bed.store, 'test.other-1', [{ type: 'Unhandled', data: {} }]);
+      await runner.caughtUp(head);
+      const { knex } = bed;
+      const { statements } = await statementsSent(
+        knex,
+        (sql) => sql.includes('projection_state'),
+        async () => {
+          clock.tick(1000);
+          for (let i = 0; i < 200; i++) {
+            const stored = await Promise.all(['counted_a', 'counted_b'].map((n) => checkpoint(knex, n)));
+            if (stored.every((p) => p === head)) break;
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+        },
+      );
+      expect(await checkpoint(knex, 'counted_a')).to.equal(head);
+      expect(await checkpoint(knex, 'counted_b')).to.equal(head);
+      expect(statements.filter((sql) => sql.startsWith('update'))).to.have.length(1);
+    } finally {
+      clock.uninstall();
+    }
   });
 
   it('resumes after a restart from its checkpoint without applying anything twice', async () => {

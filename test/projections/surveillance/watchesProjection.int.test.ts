@@ -31,6 +31,7 @@ import {
   SUCRERIES,
 } from '../../support/gazetteFixtures.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
+import { statementsSent } from '../../support/statementsSent.ts';
 
 describe(`The watches' read model (${targetDescription})`, () => {
   let t: RunningService;
@@ -141,6 +142,29 @@ describe(`The watches' read model (${targetDescription})`, () => {
     expect(rows.map((r) => [r.registre, r.genre, r.detail.observe_le])).to.deep.equal([
       ['fi.prh', 'observation_differente', '2026-11-21T09:00:00.000Z'],
     ]);
+  });
+
+  it('passes over a live observation that profiles no company (a VAT check) without a transaction', async () => {
+    const url = 'https://ec.europa.eu/taxation_customs/vies/rest-api/ms/FR/vat/40303265045';
+    const data: LiveRecordObservedData = {
+      register: 'eu.vies',
+      url,
+      status: 200,
+      observedAt: '2026-11-21T09:00:00.000Z',
+      bodySha256: 'a'.repeat(64),
+      record: { kind: 'eu-vies-verification', valid: true },
+    };
+    const stream = liveStreamOf('eu.vies', createHash('sha256').update(url).digest('hex'));
+    const { statements } = await statementsSent(
+      t.db.knex,
+      (sql) => /^begin/i.test(sql),
+      async () => {
+        const appended = await t.service.store.append(stream, [{ type: LIVE_RECORD_OBSERVED, data }], 'any');
+        if (!appended.ok) throw new Error('not appended');
+        await t.service.runner.caughtUp(appended.lastPosition);
+      },
+    );
+    expect(statements).to.deep.equal([]);
   });
 
   it('rebuilds to the same bytes: truncate and replay gives every table the same checksum', async () => {
