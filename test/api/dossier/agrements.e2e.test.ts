@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { SOLE_TRADER_ROW_VALUES } from '../../ingest/fr-qualiopi/qualiopiFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
-import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
-import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
+import { unnamedUnit } from '../../support/sireneSample.ts';
+import { blockDossierBed } from './support/blockDossierBed.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Json = any;
@@ -31,42 +30,17 @@ const TRAINING_ORGANISATION = '356000000';
 const NO_QUALIFICATION = '005420120';
 
 describe(`The dossier's agrements block on the RGE and Qualiopi demos (e2e, ${targetDescription})`, () => {
-  let service: PaidDemoService;
-  let key: string;
-  const served: string[] = [];
-  const dossier = async (siren: string, blocs = 'agrements') => {
-    const res = await fetch(`${service.t.baseUrl}/v1/entreprise/${siren}/dossier?blocs=${blocs}`, {
-      headers: { 'X-Api-Key': key },
-    });
-    const text = await res.text();
-    served.push(text);
-    return { res, body: JSON.parse(text) as Json };
-  };
-
-  before(async () => {
-    service = await startPaidDemoService({
-      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi'],
-      freeCallsPerMonth: 0,
-    });
-    const { t } = service;
-    await ingestSireneSample(
-      { knex: t.db.knex, store: t.service.store },
-      {
-        version: new Date().toISOString().slice(0, 10),
-        extraUnits: [
-          unnamedUnit(RGE_HOLDER),
-          unnamedUnit(DATED_HOLDER),
-          unnamedUnit(SOLE_PROPRIETOR, '1000'),
-          unnamedUnit(TRAINING_ORGANISATION),
-        ],
-      },
-    );
-    key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;
-    await t.service.runner.catchUp();
+  const bed = blockDossierBed({
+    demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi'],
+    extraUnits: [
+      unnamedUnit(RGE_HOLDER),
+      unnamedUnit(DATED_HOLDER),
+      unnamedUnit(SOLE_PROPRIETOR, '1000'),
+      unnamedUnit(TRAINING_ORGANISATION),
+    ],
+    blocs: 'agrements',
   });
-  after(async () => {
-    await service?.stop();
-  });
+  const { dossier, served } = bed;
 
   it('serves the RGE qualifications of the company’s establishments, with provenance, priced $0.01', async () => {
     const { res, body } = await dossier(RGE_HOLDER);

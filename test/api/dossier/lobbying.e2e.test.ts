@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { HATVP_PERSONS } from '../../ingest/fr-hatvp/hatvpFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
-import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
-import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
+import { unnamedUnit } from '../../support/sireneSample.ts';
+import { blockDossierBed } from './support/blockDossierBed.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Json = any;
@@ -20,34 +19,12 @@ const ECOLOGIC = '487741969';
 const NOT_REGISTERED = '005420120';
 
 describe(`The dossier's lobbying block on the HATVP demo (e2e, ${targetDescription})`, () => {
-  let service: PaidDemoService;
-  let key: string;
-  const served: string[] = [];
-  const dossier = async (siren: string, blocs = 'lobbying') => {
-    const res = await fetch(`${service.t.baseUrl}/v1/entreprise/${siren}/dossier?blocs=${blocs}`, {
-      headers: { 'X-Api-Key': key },
-    });
-    const text = await res.text();
-    served.push(text);
-    return { res, body: JSON.parse(text) as Json };
-  };
-
-  before(async () => {
-    service = await startPaidDemoService({ demo: ['fr.sirene', 'fr.hatvp'], freeCallsPerMonth: 0 });
-    const { t } = service;
-    await ingestSireneSample(
-      { knex: t.db.knex, store: t.service.store },
-      {
-        version: new Date().toISOString().slice(0, 10),
-        extraUnits: [unnamedUnit(ESTIA), unnamedUnit(ECOLOGIC)],
-      },
-    );
-    key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;
-    await t.service.runner.catchUp();
+  const bed = blockDossierBed({
+    demo: ['fr.sirene', 'fr.hatvp'],
+    extraUnits: [unnamedUnit(ESTIA), unnamedUnit(ECOLOGIC)],
+    blocs: 'lobbying',
   });
-  after(async () => {
-    await service?.stop();
-  });
+  const { dossier, served } = bed;
 
   it('serves the organisation registered under the SIREN, with provenance, priced $0.01', async () => {
     const { res, body } = await dossier(ESTIA);

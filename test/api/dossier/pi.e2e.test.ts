@@ -1,6 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
-import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { piBlockSchema } from '../../../schemas/responses/pi.ts';
 import {
   ALSTOM_AGENT,
@@ -12,8 +11,8 @@ import {
 } from '../../ingest/fr-inpi-pi/inpiPiFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
 import { logTextForPrivacyScan } from '../../support/eventLog.ts';
-import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
-import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
+import { unnamedUnit } from '../../support/sireneSample.ts';
+import { blockDossierBed } from './support/blockDossierBed.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Json = any;
@@ -26,39 +25,17 @@ const NO_TITLE = '005420120';
  * first unit with its identity cells set, no name, a legal person's category (as the RGE suite's units).
  */
 describe(`The dossier's pi block on the INPI demo (e2e, ${targetDescription})`, () => {
-  let service: PaidDemoService;
-  let key: string;
-  const served: string[] = [];
-  const dossier = async (siren: string, blocs = 'pi') => {
-    const res = await fetch(`${service.t.baseUrl}/v1/entreprise/${siren}/dossier?blocs=${blocs}`, {
-      headers: { 'X-Api-Key': key },
-    });
-    const text = await res.text();
-    served.push(text);
-    return { res, body: JSON.parse(text) as Json };
-  };
-
-  before(async () => {
-    service = await startPaidDemoService({ demo: ['fr.sirene', 'fr.inpi-pi'], freeCallsPerMonth: 0 });
-    const { t } = service;
-    await ingestSireneSample(
-      { knex: t.db.knex, store: t.service.store },
-      {
-        version: new Date().toISOString().slice(0, 10),
-        extraUnits: [
-          unnamedUnit(DIOR_COUTURE),
-          unnamedUnit(ALSTOM_TRANSPORT_TECHNOLOGIES),
-          unnamedUnit(GEC_ALSTHOM_TRANSPORT),
-          unnamedUnit(ALSTOM_AGENT),
-        ],
-      },
-    );
-    key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;
-    await t.service.runner.catchUp();
+  const bed = blockDossierBed({
+    demo: ['fr.sirene', 'fr.inpi-pi'],
+    extraUnits: [
+      unnamedUnit(DIOR_COUTURE),
+      unnamedUnit(ALSTOM_TRANSPORT_TECHNOLOGIES),
+      unnamedUnit(GEC_ALSTHOM_TRANSPORT),
+      unnamedUnit(ALSTOM_AGENT),
+    ],
+    blocs: 'pi',
   });
-  after(async () => {
-    await service?.stop();
-  });
+  const { dossier, served } = bed;
 
   it('serves the company’s marks as INPI publishes them, with provenance, priced $0.01', async () => {
     const { res, body } = await dossier(DIOR_COUTURE);
@@ -110,7 +87,7 @@ describe(`The dossier's pi block on the INPI demo (e2e, ${targetDescription})`, 
 
   it('no answer and nothing in the log names an inventor, a representative, a holder’s name or address', async () => {
     expect(served.length).to.be.greaterThan(0);
-    const log = await logTextForPrivacyScan(service.t.db.knex);
+    const log = await logTextForPrivacyScan(bed.service.t.db.knex);
     expect(log).to.include(ALSTOM_TRANSPORT_TECHNOLOGIES);
     for (const text of [...served, log]) {
       for (const value of [...INPI_PERSONS, ...INPI_NAMES_AND_ADDRESSES]) expect(text).not.to.include(value);

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { openAccount } from '../../../ops/accounts/openAccount.ts';
 import { ICPE_PERSON } from '../../ingest/fr-icpe/icpeFixtures.ts';
 import { targetDescription } from '../../support/database.ts';
-import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
-import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
+import { unnamedUnit } from '../../support/sireneSample.ts';
+import { blockDossierBed } from './support/blockDossierBed.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
 type Json = any;
@@ -21,34 +20,12 @@ const PERSON_RUN = ICPE_PERSON.siren;
 const NO_INSTALLATION = '005420120';
 
 describe(`The dossier's risques_industriels block on the ICPE demo (e2e, ${targetDescription})`, () => {
-  let service: PaidDemoService;
-  let key: string;
-  const served: string[] = [];
-  const dossier = async (siren: string, blocs = 'risques_industriels') => {
-    const res = await fetch(`${service.t.baseUrl}/v1/entreprise/${siren}/dossier?blocs=${blocs}`, {
-      headers: { 'X-Api-Key': key },
-    });
-    const text = await res.text();
-    served.push(text);
-    return { res, body: JSON.parse(text) as Json };
-  };
-
-  before(async () => {
-    service = await startPaidDemoService({ demo: ['fr.sirene', 'fr.icpe'], freeCallsPerMonth: 0 });
-    const { t } = service;
-    await ingestSireneSample(
-      { knex: t.db.knex, store: t.service.store },
-      {
-        version: new Date().toISOString().slice(0, 10),
-        extraUnits: [unnamedUnit(VERMILION), unnamedUnit(PERSON_RUN)],
-      },
-    );
-    key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;
-    await t.service.runner.catchUp();
+  const bed = blockDossierBed({
+    demo: ['fr.sirene', 'fr.icpe'],
+    extraUnits: [unnamedUnit(VERMILION), unnamedUnit(PERSON_RUN)],
+    blocs: 'risques_industriels',
   });
-  after(async () => {
-    await service?.stop();
-  });
+  const { dossier, served } = bed;
 
   it('serves the installations of the company’s establishments, with provenance, priced $0.01', async () => {
     const { res, body } = await dossier(VERMILION);
