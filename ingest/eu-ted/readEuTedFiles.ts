@@ -11,8 +11,8 @@ import {
 } from '../../schemas/records/tedWinners.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
+import { parseXmlDocument } from '../core/xmlTree.ts';
 import { readTedNotice, TedNoticeUnreadable } from './readTedNotice.ts';
-import { parseTedXml } from './tedXmlNode.ts';
 
 /** What reading the notices noticed, for the pass report (counts only: never a winner's name). */
 export interface TedReadReport {
@@ -121,7 +121,7 @@ export async function* readEuTedFiles(
     report.fichiersLus++;
     let notice: ReturnType<typeof readTedNotice>;
     try {
-      notice = readTedNotice(parseTedXml(text));
+      notice = readTedNotice(parseXmlDocument(text));
     } catch (error) {
       setAside(file, error instanceof TedNoticeUnreadable ? error.message : 'XML illisible');
       continue;

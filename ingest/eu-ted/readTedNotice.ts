@@ -1,5 +1,6 @@
 import type { TedAward, TedRecord, TedWinner } from '../../schemas/events/euTedEvents.ts';
-import { childrenNamed, descend, paragraphsOf, type TedNode, textAt } from './tedXmlNode.ts';
+import { childrenNamed, descend, textAt } from '../core/xmlTree.ts';
+import { paragraphsOf, type TedNode } from './tedXmlNode.ts';
 
 /** A notice read: its publication number and record; null for a notice that awards nothing (not read). */
 export type TedNotice = { id: string; record: TedRecord } | null;

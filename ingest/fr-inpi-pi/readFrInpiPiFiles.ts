@@ -7,6 +7,7 @@ import yauzl from 'yauzl';
 import { INPI_BREVET, INPI_MARQUE } from '../../schemas/events/frInpiPiEvents.ts';
 import { CompactIdSet } from '../core/compactIdSet.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
+import { xmlElementsNamed } from '../core/xmlTree.ts';
 import {
   isTrademarkDeletion,
   PATENT_ELEMENT,
@@ -14,7 +15,6 @@ import {
   readInpiTrademark,
   TRADEMARK_ELEMENT,
 } from './readInpiTitles.ts';
-import { xmlElementsNamed } from './xmlElementStream.ts';
 
 /** What reading the files noticed, for the pass report (counts only: never a holder's name). */
 export interface InpiPiReadReport {

@@ -5,7 +5,7 @@ import type {
   InpiTrademarkRecord,
 } from '../../schemas/events/frInpiPiEvents.ts';
 import { isLuhnValid } from '../../schemas/params/luhn.ts';
-import { childrenNamed, descend, textAt, type XmlElement } from './xmlElementStream.ts';
+import { childrenNamed, descend, textAt, type XmlElement } from '../core/xmlTree.ts';
 
 /** The XML elements that are one title each. */
 export const TRADEMARK_ELEMENT = 'TradeMark';

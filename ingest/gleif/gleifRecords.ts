@@ -6,6 +6,7 @@ import {
   sirenOfLeiRecord,
 } from '../../schemas/events/gleifEvents.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
+import { childrenNamed, descend, textAt } from '../core/xmlTree.ts';
 import {
   ENTITY_KIND_FIELDS,
   EXCEPTION_FIELDS,
@@ -14,7 +15,7 @@ import {
   type RecordFields,
   XML_PATH_OF,
 } from './gleifFields.ts';
-import { childrenNamed, descend, type GleifNode, textAt } from './gleifNode.ts';
+import type { GleifNode } from './gleifNode.ts';
 
 /** The three files of a golden-copy publication. */
 export type GleifRole = 'lei2' | 'rr' | 'repex';

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import type { GleifRecord } from '../../schemas/events/gleifEvents.ts';
+import { localName } from '../core/xmlTree.ts';
 import { type PlanElement, type PlanItems, planOf } from './gleifFieldPlan.ts';
 import type { RecordFields } from './gleifFields.ts';
-import { localName } from './gleifNode.ts';
 import { recordInCanonicalOrder } from './gleifRecords.ts';
 
 /** A record of a golden-copy file and where it is there (readGleifFile.ts says what `line` is per form). */

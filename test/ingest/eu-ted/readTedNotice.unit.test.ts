@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { parseXmlDocument } from '../../../ingest/core/xmlTree.ts';
 import { readTedNotice } from '../../../ingest/eu-ted/readTedNotice.ts';
-import { parseTedXml } from '../../../ingest/eu-ted/tedXmlNode.ts';
 import { tedAwardSirens, unidentifiedFrenchWinners } from '../../../schemas/records/tedWinners.ts';
 import {
   TED_EFORMS_NO_TENDER_VALUE,
@@ -12,7 +12,7 @@ import {
   TED_R209_SIRET,
 } from './tedFixtures.ts';
 
-const read = (file: string) => readTedNotice(parseTedXml(readFileSync(file, 'utf8')))!;
+const read = (file: string) => readTedNotice(parseXmlDocument(readFileSync(file, 'utf8')))!;
 
 describe('TED notice reader (real notices)', () => {
   it('eForms: follows lot result → contract → tender → party → organisation, SIRET and SIREN', () => {

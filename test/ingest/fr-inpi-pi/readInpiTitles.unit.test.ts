@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
+import { type XmlElement, xmlElementsNamed } from '../../../ingest/core/xmlTree.ts';
 import {
   PATENT_ELEMENT,
   readInpiPatent,
   readInpiTrademark,
   TRADEMARK_ELEMENT,
 } from '../../../ingest/fr-inpi-pi/readInpiTitles.ts';
-import { type XmlElement, xmlElementsNamed } from '../../../ingest/fr-inpi-pi/xmlElementStream.ts';
 import {
   ALSTOM_TRANSPORT_TECHNOLOGIES,
   DIOR_COUTURE,

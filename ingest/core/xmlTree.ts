@@ -1,0 +1,112 @@
+import { SaxesParser } from 'saxes';
+
+/**
+ * An XML element as the readers of XML registers hold it (TED's notices, INPI's titles; GLEIF's records take
+ * the same shape from XML or JSON): its local name (namespace prefix dropped: `cbc:ID` → `ID`), its own text
+ * (CDATA included) and its child elements in document order. The helpers below walk any such tree.
+ */
+export interface XmlTreeNode<N> {
+  name: string;
+  text: string;
+  children: N[];
+}
+
+/** An element with its attributes (by local name). */
+export interface XmlElement extends XmlTreeNode<XmlElement> {
+  attributes: Record<string, string>;
+}
+
+/** `lei:LEIRecord` → `LEIRecord`; `cbc:ID` → `ID`. */
+export const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
+
+/** An element just opened, without its text and children yet. */
+function elementOf(tag: { name: string; attributes: unknown }): XmlElement {
+  const attributes: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tag.attributes as Record<string, string>)) {
+    attributes[localName(key)] = value;
+  }
+  return { name: localName(tag.name), attributes, text: '', children: [] };
+}
+
+/** The root element of an XML document held whole (a TED notice), parsed by saxes (well-formedness errors throw). */
+export function parseXmlDocument(xml: string): XmlElement {
+  const parser = new SaxesParser({ xmlns: false });
+  const root: XmlElement = { name: '', attributes: {}, text: '', children: [] };
+  const stack: XmlElement[] = [root];
+  parser.on('opentag', (tag) => {
+    const node = elementOf(tag);
+    stack.at(-1)!.children.push(node);
+    stack.push(node);
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
+  parser.on('text', (text) => {
+    stack.at(-1)!.text += text;
+  });
+  parser.on('cdata', (text) => {
+    stack.at(-1)!.text += text;
+  });
+  parser.write(xml).close();
+  const element = root.children[0];
+  if (!element) throw new Error('no root element');
+  return element;
+}
+
+/**
+ * The elements of those names in an XML byte stream, each read whole, in document order, as the bytes
+ * stream: only the element being read is in memory (a weekly ST.66 file holds tens of thousands of
+ * `TradeMark`, one at a time here). An element of those names inside another is its child, not yielded on
+ * its own. Not well-formed XML throws.
+ */
+export async function* xmlElementsNamed(
+  bytes: AsyncIterable<Buffer | string>,
+  names: ReadonlySet<string>,
+): AsyncGenerator<XmlElement> {
+  const parser = new SaxesParser({ xmlns: false });
+  const done: XmlElement[] = [];
+  const open: XmlElement[] = [];
+  parser.on('opentag', (tag) => {
+    if (open.length === 0 && !names.has(localName(tag.name))) return;
+    const element = elementOf(tag);
+    open.at(-1)?.children.push(element);
+    open.push(element);
+  });
+  parser.on('closetag', () => {
+    const element = open.pop();
+    if (element && open.length === 0) done.push(element);
+  });
+  const addText = (text: string) => {
+    const at = open.at(-1);
+    if (at) at.text += text;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of bytes) {
+    parser.write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    yield* done.splice(0);
+  }
+  parser.write(decoder.decode()).close();
+  yield* done.splice(0);
+}
+
+/** The child elements of that name, in order. */
+export const childrenNamed = <N extends XmlTreeNode<N>>(node: N | undefined, name: string): N[] =>
+  node ? node.children.filter((c) => c.name === name) : [];
+
+/** The first element down that path of names. */
+export function descend<N extends XmlTreeNode<N>>(node: N | undefined, ...names: string[]): N | undefined {
+  let at = node;
+  for (const name of names) {
+    at = at?.children.find((c) => c.name === name);
+    if (!at) return undefined;
+  }
+  return at;
+}
+
+/** The trimmed text of the element down that path; null when absent or blank (not published). */
+export function textAt<N extends XmlTreeNode<N>>(node: N | undefined, ...names: string[]): string | null {
+  const t = descend(node, ...names)?.text.trim() ?? '';
+  return t === '' ? null : t;
+}
