@@ -10,6 +10,7 @@ import type { Projection } from '../../../projections/core/projection.ts';
 import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import { readSnapshotStates } from '../../../projections/core/snapshotState.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
+import { bundledChild } from '../../support/bundledChild.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { type ChildPass, NOTICES, passOptions, THINGS } from './support/crashPasses.ts';
 import { entityBlockRowsKept, entityBlockRowsOfLog } from './support/entityBlockRowsOfLog.ts';
@@ -98,13 +99,13 @@ describe(`Passes killed (SIGKILL, a child process) at every step boundary (${tar
     runUpdatesPass(passOptions.updates(deps(), { kind: 'updates', source, updates }));
 
   /** Runs the pass in a child process that kills itself at `boundary`; resolves with how it ended. */
-  const killedAt = (boundary: string, job: ChildPass) =>
-    new Promise<NodeJS.Signals | number | null>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', CHILD, JSON.stringify({ ...job, url: bed.db.url })],
-        { env: { ...process.env, REGISTRES_CRASH_AT: boundary }, stdio: ['ignore', 'ignore', 'pipe'] },
-      );
+  const killedAt = async (boundary: string, job: ChildPass) => {
+    const bundle = await bundledChild(CHILD);
+    return new Promise<NodeJS.Signals | number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [bundle, JSON.stringify({ ...job, url: bed.db.url })], {
+        env: { ...process.env, REGISTRES_CRASH_AT: boundary },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (chunk) => {
         stderr += String(chunk);
@@ -115,6 +116,7 @@ describe(`Passes killed (SIGKILL, a child process) at every step boundary (${tar
         else resolve(signal ?? code);
       });
     });
+  };
   const table = async (register: string) =>
     (
       (

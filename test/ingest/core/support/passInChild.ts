@@ -1,6 +1,7 @@
 /**
- * A pass run in a child process of the crash tests (`node --import tsx passInChild.ts <json>`): it reaches the
- * parent's database by URL and kills itself at the boundary `REGISTRES_CRASH_AT` names (see crashPoint).
+ * A pass run in a child process of the crash tests (bundled by test/support/bundledChild.ts, then
+ * `node passInChild-<pid>.mjs <json>`): it reaches the parent's database by URL and kills itself at the
+ * boundary `REGISTRES_CRASH_AT` names (see crashPoint).
  */
 import { runNoticePass } from '../../../../ingest/core/noticePass.ts';
 import { runSnapshotPass } from '../../../../ingest/core/snapshotPass.ts';
