@@ -316,7 +316,7 @@ async function checkSource(
   const compared: Record<string, number> = {};
   const statuses = new Map<number, number>();
   for (const siren of p.checked) {
-    const res = await fetch(`${base}${p.spec.url(siren)}`, { headers: { 'X-Api-Key': key } });
+    const res = await askWithRetry(`${base}${p.spec.url(siren)}`, key);
     const text = await res.text();
     served.push(text);
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -385,6 +385,18 @@ async function checkSource(
       namesFound.length === 0 ? 'none found' : `${namesFound.length} FOUND (names not printed)`
     }; load ${loadNow()}`,
   );
+}
+
+/** A request, asked again (at most twice) when the connection fails, as on a loaded machine it may. */
+async function askWithRetry(url: string, key: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers: { 'X-Api-Key': key } });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
 
 function describeCounts(counts: Record<string, number>): string {

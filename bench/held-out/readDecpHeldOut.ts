@@ -31,6 +31,9 @@ export async function readDecpHeldOut(file: string): Promise<HeldOutReading> {
     : ((root.marches as { marche?: unknown[] } | undefined)?.marche ?? []);
   const reading = emptyReading();
   const seen = new Set<string>();
+  // The DECP uid is the buyer's SIRET followed by the contract's id: a contract published with a uid and again
+  // without one (its buyer SIRET and id) is two records here, one for a reader keyed on the uid's parts.
+  const uidForms = new Set<string>();
   for (const value of marches as Json[]) {
     count(reading, 'contracts');
     if (/concession/i.test(String(value._type ?? '')) || value.autoriteConcedante) {
@@ -46,6 +49,18 @@ export async function readDecpHeldOut(file: string): Promise<HeldOutReading> {
       const siren = h.typeIdentifiant === 'SIRET' ? sirenOfIdentifier(h.id) : null;
       if (siren && /^\d{14}$/.test(String(h.id).replace(/\s+/g, ''))) holderSirens.add(siren);
     }
+    const uidForm =
+      typeof value.uid === 'string' && value.uid
+        ? value.uid.trim()
+        : `${String(buyer ?? '').trim()}${String(value.id ?? '').trim()}`;
+    if (!seen.has(key) && uidForm && uidForms.has(uidForm)) {
+      count(reading, 'contracts published again with and without a uid');
+      const note = 'a contract published twice, once with a uid and once as buyer SIRET + id (its uid)';
+      for (const s of holderSirens) addHint(reading, s, note);
+      const b = sirenOfIdentifier(buyer);
+      if (b) addHint(reading, b, note);
+    }
+    uidForms.add(uidForm);
     if (seen.has(key)) {
       count(reading, 'contracts whose identifier is repeated in the file');
       for (const s of holderSirens) addHint(reading, s, 'a contract of its is repeated in the file');
