@@ -109,19 +109,28 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
         rubriques: `[${group?.rubriques.json ?? ''}]`,
         inspections: `[${group?.inspections.json ?? ''}]`,
       });
-      yield {
-        kind: ICPE_INSTALLATION,
-        id: code,
-        json,
-        // The record (IcpeRecord) as the event carries it, built only if a reader of the row asks for it.
-        get record(): IcpeRecord {
-          return JSON.parse(json) as IcpeRecord;
-        },
-        line,
-      };
+      yield new InstallationRow(code, json, line);
     }
   } finally {
     zip.close();
+  }
+}
+
+/**
+ * An installation read: its record's canonical JSON, the record itself parsed from it only if a reader of the
+ * row asks for it. A class, its getter on the prototype: an object literal with a getter of its own, made for
+ * every row, lived long enough to fill the old generation (old space 71 -> 257 MiB at 140,000 installations).
+ */
+class InstallationRow implements LinedSnapshotRow {
+  readonly kind = ICPE_INSTALLATION;
+  constructor(
+    readonly id: string,
+    readonly json: string,
+    readonly line: number,
+  ) {}
+
+  get record(): IcpeRecord {
+    return JSON.parse(this.json) as IcpeRecord;
   }
 }
 
