@@ -8,10 +8,11 @@ import type { RegisterManifest } from '../registerManifest.ts';
 import { ETALAB_2 } from './etalabLicence.ts';
 
 /**
- * Géorisques' classified installations (ICPE): some 137,000 installations for the whole country (as a reader
- * of the API counts them; 2,890 in the Gironde export of April 2026, 590 KB zipped), the export made on
- * request from the inspection's current data, dated by its download; served as the dossier's
- * `risques_industriels` block.
+ * Géorisques' classified installations (ICPE), served as the dossier's `risques_industriels` block. Size and
+ * cadence: some 137,000 installations for the whole country (as a reader of the API counts them; no count
+ * published by Géorisques; 2,890 in the Gironde export of April 2026, 590 KB zipped), the export made on
+ * request from the inspection's current data, dated by its download. The national download is paged: ZIPs of
+ * 6,000 installations (`page`, `page_size`), some 23 for the country (ingest/fr-icpe/demo/SOURCE.txt).
  */
 export const frIcpe: RegisterManifest = {
   stem: 'fr-icpe',

@@ -62,6 +62,12 @@ export async function* withDigests<R extends SnapshotRow | ValuesRow>(
     }
     // The canonical JSON is the digest's input and, being the record's JSON too (keys sorted; jsonb keeps no
     // order), the event's data: the row is serialised once.
+    if (row.json !== undefined) {
+      // Written by its reader: the row goes on as it came (copying it would read a `record` getter).
+      const digest = createHash('sha256').update(row.json).digest('hex');
+      yield Object.assign(row, { digest, json: row.json }) as DigestedRow<R>;
+      continue;
+    }
     const json = ownJsonIfCanonical(row.record) ?? canonicalJson(row.record);
     const digest = createHash('sha256').update(json).digest('hex');
     yield { ...row, digest, json } as DigestedRow<R>;

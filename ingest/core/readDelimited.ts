@@ -15,6 +15,41 @@ export interface NumberedRecord {
   line: number;
 }
 
+/** A row of a delimited text file as its fields, in the header's order (readDelimitedFields). */
+export interface NumberedFields {
+  fields: string[];
+  /** As NumberedRecord's. */
+  number: number;
+  line: number;
+}
+
+/**
+ * The rows of a delimited text file as their fields, after its header (names trimmed, handed to `onHeader`,
+ * which may throw to refuse the file), with their record number and the physical line each starts on; blank
+ * lines skipped. What readDelimitedNumbered keys by name, for a reader that writes a row's JSON from its
+ * fields without building its record (delimitedRecordJson.ts).
+ */
+export async function* readDelimitedFields(
+  input: Readable,
+  opts: { delimiter: string; onHeader?: (columns: string[]) => void },
+): AsyncGenerator<NumberedFields> {
+  let header = false;
+  let number = 0;
+  for await (const batch of readCsvBatches(input, { delimiter: opts.delimiter })) {
+    for (let b = 0; b < batch.records.length; b++) {
+      const fields = batch.records[b]!;
+      number++;
+      if (!header) {
+        header = true;
+        opts.onHeader?.(fields.map((c) => c.trim()));
+        continue;
+      }
+      if (fields.length === 1 && fields[0] === '') continue;
+      yield { fields, number, line: batch.lines[b]! };
+    }
+  }
+}
+
 /**
  * Rows of a delimited text file keyed by header name (columns are mapped by name, never by position: the
  * registers add columns over time), with their record number and the physical line each starts on. Header names are trimmed; a leading UTF-8 BOM
@@ -26,26 +61,22 @@ export async function* readDelimitedNumbered(
   input: Readable,
   opts: { delimiter: string; onHeader?: (columns: string[]) => void },
 ): AsyncGenerator<NumberedRecord> {
-  let columns: string[] | null = null;
-  let number = 0;
-  for await (const batch of readCsvBatches(input, { delimiter: opts.delimiter })) {
-    for (let b = 0; b < batch.records.length; b++) {
-      const fields = batch.records[b]!;
-      number++;
-      if (columns === null) {
-        columns = fields.map((c) => c.trim());
-        opts.onHeader?.(columns);
-        continue;
-      }
-      if (fields.length === 1 && fields[0] === '') continue;
-      const record: DelimitedRecord = {};
-      const n = Math.min(columns.length, fields.length);
-      for (let i = 0; i < n; i++) {
-        const v = fields[i]!;
-        record[columns[i]!] = v === '' ? null : v;
-      }
-      yield { record, number, line: batch.lines[b]! };
+  let columns: string[] = [];
+  const rows = readDelimitedFields(input, {
+    delimiter: opts.delimiter,
+    onHeader: (names) => {
+      columns = names;
+      opts.onHeader?.(names);
+    },
+  });
+  for await (const { fields, number, line } of rows) {
+    const record: DelimitedRecord = {};
+    const n = Math.min(columns.length, fields.length);
+    for (let i = 0; i < n; i++) {
+      const v = fields[i]!;
+      record[columns[i]!] = v === '' ? null : v;
     }
+    yield { record, number, line };
   }
 }
 

@@ -5,6 +5,13 @@ export interface SnapshotRow {
   id: string;
   record: Record<string, unknown>;
   /**
+   * The record's canonical JSON (ops/json/canonicalJson.ts), when its reader wrote it (delimitedRecordJson.ts):
+   * the digest's input and the event's data, taken as given, so that the pass never serialises the record
+   * (nor needs it built: the reader may give `record` as a getter that parses this). It must be exactly
+   * `canonicalJson(record)`.
+   */
+  json?: string;
+  /**
    * Where the row is in its file, as its reader found it; a block pass keeps it to prove the row later and
    * refuses a row without it (EntitiesRecordedData.lines says what the number is for each form of file).
    */

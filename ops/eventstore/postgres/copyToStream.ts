@@ -26,10 +26,12 @@ export async function copyToStream(
       [streamId],
     );
     const tail = BigInt(rows[0]!.v);
-    const lines = events.map(
-      (e, i) =>
-        `${copyText(streamId)}\t${tail + BigInt(i) + 1n}\t${copyText(e.type)}\t` +
-        `${copyText(e.dataJson ?? JSON.stringify(e.data ?? null))}\t${copyText(JSON.stringify(e.metadata ?? {}))}\n`,
+    const chunks = copyChunks(
+      events.map((e, i) => [
+        `${copyText(streamId)}\t${tail + BigInt(i) + 1n}\t${copyText(e.type)}\t`,
+        copyText(e.dataJson ?? JSON.stringify(e.data ?? null)),
+        `\t${copyText(JSON.stringify(e.metadata ?? {}))}\n`,
+      ]),
     );
     // The transaction's own connection (knex hands it back to a transaction's client).
     const connection = (await (
@@ -38,7 +40,7 @@ export async function copyToStream(
     const copy = connection.query(
       copyFrom('copy events (stream_id, stream_version, type, data, metadata) from stdin'),
     );
-    await pipeline(Readable.from(lines), copy);
+    await pipeline(Readable.from(chunks), copy);
     if (events.some((e) => e.entityRows)) {
       const positions = await trx.raw<{ rows: { p: string }[] }>(
         'select position::text as p from events where stream_id = ? and stream_version > ? order by stream_version',
@@ -63,4 +65,28 @@ export async function copyToStream(
     );
     return BigInt(done.rows[0]?.last ?? '0');
   });
+}
+
+/** From this length on, an event's data is a chunk of its own (copyChunks). */
+const OWN_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * The COPY's text as chunks: the lines of small events joined together (pg-copy-streams writes each chunk to
+ * the socket as two writes), a large event's data (a block event's megabytes) a chunk of its own, as the
+ * event holds it: put inside its line, it would be copied whole once more to make that line one string
+ * before being encoded.
+ */
+function copyChunks(lines: readonly (readonly [string, string, string])[]): string[] {
+  const chunks: string[] = [];
+  let pending = '';
+  for (const [head, data, end] of lines) {
+    if (data.length < OWN_CHUNK_CHARS) {
+      pending += head + data + end;
+      continue;
+    }
+    chunks.push(pending + head, data);
+    pending = end;
+  }
+  if (pending !== '') chunks.push(pending);
+  return chunks;
 }

@@ -104,12 +104,18 @@ export async function readEntityBlocks(
   }));
 }
 
-/** What COPY's text format escapes. */
-const COPY_SPECIAL = /[\\\t\n\r]/;
-
 /** A value in COPY's text format: backslash, tab, line feed and carriage return escaped. */
 export function copyText(value: string): string {
-  if (!COPY_SPECIAL.test(value)) return value;
+  // Four searches for one character (memchr-like) rather than a regular expression, which steps through a
+  // block event's megabytes of JSON a character at a time.
+  if (
+    value.indexOf('\\') === -1 &&
+    value.indexOf('\t') === -1 &&
+    value.indexOf('\n') === -1 &&
+    value.indexOf('\r') === -1
+  ) {
+    return value;
+  }
   return value.replace(/[\\\t\n\r]/g, (c) =>
     c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
   );

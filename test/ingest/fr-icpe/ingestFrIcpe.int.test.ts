@@ -107,6 +107,36 @@ describe(`ICPE ingester (${targetDescription})`, () => {
     const again = await ingest(ICPE_GIRONDE_EXCERPT, '2026-12-02');
     expect(again.counts).to.include({ rows: 5, recorded: 0, changed: 0, dropped: 0, unchanged: 5 });
   });
+
+  it('a later pass logs a changed installation on its stream, the record as the first pass logged it', async () => {
+    await ingest(ICPE_GIRONDE_EXCERPT);
+    const rubriques = (await entryOf(ICPE_GIRONDE_EXCERPT, 'rubriqueIC.csv'))
+      .toString('latin1')
+      .replace('"64000.000"', '"65000.000"');
+    const file = path.join(dir, 'changed.zip');
+    await writeZip(file, [
+      {
+        name: 'InstallationClassee.csv',
+        content: await entryOf(ICPE_GIRONDE_EXCERPT, 'InstallationClassee.csv'),
+      },
+      { name: 'rubriqueIC.csv', content: Buffer.from(rubriques, 'latin1') },
+      { name: 'inspection.csv', content: await entryOf(ICPE_GIRONDE_EXCERPT, 'inspection.csv') },
+    ]);
+    const again = await ingest(file, '2026-12-02');
+    expect(again.counts).to.include({ rows: 5, recorded: 0, changed: 1, dropped: 0, unchanged: 4 });
+    const [changed, first] = await recordedEntities(
+      bed.store,
+      FR_ICPE_REGISTER,
+      frIcpeStreamOf,
+      'fr.icpe-0005209273',
+    );
+    expect(changed?.record).to.deep.equal({
+      ...first?.record,
+      rubriques: (first!.record!.rubriques as { quantiteTotale: string | null }[]).map((r) =>
+        r.quantiteTotale === '64000.000' ? { ...r, quantiteTotale: '65000.000' } : r,
+      ),
+    });
+  });
 });
 
 /** One entry's bytes, as archived. */
