@@ -77,11 +77,19 @@ function blockEvent(
   const unplaced = rows.find((r) => typeof r.line !== 'number');
   if (unplaced)
     throw new Error(`${pass.register}: ${kind} ${unplaced.id} has no line in its file; block refused`);
+  // Rows of an archive of several documents name their member (one block, one file: all of them or none).
+  const inArchive = rows[0]!.entry !== undefined;
+  const misfiled = rows.find((r) => (r.entry !== undefined) !== inArchive);
+  if (misfiled)
+    throw new Error(
+      `${pass.register}: ${kind} ${misfiled.id} names no archive member as its block's rows do`,
+    );
   const dataJson =
     `{"register":${JSON.stringify(pass.register)},"kind":${JSON.stringify(kind)},` +
     `"fileSha256":${JSON.stringify(fileSha256)},` +
     `"ids":${JSON.stringify(rows.map((r) => r.id))},` +
     `"lines":${JSON.stringify(rows.map((r) => r.line))},` +
+    (inArchive ? `"entries":${JSON.stringify(rows.map((r) => r.entry))},` : '') +
     `"digests":${JSON.stringify(rows.map((r) => r.digest))},` +
     `"${form}":[${rows.map((r) => ('valuesJson' in r ? r.valuesJson : r.json)).join(',')}]}`;
   return {

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
-import { type XmlElement, xmlElementsNamed } from '../../../ingest/core/xmlTree.ts';
+import { type PlacedXmlElement, xmlElementsNamed } from '../../../ingest/core/xmlTree.ts';
 import {
   PATENT_ELEMENT,
   readInpiPatent,
@@ -14,12 +14,13 @@ import {
   INPI_MARK_DIOR,
   INPI_PATENT_2706406,
   INPI_PERSONS,
+  weeklyTrademarks,
 } from './inpiPiFixtures.ts';
 
 const NAMES = new Set([TRADEMARK_ELEMENT, PATENT_ELEMENT]);
 
-async function elementsOf(bytes: AsyncIterable<Buffer | string>): Promise<XmlElement[]> {
-  const out: XmlElement[] = [];
+async function elementsOf(bytes: AsyncIterable<Buffer | string>): Promise<PlacedXmlElement[]> {
+  const out: PlacedXmlElement[] = [];
   for await (const e of xmlElementsNamed(bytes, NAMES)) out.push(e);
   return out;
 }
@@ -62,6 +63,23 @@ describe('INPI titles reader (unit)', () => {
     const weekly = `<?xml version="1.0" encoding="UTF-8"?><Transaction><TradeMarkTransactionBody><TransactionContentDetails><TransactionData><TradeMarkDetails>${notice}${notice.replace(/5189659/g, '5189660')}</TradeMarkDetails></TransactionData></TransactionContentDetails></TradeMarkTransactionBody></Transaction>`;
     const marks = (await elementsOf(inSmallChunks(weekly))).map((m) => readInpiTrademark(m)?.id);
     expect(marks).to.deep.equal(['FR5189659', 'FR5189660']);
+  });
+
+  it('gives each title the line its start tag opens on, whatever the chunks, a tag broken after its name too', async () => {
+    const weekly = await weeklyTrademarks(['6000001', '6000002', '6000003']);
+    const lines = weekly.split('\n');
+    // The XML declaration and the wrapper on lines 1 and 2, each notice 68 lines; from the second on, the start
+    // tag's name alone on its line.
+    const expected = [3, 71, 140];
+    for (const at of expected) expect(lines[at - 1]).to.match(/^<TradeMark( |$)/);
+    for (const bytes of [
+      inSmallChunks(weekly),
+      (async function* () {
+        yield Buffer.from(weekly);
+      })(),
+    ]) {
+      expect((await elementsOf(bytes)).map((m) => m.line)).to.deep.equal(expected);
+    }
   });
 
   it('reads a real patent document: the owner of record’s SIREN, not the applicant’s nor the agent’s', async () => {
