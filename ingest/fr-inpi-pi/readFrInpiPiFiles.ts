@@ -14,6 +14,7 @@ import {
   readInpiPatent,
   readInpiTrademark,
   TRADEMARK_ELEMENT,
+  UNREAD_ELEMENTS,
 } from './readInpiTitles.ts';
 
 /** What reading the files noticed, for the pass report (counts only: never a holder's name). */
@@ -147,7 +148,7 @@ export async function* readFrInpiPiFiles(
     report.fichiersLus++;
     const where = entry === undefined ? {} : { entry };
     try {
-      for await (const element of xmlElementsNamed(bytes, TITLE_ELEMENTS)) {
+      for await (const element of xmlElementsNamed(bytes, TITLE_ELEMENTS, { skip: UNREAD_ELEMENTS })) {
         const isMark = element.name === TRADEMARK_ELEMENT;
         const title = isMark ? readInpiTrademark(element) : readInpiPatent(element);
         if (!title) {
