@@ -1,5 +1,9 @@
 import { frInpiPiIngestSpec } from '../../ingest/fr-inpi-pi/frInpiPiCommand.ts';
-import { FR_INPI_PI_FRESHNESS_DAYS, FR_INPI_PI_REGISTER } from '../../schemas/events/frInpiPiEvents.ts';
+import {
+  FR_INPI_PI_FRESHNESS_DAYS,
+  FR_INPI_PI_REGISTER,
+  frInpiPiStreamOf,
+} from '../../schemas/events/frInpiPiEvents.ts';
 import type { RegisterManifest } from '../registerManifest.ts';
 
 /**
@@ -28,6 +32,7 @@ export const frInpiPi: RegisterManifest = {
     },
   ],
   ingest: { 'fr-inpi-pi': frInpiPiIngestSpec },
+  entityStreamOf: frInpiPiStreamOf,
   async load() {
     const [projection, demo] = await Promise.all([
       import('../../projections/fr-inpi-pi/inpiPiProjection.ts'),

@@ -25,6 +25,8 @@ export interface DigestedValuesRow {
   line?: number;
   /** The SHA-256 of the row's file, when the pass reads several (SnapshotRow.fileSha256). */
   fileSha256?: string;
+  /** The archive member the row was read from (SnapshotRow.entry). */
+  entry?: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function* withDigests<R extends SnapshotRow | ValuesRow>(
       const digested: DigestedValuesRow = { kind: row.kind, id: row.id, digest, valuesJson };
       if (row.line !== undefined) digested.line = row.line;
       if (row.fileSha256 !== undefined) digested.fileSha256 = row.fileSha256;
+      if (row.entry !== undefined) digested.entry = row.entry;
       yield digested as DigestedRow<R>;
       continue;
     }

@@ -77,6 +77,13 @@ function blockEvent(
   const unplaced = rows.find((r) => typeof r.line !== 'number');
   if (unplaced)
     throw new Error(`${pass.register}: ${kind} ${unplaced.id} has no line in its file; block refused`);
+  // Rows of an archive of several documents name their member (one block, one file: all of them or none).
+  const inArchive = rows[0]!.entry !== undefined;
+  const misfiled = rows.find((r) => (r.entry !== undefined) !== inArchive);
+  if (misfiled)
+    throw new Error(
+      `${pass.register}: ${kind} ${misfiled.id} names no archive member as its block's rows do`,
+    );
   // The rows' JSON, the event's head before the first and its end after the last, joined once: the event's
   // JSON (megabytes) is made flat by that one copy, where a head concatenated to the joined rows made a
   // string the COPY and the socket then copied whole again to flatten it (about 15 µs a row of ICPE's 900
@@ -87,6 +94,7 @@ function blockEvent(
     `"fileSha256":${JSON.stringify(fileSha256)},` +
     `"ids":${JSON.stringify(rows.map((r) => r.id))},` +
     `"lines":${JSON.stringify(rows.map((r) => r.line))},` +
+    (inArchive ? `"entries":${JSON.stringify(rows.map((r) => r.entry))},` : '') +
     `"digests":${JSON.stringify(rows.map((r) => r.digest))},` +
     `"${form}":[${parts[0]}`;
   parts[parts.length - 1] = `${parts[parts.length - 1]}]}`;

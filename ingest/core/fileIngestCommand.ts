@@ -121,7 +121,9 @@ export function fileIngestSpec(spec: {
 }
 
 /** `--record-all` and `--one-event-per-row` as the pass takes them (flags: present or not). */
-function blockChoiceOf(options: Record<string, string | string[] | boolean | undefined>): BlockPassChoice {
+export function blockChoiceOf(
+  options: Record<string, string | string[] | boolean | undefined>,
+): BlockPassChoice {
   return {
     ...(options['record-all'] !== undefined ? { recordAll: true } : {}),
     ...(options['one-event-per-row'] !== undefined ? { oneEventPerRow: true } : {}),

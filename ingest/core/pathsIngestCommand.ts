@@ -2,10 +2,12 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import { BLOCK_OPTIONS, blockChoiceOf } from './fileIngestCommand.ts';
+import type { BlockPassChoice } from './filesPass.ts';
 import type { IngestCommandSpec } from './ingestCommandSpec.ts';
 
 /** What the pass of a register kept as a set of files (files, archives or folders of them) takes. */
-export interface PathsIngestOptions {
+export interface PathsIngestOptions extends BlockPassChoice {
   knex: Knex;
   store: EventStore;
   logger: Logger;
@@ -22,7 +24,8 @@ export interface PathsIngestOptions {
  * `registres ingest <register> <paths...> [--date YYYY-MM-DD] [--version <label>]` for a register whose copy is
  * a set of files the pass reads whole (TED's notices, INPI's titles): `--date` defaults to today (UTC),
  * `--version` to the date. The closing line gives the pass's counts in the register's own unit (`notices`,
- * `titles`), then the lines `reportLines` makes of its report.
+ * `titles`), then the lines `reportLines` makes of its report. A register whose pass writes block events
+ * (`blocks`) also takes `--record-all` and `--one-event-per-row` (BLOCK_OPTIONS) and says how many it wrote.
  */
 export function pathsIngestSpec(spec: {
   /** The register's code (`eu.ted`): the progress label and the closing line's first word. */
@@ -37,6 +40,8 @@ export function pathsIngestSpec(spec: {
   rowsAre: string;
   /** The lines printed after the counts, from the pass's report (nothing when there is nothing to say). */
   reportLines(report: Record<string, unknown>): string[];
+  /** Its pass records a first pass in block events (its reader places each row in its file). */
+  blocks?: boolean;
   load(): Promise<(opts: PathsIngestOptions) => Promise<SnapshotCompletedData>>;
 }): IngestCommandSpec {
   return {
@@ -49,6 +54,7 @@ export function pathsIngestSpec(spec: {
         description: `date of ${spec.dateOf} (default: today, UTC)`,
       },
       { name: 'version', value: '<label>', description: 'version label of the pass (default: the date)' },
+      ...(spec.blocks ? BLOCK_OPTIONS : []),
     ],
     notes: spec.notes,
     async load() {
@@ -72,6 +78,7 @@ export function pathsIngestSpec(spec: {
             snapshotDate: date,
             version: typeof options.version === 'string' ? options.version : undefined,
             onProgress: (n) => progress.update(n),
+            ...(spec.blocks ? blockChoiceOf(options) : {}),
           }),
         );
         progress.stop();
@@ -79,6 +86,7 @@ export function pathsIngestSpec(spec: {
         ctx.out(
           `${spec.label} ${done.version}: ${c.rows} ${spec.rowsAre}, ${c.recorded} recorded, ${c.changed} changed, ${c.dropped} dropped, ${c.unchanged} unchanged`,
         );
+        if (done.blocks) ctx.out(`  block events ${done.blocks.events}, holding ${done.blocks.rows} rows`);
         for (const line of spec.reportLines((done.report ?? {}) as Record<string, unknown>)) ctx.out(line);
         return 0;
       };

@@ -21,6 +21,11 @@ export interface SnapshotRow {
    * names the file of its own rows, whichever file is being read when the block is made.
    */
   fileSha256?: string;
+  /**
+   * The member of an archive of several documents (a ZIP's entry name, as `unzip -l` lists it) the row was
+   * read from: its file is the archive, its `line` counted within that member (decompressed).
+   */
+  entry?: string;
 }
 
 /** A row of a register whose pass writes block events: its reader always says where the row is. */
@@ -41,4 +46,6 @@ export interface ValuesRow {
   line?: number;
   /** As SnapshotRow's. */
   fileSha256?: string;
+  /** As SnapshotRow's. */
+  entry?: string;
 }

@@ -53,30 +53,69 @@ export function parseXmlDocument(xml: string): XmlElement {
   return element;
 }
 
+/** An element read from a byte stream, with the physical line its start tag opens on (from 1). */
+export interface PlacedXmlElement extends XmlElement {
+  line: number;
+}
+
+/**
+ * The physical line (from 1) of the `<` of the start tag whose name saxes has just read, as `sed -n '<n>p'`
+ * numbers lines: to be called from `opentagstart`. saxes fires it once the name and the character after it
+ * are read; when that character is a line end, saxes's line is already the next one (its column is 0). saxes
+ * counts a line at each `\n` (a `\r\n` once) and at a lone `\r`, which the files read here do not hold.
+ */
+export const openTagLine = (parser: SaxesParser): number =>
+  parser.column === 0 ? parser.line - 1 : parser.line;
+
 /**
  * The elements of those names in an XML byte stream, each read whole, in document order, as the bytes
  * stream: only the element being read is in memory (a weekly ST.66 file holds tens of thousands of
  * `TradeMark`, one at a time here). An element of those names inside another is its child, not yielded on
- * its own. Not well-formed XML throws.
+ * its own. Each comes with the physical line its start tag opens on in the (decompressed) bytes (openTagLine),
+ * where an auditor finds it. Elements named in `skip` within one are left out of its tree, with everything
+ * they hold (parsed, never kept: a reader that never looks there spares their nodes, and what they say never
+ * reaches memory). Not well-formed XML throws.
  */
 export async function* xmlElementsNamed(
   bytes: AsyncIterable<Buffer | string>,
   names: ReadonlySet<string>,
-): AsyncGenerator<XmlElement> {
+  opts: { skip?: ReadonlySet<string> } = {},
+): AsyncGenerator<PlacedXmlElement> {
   const parser = new SaxesParser({ xmlns: false });
-  const done: XmlElement[] = [];
+  const skip = opts.skip ?? new Set<string>();
+  const done: PlacedXmlElement[] = [];
   const open: XmlElement[] = [];
+  /** The line of the start tag of the element being read, once its name is known to be one of `names`. */
+  let line = 0;
+  /** Depth within a skipped element (0: none is open). */
+  let skipped = 0;
+  parser.on('opentagstart', (tag) => {
+    if (open.length === 0 && names.has(localName(tag.name))) line = openTagLine(parser);
+  });
   parser.on('opentag', (tag) => {
+    if (skipped > 0) {
+      skipped++;
+      return;
+    }
     if (open.length === 0 && !names.has(localName(tag.name))) return;
+    if (open.length > 0 && skip.has(localName(tag.name))) {
+      skipped = 1;
+      return;
+    }
     const element = elementOf(tag);
     open.at(-1)?.children.push(element);
     open.push(element);
   });
   parser.on('closetag', () => {
+    if (skipped > 0) {
+      skipped--;
+      return;
+    }
     const element = open.pop();
-    if (element && open.length === 0) done.push(element);
+    if (element && open.length === 0) done.push(Object.assign(element, { line }));
   });
   const addText = (text: string) => {
+    if (skipped > 0) return;
     const at = open.at(-1);
     if (at) at.text += text;
   };

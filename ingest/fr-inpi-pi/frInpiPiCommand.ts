@@ -11,6 +11,7 @@ export const frInpiPiIngestSpec = pathsIngestSpec({
   notes:
     'Each pass reads every file given: a title absent from them is dropped, so give the whole copy (stock and weekly files). Files are read newest first (reverse name order): the latest version of a title wins. Streamed, archives never extracted. Only titles with a holder’s SIREN are kept, as SIRENs: no inventor, representative, holder’s name or address is read.',
   rowsAre: 'titles',
+  blocks: true,
   reportLines(report) {
     const r = report as { lignesEcartees?: number; titresSansSiren?: number };
     return [

@@ -6,7 +6,7 @@ import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import { INPI_BREVET, INPI_MARQUE } from '../../schemas/events/frInpiPiEvents.ts';
 import { CompactIdSet } from '../core/compactIdSet.ts';
-import type { SnapshotRow } from '../core/snapshotPass.ts';
+import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { xmlElementsNamed } from '../core/xmlTree.ts';
 import {
   isTrademarkDeletion,
@@ -14,6 +14,7 @@ import {
   readInpiPatent,
   readInpiTrademark,
   TRADEMARK_ELEMENT,
+  UNREAD_ELEMENTS,
 } from './readInpiTitles.ts';
 
 /** What reading the files noticed, for the pass report (counts only: never a holder's name). */
@@ -73,17 +74,31 @@ export async function inpiPiFiles(paths: readonly string[]): Promise<string[]> {
   return files.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
 }
 
+/** A file of the copy and its SHA-256 (of its bytes as published: the `.zip`, the `.gz`, the `.xml`). */
+export interface InpiPiFile {
+  path: string;
+  sha256: string;
+}
+
+/** An XML document of the copy: its file, its member when the file is a ZIP archive, and its bytes. */
+interface XmlDocument {
+  file: InpiPiFile;
+  /** The ZIP entry's name (`unzip -l`); undefined for a `.xml` or `.xml.gz` file. */
+  entry?: string;
+  bytes: Readable;
+}
+
 /** The XML documents of the files: a file's bytes, or each `.xml` entry of a ZIP archive (read as it streams). */
-async function* xmlDocuments(files: readonly string[]): AsyncGenerator<{ name: string; bytes: Readable }> {
+async function* xmlDocuments(files: readonly InpiPiFile[]): AsyncGenerator<XmlDocument> {
   for (const file of files) {
-    if (!ZIP_FILE.test(file)) {
-      const bytes = createReadStream(file);
-      yield { name: path.basename(file), bytes: file.endsWith('.gz') ? bytes.pipe(createGunzip()) : bytes };
+    if (!ZIP_FILE.test(file.path)) {
+      const bytes = createReadStream(file.path);
+      yield { file, bytes: file.path.endsWith('.gz') ? bytes.pipe(createGunzip()) : bytes };
       continue;
     }
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(file, { lazyEntries: true, autoClose: true }, (e, z) =>
-        e || !z ? reject(e ?? new Error(`cannot open ${file}`)) : resolve(z),
+      yauzl.open(file.path, { lazyEntries: true, autoClose: true }, (e, z) =>
+        e || !z ? reject(e ?? new Error(`cannot open ${file.path}`)) : resolve(z),
       ),
     );
     try {
@@ -102,7 +117,7 @@ async function* xmlDocuments(files: readonly string[]): AsyncGenerator<{ name: s
             e || !s ? reject(e ?? new Error('unreadable entry')) : resolve(s),
           ),
         );
-        yield { name: `${path.basename(file)}:${entry.fileName}`, bytes };
+        yield { file, entry: entry.fileName, bytes };
       }
     } finally {
       zip.close();
@@ -115,26 +130,32 @@ const TITLE_ELEMENTS = new Set([TRADEMARK_ELEMENT, PATENT_ELEMENT]);
 /**
  * The trademarks and patents of the files, newest version first, as snapshot rows of kinds `marque` and
  * `brevet`: only titles with at least one holder's SIREN (a record without one is never matched to a
- * company, by name or otherwise). The ids seen are held in a CompactIdSet (12 bytes each: the 3 million
- * French marks in about 100 MB).
+ * company, by name or otherwise). Each row names where an auditor finds its title: its file's SHA-256, the
+ * ZIP entry it was read from (a `.zip`), and the physical line its start tag opens on in that document
+ * (xmlElementsNamed; EntitiesRecordedData.lines). The ids seen are held in a CompactIdSet (12 bytes each:
+ * the 3 million French marks in about 100 MB).
  */
 export async function* readFrInpiPiFiles(
-  files: readonly string[],
+  files: readonly InpiPiFile[],
   report: InpiPiReadReport,
-): AsyncGenerator<SnapshotRow> {
+): AsyncGenerator<LinedSnapshotRow> {
   const seen = new CompactIdSet(1 << 20);
-  const setAside = (file: string, motif: string) => {
+  const setAside = (document: string, motif: string) => {
     report.lignesEcartees++;
-    if (report.exemplesEcartes.length < 5) report.exemplesEcartes.push({ fichier: file, motif });
+    if (report.exemplesEcartes.length < 5) report.exemplesEcartes.push({ fichier: document, motif });
   };
-  for await (const { name, bytes } of xmlDocuments(files)) {
+  for await (const { file, entry, bytes } of xmlDocuments(files)) {
     report.fichiersLus++;
+    const where = entry === undefined ? {} : { entry };
     try {
-      for await (const element of xmlElementsNamed(bytes, TITLE_ELEMENTS)) {
+      for await (const element of xmlElementsNamed(bytes, TITLE_ELEMENTS, { skip: UNREAD_ELEMENTS })) {
         const isMark = element.name === TRADEMARK_ELEMENT;
         const title = isMark ? readInpiTrademark(element) : readInpiPatent(element);
         if (!title) {
-          setAside(name, isMark ? 'marque sans ApplicationNumber' : 'brevet sans numéro de demande');
+          setAside(
+            nameOf(file, entry),
+            isMark ? 'marque sans ApplicationNumber' : 'brevet sans numéro de demande',
+          );
           continue;
         }
         const kind = isMark ? INPI_MARQUE : INPI_BREVET;
@@ -153,12 +174,23 @@ export async function* readFrInpiPiFiles(
         if (isMark) report.marquesLues++;
         else report.brevetsLus++;
         if (title.record.HoldersUnidentified > 0) report.titresAvecTitulaireNonIdentifie++;
-        yield { kind, id: title.id, record: { ...title.record } };
+        yield {
+          kind,
+          id: title.id,
+          record: { ...title.record },
+          line: element.line,
+          fileSha256: file.sha256,
+          ...where,
+        };
       }
     } catch {
       bytes.destroy();
       // A document cut short or not XML is set aside (and warned of); the titles read before the fault are kept.
-      setAside(name, 'XML illisible');
+      setAside(nameOf(file, entry), 'XML illisible');
     }
   }
 }
+
+/** A document's name in the report: the file's, `<archive>:<entry>` for a ZIP's member. */
+const nameOf = (file: InpiPiFile, entry: string | undefined) =>
+  entry === undefined ? path.basename(file.path) : `${path.basename(file.path)}:${entry}`;

@@ -11,6 +11,23 @@ import { childrenNamed, descend, textAt, type XmlElement } from '../core/xmlTree
 export const TRADEMARK_ELEMENT = 'TradeMark';
 export const PATENT_ELEMENT = 'fr-patent-document';
 
+/**
+ * Elements of a title the readers below never look into, left out of its tree (xmlElementsNamed `skip`): a
+ * mark's goods and services, its representatives, its holders' and applicants' address books (names and
+ * addresses); a patent's inventors, agents, classification and life events. Only their names as the real
+ * records have them (test/fixtures/fr-inpi-pi).
+ */
+export const UNREAD_ELEMENTS: ReadonlySet<string> = new Set([
+  'GoodsServicesDetails',
+  'RepresentativeDetails',
+  'fr-CurrentHolderAddressBook',
+  'ApplicantAddressBook',
+  'inventors',
+  'agents',
+  'classification-ipc',
+  'fr-patent-life',
+]);
+
 const SIREN = /^\d{9}$/;
 
 /** A holder's identifier when it is a SIREN (9 digits passing the Luhn check), else null. */

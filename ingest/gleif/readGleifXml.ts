@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import type { GleifRecord } from '../../schemas/events/gleifEvents.ts';
-import { localName } from '../core/xmlTree.ts';
+import { localName, openTagLine } from '../core/xmlTree.ts';
 import { type PlanElement, type PlanItems, planOf } from './gleifFieldPlan.ts';
 import type { RecordFields } from './gleifFields.ts';
 import { recordInCanonicalOrder } from './gleifRecords.ts';
@@ -66,8 +66,7 @@ function firstEntry(frame: PathFrame, name: string): boolean {
  * items numbered from 1 in document order, empty ones skipped). Elements are matched by local name, so a
  * change of namespace prefix does not matter. A malformed or truncated file throws (saxes is a
  * well-formedness checking parser): the pass is refused. Each record comes with the physical line its start
- * tag opens on (the line of its `<`; saxes counts a line at each `\n`, and at a lone `\r`, which GLEIF's files
- * do not hold).
+ * tag opens on (the line of its `<`, xmlTree.ts openTagLine).
  */
 export async function* readGleifXmlRecords(
   input: Readable,
@@ -106,11 +105,8 @@ export async function* readGleifXmlRecords(
       set(`${field.csv}.${n}.${csv}`, item.values[i] ?? null);
   };
 
-  // The start tag's name is read, and the character after it (a line end included): its `<` is on this line.
   parser.on('opentagstart', (tag) => {
-    if (open.length === 0 && localName(tag.name) === recordElement) {
-      recordLine = parser.column === 0 ? parser.line - 1 : parser.line;
-    }
+    if (open.length === 0 && localName(tag.name) === recordElement) recordLine = openTagLine(parser);
   });
   parser.on('opentag', (tag) => {
     if (skipped > 0) {

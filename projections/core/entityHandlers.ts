@@ -134,6 +134,7 @@ export function rowEventsOf(event: RecordedEvent): RecordedEvent[] {
         fileSha256: block.fileSha256,
         rowSha256: block.digests[i],
         line: block.lines[i],
+        ...(block.entries ? { entry: block.entries[i] } : {}),
       },
     };
   });

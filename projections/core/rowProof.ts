@@ -18,6 +18,8 @@ export interface RowProof {
   /** The SHA-256 of the file the row was read from, and its line there (null: the reader kept no line). */
   fileSha256: string | null;
   line: number | null;
+  /** The member of the file (an archive of several documents) the line is counted in; null: the file itself. */
+  entry: string | null;
   /** The digest the log holds for the row, and the one recomputed from the row's content in the log. */
   storedDigest: string | null;
   recomputedDigest: string | null;
@@ -40,6 +42,7 @@ export async function proveRow(knex: Knex, store: EventStore, ref: EntityRef): P
       inBlock: false,
       fileSha256: null,
       line: null,
+      entry: null,
       storedDigest: null,
       recomputedDigest: null,
     };
@@ -51,6 +54,7 @@ export async function proveRow(knex: Knex, store: EventStore, ref: EntityRef): P
     inBlock: recorded.streamId === blockStreamId(ref.register),
     fileSha256: typeof meta.fileSha256 === 'string' ? meta.fileSha256 : null,
     line: typeof meta.line === 'number' ? meta.line : null,
+    entry: typeof meta.entry === 'string' ? meta.entry : null,
     storedDigest: typeof meta.rowSha256 === 'string' ? meta.rowSha256 : null,
     recomputedDigest: await recomputeDigest(store, recorded),
   };

@@ -35,11 +35,19 @@ export interface EntitiesRecordedData {
    * - a GLEIF XML file: the physical line its record's start tag (`<lei:LEIRecord`,
    *   `<rr:RelationshipRecord`, `<repex:Exception`) opens on; the record runs from there to its end tag
    *   (`sed -n '<line>,/<\/lei:LEIRecord>/p' <file>`);
-   * - a GLEIF JSON file: the record's number (from 1) in the file's `records` array.
+   * - a GLEIF JSON file: the record's number (from 1) in the file's `records` array;
+   * - an INPI XML document: the physical line its title's start tag (`<TradeMark`, `<fr-patent-document`)
+   *   opens on; the title runs from there to its end tag (`sed -n '<line>,/<\/TradeMark>/p' <file>`), in the
+   *   document `entries` names when the file is a ZIP archive of several (`unzip -p <file> '<entry>' | sed …`).
    * A reader that gives no position fails the pass: a block never holds a null (EntitiesRecorded events
    * written before readers counted their own lines may hold other numbers or nulls).
    */
   lines: (number | null)[];
+  /**
+   * When the file is an archive of several documents (an INPI `.zip`): each row's member, by the name the
+   * archive gives it (`unzip -l`), its line counted in that member decompressed. Absent otherwise.
+   */
+  entries?: string[];
   digests: string[];
   values?: (string | null)[][];
   records?: Record<string, unknown>[];

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { currentDigestOf } from '../../../ingest/core/snapshotDigests.ts';
 import type { CliCommand } from '../../../ops/commandContext.ts';
 import { proveRow, type RowProof } from '../../../projections/core/rowProof.ts';
+import { FR_INPI_PI_REGISTER } from '../../../schemas/events/frInpiPiEvents.ts';
 import { GLEIF_REGISTER } from '../../../schemas/events/gleifEvents.ts';
 import { REGISTER_MANIFESTS } from '../../registers.ts';
 
@@ -64,7 +65,7 @@ function describe(register: string, proof: RowProof, current: string | null): st
     `recorded by: ${proof.inBlock ? 'block event' : 'event'} at position ${r.position} (${r.streamId}, version ${String(r.metadata.snapshotVersion ?? '')})`,
     `file sha256: ${proof.fileSha256 ?? 'unknown'}${proof.line !== null ? `, line ${proof.line}` : ''}`,
     ...(proof.fileSha256 !== null && proof.line !== null
-      ? whereInFile(register, proof.fileSha256, proof.line)
+      ? whereInFile(register, proof.fileSha256, proof.line, proof.entry)
       : []),
     `row digest in the log: ${proof.storedDigest ?? 'none'}`,
     `row digest recomputed: ${proof.recomputedDigest}`,
@@ -73,19 +74,34 @@ function describe(register: string, proof: RowProof, current: string | null): st
   return out;
 }
 
-/** How an auditor finds the row in the published file (EntitiesRecordedData.lines says what the number is). */
-function whereInFile(register: string, sha256: string, line: number): string[] {
-  const out = [
-    `  the row starts on line ${line} of the file whose sha256sum is ${sha256}:`,
-    `    sed -n '${line}p' <file>   (a .zip: unzip -p <file> | sed -n '${line}p'; a .gz: zcat <file> | sed -n '${line}p')`,
-  ];
+/**
+ * How an auditor finds the row in the published file (EntitiesRecordedData.lines says what the number is), or
+ * in its member when the file is an archive of several documents (EntitiesRecordedData.entries).
+ */
+function whereInFile(register: string, sha256: string, line: number, entry: string | null): string[] {
+  const out =
+    entry === null
+      ? [
+          `  the row starts on line ${line} of the file whose sha256sum is ${sha256}:`,
+          `    sed -n '${line}p' <file>   (a .zip: unzip -p <file> | sed -n '${line}p'; a .gz: zcat <file> | sed -n '${line}p')`,
+        ]
+      : [
+          `  the row starts on line ${line} of ${entry}, a member of the archive whose sha256sum is ${sha256}:`,
+          `    unzip -p <file> ${shellQuoted(entry)} | sed -n '${line}p'`,
+        ];
   if (register === GLEIF_REGISTER) {
     out.push(
       '  an XML record runs from that line to its end tag; in a JSON file the number is the record’s in "records"',
     );
   }
+  if (register === FR_INPI_PI_REGISTER) {
+    out.push('  the title runs from that line to its end tag (</TradeMark>, </fr-patent-document>)');
+  }
   return out;
 }
+
+/** A word for sh, in single quotes (a quote in it closed, escaped and reopened). */
+const shellQuoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 function parse(args: string[]) {
   return parseArgs({ args, allowPositionals: true, options: { kind: { type: 'string' } } });

@@ -6,12 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import yauzl from 'yauzl';
 import { BE_KBO_DEMO_FILES } from '../../../ingest/be-kbo/beKboDemo.ts';
 import { ingestBeKbo } from '../../../ingest/be-kbo/ingestBeKbo.ts';
 import { type LinedPassFile, runFilesPass } from '../../../ingest/core/filesPass.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { EU_CORDIS_DEMO_FILES } from '../../../ingest/eu-cordis/euCordisDemo.ts';
 import { ingestEuCordis } from '../../../ingest/eu-cordis/ingestEuCordis.ts';
+import { ingestFrInpiPi } from '../../../ingest/fr-inpi-pi/ingestFrInpiPi.ts';
 import { ingestFrSirene } from '../../../ingest/fr-sirene/ingestFrSirene.ts';
 import { GLEIF_DEMO_DELTAS, GLEIF_DEMO_FILES } from '../../../ingest/gleif/gleifDemo.ts';
 import { type GleifFiles, ingestGleif } from '../../../ingest/gleif/ingestGleif.ts';
@@ -30,6 +32,7 @@ import {
 } from '../../../schemas/events/beKboEvents.ts';
 import { blockStreamId, type EntitiesRecordedData } from '../../../schemas/events/entityBlockEvents.ts';
 import { CORDIS_PROJECT, EU_CORDIS_REGISTER } from '../../../schemas/events/euCordisEvents.ts';
+import { FR_INPI_PI_REGISTER, INPI_MARQUE } from '../../../schemas/events/frInpiPiEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../../schemas/events/frSireneEvents.ts';
 import { GLEIF_REGISTER, LEI_RECORD, RELATIONSHIP } from '../../../schemas/events/gleifEvents.ts';
 import {
@@ -44,6 +47,8 @@ import type { SnapshotCompletedData } from '../../../schemas/events/snapshotEven
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { ETABLISSEMENTS_SAMPLE, UNITES_LEGALES_SAMPLE } from '../../support/sireneSample.ts';
+import { writeZip } from '../../support/writeZip.ts';
+import { INPI_PATENT_2706406, weeklyTrademarks } from '../fr-inpi-pi/inpiPiFixtures.ts';
 
 const GLEIF_FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/gleif');
 
@@ -54,17 +59,54 @@ interface PublishedFile {
   text: string;
   /** Its physical lines, as `sed -n '<n>p'` numbers them (element n - 1). */
   lines: string[];
+  /** A `.zip`'s members by entry name, each as `unzip -p <file> <entry>` gives it (its text and lines). */
+  members?: Map<string, PublishedFile>;
 }
+
+const textFile = (file: string, sha256: string, text: string): PublishedFile => ({
+  path: file,
+  sha256,
+  text,
+  lines: text.split('\n'),
+});
 
 async function published(file: string): Promise<PublishedFile> {
   const bytes = await fs.readFile(file);
-  const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-  return {
-    path: file,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    text,
-    lines: text.split('\n'),
-  };
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (file.endsWith('.zip')) {
+    const members = new Map<string, PublishedFile>();
+    for (const [entry, content] of await unzipped(file)) {
+      members.set(entry, textFile(`${file}:${entry}`, sha256, content.toString('utf8')));
+    }
+    return { ...textFile(file, sha256, ''), members };
+  }
+  return textFile(file, sha256, (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+}
+
+/** Each entry of a ZIP archive and its bytes, decompressed (as `unzip -p` gives them). */
+async function unzipped(file: string): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
+  );
+  const out = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', () => resolve());
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (e, stream) => {
+        if (e || !stream) return reject(e);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          out.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+  zip.close();
+  return out;
 }
 
 /** The fields of a delimited line, quotes around them dropped (enough to find an identifier among them). */
@@ -122,6 +164,50 @@ const GLEIF_JSON_CHECK: RowCheck = (file, line, _kind, id) => {
   if (!jsonRecords.has(file)) jsonRecords.set(file, JSON.parse(file.text).records);
   return jsonRecords.get(file)![line - 1]?.LEI.$ === id;
 };
+
+/**
+ * INPI: the line opens the title's element (`<TradeMark`, `<fr-patent-document`), and the element up to its end
+ * tag holds the title's number (a mark's id is its office and number, `FR5189659`).
+ */
+const INPI_CHECK: RowCheck = (file, line, kind, id) => {
+  const element = kind === INPI_MARQUE ? 'TradeMark' : 'fr-patent-document';
+  if (!new RegExp(`^\\s*<${element}(\\s|>|$)`).test(file.lines[line - 1] ?? '')) return false;
+  const rest = file.lines.slice(line - 1).join('\n');
+  const title = rest.slice(0, rest.indexOf(`</${element}>`));
+  return kind === INPI_MARQUE
+    ? title.includes(`<ApplicationNumber>${id.replace(/^[A-Z]{2}/, '')}</ApplicationNumber>`)
+    : title.includes(` id="${id}"`);
+};
+
+/** INPI files as published: a weekly ST.66 file of three marks and a patent document, loose or in a ZIP. */
+const inpiCopies = new Map<string, Promise<string[]>>();
+function inpiCopy(form: 'files' | 'zip'): Promise<string[]> {
+  let copy = inpiCopies.get(form);
+  if (!copy) {
+    copy = (async () => {
+      const weekly = Buffer.from(await weeklyTrademarks(['6000001', '6000002', '6000003']));
+      const patent = await fs.readFile(INPI_PATENT_2706406);
+      const dir = path.join(scratch, `inpi-${form}`);
+      await fs.mkdir(dir, { recursive: true });
+      if (form === 'zip') {
+        const zip = path.join(dir, 'FR_FRST66_2026-48.zip');
+        await writeZip(zip, [
+          { name: 'FR_FRNEWST66_2026-48.xml', content: weekly },
+          { name: 'FR_FRNEWST36/2706406.xml', content: patent },
+        ]);
+        return [zip];
+      }
+      const files = [path.join(dir, 'FR_FRNEWST66_2026-48.xml'), path.join(dir, '2706406.xml')];
+      await fs.writeFile(files[0]!, weekly);
+      await fs.writeFile(files[1]!, patent);
+      return files;
+    })();
+    inpiCopies.set(form, copy);
+  }
+  return copy;
+}
+const inpiPass = (form: 'files' | 'zip') => async (pass: { knex: Knex; store: EventStore }) =>
+  ingestFrInpiPi({ ...pass, logger: testLogger, paths: await inpiCopy(form), snapshotDate: '2026-12-01' });
 
 interface BlockRegister {
   title: string;
@@ -238,6 +324,20 @@ const REGISTERS: BlockRegister[] = [
     checkOf: () => CORDIS_CHECK,
   },
   {
+    title: 'INPI, a weekly ST.66 file (a start tag broken over two lines) and a patent document',
+    register: FR_INPI_PI_REGISTER,
+    files: () => inpiCopy('files'),
+    ingest: inpiPass('files'),
+    checkOf: () => INPI_CHECK,
+  },
+  {
+    title: 'INPI, the same documents as entries of a ZIP archive',
+    register: FR_INPI_PI_REGISTER,
+    files: () => inpiCopy('zip'),
+    ingest: inpiPass('zip'),
+    checkOf: () => INPI_CHECK,
+  },
+  {
     title: 'SE Bolagsverket, a record broken over two lines',
     register: SE_BOLAGSVERKET_REGISTER,
     files: async () => [SE_BOLAGSVERKET_DEMO_FILE],
@@ -267,15 +367,24 @@ describe(`block events name each row's line in its file, as an auditor finds it 
   const blocksOf = async (register: string) =>
     (await bed.store.readStream(blockStreamId(register))) as RecordedEvent<string, EntitiesRecordedData>[];
 
-  /** Each row of each block, with the file its block names (by SHA-256) and the line it gives. */
+  /**
+   * Each row of each block, with the file its block names (by SHA-256), or the member of that archive the
+   * block names for the row, and the line it gives.
+   */
   async function rowsOf(reg: BlockRegister) {
     const files = await Promise.all((await reg.files()).map(published));
     const rows: { file: PublishedFile; kind: string; id: string; line: number | null }[] = [];
     for (const block of await blocksOf(reg.register)) {
       const file = files.find((f) => f.sha256 === block.data.fileSha256);
       expect(file, `the file of SHA-256 ${block.data.fileSha256}`).to.not.equal(undefined);
+      expect(block.data.entries !== undefined, 'entries named for an archive only').to.equal(
+        file!.members !== undefined,
+      );
       for (const [i, id] of block.data.ids.entries()) {
-        rows.push({ file: file!, kind: block.data.kind, id, line: block.data.lines[i]! });
+        const entry = block.data.entries?.[i];
+        const document = entry === undefined ? file : file!.members?.get(entry);
+        expect(document, `${id}: the member ${entry} of ${file!.path}`).to.not.equal(undefined);
+        rows.push({ file: document!, kind: block.data.kind, id, line: block.data.lines[i]! });
       }
     }
     return rows;

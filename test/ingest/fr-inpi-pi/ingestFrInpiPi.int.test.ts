@@ -5,11 +5,14 @@ import { expect } from 'chai';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { ingestFrInpiPi } from '../../../ingest/fr-inpi-pi/ingestFrInpiPi.ts';
 import { runMigrations } from '../../../ops/database/migrations.ts';
+import type { RecordedEvent } from '../../../ops/eventstore/port.ts';
+import { blockStreamId, type EntitiesRecordedData } from '../../../schemas/events/entityBlockEvents.ts';
 import type { EntityRecordedData } from '../../../schemas/events/entityEvents.ts';
-import { FR_INPI_PI_REGISTER } from '../../../schemas/events/frInpiPiEvents.ts';
+import { FR_INPI_PI_REGISTER, frInpiPiStreamOf } from '../../../schemas/events/frInpiPiEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { writeZip } from '../../support/writeZip.ts';
+import { recordedEntities } from '../core/support/recordedEntities.ts';
 import {
   INPI_FIXTURES,
   INPI_MARK_DIOR,
@@ -21,8 +24,21 @@ import {
 describe(`INPI industrial-property ingester (${targetDescription})`, () => {
   let bed: TestBed;
   let dir: string;
-  const ingest = (paths: string[], snapshotDate = '2026-12-01') =>
-    ingestFrInpiPi({ knex: bed.knex, store: bed.store, logger: testLogger, paths, snapshotDate });
+  const ingest = (
+    paths: string[],
+    snapshotDate = '2026-12-01',
+    over: { recordAll?: boolean; oneEventPerRow?: boolean } = {},
+  ) => ingestFrInpiPi({ knex: bed.knex, store: bed.store, logger: testLogger, paths, snapshotDate, ...over });
+  /** A title's records as the log holds them: a first pass records them in block events. */
+  const recordsOf = async (kind: string, id: string) =>
+    (
+      await recordedEntities(bed.store, FR_INPI_PI_REGISTER, frInpiPiStreamOf, frInpiPiStreamOf({ kind, id }))
+    ).map((e) => (e as EntityRecordedData).record);
+  const blocks = async () =>
+    (await bed.store.readStream(blockStreamId(FR_INPI_PI_REGISTER))) as RecordedEvent<
+      string,
+      EntitiesRecordedData
+    >[];
 
   beforeEach(async () => {
     bed = await openTestBed([]);
@@ -34,20 +50,36 @@ describe(`INPI industrial-property ingester (${targetDescription})`, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('reads a folder: one mark and one patent, each on its stream, the files fingerprinted', async () => {
+  it('reads a folder: one mark and one patent, in block events naming each file, the files fingerprinted', async () => {
     const done = await ingest([INPI_FIXTURES]);
     expect(done.counts).to.include({ rows: 2, recorded: 2, dropped: 0 });
+    expect(done.blocks).to.deep.equal({ events: 2, rows: 2 });
     expect(done.fileSha256).to.match(/^[0-9a-f]{64}$/);
     const report = done.report as Record<string, unknown>;
     expect(report).to.deep.include({ fichiersLus: 2, lignesEcartees: 0, marquesLues: 1, brevetsLus: 1 });
-    expect((report.fichiers as { nom: string }[]).map((f) => f.nom)).to.deep.equal([
-      'inpi_notice_FR5189659.xml',
-      '2706406.xml',
+    const fichiers = report.fichiers as { nom: string; sha256: string }[];
+    expect(fichiers.map((f) => f.nom)).to.deep.equal(['inpi_notice_FR5189659.xml', '2706406.xml']);
+    // Each title's block names its own file and the line its element opens on (after the XML declaration).
+    expect(
+      (await blocks()).map((b) => ({ kind: b.data.kind, file: b.data.fileSha256, lines: b.data.lines })),
+    ).to.have.deep.members([
+      { kind: 'marque', file: fichiers[0]!.sha256, lines: [2] },
+      { kind: 'brevet', file: fichiers[1]!.sha256, lines: [2] },
     ]);
-    const [mark] = await bed.store.readStream(`${FR_INPI_PI_REGISTER}-marque-FR5189659`);
+    expect(await recordsOf('marque', 'FR5189659')).to.have.length(1);
+    expect((await recordsOf('marque', 'FR5189659'))[0]).to.deep.include({ HolderSirens: ['612035832'] });
+    expect((await recordsOf('brevet', '9307182'))[0]).to.deep.include({ HolderSirens: ['752364778'] });
+    expect(await bed.store.streamVersion(frInpiPiStreamOf({ kind: 'marque', id: 'FR5189659' }))).to.equal(
+      null,
+    );
+  });
+
+  it('--one-event-per-row: each title on its own stream, no block', async () => {
+    const done = await ingest([INPI_FIXTURES], '2026-12-01', { oneEventPerRow: true });
+    expect(done.blocks).to.equal(undefined);
+    const [mark] = await bed.store.readStream(frInpiPiStreamOf({ kind: 'marque', id: 'FR5189659' }));
     expect((mark!.data as EntityRecordedData).record).to.deep.include({ HolderSirens: ['612035832'] });
-    const [patent] = await bed.store.readStream(`${FR_INPI_PI_REGISTER}-brevet-9307182`);
-    expect((patent!.data as EntityRecordedData).record).to.deep.include({ HolderSirens: ['752364778'] });
+    expect(await blocks()).to.deep.equal([]);
   });
 
   it('never logs an inventor, a representative, a holder’s name or address', async () => {
@@ -68,10 +100,16 @@ describe(`INPI industrial-property ingester (${targetDescription})`, () => {
     const first = await ingest([dir]);
     expect(first.counts).to.include({ rows: 1 });
     expect(first.report).to.deep.include({ versionsAnterieures: 1 });
-    const [event] = await bed.store.readStream(`${FR_INPI_PI_REGISTER}-marque-FR5189659`);
-    expect((event!.data as EntityRecordedData).record).to.include({
-      MarkCurrentStatusCode: 'Marque renouvelée',
-    });
+    const records = await recordsOf('marque', 'FR5189659');
+    expect(records).to.have.length(1);
+    expect(records[0]).to.include({ MarkCurrentStatusCode: 'Marque renouvelée' });
+    // The block names the newest file, whose version was read.
+    const [block] = await blocks();
+    expect(block!.data.fileSha256).to.equal(
+      (first.report as { fichiers: { nom: string; sha256: string }[] }).fichiers.find(
+        (f) => f.nom === 'FR_FRNEWST66_2026-16.xml',
+      )!.sha256,
+    );
     await writeFile(
       path.join(dir, 'FR_FRNEWST66_2026-17.xml'),
       notice.replace('operationCode="Update"', 'operationCode="Delete"'),
@@ -91,6 +129,18 @@ describe(`INPI industrial-property ingester (${targetDescription})`, () => {
     const done = await ingest([file]);
     expect(done.counts).to.include({ rows: 2, recorded: 2 });
     expect(done.report).to.deep.include({ fichiersLus: 2, brevetsLus: 1, marquesLues: 1 });
+    // The archive's SHA-256, each title's entry and its line within that entry.
+    const zipSha256 = (done.report as { fichiers: { sha256: string }[] }).fichiers[0]!.sha256;
+    expect(
+      (await blocks()).map((b) => ({
+        file: b.data.fileSha256,
+        entries: b.data.entries,
+        lines: b.data.lines,
+      })),
+    ).to.have.deep.members([
+      { file: zipSha256, entries: ['FR_FRNEWST36/2706406.xml'], lines: [2] },
+      { file: zipSha256, entries: ['FR_FRNEWST36/FR5189659.xml'], lines: [2] },
+    ]);
   });
 
   it('sets aside a document that is not well-formed XML, and a title with no holder’s SIREN is not kept', async () => {

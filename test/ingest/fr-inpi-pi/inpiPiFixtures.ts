@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,3 +46,26 @@ export const INPI_NAMES_AND_ADDRESSES = [
   'POMMEROU',
   'LA JARRIE',
 ];
+
+/**
+ * ST.66's transaction wrapper around the `TradeMark` elements of a bulk file, as a real ST.66 bulk file has
+ * it (test/fixtures/fr-inpi-pi/SOURCE.txt).
+ */
+const ST66_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Transaction><TradeMarkTransactionBody><TransactionContentDetails><TransactionData><TradeMarkDetails>\n';
+const ST66_CLOSE =
+  '</TradeMarkDetails></TransactionData></TransactionContentDetails></TradeMarkTransactionBody></Transaction>\n';
+
+/**
+ * The text of a weekly ST.66 file (`FR_FRNEWST66_<YYYY-WW>.xml`) holding the real notice FR5189659 once per
+ * application number given, each as published but for its number; from the second on, its start tag broken
+ * before its attributes (`<TradeMark` alone on its line), as an XML writer may.
+ */
+export async function weeklyTrademarks(numbers: readonly string[]): Promise<string> {
+  const notice = (await readFile(INPI_MARK_DIOR, 'utf8')).replace(/^<\?xml[^>]*>\s*/, '');
+  const marks = numbers.map((n, i) => {
+    const mark = notice.replace('<ApplicationNumber>5189659<', `<ApplicationNumber>${n}<`);
+    return i === 0 ? mark : mark.replace('<TradeMark ', '<TradeMark\n  ');
+  });
+  return `${ST66_OPEN}${marks.join('')}${ST66_CLOSE}`;
+}

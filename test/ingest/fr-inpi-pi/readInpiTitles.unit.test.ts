@@ -1,12 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
-import { type XmlElement, xmlElementsNamed } from '../../../ingest/core/xmlTree.ts';
+import { type PlacedXmlElement, xmlElementsNamed } from '../../../ingest/core/xmlTree.ts';
 import {
   PATENT_ELEMENT,
   readInpiPatent,
   readInpiTrademark,
   TRADEMARK_ELEMENT,
+  UNREAD_ELEMENTS,
 } from '../../../ingest/fr-inpi-pi/readInpiTitles.ts';
 import {
   ALSTOM_TRANSPORT_TECHNOLOGIES,
@@ -14,12 +15,13 @@ import {
   INPI_MARK_DIOR,
   INPI_PATENT_2706406,
   INPI_PERSONS,
+  weeklyTrademarks,
 } from './inpiPiFixtures.ts';
 
 const NAMES = new Set([TRADEMARK_ELEMENT, PATENT_ELEMENT]);
 
-async function elementsOf(bytes: AsyncIterable<Buffer | string>): Promise<XmlElement[]> {
-  const out: XmlElement[] = [];
+async function elementsOf(bytes: AsyncIterable<Buffer | string>): Promise<PlacedXmlElement[]> {
+  const out: PlacedXmlElement[] = [];
   for await (const e of xmlElementsNamed(bytes, NAMES)) out.push(e);
   return out;
 }
@@ -62,6 +64,44 @@ describe('INPI titles reader (unit)', () => {
     const weekly = `<?xml version="1.0" encoding="UTF-8"?><Transaction><TradeMarkTransactionBody><TransactionContentDetails><TransactionData><TradeMarkDetails>${notice}${notice.replace(/5189659/g, '5189660')}</TradeMarkDetails></TransactionData></TransactionContentDetails></TradeMarkTransactionBody></Transaction>`;
     const marks = (await elementsOf(inSmallChunks(weekly))).map((m) => readInpiTrademark(m)?.id);
     expect(marks).to.deep.equal(['FR5189659', 'FR5189660']);
+  });
+
+  it('leaves the elements never read out of the tree; the records are the same, no name or address held', async () => {
+    for (const file of [INPI_MARK_DIOR, INPI_PATENT_2706406]) {
+      const text = await readFile(file, 'utf8');
+      const [whole] = await elementsOf(inSmallChunks(text));
+      const pruned: PlacedXmlElement[] = [];
+      for await (const e of xmlElementsNamed(inSmallChunks(text), NAMES, { skip: UNREAD_ELEMENTS })) {
+        pruned.push(e);
+      }
+      const read = (e: PlacedXmlElement) =>
+        e.name === TRADEMARK_ELEMENT ? readInpiTrademark(e) : readInpiPatent(e);
+      expect(read(pruned[0]!)).to.deep.equal(read(whole!));
+      expect(pruned[0]!.line).to.equal(whole!.line);
+      const tree = JSON.stringify(pruned);
+      for (const name of UNREAD_ELEMENTS) expect(tree).not.to.include(`"name":"${name}"`);
+      // A patent's owners' address books stay (their iid and first name are read): its inventors do not.
+      for (const value of [...INPI_PERSONS, 'NOVAGRAAF', 'Montaigne', 'Tissus']) {
+        expect(tree).not.to.include(value);
+      }
+    }
+  });
+
+  it('gives each title the line its start tag opens on, whatever the chunks, a tag broken after its name too', async () => {
+    const weekly = await weeklyTrademarks(['6000001', '6000002', '6000003']);
+    const lines = weekly.split('\n');
+    // The XML declaration and the wrapper on lines 1 and 2, each notice 68 lines; from the second on, the start
+    // tag's name alone on its line.
+    const expected = [3, 71, 140];
+    for (const at of expected) expect(lines[at - 1]).to.match(/^<TradeMark( |$)/);
+    for (const bytes of [
+      inSmallChunks(weekly),
+      (async function* () {
+        yield Buffer.from(weekly);
+      })(),
+    ]) {
+      expect((await elementsOf(bytes)).map((m) => m.line)).to.deep.equal(expected);
+    }
   });
 
   it('reads a real patent document: the owner of record’s SIREN, not the applicant’s nor the agent’s', async () => {

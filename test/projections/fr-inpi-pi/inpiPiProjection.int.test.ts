@@ -5,6 +5,8 @@ import { runMigrations } from '../../../ops/database/migrations.ts';
 import type { ProjectionRunner } from '../../../projections/core/projectionRunner.ts';
 import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import { INPI_TITRES_TABLE, inpiPiProjection } from '../../../projections/fr-inpi-pi/inpiPiProjection.ts';
+import { blockStreamId } from '../../../schemas/events/entityBlockEvents.ts';
+import { FR_INPI_PI_REGISTER, frInpiPiStreamOf } from '../../../schemas/events/frInpiPiEvents.ts';
 import { INPI_FIXTURES } from '../../ingest/fr-inpi-pi/inpiPiFixtures.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { openTestBed, type TestBed } from '../core/testBed.ts';
@@ -66,9 +68,31 @@ describe(`INPI industrial-property projection (${targetDescription})`, () => {
     expect(state).to.deep.include({ register: 'fr.inpi-pi', version: '2026-12-01', sha256 });
   });
 
-  it('truncating and replaying the log gives the same table checksum', async () => {
+  it('truncating and replaying the log (the first pass in block events) gives the same table checksum', async () => {
+    expect(await bed.store.streamVersion(blockStreamId(FR_INPI_PI_REGISTER))).to.not.equal(null);
     const before = await tableChecksum(bed.knex, INPI_TITRES_TABLE);
     await runner.rebuild(inpiPiProjection.name);
+    expect(await tableChecksum(bed.knex, INPI_TITRES_TABLE)).to.equal(before);
+  });
+
+  it('a pass of one event per title gives the same table checksum as the block events', async () => {
+    const before = await tableChecksum(bed.knex, INPI_TITRES_TABLE);
+    await ingestFrInpiPi({
+      knex: bed.knex,
+      store: bed.store,
+      logger: testLogger,
+      paths: [INPI_FIXTURES],
+      snapshotDate: '2026-12-02',
+      oneEventPerRow: true,
+      recordAll: true,
+    });
+    for (const title of [
+      { kind: 'marque', id: 'FR5189659' },
+      { kind: 'brevet', id: '9307182' },
+    ]) {
+      expect(await bed.store.streamVersion(frInpiPiStreamOf(title)), 'its own event').to.not.equal(null);
+    }
+    await runner.caughtUp();
     expect(await tableChecksum(bed.knex, INPI_TITRES_TABLE)).to.equal(before);
   });
 });
