@@ -182,6 +182,9 @@ interface SourceResult {
   eventsSeconds: number;
   ingestPeak: number | null;
   servingPeak: number;
+  /** CPU seconds of the ingest process, and of this one (projecting) meanwhile: figures a shared machine's load stretches less than wall time. */
+  ingestCpu: number | null;
+  servingCpu: number;
   rowsRead: number;
   blocks: { events: number; rows: number } | null;
   served: number;
@@ -445,8 +448,10 @@ async function measureSource(
   ctx.out(`${r.source}: registres ingest ${r.command}, projected here ...`);
   const profileDir = options.cpuProfile ? path.join(options.cpuProfile, r.source) : null;
   const sampler = startRssSampler();
+  const cpuBefore = process.cpuUsage();
   let eventsSeconds = 0;
   let ingestPeak: number | null = null;
+  let ingestCpu: number | null = null;
   const total = await timed(async () => {
     const events = await timed(() =>
       ingestInChildProcess({
@@ -459,10 +464,12 @@ async function measureSource(
     );
     eventsSeconds = events.seconds;
     ingestPeak = events.result.peakRss;
+    ingestCpu = events.result.cpuSeconds;
     ctx.out(events.result.output.trim().replace(/^/gm, '  | '));
     await service.runner.caughtUp();
   });
   const servingPeak = sampler.stop();
+  const cpu = process.cpuUsage(cpuBefore);
   const load = loadNow();
   const { rows: completed } = await db.knex.raw(
     `select data from events where type = 'SnapshotCompleted' and data->>'register' = ? order by position desc limit 1`,
@@ -480,6 +487,8 @@ async function measureSource(
     eventsSeconds,
     ingestPeak,
     servingPeak,
+    ingestCpu,
+    servingCpu: (cpu.user + cpu.system) / 1e6,
     rowsRead: done.counts.rows,
     blocks: done.blocks ?? null,
     served: served[0].n,
@@ -524,6 +533,7 @@ function printIngestTable(results: readonly SourceResult[], ctx: BenchContext) {
       'peak RSS ingest': formatBytes(peak),
       'RSS < 512 MiB': peak < RSS_TARGET ? 'met' : 'OVER',
       'peak RSS serving': formatBytes(x.servingPeak),
+      'CPU ingest / serving': `${x.ingestCpu === null ? 'n/a' : formatSeconds(x.ingestCpu)} / ${formatSeconds(x.servingCpu)}`,
       'rows read': formatCount(x.rowsRead),
       'block events': x.blocks
         ? `${formatCount(x.blocks.events)} (${formatCount(x.blocks.rows)} rows)`

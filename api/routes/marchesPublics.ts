@@ -3,6 +3,7 @@ import { namedStatement } from '../../ops/database/namedStatements.ts';
 import {
   DECP_MARCHES_TABLE,
   DECP_TITULAIRES_TABLE,
+  DECP_TOTAUX_TABLE,
   decpProjection,
 } from '../../projections/fr-decp/decpProjection.ts';
 import type { DecpMarcheRow } from '../../projections/fr-decp/decpRow.ts';
@@ -73,17 +74,19 @@ const NEWEST_FIRST = 'date_notification desc nulls last, date_publication desc n
 /**
  * The company's contracts as holder and as buyer, newest notification first, with the counts and the holder
  * total over all of them (bigint cents), in one statement (one snapshot: the counts never fall below the
- * list). Each side is read in the order of its index, (holder SIREN, dates, id) with the amount
- * (fr_decp_titulaires) and (buyer SIREN, dates, id): its newest contracts are a few pages, its counts and
- * total an index range, whatever the company's size; only the newest rows are read whole. A company with no
- * contract gives one row of zero totals and no contract (role null).
+ * list). The counts and the total are the company's one row of fr_decp_totaux (kept by the projection), a
+ * row whatever the company's size. Each side's newest contracts are read in the order of its index, (holder
+ * SIREN, dates, id) in fr_decp_titulaires and (buyer SIREN, dates, id): a few pages; only the newest rows are
+ * read whole. A company with no contract gives one row of zero totals and no contract (role null).
  */
 const MARCHES_SQL = `
   with totaux as (
-    select count(*)::text as n_titulaire, sum(montant_centimes)::text as total_titulaire,
-           (count(*) filter (where montant_centimes is null))::text as sans_montant_titulaire,
-           (select count(*) from ${DECP_MARCHES_TABLE} where acheteur_siren = ?)::text as n_acheteur
-      from ${DECP_TITULAIRES_TABLE} where siren = ?),
+    select coalesce(t.marches_titulaire, 0)::text as n_titulaire,
+           case when t.marches_titulaire > t.titulaire_sans_montant then t.montant_titulaire::text end
+             as total_titulaire,
+           coalesce(t.titulaire_sans_montant, 0)::text as sans_montant_titulaire,
+           coalesce(t.marches_acheteur, 0)::text as n_acheteur
+      from (select 1) as un left join ${DECP_TOTAUX_TABLE} t on t.siren = ?),
   m as (
     (select 'titulaire' as role, ${LISTED} from ${DECP_MARCHES_TABLE}
       where id in (select id from ${DECP_TITULAIRES_TABLE} where siren = ? order by ${NEWEST_FIRST} limit ?))
@@ -142,9 +145,9 @@ export async function readMarchesPublics(
 ): Promise<Record<string, unknown>> {
   const { rows: found } = await namedStatement<{ rows: (MarcheRow | NoMarcheRow)[] }>(
     knex,
-    'registres_decp_marches_v3',
+    'registres_decp_marches_v4',
     MARCHES_SQL,
-    [unit.siren, unit.siren, unit.siren, limit, unit.siren, limit, limit],
+    [unit.siren, unit.siren, limit, unit.siren, limit, limit],
   );
   const first = found[0];
   const rows = found.filter((r): r is MarcheRow => r.role !== null);

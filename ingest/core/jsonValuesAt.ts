@@ -121,12 +121,19 @@ export async function* jsonValuesAt(
   if (stack.length > 0) fail('the document ends inside a value');
 }
 
-/** The index of the quote closing the string whose content starts at `from`; -1 if the text ends first. */
+/**
+ * The index of the quote closing the string whose content starts at `from`; -1 if the text ends first. The
+ * quotes are found by the engine's own search (most of a record's text is inside strings): a quote is
+ * escaped when an odd number of backslashes precede it.
+ */
 function stringEnd(text: string, from: number): number {
-  for (let j = from; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x5c /* \ */) j++;
-    else if (c === 0x22) return j;
+  let quote = text.indexOf('"', from);
+  while (quote >= 0) {
+    let backslashes = 0;
+    while (quote - backslashes - 1 >= from && text.charCodeAt(quote - backslashes - 1) === 0x5c)
+      backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
   }
   return -1;
 }

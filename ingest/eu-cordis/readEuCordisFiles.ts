@@ -28,7 +28,17 @@ export function emptyCordisSetAside(): CordisSetAside {
   return { sans_tva: 0, tva_illisible: 0, sans_identifiant: 0, doublons: 0 };
 }
 
-/** The kept columns of a row, trimmed, empty → null; columns the file lacks are left out (never invented). */
+/**
+ * The kept columns in canonical order (code unit): a record built in that order is its own canonical JSON,
+ * digested with one JSON.stringify and no sorted copy (canonicalJson).
+ */
+const PROJECT_KEPT_SORTED = [...PROJECT_KEPT_COLUMNS].sort();
+const PARTICIPATION_KEPT_SORTED = [...PARTICIPATION_KEPT_COLUMNS].sort();
+
+/**
+ * The kept columns of a row (`columns` in canonical order), trimmed, empty → null; columns the file lacks
+ * are left out (never invented).
+ */
 function keep(row: Record<string, string | null>, columns: readonly string[]): CordisRecord {
   const record: CordisRecord = {};
   for (const c of columns) {
@@ -50,7 +60,7 @@ export async function* readCordisProjects(
     delimiter: ';',
     onHeader,
   })) {
-    const record = keep(row, PROJECT_KEPT_COLUMNS);
+    const record = keep(row, PROJECT_KEPT_SORTED);
     const id = record.id;
     if (!id || !/^\d+$/.test(id)) {
       setAside.sans_identifiant++;
@@ -89,7 +99,7 @@ export async function* readCordisOrganizations(
     delimiter: ';',
     onHeader: onOrganizationHeader,
   })) {
-    const record = keep(row, PARTICIPATION_KEPT_COLUMNS);
+    const record = keep(row, PARTICIPATION_KEPT_SORTED);
     if (idColumn === 'id') {
       const v = row[idColumn]?.trim() ?? '';
       record.organisationID = v === '' ? null : v;

@@ -1,3 +1,4 @@
+import { canonicalCopy } from '../../ops/json/canonicalJson.ts';
 import {
   DECP_MARCHE,
   type DecpRecord,
@@ -63,7 +64,8 @@ export async function* readDecpJson(file: string, report: DecpReadReport): Async
       setAside('contrat illisible');
       continue;
     }
-    const record = withoutNames(value) as DecpRecord;
+    // Its keys in canonical order, the names dropped: the digest's JSON is then one native pass.
+    const record = canonicalCopy(value, isDroppedName) as DecpRecord;
     if (isConcession(record)) {
       report.concessionsNonLues++;
       continue;
@@ -95,13 +97,5 @@ function isConcession(record: DecpRecord): boolean {
   return record.acheteur === undefined && !!authority && typeof authority === 'object';
 }
 
-/** The value with every `denominationSociale` member removed, at any depth. */
-function withoutNames(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNames);
-  if (!value || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (k !== DROPPED_NAME_FIELD) out[k] = withoutNames(v);
-  }
-  return out;
-}
+/** A holder's name (`denominationSociale`, at any depth): never read into the log. */
+const isDroppedName = (key: string) => key === DROPPED_NAME_FIELD;

@@ -2,38 +2,69 @@
  * Canonical JSON for hashing: object keys sorted by code unit, no whitespace (the RFC 8785 ordering; the values
  * hashed here are strings and integers, whose JSON.stringify form is already canonical). Properties whose
  * value is undefined are left out, as JSON.stringify does.
+ *
+ * A value whose objects all have their keys in canonical order (a record read with its columns sorted, or made
+ * by canonicalCopy) is its own canonical form: JSON.stringify writes it in one native pass. Any other is copied
+ * with its keys in that order first, then written the same way: building the text member by member in
+ * JavaScript made a tree of small strings that every later reader of the text had to flatten (a nested DECP
+ * contract: 57 µs of CPU against 25 copied and written natively). Integer-like keys, which objects enumerate
+ * first in numeric order whatever their insertion order, take the member-by-member path.
  */
 export function canonicalJson(value: unknown): string {
+  if (isCanonicalTree(value)) return JSON.stringify(value);
   if (value === null || typeof value !== 'object') return scalarJson(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  // An object already in canonical order with scalar values only (a row read with its columns sorted) is
-  // its own canonical form: JSON.stringify writes it in one native pass.
-  if (isSortedFlatRecord(record)) return JSON.stringify(record);
-  // Scalar values only, keys in another order: the same values in a new object whose keys were added in
-  // canonical order, then one native pass. (Not a replacer array: a JSON.stringify replaced by a polyfill, as
-  // pdf.js's legacy build does to its process, may ignore its order.) Integer-like keys are enumerated in
-  // numeric order whatever the insertion order, so such a record takes the general path.
-  if (isFlatRecord(record)) {
-    const keys = Object.keys(record).sort();
-    if (!keys.some(isArrayIndex)) {
-      const sorted: Record<string, unknown> = {};
-      for (const key of keys) sorted[key] = record[key];
-      return JSON.stringify(sorted);
-    }
-  }
-  const entries = Object.entries(record)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const copy = canonicalCopy(value);
+  if (isCanonicalTree(copy)) return JSON.stringify(copy);
+  return memberByMember(value);
 }
 
 /**
- * `JSON.stringify(record)` when that is already the record's canonical JSON (keys in canonical order, scalar
- * values only), else null: a writer that needs both the canonical form and the plain one serialises once.
+ * A copy of a JSON value (plain objects, arrays and scalars) whose objects have their keys in canonical order
+ * (code unit), members whose value is undefined left out, and those `omit` names dropped at any depth: the
+ * reader of a nested record makes it once, and its canonical JSON is then one native JSON.stringify
+ * (canonicalJson). Objects with integer-like keys still enumerate them in numeric order: canonicalJson checks.
+ */
+export function canonicalCopy(value: unknown, omit?: (key: string) => boolean): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = canonicalCopy(value[i], omit);
+    return out;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (let i = 1; i < keys.length; i++) {
+    if (!(keys[i - 1]! < keys[i]!)) {
+      keys.sort();
+      break;
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (omit?.(key)) continue;
+    const v = record[key];
+    if (v !== undefined) out[key] = canonicalCopy(v, omit);
+  }
+  return out;
+}
+
+/** The canonical JSON written member by member (objects with integer-like keys, values JSON cannot hold). */
+function memberByMember(value: unknown): string {
+  if (value === null || typeof value !== 'object') return scalarJson(value);
+  if (Array.isArray(value)) return `[${value.map(memberByMember).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${memberByMember(v)}`).join(',')}}`;
+}
+
+/**
+ * `JSON.stringify(record)` when that is already the record's canonical JSON (every object's keys in canonical
+ * order, values JSON holds faithfully), else null: a writer that needs both the canonical form and the plain
+ * one serialises once.
  */
 export function ownJsonIfCanonical(record: Record<string, unknown>): string | null {
-  return isSortedFlatRecord(record) ? JSON.stringify(record) : null;
+  return isCanonicalTree(record) ? JSON.stringify(record) : null;
 }
 
 function scalarJson(value: unknown): string {
@@ -50,31 +81,37 @@ function scalarJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Keys JavaScript enumerates first and in numeric order (`"0"`, `"42"`), whatever their insertion order. */
-const isArrayIndex = (key: string) => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
-
-/** Own enumerable keys only, each value a string, a finite number, a boolean, null or undefined. */
-function isFlatRecord(record: Record<string, unknown>): boolean {
-  for (const key in record) {
-    if (!Object.hasOwn(record, key)) return false;
-    const v = record[key];
-    if (v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean') continue;
-    if (typeof v === 'number' && Number.isFinite(v)) continue;
-    return false;
+/**
+ * Whether JSON.stringify writes the value as its canonical JSON: strings, booleans, null and finite numbers;
+ * arrays of such values; plain objects whose keys enumerate in strictly ascending code-unit order, no value
+ * undefined. Reads the value without building anything.
+ */
+function isCanonicalTree(value: unknown): boolean {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      break;
+    default:
+      return false;
   }
-  return Object.getPrototypeOf(record) === Object.prototype || Object.getPrototypeOf(record) === null;
-}
-
-function isSortedFlatRecord(record: Record<string, unknown>): boolean {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isCanonicalTree(value[i])) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const record = value as Record<string, unknown>;
   let previous: string | null = null;
   for (const key in record) {
-    if (!Object.hasOwn(record, key)) return false;
     if (previous !== null && !(previous < key)) return false;
     previous = key;
     const v = record[key];
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
-    if (typeof v === 'number' && Number.isFinite(v)) continue;
-    return false;
+    if (v === undefined || !isCanonicalTree(v)) return false;
   }
-  return Object.getPrototypeOf(record) === Object.prototype || Object.getPrototypeOf(record) === null;
+  return true;
 }

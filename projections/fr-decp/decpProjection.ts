@@ -4,13 +4,21 @@ import { type EntityBinding, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type RowTable, rowBinding } from '../core/rowTable.ts';
 import { type DecpMarcheRow, decpMarcheRow } from './decpRow.ts';
+import { DECP_MARCHES_TABLE, DECP_TITULAIRES_TABLE, DECP_TOTAUX_TABLE } from './decpTables.ts';
+import { createDecpTotals, DECP_TOTALS_TRIGGERS, fillDecpTotals } from './decpTotals.ts';
 
-export const DECP_MARCHES_TABLE = 'fr_decp_marches';
+export { DECP_MARCHES_TABLE, DECP_TITULAIRES_TABLE, DECP_TOTAUX_TABLE } from './decpTables.ts';
+
 /**
- * One row per contract and holder SIREN, with what the route sorts and sums by: a holder's newest contracts
- * and its totals are read from its own index range (a few pages), never from every contract it holds.
+ * The indexes only readers use (the route, prospection, scores): a first pass or a rebuild loads without them
+ * and builds each once at its end (bulkLoad.ts). The handlers use the primary keys only.
  */
-export const DECP_TITULAIRES_TABLE = 'fr_decp_titulaires';
+const READER_INDEXES = [
+  `${DECP_MARCHES_TABLE}_titulaires`,
+  `${DECP_MARCHES_TABLE}_sans_titulaire`,
+  `${DECP_MARCHES_TABLE}_acheteur_recents`,
+  `${DECP_TITULAIRES_TABLE}_recents`,
+];
 
 const table: RowTable<DecpMarcheRow> = {
   name: DECP_MARCHES_TABLE,
@@ -50,7 +58,9 @@ const table: RowTable<DecpMarcheRow> = {
 export const decpProjection: Projection = {
   name: 'fr-decp',
   registers: [FR_DECP_REGISTER],
-  tables: [DECP_MARCHES_TABLE, DECP_TITULAIRES_TABLE],
+  tables: [DECP_MARCHES_TABLE, DECP_TITULAIRES_TABLE, DECP_TOTAUX_TABLE],
+  // The totals are counted once when the load completes, not kept row by row while it streams in.
+  bulkLoad: { indexes: READER_INDEXES, triggers: DECP_TOTALS_TRIGGERS, fill: fillDecpTotals },
   migrations: [
     {
       name: 'fr_decp_0001_marches',
@@ -127,6 +137,12 @@ export const decpProjection: Projection = {
         );
         await knex.raw(`insert into ${DECP_TITULAIRES_TABLE} ${HOLDERS_OF} true`);
       },
+    },
+    {
+      // Each SIREN's counts and holder total in one row, kept by triggers (decpTotals.ts): the route read
+      // them from the index ranges, a read that grew with the company's contracts.
+      name: 'fr_decp_0004_totaux',
+      up: createDecpTotals,
     },
   ],
   ...entityHandlers([

@@ -104,19 +104,17 @@ export async function readEntityBlocks(
   }));
 }
 
-/** A value in COPY's text format: backslash, tab, line feed and carriage return escaped. */
+/**
+ * A value in COPY's text format: backslash, tab, line feed and carriage return escaped. Each character is
+ * searched by the engine's indexOf (memchr-like) rather than a regular expression, which steps through a block
+ * event's megabytes of JSON a character at a time; each is replaced by the engine's own replace of a plain
+ * string (a backslash stands wherever a text holds a quote: a callback per match cost more than the search).
+ */
 export function copyText(value: string): string {
-  // Four searches for one character (memchr-like) rather than a regular expression, which steps through a
-  // block event's megabytes of JSON a character at a time.
-  if (
-    value.indexOf('\\') === -1 &&
-    value.indexOf('\t') === -1 &&
-    value.indexOf('\n') === -1 &&
-    value.indexOf('\r') === -1
-  ) {
-    return value;
-  }
-  return value.replace(/[\\\t\n\r]/g, (c) =>
-    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-  );
+  let text = value;
+  if (text.includes('\\')) text = text.replaceAll('\\', '\\\\');
+  if (text.includes('\t')) text = text.replaceAll('\t', '\\t');
+  if (text.includes('\n')) text = text.replaceAll('\n', '\\n');
+  if (text.includes('\r')) text = text.replaceAll('\r', '\\r');
+  return text;
 }

@@ -85,6 +85,15 @@ describe('jsonValuesAt: the values at some paths of a JSON document, streamed', 
     ]);
   });
 
+  it('ends a string at its first unescaped quote, whatever the backslashes before it', async () => {
+    // "a\\" ends after two backslashes (one escaped backslash); "b\\\"c" holds an escaped quote.
+    const text = '{"marches":[{"id":"a\\\\","objet":"b\\\\\\"c\\\\","n":1.50}]}';
+    const expected = [{ id: 'a\\', objet: 'b\\"c\\', n: '1.50' }];
+    expect(JSON.parse(text).marches[0]).to.deep.equal({ id: 'a\\', objet: 'b\\"c\\', n: 1.5 });
+    for (const size of [1, 2, 3, 1000])
+      expect(await valuesOf(inChunks(text, size), contracts)).to.deep.equal(expected);
+  });
+
   it('keeps a number as written: trailing zeros, exponent, sign', () => {
     expect(JSON.parse(quoteNumbers('{"a":137614.0,"b":[1.0e17,-3],"c":"4.0","d":true}'))).to.deep.equal({
       a: '137614.0',

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { canonicalJson } from '../../../ops/json/canonicalJson.ts';
+import { canonicalCopy, canonicalJson, ownJsonIfCanonical } from '../../../ops/json/canonicalJson.ts';
 
 describe('canonicalJson', () => {
   it('writes a flat record in another key order with its keys sorted by code unit', () => {
@@ -28,5 +28,15 @@ describe('canonicalJson', () => {
 
   it('refuses a value JSON cannot hold faithfully', () => {
     expect(() => canonicalJson({ a: Number.NaN, b: { c: 1 } })).to.throw(/NaN/);
+  });
+
+  it('copies a nested record with its keys in canonical order, the members asked dropped at any depth', () => {
+    const record = { z: [{ nom: 'X', y: '1', x: { nom: 'Y', b: null } }], a: { d: '1', c: undefined } };
+    const copy = canonicalCopy(record, (key) => key === 'nom') as Record<string, unknown>;
+    const expected = '{"a":{"d":"1"},"z":[{"x":{"b":null},"y":"1"}]}';
+    expect(JSON.stringify(copy)).to.equal(expected);
+    expect(ownJsonIfCanonical(copy)).to.equal(expected);
+    expect(ownJsonIfCanonical(record)).to.equal(null);
+    expect(canonicalJson(copy)).to.equal(expected);
   });
 });

@@ -7,6 +7,7 @@ import { tableChecksum } from '../../../projections/core/tableChecksum.ts';
 import {
   DECP_MARCHES_TABLE,
   DECP_TITULAIRES_TABLE,
+  DECP_TOTAUX_TABLE,
   decpProjection,
 } from '../../../projections/fr-decp/decpProjection.ts';
 import { DECP_2019, DECP_2024 } from '../../ingest/fr-decp/decpFixtures.ts';
@@ -100,6 +101,37 @@ describe(`DECP projection (${targetDescription})`, () => {
       date_notification: '2024-02-08',
       montant: '12783512',
     });
+  });
+
+  it('keeps each SIREN’s counts and holder total as a count over the contracts gives, after a pass that drops and adds', async () => {
+    // The 2019 pass loaded in bulk (totals counted at its end); the 2024 pass dropped its contracts and added
+    // five, the triggers keeping the totals row by row.
+    const { rows } = await bed.knex.raw(
+      `select siren, marches_titulaire::int as n, montant_titulaire::text as montant,
+              titulaire_sans_montant::int as sans, marches_acheteur::int as acheteur
+         from ${DECP_TOTAUX_TABLE} order by siren`,
+    );
+    const { rows: expected } = await bed.knex.raw(
+      `select coalesce(t.siren, a.siren) as siren, coalesce(t.n, 0) as n, coalesce(t.montant, 0)::text as montant,
+              coalesce(t.sans, 0) as sans, coalesce(a.n, 0) as acheteur
+         from (select siren, count(*)::int as n, coalesce(sum(montant_centimes), 0) as montant,
+                      (count(*) filter (where montant_centimes is null))::int as sans
+                 from ${DECP_TITULAIRES_TABLE} group by siren) t
+         full join (select acheteur_siren as siren, count(*)::int as n from ${DECP_MARCHES_TABLE}
+                     where acheteur_siren is not null group by 1) a on a.siren = t.siren
+        order by 1`,
+    );
+    expect(rows).to.deep.equal(expected);
+    expect(rows.find((r: { siren: string }) => r.siren === '487946071')).to.deep.equal({
+      siren: '487946071',
+      n: 1,
+      montant: '12783512',
+      sans: 0,
+      acheteur: 0,
+    });
+    expect(rows.find((r: { siren: string }) => r.siren === '210300422')).to.deep.include({ acheteur: 1 });
+    // No SIREN of the 2019 file alone is left with a row of zeros.
+    expect(rows.every((r: { n: number; acheteur: number }) => r.n > 0 || r.acheteur > 0)).to.equal(true);
   });
 
   it('truncating and replaying the log gives the same checksum of each table', async () => {
