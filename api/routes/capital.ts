@@ -1,9 +1,5 @@
-import { isServerSession } from '../../ops/database/namedStatements.ts';
 import { BODACC_ANNONCES_PROJECTION } from '../../projections/fr-bodacc-annonces/bodaccAnnoncesProjection.ts';
-import {
-  type CapitalNotice,
-  liveCapitalNotices,
-} from '../../projections/fr-bodacc-annonces/capitalNotices.ts';
+import type { CapitalNotice } from '../../projections/fr-bodacc-annonces/capitalNotices.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import type { LiveObservation } from '../../schemas/europe/euLiveRegister.ts';
 import { FR_BODACC_REGISTER } from '../../schemas/events/frBodaccEvents.ts';
@@ -24,7 +20,6 @@ import type { RouteDefinition } from '../catalogue/route.ts';
 import { badRequest, notFound } from '../errors/apiError.ts';
 import { readCapitalLocalFacts } from './capitalLocalFacts.ts';
 import { DOCUMENT_PRICE } from './documents.ts';
-import { readUnit } from './entreprise/readEtablissements.ts';
 import { gleifCopyLoaded, readGroupeLei } from './entreprise/readGroupeLei.ts';
 import { assertCovered, SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 import { identityOf } from './entreprise/unitFields.ts';
@@ -242,14 +237,12 @@ export const capitalRoute: RouteDefinition = {
   responseSchema: capitalResponseSchema,
   async handler(ctx, deps) {
     const siren = String(ctx.state.params?.siren);
-    // On a server, the unit, its capital notices and its LEI record in one statement (a cache hit is mostly
-    // this read); embedded, three simple ones run faster (capitalLocalFacts.ts).
-    const local = isServerSession(deps.knex)
-      ? await readCapitalLocalFacts(deps.knex, siren, {
-          limit: CAPITAL_NOTICES_LIMIT,
-          withLei: await gleifCopyLoaded(deps.knex, deps.readSnapshots),
-        })
-      : { unit: await readUnit(deps.knex, siren), notices: undefined, leiEntity: undefined };
+    // The unit, its capital notices and its LEI record in one prepared statement (a cache hit is mostly this
+    // read: capitalLocalFacts.ts).
+    const local = await readCapitalLocalFacts(deps.knex, siren, {
+      limit: CAPITAL_NOTICES_LIMIT,
+      withLei: await gleifCopyLoaded(deps.knex, deps.readSnapshots),
+    });
     const { unit } = local;
     // The profile's refusals when Sirene holds the SIREN; the RNE's own word otherwise (below).
     if (unit) assertCovered(siren, unit, identityOf);
@@ -257,12 +250,11 @@ export const capitalRoute: RouteDefinition = {
     const rne = deps.live.french[FR_RNE_REGISTER];
     if (!rne) throw notConfigured(info, FR_RNE_REGISTER);
     const now = (deps.now ?? (() => new Date()))();
-    const [read, notices, groupe] = await Promise.all([
+    const [read, groupe] = await Promise.all([
       // The company and its filings list, asked side by side and observed in one append.
       rne.dirigeantsEtDocuments(siren).catch((err: unknown) => {
         throw upstreamDown(info, FR_RNE_REGISTER, err);
       }),
-      local.notices ?? liveCapitalNotices(deps.knex, { siren, limit: CAPITAL_NOTICES_LIMIT }),
       readGroupeLei(
         deps.knex,
         siren,
@@ -276,7 +268,7 @@ export const capitalRoute: RouteDefinition = {
     if (!unit) assertCoveredByRne(siren, record);
     const company = { siren, denomination: unit?.denomination ?? null };
     return {
-      body: capitalBody(company, record, notices, groupe.value, observation.observedAt, documents.acts),
+      body: capitalBody(company, record, local.notices, groupe.value, observation.observedAt, documents.acts),
       provenance: [
         liveProvenance(FR_RNE_REGISTER, observation),
         ...(documents.seen ? [liveProvenance(FR_RNE_REGISTER, documents.seen)] : []),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { namedStatement } from '../../ops/database/namedStatements.ts';
+import { namedRead } from '../../ops/database/namedStatements.ts';
 import {
   type CapitalNotice,
   capitalNoticesOf,
@@ -32,10 +32,11 @@ function capitalFactsSql(withLei: boolean): string {
  * The unit, its live BODACC capital notices (newest first, at most `limit`, with their total) and, when
  * `withLei` (a GLEIF copy is loaded), its own LEI record.
  *
- * One named statement where they were three, for a PostgreSQL server (a cache hit of the capital route is
- * mostly the database's time: 0.48x the local profile's rate with three, 1.17x with one; BENCHMARKS.md,
- * fr-live). The embedded database plans every statement again (it names none) and runs this joined one slower
- * than the three simple ones (310 against 375 answers a second, side by side): the route keeps the three there.
+ * One prepared statement where they were three, on both databases (`namedRead`). On a PostgreSQL server, a
+ * cache hit of the capital route is mostly the database's time: 0.48x the local profile's rate with three,
+ * 1.17x with one (BENCHMARKS.md, fr-live). The embedded database, where the statement was planned again on
+ * every call, ran it slower than the three simple ones; prepared once in its session it costs about what one
+ * trivial statement did, a third of the three.
  */
 export async function readCapitalLocalFacts(
   knex: Knex,
@@ -44,7 +45,7 @@ export async function readCapitalLocalFacts(
 ): Promise<CapitalLocalFacts> {
   // The bindings in text order: the notices' limit, then the SIREN.
   const name = opts.withLei ? 'registres_capital_facts_lei' : 'registres_capital_facts';
-  const { rows } = await namedStatement<{
+  const { rows } = await namedRead<{
     rows: (UnitRow & {
       unit_found: boolean;
       capital_notices: (CapitalNotice & { total: number })[];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../../ops/config.ts';
-import { allowNamedStatements } from '../../ops/database/namedStatements.ts';
+import { allowNamedStatements, allowSessionStatements } from '../../ops/database/namedStatements.ts';
 import { type Database, openDatabase, openMemoryDatabase } from '../../ops/database/openDatabase.ts';
 import type { Logger } from '../../ops/logger.ts';
 
@@ -78,6 +78,7 @@ export async function openBenchDatabase(
   // the statements that ask for it are prepared once per connection. Without this the bench measured every
   // statement parsed and planned on each call, which `serve` does not do.
   if (label === 'postgres') allowNamedStatements(knex);
+  else allowSessionStatements(knex);
   let closed = false;
   return {
     label,

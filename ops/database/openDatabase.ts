@@ -10,7 +10,7 @@ import type { Logger } from '../logger.ts';
 // that reaches a running server's socket, or a PostgreSQL server, never loads it.
 import type { EmbeddedHost } from './embeddedHost.ts';
 import { EMBEDDED_SOCKET_FILE, type EmbeddedSocketInfo } from './embeddedSocket.ts';
-import { allowNamedStatements } from './namedStatements.ts';
+import { allowNamedStatements, allowSessionStatements } from './namedStatements.ts';
 import {
   createEmitterNotificationSource,
   createPgNotificationSource,
@@ -130,6 +130,7 @@ async function assemble(
 ): Promise<Database> {
   const knex = createKnex(url, opts.poolMax ?? 10, opts.logger);
   if (kind === 'postgres') allowNamedStatements(knex);
+  if (kind === 'embedded') allowSessionStatements(knex);
   return {
     kind,
     url,

@@ -8,7 +8,7 @@ import { isSnapshotEvent } from '../../schemas/events/snapshotEvents.ts';
 import { applyBatch } from './applyBatch.ts';
 import { createValuesExpander } from './entityValuesUpcaster.ts';
 import type { FollowersOf } from './jointPublication.ts';
-import type { Projection } from './projection.ts';
+import { actsOnAny, type Projection } from './projection.ts';
 import { ensureProjectionState, recordFailure } from './projectionState.ts';
 import type { StoreCheckpointResult } from './storeCheckpoint.ts';
 
@@ -232,11 +232,12 @@ async function applyUpTo(
   const expected = await checkpoints.read(projection.name, partition);
   if (expected >= target) return { ok: true, position: expected };
   const mine = events.filter((e) => e.position > expected && handles(projection, e));
+  // Events of its types none of which it acts on (Projection.acts): only the checkpoint moves, as in-process.
   const move = (trx: Knex | Knex.Transaction, from: bigint) =>
     checkpoints.move(trx, projection.name, partition, from, target);
   // Under the projection's lock like a batch: two partitions' moves in concurrent transactions would each
   // compute the watermark without the other's checkpoint, and leave it below both (read committed).
-  if (mine.length === 0) {
+  if (!actsOnAny(projection, mine)) {
     return knex.transaction(async (trx) => {
       await lockProjection(trx, projection.name);
       return move(trx, expected);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
 import type { EntityFilter, RecordedEvent } from '../../ops/eventstore/port.ts';
+import { isSnapshotEvent } from '../../schemas/events/snapshotEvents.ts';
 
 /** Applies one event inside the runner's transaction. Must be idempotent: a replayed event changes nothing. */
 export type EventHandler = (trx: Knex.Transaction, event: RecordedEvent) => Promise<void>;
@@ -68,4 +69,14 @@ export interface BulkLoad {
   triggers?: readonly { table: string; name: string }[];
   /** Writes in a few statements what the dropped triggers would have kept; runs before the indexes are built. */
   fill?: (trx: Knex.Transaction) => Promise<void>;
+}
+
+/**
+ * Whether a batch read for the projection holds an event its handlers act on (a handled type that
+ * `Projection.acts` keeps) or a snapshot frame. A batch holding none is passed over, by the subscription's
+ * runner and by the Kafka projector alike: its position moves, no handler runs.
+ */
+export function actsOnAny(projection: Projection, events: readonly RecordedEvent[]): boolean {
+  const acts = projection.acts ?? (() => true);
+  return events.some((e) => (projection.handlers[e.type] && acts(e)) || isSnapshotEvent(e.type));
 }

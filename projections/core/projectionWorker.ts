@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent, Subscription, Upcaster } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
 import { ENTITIES_RECORDED, ENTITY_BLOCK_ROWS } from '../../schemas/events/entityBlockEvents.ts';
-import { isSnapshotEvent, SNAPSHOT_EVENT_TYPES } from '../../schemas/events/snapshotEvents.ts';
+import { SNAPSHOT_EVENT_TYPES } from '../../schemas/events/snapshotEvents.ts';
 import { applyBatch } from './applyBatch.ts';
 import type { FollowersOf } from './jointPublication.ts';
-import type { Projection } from './projection.ts';
+import { actsOnAny, type Projection } from './projection.ts';
 import { ensureProjectionState, readCheckpoint, recordFailure } from './projectionState.ts';
 import { resetProjection } from './resetProjection.ts';
 import { type StoreCheckpointResult, storeCheckpoint } from './storeCheckpoint.ts';
@@ -332,8 +332,7 @@ class CheckpointedWorker implements ProjectionWorker {
     // not written: re-reading it after a restart costs nothing, a transaction per batch per projection
     // on every paid request did.
     // Nor is one whose events of its types are none its handlers act on (Projection.acts).
-    const acts = projection.acts ?? (() => true);
-    if (!events.some((e) => (projection.handlers[e.type] && acts(e)) || isSnapshotEvent(e.type))) {
+    if (!actsOnAny(projection, events)) {
       this.#applied = events[events.length - 1]?.position ?? this.#applied;
       this.#settle();
       return;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../../ops/database/migrations.ts';
+import { namedRead } from '../../ops/database/namedStatements.ts';
 import type { RecordedEvent } from '../../ops/eventstore/port.ts';
 import type { LiveObservation, LiveProfileRecord } from '../../schemas/europe/euLiveRegister.ts';
 import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../schemas/events/liveEvents.ts';
@@ -150,17 +151,17 @@ export async function readLiveObservations(
 ): Promise<
   Map<string, { url: string; status: number; observedAt: string; bodySha256: string; record: unknown }>
 > {
-  const rows = await knex(EU_LIVE_OBSERVATIONS)
-    .where({ registre: register })
-    .whereIn('url', [...urls])
-    .andWhere('observed_at', '>', new Date(now.getTime() - maxAgeMs))
-    .select<{ url: string; observed_at: Date; status: number; body_sha256: string; record: unknown }[]>(
-      'url',
-      'observed_at',
-      'status',
-      'body_sha256',
-      'record',
-    );
+  if (urls.length === 0) return new Map();
+  // Prepared on both databases (namedRead): on a miss this read decides whether the register is asked.
+  const { rows } = await namedRead<{
+    rows: { url: string; observed_at: Date; status: number; body_sha256: string; record: unknown }[];
+  }>(
+    knex,
+    `registres_eu_live_recall_${urls.length}`,
+    `select url, observed_at, status, body_sha256, record from ${EU_LIVE_OBSERVATIONS}
+      where registre = ? and url in (${urls.map(() => '?').join(', ')}) and observed_at > ?::timestamptz`,
+    [register, ...urls, new Date(now.getTime() - maxAgeMs).toISOString()],
+  );
   return new Map(
     rows.map((row) => [
       row.url,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
 import { type EmbeddedHost, startEmbeddedHost } from '../../../ops/database/embeddedHost.ts';
-import { allowNamedStatements, namedStatement } from '../../../ops/database/namedStatements.ts';
+import { allowNamedStatements, namedRead, namedStatement } from '../../../ops/database/namedStatements.ts';
 import type { Database } from '../../../ops/database/openDatabase.ts';
 import { freshDatabase, targetDescription } from '../../support/database.ts';
 
@@ -30,6 +30,53 @@ describe(`named statements (${targetDescription})`, () => {
         'deux',
       ]);
     }
+  });
+});
+
+describe(`named reads, prepared on the embedded database too (${targetDescription})`, () => {
+  let db: Database;
+  before(async () => {
+    db = await freshDatabase({ poolMax: 3 });
+    await db.knex.raw('create table named_t (id int primary key, v text)');
+    await db.knex.raw("insert into named_t values (1, 'un'), (2, null)");
+  });
+  after(async () => {
+    await db?.close();
+  });
+
+  const SQL = `select ?::text as texte, ?::int as n, ?::numeric as d, ?::boolean as b, ?::text as nul, v
+                 from named_t where id = ?`;
+  const read = (values: (string | number | boolean | null)[]) =>
+    namedRead<{ rows: unknown[] }>(db.knex, 'test_named_read', SQL, values).then((r) => r.rows);
+
+  it('answers the rows knex answers with the same values bound, on every connection at once', async () => {
+    // A question mark, quotes, backslashes and a non-ASCII letter: written into the statement, read back whole.
+    const texts = ["l'a\\b?c", 'x = ? and y = ?', '\\?', 'Île-de-France', ''];
+    const calls = texts.flatMap((text, i) => [
+      [text, i, 1.25, i % 2 === 0, null, 1],
+      [text, -i, 0.5, true, null, 2],
+    ]);
+    const expected = await Promise.all(calls.map((values) => db.knex.raw(SQL, values).then((r) => r.rows)));
+    for (let round = 0; round < 2; round++) {
+      expect(await Promise.all(calls.map(read))).to.deep.equal(expected);
+    }
+  });
+
+  it('is prepared once for the whole embedded session, and prepared again once the session forgot it', async function () {
+    if (db.kind === 'postgres') this.skip();
+    const prepared = async () =>
+      (
+        await db.knex.raw<{ rows: { name: string }[] }>(
+          "select name from pg_prepared_statements where name like 'test\\_named\\_read\\_%'",
+        )
+      ).rows.length;
+    await read(['a', 1, 1, true, null, 1]);
+    expect(await prepared()).to.equal(1);
+    await db.knex.raw('deallocate all');
+    expect(await read(['b', 2, 2, false, null, 1])).to.deep.equal([
+      { texte: 'b', n: 2, d: '2', b: false, nul: null, v: 'un' },
+    ]);
+    expect(await prepared()).to.equal(1);
   });
 });
 
