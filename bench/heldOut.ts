@@ -108,7 +108,7 @@ const SOURCES: Record<SourceName, SourceSpec> = {
         knex: d.knex,
         store: d.service.store,
         logger: d.ctx.logger,
-        file: paths[0]!,
+        paths: [paths[0]!],
         snapshotDate: d.date,
       }),
     url: (siren) => `/v1/entreprise/${siren}/dossier?blocs=risques_industriels`,

@@ -8,5 +8,5 @@ export const frIcpeDemo = singleFileDemo({
   description: 'installations classées de démonstration (lignes réelles de l’export CSV de Géorisques)',
   folder: 'fr-icpe',
   file: 'icpe_gironde_excerpt.zip',
-  ingest: ingestFrIcpe,
+  ingest: ({ file, ...opts }) => ingestFrIcpe({ ...opts, paths: [file] }),
 });

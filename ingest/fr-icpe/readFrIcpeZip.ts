@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
@@ -17,13 +18,20 @@ export interface IcpeReadReport {
   installationsLues: number;
   /** Installations whose `numeroSiret` is empty or not a valid SIRET: they join no company, not logged. */
   installationsSansSiret: number;
-  /** Lines of InstallationClassee.csv set aside: no `codeAiot`, or a `codeAiot` already read. */
+  /** Lines of InstallationClassee.csv set aside: no `codeAiot`, or a `codeAiot` already read in its page. */
   lignesEcartees: number;
   /** Up to 5 examples of set-aside lines (line in InstallationClassee.csv and why), never their content. */
   exemplesEcartes: { ligne: number; motif: string }[];
+  /**
+   * Installations met again in a later page of the copy (a live export's pages shift while they are
+   * downloaded): kept once, as the first page that holds them (in the pages' order) published them.
+   */
+  installationsEnDouble: number;
   /** Lines of rubriqueIC.csv and inspection.csv joined to an installation read into the pass. */
   rubriquesLues: number;
   inspectionsLues: number;
+  /** Each page's lines of InstallationClassee.csv (its installations, the header apart), by file name. */
+  installationsParPage: Record<string, number>;
 }
 
 export function emptyIcpeReport(): IcpeReadReport {
@@ -32,8 +40,10 @@ export function emptyIcpeReport(): IcpeReadReport {
     installationsSansSiret: 0,
     lignesEcartees: 0,
     exemplesEcartes: [],
+    installationsEnDouble: 0,
     rubriquesLues: 0,
     inspectionsLues: 0,
+    installationsParPage: {},
   };
 }
 
@@ -46,15 +56,28 @@ const SIRET = /^\d{14}$/;
 const DROPPED: readonly string[] = ICPE_DROPPED_FIELDS;
 
 /**
- * The installations of one Géorisques export (the ZIP of `/api/v1/csv/installations_classees`), as snapshot
- * rows of kind `installation`, each with its line in InstallationClassee.csv. The rubriques and inspection
- * dates are read first, grouped by `codeAiot` (some 137,000 installations for the whole country), then the
- * installations are streamed and each gets its own. The operator's name, street address and coordinates are
- * dropped before anything else is done; the inspection lines keep only their date. Each row comes with its
- * record's canonical JSON written from the line's fields (delimitedRecordJson.ts), its record only parsed
- * from it if something asks for it: the pass digests and logs that JSON as it is.
+ * What the pages of one copy share as they are read one after the other: the report, and the codes already
+ * read (an installation is kept once, from the first page that holds it).
  */
-export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncGenerator<LinedSnapshotRow> {
+export class IcpeCopyReading {
+  readonly report: IcpeReadReport = emptyIcpeReport();
+  readonly seen = new Set<string>();
+}
+
+/**
+ * The installations of one Géorisques export ZIP (`/api/v1/csv/installations_classees`: a department's, or
+ * one page of the country's), as snapshot rows of kind `installation`, each with its line in
+ * InstallationClassee.csv and that entry's name in the archive. The page's rubriques and inspection dates are
+ * read first, grouped by `codeAiot` (a page describes its own installations: at most its 6,000), then its
+ * installations are streamed and each gets its own; the groups of an installation another page already gave
+ * are dropped with the page. The operator's name, street address and coordinates are dropped before
+ * anything else is done; the inspection lines keep only their date. Each row comes with its record's
+ * canonical JSON written from the line's fields (delimitedRecordJson.ts), its record only parsed from it if
+ * something asks for it: the pass digests and logs that JSON as it is.
+ */
+export async function* readIcpePage(file: string, copy: IcpeCopyReading): AsyncGenerator<LinedSnapshotRow> {
+  const { report, seen } = copy;
+  const page = path.basename(file);
   const zip = await openZip(file);
   try {
     const entries = await entriesOf(zip, file);
@@ -70,8 +93,10 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
         return date ? `{"dateInspection":${JSON.stringify(date)}}` : null;
       };
     }).then((lines) => groups.add('inspections', lines));
-    const seen = new Set<string>();
+    const inPage = new Set<string>();
     let writer: DelimitedRecordJson | null = null;
+    // The member's name as `unzip -l` lists it: `registres audit row` shows the line with `unzip -p`.
+    const entry = entries.get(INSTALLATIONS.name)!.fileName;
     const lines = readDelimitedFields(await openLatin1(zip, entries, INSTALLATIONS), {
       delimiter: ';',
       onHeader: (columns) => {
@@ -79,7 +104,9 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
         writer = delimitedRecordJson(columns, { drop: DROPPED, members: ['rubriques', 'inspections'] });
       },
     });
+    report.installationsParPage[page] = 0;
     for await (const { fields, line } of lines) {
+      report.installationsParPage[page]++;
       const row = writer!;
       const setAside = (motif: string) => {
         report.lignesEcartees++;
@@ -90,8 +117,13 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
         setAside('codeAiot absent');
         continue;
       }
-      if (seen.has(code)) {
+      if (inPage.has(code)) {
         setAside('codeAiot déjà lu');
+        continue;
+      }
+      inPage.add(code);
+      if (seen.has(code)) {
+        report.installationsEnDouble++;
         continue;
       }
       seen.add(code);
@@ -109,7 +141,7 @@ export async function* readIcpeZip(file: string, report: IcpeReadReport): AsyncG
         rubriques: `[${group?.rubriques.json ?? ''}]`,
         inspections: `[${group?.inspections.json ?? ''}]`,
       });
-      yield new InstallationRow(code, json, line);
+      yield new InstallationRow(code, json, line, entry);
     }
   } finally {
     zip.close();
@@ -127,6 +159,7 @@ class InstallationRow implements LinedSnapshotRow {
     readonly id: string,
     readonly json: string,
     readonly line: number,
+    readonly entry: string,
   ) {}
 
   get record(): IcpeRecord {

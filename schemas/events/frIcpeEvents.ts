@@ -1,3 +1,5 @@
+import { FILE_KIND } from './fileEvents.ts';
+
 /**
  * The contract between the ICPE ingester and the projections that read it. The upstream is Géorisques'
  * export of the classified installations (installations classées pour la protection de l'environnement,
@@ -50,6 +52,9 @@ export interface IcpeRecord {
   inspections: { dateInspection: string }[];
 }
 
+/** An installation's stream, `fr.icpe-<codeAiot>`; a file of the pass (`fichier`, a page) `fr.icpe-fichier-<name>`. */
 export function frIcpeStreamOf(row: { kind: string; id: string }): string {
-  return `${FR_ICPE_REGISTER}-${row.id}`;
+  return row.kind === FILE_KIND
+    ? `${FR_ICPE_REGISTER}-${FILE_KIND}-${row.id}`
+    : `${FR_ICPE_REGISTER}-${row.id}`;
 }

@@ -17,7 +17,7 @@ describe(`ICPE ingester (${targetDescription})`, () => {
   let bed: TestBed;
   let dir: string;
   const ingest = (file: string, snapshotDate = '2026-12-01') =>
-    ingestFrIcpe({ knex: bed.knex, store: bed.store, logger: testLogger, file, snapshotDate });
+    ingestFrIcpe({ knex: bed.knex, store: bed.store, logger: testLogger, paths: [file], snapshotDate });
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'icpe-'));
@@ -31,7 +31,8 @@ describe(`ICPE ingester (${targetDescription})`, () => {
 
   it('logs each installation with a SIRET, its rubriques and inspection dates, and counts the others', async () => {
     const done = await ingest(ICPE_GIRONDE_EXCERPT);
-    expect(done.counts).to.include({ rows: 5, recorded: 5, dropped: 0 });
+    // The five installations, and the file's `fichier` entity (its SHA-256 and the rows read from it).
+    expect(done.counts).to.include({ rows: 6, recorded: 6, dropped: 0 });
     expect(done.report).to.deep.include({
       installationsLues: 5,
       installationsSansSiret: 1,
@@ -105,7 +106,7 @@ describe(`ICPE ingester (${targetDescription})`, () => {
   it('a second pass of the same file records nothing new', async () => {
     await ingest(ICPE_GIRONDE_EXCERPT);
     const again = await ingest(ICPE_GIRONDE_EXCERPT, '2026-12-02');
-    expect(again.counts).to.include({ rows: 5, recorded: 0, changed: 0, dropped: 0, unchanged: 5 });
+    expect(again.counts).to.include({ rows: 6, recorded: 0, changed: 0, dropped: 0, unchanged: 6 });
   });
 
   it('a later pass logs a changed installation on its stream, the record as the first pass logged it', async () => {
@@ -123,7 +124,8 @@ describe(`ICPE ingester (${targetDescription})`, () => {
       { name: 'inspection.csv', content: await entryOf(ICPE_GIRONDE_EXCERPT, 'inspection.csv') },
     ]);
     const again = await ingest(file, '2026-12-02');
-    expect(again.counts).to.include({ rows: 5, recorded: 0, changed: 1, dropped: 0, unchanged: 4 });
+    // The installation changed; the file, named otherwise, recorded as the excerpt's `fichier` is dropped.
+    expect(again.counts).to.include({ rows: 6, recorded: 1, changed: 1, dropped: 1, unchanged: 4 });
     const [changed, first] = await recordedEntities(
       bed.store,
       FR_ICPE_REGISTER,

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { manifestSha256 } from '../../../ingest/core/filesPass.ts';
 import { snapshotPassMigrations } from '../../../ingest/core/snapshotPass.ts';
 import { sha256OfFile } from '../../../ingest/core/upstreamFile.ts';
 import { ingestFrIcpe } from '../../../ingest/fr-icpe/ingestFrIcpe.ts';
@@ -21,7 +22,7 @@ describe(`ICPE projection (${targetDescription})`, () => {
       knex: bed.knex,
       store: bed.store,
       logger: testLogger,
-      file: ICPE_GIRONDE_EXCERPT,
+      paths: [ICPE_GIRONDE_EXCERPT],
       snapshotDate: '2026-12-01',
     });
     runner = bed.runner();
@@ -96,12 +97,14 @@ describe(`ICPE projection (${targetDescription})`, () => {
     expect(Number(counted[0]?.n)).to.equal(5);
   });
 
-  it('records the snapshot it applied: version and the file’s SHA-256', async () => {
+  it('records the snapshot it applied: version and the manifest of the file’s SHA-256', async () => {
     const [state] = await bed.knex('projection_snapshots').where({ projection: icpeProjection.name });
     expect(state).to.deep.include({
       register: 'fr.icpe',
       version: '2026-12-01',
-      sha256: await sha256OfFile(ICPE_GIRONDE_EXCERPT),
+      sha256: manifestSha256([
+        { nom: 'icpe_gironde_excerpt.zip', sha256: await sha256OfFile(ICPE_GIRONDE_EXCERPT) },
+      ]),
     });
   });
 
