@@ -76,9 +76,10 @@ the project's fixtures (never a field added), with varied identifiers:
   INPI    a weekly ST.66 file (FR_FRNEWST66_<YYYY-WW>.xml): the real notice of test/fixtures/fr-inpi-pi in
           turn, each with its own application number, its holder's SIREN drawn from a Zipf pool
           (about marks/10 holders).
-  ICPE    Géorisques' export ZIP (InstallationClassee.csv, inspection.csv, rubriqueIC.csv; \`;\`, ISO-8859-1):
-          the six real installations of ingest/fr-icpe/demo in turn with their inspection and rubrique lines,
-          each with its own codeAiot, two installations a company (its establishments 1 and 2).
+  ICPE    Géorisques' export as the country's download pages it: a folder of page ZIPs of 6,000 installations
+          (InstallationClassee.csv, inspection.csv, rubriqueIC.csv; \`;\`, ISO-8859-1), the last holding fewer,
+          ingested as one pass: the six real installations of ingest/fr-icpe/demo in turn with their inspection
+          and rubrique lines, each with its own codeAiot, two installations a company (its establishments 1 and 2).
 The companies the routes are timed on (active legal persons of a small generated Sirene stock, ingested
 first) are the pools' heaviest: rank 1 is the heaviest holder (and CORDIS participant), rank 501 the
 heaviest buyer.
@@ -366,7 +367,7 @@ async function generateSources(
           source,
           register: FR_ICPE_REGISTER,
           command: 'fr-icpe',
-          args: [icpe.file, '--date', date],
+          args: [icpe.folder, '--date', date],
           records: icpe.installations,
           bytes: icpe.bytes,
           table: ICPE_INSTALLATIONS_TABLE,

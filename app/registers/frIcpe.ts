@@ -12,7 +12,8 @@ import { ETALAB_2 } from './etalabLicence.ts';
  * cadence: some 137,000 installations for the whole country (as a reader of the API counts them; no count
  * published by Géorisques; 2,890 in the Gironde export of April 2026, 590 KB zipped), the export made on
  * request from the inspection's current data, dated by its download. The national download is paged: ZIPs of
- * 6,000 installations (`page`, `page_size`), some 23 for the country (ingest/fr-icpe/demo/SOURCE.txt).
+ * 6,000 installations (`page`, `page_size`), some 23 for the country (ingest/fr-icpe/demo/SOURCE.txt), read
+ * as one pass (ingest/fr-icpe/ingestFrIcpe.ts).
  */
 export const frIcpe: RegisterManifest = {
   stem: 'fr-icpe',

@@ -11,8 +11,9 @@ const READ_FILES = ['InstallationClassee.csv', 'inspection.csv', 'rubriqueIC.csv
 const PER_COMPANY = 2;
 
 export interface GeneratedIcpe {
-  /** The ZIP the ingester reads. */
-  file: string;
+  /** The folder of page ZIPs the ingester reads (`georisques_csv_page_<N>.zip`). */
+  folder: string;
+  pages: number;
   /** The same three CSV files, unzipped, for the COPY baseline. */
   csvFiles: { file: string; columns: number }[];
   installations: number;
@@ -22,7 +23,8 @@ export interface GeneratedIcpe {
 }
 
 /**
- * Géorisques' export at a given size: InstallationClassee.csv, inspection.csv and rubriqueIC.csv
+ * Géorisques' export at a given size, paged as the country's download is (`page_size`, 6,000 by default: every
+ * page a ZIP of the same files describing its own installations, the last holding fewer): InstallationClassee.csv, inspection.csv and rubriqueIC.csv
  * (`;`, ISO-8859-1, as published), the six real installations of the demo excerpt in turn with their
  * inspection and rubrique lines (ingest/fr-icpe/demo/SOURCE.txt), each copy with its own `codeAiot` (and `url`)
  * and, when the real line has one, the SIRET of establishment 1 or 2 of the company of rank n / 2; zipped as
@@ -32,7 +34,10 @@ export async function generateIcpe(opts: {
   dir: string;
   installations: number;
   sirenAt: (rank: number) => string;
+  /** Installations a page (the export's `page_size`). */
+  pageSize?: number;
 }): Promise<GeneratedIcpe> {
+  const pageSize = opts.pageSize ?? 6000;
   const templates = await demoFiles();
   const [installationLines, inspectionLines, rubriqueLines] = READ_FILES.map((name) =>
     linesOf(templates.get(name)!),
@@ -42,7 +47,11 @@ export async function generateIcpe(opts: {
     out[i]!.parts.push(`${lines.header}\n`);
   }
   let lines = 0;
+  // Each page's lines of the three files (its installations' only), headers apart.
+  const pages: string[][][] = [];
   for (let n = 0; n < opts.installations; n++) {
+    if (n % pageSize === 0) pages.push(READ_FILES.map(() => []));
+    const page = pages.at(-1)!;
     const template = installationLines.rows[n % installationLines.rows.length]!;
     const fields = template.split(';');
     const realCode = fields[0]!;
@@ -53,29 +62,39 @@ export async function generateIcpe(opts: {
     }
     fields[fields.length - 1] = fields.at(-1)!.replace(realCode.slice(1, -1), code.slice(1, -1));
     out[0]!.parts.push(`${fields.join(';')}\n`);
+    page[0]!.push(`${fields.join(';')}\n`);
     lines++;
     for (const [i, related] of [inspectionLines, rubriqueLines].entries()) {
       for (const row of related.rows) {
         if (!row.startsWith(`${realCode};`)) continue;
         out[i + 1]!.parts.push(`${code}${row.slice(realCode.length)}\n`);
+        page[i + 1]!.push(`${code}${row.slice(realCode.length)}\n`);
         lines++;
       }
     }
   }
+  const headers = [installationLines, inspectionLines, rubriqueLines].map((l) => l.header);
   const csvFiles: GeneratedIcpe['csvFiles'] = [];
-  const entries: { name: string; content: Buffer }[] = [];
   for (const [i, { name, parts }] of out.entries()) {
-    const content = Buffer.from(parts.join(''), 'latin1');
     const file = path.join(opts.dir, name);
-    await fs.writeFile(file, content);
-    const header = [installationLines, inspectionLines, rubriqueLines][i]!.header;
-    csvFiles.push({ file, columns: header.split(';').length });
-    entries.push({ name, content });
+    await fs.writeFile(file, Buffer.from(parts.join(''), 'latin1'));
+    csvFiles.push({ file, columns: headers[i]!.split(';').length });
   }
-  const file = path.join(opts.dir, 'installations_classees.zip');
-  await writeZip(file, entries);
-  const { size } = await fs.stat(file);
-  return { file, csvFiles, installations: opts.installations, lines, bytes: size };
+  const folder = path.join(opts.dir, 'icpe-pages');
+  await fs.mkdir(folder, { recursive: true });
+  let bytes = 0;
+  for (const [p, files] of pages.entries()) {
+    const file = path.join(folder, `georisques_csv_page_${p + 1}.zip`);
+    await writeZip(
+      file,
+      READ_FILES.map((name, i) => ({
+        name,
+        content: Buffer.from(`${headers[i]}\n${files[i]!.join('')}`, 'latin1'),
+      })),
+    );
+    bytes += (await fs.stat(file)).size;
+  }
+  return { folder, pages: pages.length, csvFiles, installations: opts.installations, lines, bytes };
 }
 
 interface Lines {

@@ -122,6 +122,10 @@ export async function runFilesPass(
   const unknownColumns: Record<string, string[]> = {};
   const progress = createProgressReporter({ label: opts.register, logger: opts.logger });
   async function* rows(): AsyncGenerator<SnapshotRow> {
+    // The `fichier` rows go after every file's rows: one between two files' rows puts its batch's events on
+    // two streams (its own and the blocks'), which the log appends as one bulk insert of a jsonb array
+    // rather than by COPY: up to a batch a file (ICPE's 24 pages: some 2 MB of block events each).
+    const fileRows: SnapshotRow[] = [];
     for (const [i, f] of files.entries()) {
       let n = 0;
       const onHeader: HeaderSink = (columns) => {
@@ -150,8 +154,9 @@ export async function runFilesPass(
       if (n === 0) throw new Error(`${f.role}: ${f.path} holds no row; pass refused`);
       lines[f.role] = n;
       const record: FileRecord = { ...fingerprints[i]!, lignes: n };
-      yield { kind: FILE_KIND, id: f.role, record: { ...record } };
+      fileRows.push({ kind: FILE_KIND, id: f.role, record: { ...record } });
     }
+    yield* fileRows;
   }
   let done: SnapshotCompletedData;
   try {

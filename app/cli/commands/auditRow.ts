@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { currentDigestOf } from '../../../ingest/core/snapshotDigests.ts';
 import type { CliCommand } from '../../../ops/commandContext.ts';
 import { proveRow, type RowProof } from '../../../projections/core/rowProof.ts';
+import { FR_ICPE_REGISTER } from '../../../schemas/events/frIcpeEvents.ts';
 import { FR_INPI_PI_REGISTER } from '../../../schemas/events/frInpiPiEvents.ts';
 import { GLEIF_REGISTER } from '../../../schemas/events/gleifEvents.ts';
 import { REGISTER_MANIFESTS } from '../../registers.ts';
@@ -92,6 +93,11 @@ function whereInFile(register: string, sha256: string, line: number, entry: stri
   if (register === GLEIF_REGISTER) {
     out.push(
       '  an XML record runs from that line to its end tag; in a JSON file the number is the record’s in "records"',
+    );
+  }
+  if (register === FR_ICPE_REGISTER) {
+    out.push(
+      `  the copy's page (or department's export) that is: sha256sum <folder>/*.zip | grep ^${sha256}`,
     );
   }
   if (register === FR_INPI_PI_REGISTER) {

@@ -122,6 +122,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
     const out = lines.join('\n');
     expect(out).to.contain(`file sha256: ${await sha256OfFile(page2!)}, line 3`);
     expect(out).to.contain("unzip -p <file> 'InstallationClassee.csv' | sed -n '3p'");
+    expect(out).to.contain(`sha256sum <folder>/*.zip | grep ^${await sha256OfFile(page2!)}`);
   });
 
   it('a rerun without a page drops that page’s installations: the copy is the pages given', async () => {
