@@ -48,7 +48,7 @@ async function excerptEntries(): Promise<{ name: string; content: Buffer }[]> {
  * for each page, the installations' line numbers in the excerpt's InstallationClassee.csv (2 to 7): a line
  * may be in two pages, as when a live export shifts between two downloads. Written as `<dir>/<name>_<N>.zip`.
  */
-export async function icpePages(
+export async function writeIcpePages(
   dir: string,
   pages: readonly (readonly number[])[],
   name = 'georisques_csv_page',

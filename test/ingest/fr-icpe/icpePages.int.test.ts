@@ -22,7 +22,7 @@ import { FR_ICPE_REGISTER } from '../../../schemas/events/frIcpeEvents.ts';
 import { openTestBed, type TestBed } from '../../projections/core/testBed.ts';
 import { bedCli } from '../../support/bedCli.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
-import { icpePages } from './icpeFixtures.ts';
+import { writeIcpePages } from './icpeFixtures.ts';
 
 /*
  * The excerpt's InstallationClassee.csv (ingest/fr-icpe/demo/SOURCE.txt), by line: 2 0005207593 (no SIRET),
@@ -40,7 +40,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
   const pagesOf = async (...pages: number[][]) => {
     const folder = path.join(dir, `copy-${++n}`);
     await mkdir(folder);
-    return icpePages(folder, pages);
+    return writeIcpePages(folder, pages);
   };
   const served = async () =>
     (await bed.knex(ICPE_INSTALLATIONS_TABLE).select('id').orderBy('id')).map((r) => r.id as string);
@@ -146,7 +146,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
     // Two pages short: one cut, or another export mixed in.
     const folder = path.join(dir, 'other');
     await mkdir(folder);
-    const [other] = await icpePages(folder, [[7]], 'departement_33');
+    const [other] = await writeIcpePages(folder, [[7]], 'departement_33');
     const mixed = await ingest([page1!, page2!, page3!, other!], '2026-12-03').catch((e: unknown) => e);
     expect(String(mixed)).to.match(/2 pages hold fewer than 2 installations/);
     await runner.caughtUp();
