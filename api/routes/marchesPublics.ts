@@ -79,7 +79,7 @@ const NEWEST_FIRST = 'date_notification desc nulls last, date_publication desc n
  * SIREN, dates, id) in fr_decp_titulaires and (buyer SIREN, dates, id): a few pages; only the newest rows are
  * read whole. A company with no contract gives one row of zero totals and no contract (role null).
  */
-const MARCHES_SQL = `
+export const MARCHES_SQL = `
   with totaux as (
     select coalesce(t.marches_titulaire, 0)::text as n_titulaire,
            case when t.marches_titulaire > t.titulaire_sans_montant then t.montant_titulaire::text end
@@ -96,6 +96,11 @@ const MARCHES_SQL = `
   select m.*, totaux.* from totaux left join m on true
    order by m.date_notification desc nulls last, m.date_publication desc nulls last, m.id, m.role
    limit ?`;
+
+/** MARCHES_SQL's values for a SIREN and a limit. */
+export function marchesParams(siren: string, limit: number): (string | number)[] {
+  return [siren, siren, limit, siren, limit, limit];
+}
 
 /**
  * Integer cents (bigint text from the read table) as a JSON integer: money is served in integers, never as a
@@ -147,7 +152,7 @@ export async function readMarchesPublics(
     knex,
     'registres_decp_marches_v4',
     MARCHES_SQL,
-    [unit.siren, unit.siren, limit, unit.siren, limit, limit],
+    marchesParams(unit.siren, limit),
   );
   const first = found[0];
   const rows = found.filter((r): r is MarcheRow => r.role !== null);
