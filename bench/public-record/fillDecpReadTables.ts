@@ -5,14 +5,18 @@ import {
   DECP_MARCHES_TABLE,
   DECP_TITULAIRES_TABLE,
   decpProjection,
+  fillDecpServed,
 } from '../../projections/fr-decp/decpProjection.ts';
 import { type DecpMarcheRow, decpMarcheRow } from '../../projections/fr-decp/decpRow.ts';
-import { DECP_TOTALS_TRIGGERS, fillDecpTotals } from '../../projections/fr-decp/decpTotals.ts';
+import { DECP_TOTALS_TRIGGERS } from '../../projections/fr-decp/decpTotals.ts';
 import { copyThroughPsql } from '../core/psqlCopy.ts';
 
 /** The contracts table's columns in the order the COPY writes them (decpRow.ts). */
 const COLUMNS: (keyof DecpMarcheRow)[] = [
   'id',
+  'cle',
+  'publication',
+  'groupe',
   'marche_id',
   'acheteur_siret',
   'acheteur_siren',
@@ -49,8 +53,8 @@ function copyValue(value: unknown): string {
  * tables filled straight from the generated file, **without events**: each contract read by the ingest's
  * own reader (readDecpJson: the same ids, the same repeated ids refused) and turned into its row by the
  * projection's own function (decpMarcheRow), COPYed into fr_decp_marches; the holder rows written by the
- * same select the projection runs (`HOLDERS_OF`, here over the whole table); the totals by the projection's
- * fill (fillDecpTotals); the reader indexes and the totals triggers dropped meanwhile and created again from
+ * same select the projection runs (`HOLDERS_OF`, here over the whole table); the publication served and the
+ * totals by the projection's fill (fillDecpServed); the reader indexes and the totals triggers dropped meanwhile and created again from
  * their catalogue definitions, as a first pass's bulk load does (bulkLoad.ts). Rows already there (a real
  * ingest's) are kept. Returns the contracts written.
  */
@@ -108,7 +112,8 @@ export async function fillDecpReadTables(opts: {
     select distinct m.id, s.siren, m.date_notification, m.date_publication, m.montant_centimes
       from ${DECP_MARCHES_TABLE} m cross join lateral unnest(m.titulaires_siren) as s(siren)
     on conflict do nothing`);
-  await fillDecpTotals(knex);
+  // Which publication of a contract published more than once is served, as a bulk load's end does.
+  await fillDecpServed(knex);
   await knex.transaction(async (trx) => {
     // As a bulk load's end (bulkLoad.ts): index builds sort in memory up to this much.
     await trx.raw("set local maintenance_work_mem = '256MB'");
