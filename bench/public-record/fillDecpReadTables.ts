@@ -82,7 +82,7 @@ export async function fillDecpReadTables(opts: {
   for (const t of triggers) await knex.raw(`drop trigger ${t.name} on ${t.relation}`);
   const staging = 'bench_decp_fill';
   await knex.raw(`drop table if exists ${staging}`);
-  await knex.raw(`create table ${staging} (like ${DECP_MARCHES_TABLE})`);
+  await knex.raw(`create table ${staging} (like ${DECP_MARCHES_TABLE} including defaults)`);
   let written = 0;
   await copyThroughPsql(
     opts.url,
