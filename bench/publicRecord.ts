@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dossierRoute } from '../api/routes/dossier.ts';
 import { financementsUeRoute } from '../api/routes/financementsUe.ts';
-import { marchesPublicsRoute } from '../api/routes/marchesPublics.ts';
+import { marchesPublicsRoute, readMarchesPublics } from '../api/routes/marchesPublics.ts';
 import { marchesPublicsUeRoute } from '../api/routes/marchesPublicsUe.ts';
 import { composeService, type Service } from '../app/server/composeService.ts';
 import { ingestFrSirene } from '../ingest/fr-sirene/ingestFrSirene.ts';
@@ -37,8 +37,10 @@ import { startRssSampler } from './core/rssSampler.ts';
 import { quantile } from './core/sequentialLatency.ts';
 import { timed } from './core/timing.ts';
 import { copyCsvFiles, copyJsonRecords } from './public-record/copyBaselines.ts';
+import { explainDecpRoute } from './public-record/explainDecpRoute.ts';
+import { fillDecpReadTables } from './public-record/fillDecpReadTables.ts';
 import { generateCordis } from './public-record/generateCordis.ts';
-import { generateDecp } from './public-record/generateDecp.ts';
+import { DECP_TEMPLATE_FILE, generateDecp } from './public-record/generateDecp.ts';
 import { generateIcpe } from './public-record/generateIcpe.ts';
 import { generateInpiMarks } from './public-record/generateInpiMarks.ts';
 import { generateRge } from './public-record/generateRge.ts';
@@ -107,6 +109,13 @@ Options:
   --requests N        companies each route is timed on (default 400, at most the stock's ~1,000)
   --skip-routes       no route timing
   --one-event-per-row the first passes in one event per row, as before block events (to compare)
+  --fill-read-tables  DECP only, for the route measurement at sizes the event ingest takes too long to reach:
+                      the read tables are filled straight from the generated file, WITHOUT events (the
+                      ingest's reader and the projection's row function, COPY, the projection's holder rows
+                      and totals, indexes built after); only the 5 real demo contracts go through the real
+                      ingest (so the copy, its provenance and freshness are real). No ingest ratio then.
+  --explain           print explain (analyze, buffers) of the route's statement for the heaviest holder and
+                      buyer (limit 100 and the dossier's 10; custom and generic plans)
   --cpu-profile DIR   profile each ingest process (node --cpu-prof) into DIR/<source>, print its self time
   --keep-files DIR    generate the files into DIR and keep them
 `;
@@ -116,6 +125,8 @@ interface Options {
   only: Source[];
   requests: number;
   skipRoutes: boolean;
+  fillReadTables: boolean;
+  explain: boolean;
   oneEventPerRow: boolean;
   cpuProfile: string | null;
   keepFiles: string | null;
@@ -133,6 +144,8 @@ function parseOptions(argv: string[]): Options | 'help' {
       only: { type: 'string' },
       requests: { type: 'string' },
       'skip-routes': { type: 'boolean' },
+      'fill-read-tables': { type: 'boolean' },
+      explain: { type: 'boolean' },
       'one-event-per-row': { type: 'boolean' },
       'cpu-profile': { type: 'string' },
       'keep-files': { type: 'string' },
@@ -155,6 +168,8 @@ function parseOptions(argv: string[]): Options | 'help' {
     only: only as Source[],
     requests: parseCount('requests', values.requests, 400),
     skipRoutes: values['skip-routes'] ?? false,
+    fillReadTables: values['fill-read-tables'] ?? false,
+    explain: values.explain ?? false,
     oneEventPerRow: values['one-event-per-row'] ?? false,
     cpuProfile: values['cpu-profile'] ?? null,
     keepFiles: values['keep-files'] ?? null,
@@ -250,8 +265,11 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       await service.runner.caughtUp();
       ctx.out(`Sirene: ${formatCount(sirene.units)} units, ${companies.length} companies timed on`);
       const results: SourceResult[] = [];
-      for (const r of runs) results.push(await measureSource(r, { db, service, options, ctx }));
-      printIngestTable(results, ctx);
+      for (const r of runs) {
+        if (r.source === 'decp' && options.fillReadTables) await fillDecp(r, { db, service, ctx });
+        else results.push(await measureSource(r, { db, service, options, ctx }));
+      }
+      if (results.length > 0) printIngestTable(results, ctx);
       if (!options.skipRoutes) await timeRoutes({ db, service, port, companies, options, runs, ctx });
     } finally {
       await service.close();
@@ -436,6 +454,35 @@ async function headerColumns(file: string): Promise<number> {
   }
 }
 
+/**
+ * `--fill-read-tables`: the 5 real demo contracts through the real ingest (the copy, its provenance and
+ * freshness), then the generated contracts written straight into the read tables, without events
+ * (fillDecpReadTables.ts). Measures nothing of the ingest.
+ */
+async function fillDecp(
+  r: SourceRun,
+  deps: { db: BenchDatabase; service: Service; ctx: BenchContext },
+): Promise<void> {
+  const { db, service, ctx } = deps;
+  const date = new Date().toISOString().slice(0, 10);
+  ctx.out('decp: the demo contracts through registres ingest fr-decp (the copy and its provenance) ...');
+  const ingest = await ingestInChildProcess({
+    url: db.url,
+    schema: db.schema,
+    register: r.command,
+    args: [DECP_TEMPLATE_FILE, '--date', date],
+  });
+  ctx.out(ingest.output.trim().replace(/^/gm, '  | '));
+  await service.runner.caughtUp();
+  ctx.out(`decp: read tables filled WITHOUT events from ${formatCount(r.records)} generated contracts ...`);
+  const fill = await timed(() =>
+    fillDecpReadTables({ knex: db.knex, url: db.url, schema: db.schema, file: r.args[0]! }),
+  );
+  ctx.out(
+    `  ${formatCount(fill.result)} contracts written in ${formatSeconds(fill.seconds)} (load ${loadNow()}): no ingest figure`,
+  );
+}
+
 /** The baseline, then the ingest in its own process until the read model has caught up. */
 async function measureSource(
   r: SourceRun,
@@ -613,12 +660,49 @@ async function timeRoutes(deps: {
       load: loadNow(),
     });
   }
+  if (options.only.includes('decp')) table.push(await timeDecpRead(db, sirens, companies, half));
   printTable(
     `Routes, one request at a time over ${formatCount(sirens.length)} companies (the 10 heaviest holders and buyers among them), paid by key`,
     table,
     ctx.out,
   );
   await heaviestCounts(db, companies, half, ctx);
+  if (options.explain && options.only.includes('decp'))
+    await explainDecpRoute({ knex: db.knex, holder: companies[0]!, buyer: companies[half]!, out: ctx.out });
+}
+
+/**
+ * The route's read alone (readMarchesPublics: its one statement, named as the service prepares it, and the
+ * answer's contracts built), in this process, over the same companies: what the route's data costs without
+ * the service's per-request work (key, payment, coverage, provenance, HTTP).
+ */
+async function timeDecpRead(
+  db: BenchDatabase,
+  sirens: readonly string[],
+  companies: readonly string[],
+  half: number,
+): Promise<TableRow> {
+  const ms = new Map<string, number>();
+  for (const siren of sirens.slice(0, 20)) await readMarchesPublics(db.knex, { siren, denomination: null });
+  for (const siren of sirens) {
+    const t = await timed(() => readMarchesPublics(db.knex, { siren, denomination: null }));
+    ms.set(siren, t.seconds * 1000);
+  }
+  const sorted = [...ms.values()].sort((a, b) => a - b);
+  const p95 = quantile(sorted, 0.95);
+  return {
+    route: 'marches-publics: its read alone (in process)',
+    requests: formatCount(ms.size),
+    'p50 ms': quantile(sorted, 0.5).toFixed(1),
+    'p95 ms': p95.toFixed(1),
+    'max ms': (sorted.at(-1) ?? Number.NaN).toFixed(1),
+    'heaviest holder ms': (ms.get(companies[0]!) ?? Number.NaN).toFixed(1),
+    'heaviest buyer ms': (ms.get(companies[half]!) ?? Number.NaN).toFixed(1),
+    target: '(part of the route)',
+    verdict: '',
+    'not 200': '',
+    load: loadNow(),
+  };
 }
 
 /** What the heaviest companies hold: the reader of the route table can tell how heavy they were. */

@@ -83,7 +83,8 @@ export const SIGNAL_DEFINITIONS: readonly SignalDefinition[] = [
   })),
   fromTable('marche_public_gagne', FR_DECP_REGISTER, 'm.date_notification', (c, w) => ({
     sql: `from ${DECP_MARCHES_TABLE} m
-           where m.titulaires_siren @> array[${c}.siren]::text[] and m.date_notification between ? and ?`,
+           where m.titulaires_siren @> array[${c}.siren]::text[] and m.servie
+             and m.date_notification between ? and ?`,
     bindings: [w.depuis, w.jusqu_au],
   })),
   fromTable('financement_ue', EU_CORDIS_REGISTER, 'j.debut', (c, w) => ({

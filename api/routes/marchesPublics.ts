@@ -75,11 +75,14 @@ const NEWEST_FIRST = 'date_notification desc nulls last, date_publication desc n
  * The company's contracts as holder and as buyer, newest notification first, with the counts and the holder
  * total over all of them (bigint cents), in one statement (one snapshot: the counts never fall below the
  * list). The counts and the total are the company's one row of fr_decp_totaux (kept by the projection), a
- * row whatever the company's size. Each side's newest contracts are read in the order of its index, (holder
- * SIREN, dates, id) in fr_decp_titulaires and (buyer SIREN, dates, id): a few pages; only the newest rows are
- * read whole. A company with no contract gives one row of zero totals and no contract (role null).
+ * row whatever the company's size. Each side's newest contract ids are read in the order of its index, by
+ * an index-only scan stopped at the limit: (holder SIREN, dates, id) in fr_decp_titulaires, (buyer SIREN,
+ * dates, id) of the served publications in fr_decp_marches; then only those rows, by primary key. Neither side
+ * reads or sorts all of a company's contracts (bench public-record --explain: the heaviest holder and buyer
+ * of 1 M contracts in a few hundred buffers). A company with no contract gives one row of zero totals and no
+ * contract (role null).
  */
-const MARCHES_SQL = `
+export const MARCHES_SQL = `
   with totaux as (
     select coalesce(t.marches_titulaire, 0)::text as n_titulaire,
            case when t.marches_titulaire > t.titulaire_sans_montant then t.montant_titulaire::text end
@@ -91,11 +94,17 @@ const MARCHES_SQL = `
     (select 'titulaire' as role, ${LISTED} from ${DECP_MARCHES_TABLE}
       where id in (select id from ${DECP_TITULAIRES_TABLE} where siren = ? order by ${NEWEST_FIRST} limit ?))
     union all
-    (select 'acheteur' as role, ${LISTED} from ${DECP_MARCHES_TABLE} where acheteur_siren = ?
-      order by ${NEWEST_FIRST} limit ?))
+    (select 'acheteur' as role, ${LISTED} from ${DECP_MARCHES_TABLE}
+      where id in (select id from ${DECP_MARCHES_TABLE} where acheteur_siren = ? and servie
+                    order by ${NEWEST_FIRST} limit ?)))
   select m.*, totaux.* from totaux left join m on true
    order by m.date_notification desc nulls last, m.date_publication desc nulls last, m.id, m.role
    limit ?`;
+
+/** MARCHES_SQL's values for a SIREN and a limit. */
+export function marchesParams(siren: string, limit: number): (string | number)[] {
+  return [siren, siren, limit, siren, limit, limit];
+}
 
 /**
  * Integer cents (bigint text from the read table) as a JSON integer: money is served in integers, never as a
@@ -145,9 +154,9 @@ export async function readMarchesPublics(
 ): Promise<Record<string, unknown>> {
   const { rows: found } = await namedStatement<{ rows: (MarcheRow | NoMarcheRow)[] }>(
     knex,
-    'registres_decp_marches_v4',
+    'registres_decp_marches_v5',
     MARCHES_SQL,
-    [unit.siren, unit.siren, limit, unit.siren, limit, limit],
+    marchesParams(unit.siren, limit),
   );
   const first = found[0];
   const rows = found.filter((r): r is MarcheRow => r.role !== null);
@@ -170,10 +179,13 @@ export async function readMarchesPublics(
   };
 }
 
-/** Contracts of the copy none of whose holders gives a SIREN, counted once per copy (partial index). */
+/**
+ * Contracts of the copy none of whose holders gives a SIREN, counted once per copy (partial index); a
+ * superseded publication (decpRow.ts `groupe`) is not a contract of its own.
+ */
 const contractsWithoutUsableHolder = countOncePerCopy(
   FR_DECP_REGISTER,
-  `select count(*)::text as n from ${DECP_MARCHES_TABLE} where cardinality(titulaires_siren) = 0`,
+  `select count(*)::text as n from ${DECP_MARCHES_TABLE} where cardinality(titulaires_siren) = 0 and servie`,
 );
 
 /**

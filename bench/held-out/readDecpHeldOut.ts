@@ -19,7 +19,8 @@ type Json = Record<string, unknown>;
  * the only entry of a ZIP) read on its own with JSON.parse (held-out files are a source's extract, a few MB).
  * Per SIREN: contracts held (a holder of type SIRET, initial or in a modification, whose first 9 digits are
  * the SIREN), contracts awarded (the buyer's SIRET), and the sum of the held contracts' initial `montant` in
- * cents. A contract is its `uid`, else its buyer SIRET and `id`; a repeated one is counted once (the first).
+ * cents. A contract is its `uid`, else its buyer SIRET and `id`, and the companies holding it; published more
+ * than once, its latest publication counts (docs/registers.md, "public contracts"), as the read model serves.
  */
 export async function readDecpHeldOut(file: string): Promise<HeldOutReading> {
   const text = file.endsWith('.zip')
@@ -30,10 +31,10 @@ export async function readDecpHeldOut(file: string): Promise<HeldOutReading> {
     ? root.marches
     : ((root.marches as { marche?: unknown[] } | undefined)?.marche ?? []);
   const reading = emptyReading();
-  const seen = new Set<string>();
-  // The DECP uid is the buyer's SIRET followed by the contract's id: a contract published with a uid and again
-  // without one (its buyer SIRET and id) is two records here, one for a reader keyed on the uid's parts.
-  const uidForms = new Set<string>();
+  // A contract is its uid, else its buyer's SIRET followed by its id (how the uid is made). One identifier
+  // published more than once is one contract per company holding it (the same holder SIRENs): its latest
+  // publication (datePublicationDonnees, an unreadable one oldest; a tie: the later in the file) counts.
+  const chosen = new Map<string, { value: Json; date: string; holderSirens: Set<string> }>();
   for (const value of marches as Json[]) {
     count(reading, 'contracts');
     if (/concession/i.test(String(value._type ?? '')) || value.autoriteConcedante) {
@@ -42,31 +43,27 @@ export async function readDecpHeldOut(file: string): Promise<HeldOutReading> {
     }
     const buyer = (value.acheteur as Json | undefined)?.id ?? value['acheteur.id'];
     const key =
-      typeof value.uid === 'string' && value.uid ? value.uid : `${String(buyer)}/${String(value.id)}`;
-    const holders = holdersOf(value);
+      typeof value.uid === 'string' && value.uid.trim()
+        ? value.uid.trim()
+        : `${String(buyer ?? '').trim()}${String(value.id ?? '').trim()}`;
     const holderSirens = new Set<string>();
-    for (const h of holders) {
+    for (const h of holdersOf(value)) {
       const siren = h.typeIdentifiant === 'SIRET' ? sirenOfIdentifier(h.id) : null;
       if (siren && /^\d{14}$/.test(String(h.id).replace(/\s+/g, ''))) holderSirens.add(siren);
     }
-    const uidForm =
-      typeof value.uid === 'string' && value.uid
-        ? value.uid.trim()
-        : `${String(buyer ?? '').trim()}${String(value.id ?? '').trim()}`;
-    if (!seen.has(key) && uidForm && uidForms.has(uidForm)) {
-      count(reading, 'contracts published again with and without a uid');
-      const note = 'a contract published twice, once with a uid and once as buyer SIRET + id (its uid)';
-      for (const s of holderSirens) addHint(reading, s, note);
-      const b = sirenOfIdentifier(buyer);
-      if (b) addHint(reading, b, note);
+    const contract = `${key}|${[...holderSirens].sort().join(',')}`;
+    const published = String(value.datePublicationDonnees ?? '');
+    const date = /^\d{4}-\d{2}-\d{2}/.test(published) ? published.slice(0, 10) : '';
+    const earlier = chosen.get(contract);
+    if (earlier) {
+      count(reading, 'publications of a contract published again (the latest counted)');
+      for (const s of holderSirens) addHint(reading, s, 'a contract of its is published more than once');
+      if (date < earlier.date) continue;
     }
-    uidForms.add(uidForm);
-    if (seen.has(key)) {
-      count(reading, 'contracts whose identifier is repeated in the file');
-      for (const s of holderSirens) addHint(reading, s, 'a contract of its is repeated in the file');
-      continue;
-    }
-    seen.add(key);
+    chosen.set(contract, { value, date, holderSirens });
+  }
+  for (const { value, holderSirens } of chosen.values()) {
+    const buyer = (value.acheteur as Json | undefined)?.id ?? value['acheteur.id'];
     if (holderSirens.size === 0) count(reading, 'contracts without a SIRET holder');
     const cents = centsOf(value.montant);
     for (const siren of holderSirens) {
@@ -78,7 +75,7 @@ export async function readDecpHeldOut(file: string): Promise<HeldOutReading> {
     const buyerSiren = sirenOfIdentifier(buyer);
     if (buyerSiren) addFact(reading, buyerSiren, 'acheteur');
     else count(reading, 'contracts without a readable buyer SIRET');
-    for (const h of holders) {
+    for (const h of holdersOf(value)) {
       const person = naturalPersonName(h.denominationSociale);
       const siren = sirenOfIdentifier(h.id);
       if (person && siren) addNaturalPerson(reading, siren, person);

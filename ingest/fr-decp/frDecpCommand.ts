@@ -8,7 +8,7 @@ export const frDecpIngestSpec = datedFileIngestSpec({
   dateOf: 'download',
   notes:
     'Streamed. Holder names (denominationSociale) are dropped before anything is logged; concessions are counted, not read.',
-  setAsideBecause: 'no readable contract id or buyer SIRET, or an id repeated in the file',
+  setAsideBecause: 'no readable contract id or buyer SIRET',
   load: async () => ({
     ingest: (await import('./ingestFrDecp.ts')).ingestFrDecp,
     estimateRows: async () => null,

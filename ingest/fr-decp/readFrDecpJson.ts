@@ -4,6 +4,7 @@ import {
   type DecpRecord,
   DROPPED_NAME_FIELD,
   decpContractId,
+  decpPublicationId,
 } from '../../schemas/events/frDecpEvents.ts';
 import { decpContractHolders, type UnusableHolder } from '../../schemas/records/decpHolders.ts';
 import { CompactIdSet } from '../core/compactIdSet.ts';
@@ -15,8 +16,13 @@ import { openUpstreamFile } from '../core/upstreamFile.ts';
 export interface DecpReadReport {
   /** Contracts read into the pass. */
   marchesLus: number;
-  /** Contracts set aside: no readable `id` (nor `uid`), no buyer, or an identifier seen earlier in the file. */
+  /** Contracts set aside: no readable `id` (nor `uid`), or no buyer. */
   lignesEcartees: number;
+  /**
+   * Publications of an identifier seen earlier in the file (its second, third… publication), each read as
+   * an entity of its own, `<identifier>#<n>`: the read model serves one per contract (decpRow.ts).
+   */
+  publicationsRepetees: number;
   /** Up to 5 examples of set-aside contracts (rank in the file and why), never their content. */
   exemplesEcartes: { rang: number; motif: string }[];
   /** Concession contracts (`contrat-concession`, 2019 `_type` « Contrat de concession »): not read. */
@@ -31,6 +37,7 @@ export function emptyDecpReport(): DecpReadReport {
   return {
     marchesLus: 0,
     lignesEcartees: 0,
+    publicationsRepetees: 0,
     exemplesEcartes: [],
     concessionsNonLues: 0,
     marchesSansTitulaireIdentifiable: 0,
@@ -44,15 +51,21 @@ const CONTRACT_PATH = /^marches\.(\d+|marche\.\d+|contrat-concession\.\d+)$/;
 /**
  * The contracts of the consolidated DECP JSON file as snapshot rows of kind `marche`, streamed (the file holds
  * millions of contracts and is never held in memory). Numbers are kept as their text, every
- * `denominationSociale` is dropped (frDecpEvents.ts). The identifiers seen are held in a compact set to
- * refuse a repeated one (the first is kept): 12 bytes a contract, about 100 MB for the full file's 3.1
- * million (compactIdSet.ts).
+ * `denominationSociale` is dropped (frDecpEvents.ts). The identifiers seen are held in a compact set: 12
+ * bytes a contract, about 100 MB for the full file's 3.1 million (compactIdSet.ts). An identifier published
+ * again later in the file is not dropped: real files publish one `uid` twice, as a later publication of the
+ * same contract (another `datePublicationDonnees`, amounts or dates corrected) or, from some buyers, for
+ * distinct lots with distinct holders under one `id` (docs/registers.md, "public contracts"). Each
+ * publication is kept as its own entity, `<identifier>#<n>` for the n-th (decpPublicationId), and the read
+ * model chooses which it serves; the repeated identifiers are counted in a map (rare: 13 of 4,509 contracts in
+ * the marches-publics.info file of 2019).
  */
 export async function* readDecpJson(file: string, report: DecpReadReport): AsyncGenerator<SnapshotRow> {
   const contracts = jsonValuesAt(await openUpstreamFile(file), (path) => CONTRACT_PATH.test(path.join('.')), {
     numbersAsText: true,
   });
   const seen = new CompactIdSet();
+  const repeated = new Map<string, number>();
   let rank = 0;
   const setAside = (motif: string) => {
     report.lignesEcartees++;
@@ -75,9 +88,12 @@ export async function* readDecpJson(file: string, report: DecpReadReport): Async
       setAside('ni uid, ni id et SIRET acheteur');
       continue;
     }
+    let entity = id;
     if (!seen.add(id)) {
-      setAside('identifiant déjà lu dans le fichier');
-      continue;
+      const n = (repeated.get(id) ?? 1) + 1;
+      repeated.set(id, n);
+      report.publicationsRepetees++;
+      entity = decpPublicationId(id, n);
     }
     const holders = decpContractHolders(record);
     for (const holder of holders) {
@@ -86,7 +102,7 @@ export async function* readDecpJson(file: string, report: DecpReadReport): Async
     if (!holders.some((h) => h.siren !== null)) report.marchesSansTitulaireIdentifiable++;
     report.marchesLus++;
     // Its position: the contract's number in the file (from 1, concessions and contracts set aside counted).
-    yield { kind: DECP_MARCHE, id, record, line: rank };
+    yield { kind: DECP_MARCHE, id: entity, record, line: rank };
   }
 }
 

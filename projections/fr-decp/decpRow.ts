@@ -1,11 +1,22 @@
 import type { EntityRecordedData } from '../../schemas/events/entityEvents.ts';
-import { type DecpRecord, decpBuyerId, textOf } from '../../schemas/events/frDecpEvents.ts';
+import { type DecpRecord, decpBuyerId, decpContractId, textOf } from '../../schemas/events/frDecpEvents.ts';
 import { decpContractHolders, decpModificationsOf } from '../../schemas/records/decpHolders.ts';
 
 /** One contract of the consolidated DECP file as the read table holds it. */
 export interface DecpMarcheRow {
-  /** The entity id (`uid`, or buyer SIRET + `id`). */
+  /** The entity id (`uid`, or buyer SIRET + `id`; `#n` after it for the file's n-th publication of it). */
   id: string;
+  /** The contract's identifier in the file (`uid`, or buyer SIRET + `id`), shared by its publications. */
+  cle: string;
+  /** Its publication's rank among those of `cle` in the file (1 for the first). */
+  publication: number;
+  /**
+   * The contract the publication describes: `cle` and the holders' SIRENs (sorted). Publications of one `cle`
+   * with the same holder companies are versions of one contract, of which the read model serves the latest
+   * (`datePublicationDonnees`, then the later in the file); other holder companies under one `cle` are
+   * another contract (a buyer numbering its lots alike), served too (docs/registers.md).
+   */
+  groupe: string;
   /** The contract's `id` as published (unique per buyer only). */
   marche_id: string | null;
   acheteur_siret: string | null;
@@ -51,8 +62,14 @@ export function decpMarcheRow(data: EntityRecordedData): DecpMarcheRow | null {
   const lieu = objectOf(r.lieuExecution);
   const holders = decpContractHolders(r);
   const lastAmount = lastModifiedAmount(r);
+  const cle = decpContractId(r) ?? data.id;
+  const sirens = [...new Set(holders.flatMap((h) => (h.siren ? [h.siren] : [])))];
+  const suffix = data.id.startsWith(`${cle}#`) ? Number(data.id.slice(cle.length + 1)) : 1;
   return {
     id: data.id,
+    cle,
+    publication: Number.isSafeInteger(suffix) && suffix > 0 ? suffix : 1,
+    groupe: `${cle}|${[...sirens].sort().join(',')}`,
     marche_id: textOf(r.id),
     acheteur_siret: buyer,
     acheteur_siren: buyer && /^\d{14}$/.test(buyer) ? buyer.slice(0, 9) : null,
@@ -73,7 +90,7 @@ export function decpMarcheRow(data: EntityRecordedData): DecpMarcheRow | null {
     lieu_execution_type: textOf(lieu.typeCode),
     lieu_execution_nom: textOf(lieu.nom),
     source: textOf(r.source),
-    titulaires_siren: [...new Set(holders.flatMap((h) => (h.siren ? [h.siren] : [])))],
+    titulaires_siren: sirens,
     nombre_titulaires: new Set(holders.map((h) => `${h.typeIdentifiant ?? ''}|${h.id ?? ''}`)).size,
   };
 }

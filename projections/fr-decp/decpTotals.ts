@@ -28,7 +28,7 @@ export const DECP_TOTALS_TRIGGERS = [
  * The totals of every SIREN from the two tables, in one statement: what the triggers keep row by row (run
  * at the end of a bulk load, and by the migration that creates the table).
  */
-export async function fillDecpTotals(knex: Knex): Promise<void> {
+export async function fillDecpTotals(knex: Knex, served = true): Promise<void> {
   await knex.raw(`delete from ${DECP_TOTAUX_TABLE}`);
   await knex.raw(`
     insert into ${DECP_TOTAUX_TABLE}
@@ -39,7 +39,8 @@ export async function fillDecpTotals(knex: Knex): Promise<void> {
                    count(*) filter (where montant_centimes is null) as sans_montant
               from ${TITULAIRES} group by siren) t
       full join (select acheteur_siren as siren, count(*) as n from ${MARCHES}
-                  where acheteur_siren is not null group by acheteur_siren) a on a.siren = t.siren`);
+                  where acheteur_siren is not null${served ? ' and servie' : ''}
+                  group by acheteur_siren) a on a.siren = t.siren`);
 }
 
 /**
@@ -67,12 +68,18 @@ const APPLY = (changes: string) => `
 const HOLDER = (rows: string, sign: '' | '-') =>
   `select siren, ${sign}1::bigint, ${sign}coalesce(montant_centimes, 0)::numeric,
           ${sign}(montant_centimes is null)::int::bigint, 0::bigint from ${rows}`;
-/** A contract's signed contribution to its buyer: (buyer SIREN, 0, 0, 0, 1). */
-const BUYER = (rows: string, sign: '' | '-') =>
-  `select acheteur_siren, 0::bigint, 0::numeric, 0::bigint, ${sign}1::bigint from ${rows}`;
+/**
+ * A contract's signed contribution to its buyer: (buyer SIREN, 0, 0, 0, 1); with `served`, only a publication
+ * the read model serves (`servie`, migration fr_decp_0005: a superseded one is not a contract of its own).
+ */
+const BUYER = (rows: string, sign: '' | '-', served: boolean) =>
+  `select acheteur_siren, 0::bigint, 0::numeric, 0::bigint, ${sign}1::bigint from ${rows}${served ? ' where servie' : ''}`;
 
-/** Creates the totals table, its trigger functions and triggers, and fills it (migration fr_decp_0004). */
-export async function createDecpTotals(knex: Knex): Promise<void> {
+/**
+ * Creates the totals table, its trigger functions and triggers, and fills it (migration fr_decp_0004, before
+ * the contracts had `servie`: `served` false).
+ */
+export async function createDecpTotals(knex: Knex, served: boolean): Promise<void> {
   await knex.raw(`
     create table ${DECP_TOTAUX_TABLE} (
       siren text primary key,
@@ -96,19 +103,7 @@ export async function createDecpTotals(knex: Knex): Promise<void> {
       return null;
     end
     $$`);
-  await knex.raw(`
-    create function fr_decp_totaux_marches() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
-        ${APPLY(BUYER('nouveaux', ''))}
-      elsif tg_op = 'DELETE' then
-        ${APPLY(BUYER('anciens', '-'))}
-      else
-        ${APPLY(`${BUYER('anciens', '-')} union all ${BUYER('nouveaux', '')}`)}
-      end if;
-      return null;
-    end
-    $$`);
+  await createBuyerTotalsFunction(knex, served, 'create');
   for (const t of DECP_TOTALS_TRIGGERS) {
     const transition =
       t.transition === 'new'
@@ -122,5 +117,26 @@ export async function createDecpTotals(knex: Knex): Promise<void> {
         referencing ${transition}
         for each statement execute function ${fn}()`);
   }
-  await fillDecpTotals(knex);
+  await fillDecpTotals(knex, served);
+}
+
+/** The contracts table's trigger function: its buyers' counts (`replace`: migration fr_decp_0005). */
+export async function createBuyerTotalsFunction(
+  knex: Knex,
+  served: boolean,
+  how: 'create' | 'replace',
+): Promise<void> {
+  await knex.raw(`
+    create ${how === 'replace' ? 'or replace ' : ''}function fr_decp_totaux_marches() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        ${APPLY(BUYER('nouveaux', '', served))}
+      elsif tg_op = 'DELETE' then
+        ${APPLY(BUYER('anciens', '-', served))}
+      else
+        ${APPLY(`${BUYER('anciens', '-', served)} union all ${BUYER('nouveaux', '', served)}`)}
+      end if;
+      return null;
+    end
+    $$`);
 }

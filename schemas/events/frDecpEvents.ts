@@ -6,7 +6,9 @@
  *
  * - `register` = `fr.decp`, `kind` = `marche`;
  * - `id` = the contract's `uid` when published, else the buyer's SIRET followed by the contract's `id` (how
- *   the consolidation builds `uid`): a contract `id` alone is unique per buyer only;
+ *   the consolidation builds `uid`): a contract `id` alone is unique per buyer only. The file's second, third…
+ *   publication of one identifier is the entity `<identifier>#<n>` (decpPublicationId): every publication
+ *   is in the log, the read model serves one per contract;
  * - `record` = the contract object as published, every number kept as its text (`"77899.0"`, `"1.0e17"`, so
  *   that amounts stay exact), with one exception: every `denominationSociale` is dropped (a holder's name,
  *   which for a sole proprietor is a natural person's name): no natural person's name enters the log;
@@ -44,6 +46,11 @@ export function decpBuyerId(record: DecpRecord): string | null {
     if (id) return id;
   }
   return textOf(record['acheteur.id']);
+}
+
+/** The entity id of the n-th publication (n >= 2) of a contract identifier in the file. */
+export function decpPublicationId(id: string, n: number): string {
+  return `${id}#${n}`;
 }
 
 export function frDecpStreamOf(row: { kind: string; id: string }): string {

@@ -326,7 +326,7 @@ export async function readScoreFeatures(
   const contracts = await knex.raw<{ rows: { siren: string; n: number }[] }>(
     `select t.siren, count(*)::int as n
        from fr_decp_marches m cross join unnest(m.titulaires_siren) as t(siren)
-      where m.titulaires_siren && ?::text[] and t.siren = any(?::text[])
+      where m.titulaires_siren && ?::text[] and t.siren = any(?::text[]) and m.servie
         and m.date_notification >= ? and m.date_notification < ?
       group by t.siren`,
     [known, known, twoYearsBefore, cutoff],
