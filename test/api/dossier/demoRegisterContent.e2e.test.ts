@@ -14,6 +14,11 @@ type Json = any;
 const RGE_DEMO_COMPANY = '528163777';
 /** « 1001 LYON NORD »: the RGE demo's other SIRET; not a company of the Sirene demo. */
 const RGE_ONLY = '811766179';
+/**
+ * LA POSTE: a Sirene demo company (its unit and 20 establishments from INSEE's recorded answers) that runs the
+ * ICPE demo's installation 0005204898 (ingest/fr-icpe/demo/SOURCE.txt).
+ */
+const ICPE_DEMO_COMPANY = '356000000';
 
 /**
  * What `npm start` serves from the demo files alone (no sample ingested over them, unlike the block suites):
@@ -25,7 +30,7 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
   const served: string[] = [];
   before(async () => {
     service = await startPaidDemoService({
-      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi'],
+      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi', 'fr.icpe'],
       freeCallsPerMonth: 0,
     });
     key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
@@ -75,7 +80,30 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
     expect(res.status).to.equal(404);
   });
 
-  it('no answer carries the RGE lines’ contacts, among them a person’s e-mail', async () => {
+  it('La Poste’s dossier serves the risques_industriels block with its Gironde installation', async () => {
+    const { res, body } = await get(`/v1/entreprise/${ICPE_DEMO_COMPANY}/dossier?blocs=risques_industriels`);
+    expect(res.status).to.equal(200);
+    expect(body.identite).to.deep.include({ siren: ICPE_DEMO_COMPANY, denomination: 'LA POSTE' });
+    expect(body.blocs_absents).to.deep.equal([]);
+    expect(body.provenance.map((p: Json) => p.registre)).to.include('fr.icpe');
+    const block = body.blocs.risques_industriels;
+    expect(block).to.deep.include({
+      siren: ICPE_DEMO_COMPANY,
+      nombre_installations: 1,
+      nombre_etablissements: 1,
+      nombre_seveso_seuil_haut: 0,
+    });
+    expect(block.installations[0]).to.deep.include({
+      code_aiot: '0005204898',
+      siret: '35600000014754',
+      commune: 'Bordeaux',
+      regime: 'Autres régimes',
+      rubriques: [],
+      inspections: ['2007-01-29'],
+    });
+  });
+
+  it('no answer carries the lines’ contacts, names or addresses, among them a person’s e-mail', async () => {
     expect(served.length).to.be.greaterThan(0);
     for (const text of served) {
       for (const value of [
@@ -91,6 +119,10 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
         'nom_entreprise',
         'telephone',
         'email',
+        // La Poste's ICPE line: the operator's name as published, its street address and coordinates.
+        'Direction de l',
+        'Georges Bonnac',
+        '44.851891',
       ]) {
         expect(text).not.to.include(value);
       }

@@ -36,7 +36,7 @@ describe(`The dossier's risques_industriels block on the ICPE demo (e2e, ${targe
     expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal(['fr.icpe', 'fr.sirene']);
     const icpe = body.provenance.find((p: Json) => p.registre === 'fr.icpe');
     expect(icpe.empreinte_sha256).to.equal(
-      '972f18aac7acf108dc23a573143fab49ac44577313eb97c126b7c2c656aa38d6',
+      'da0f4a46780cec40095392cf5d12369549b25b59b87ff9cadf2c219ed0e25120',
     );
     const block = body.blocs.risques_industriels;
     expect(block).to.deep.include({

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { demoDirOf } from '../../../ops/sourceRoot.ts';
 
 /**
- * The demo excerpt of a real Géorisques export (ingest/fr-icpe/demo/SOURCE.txt): six installations of the
- * Gironde export of 2026-04-08, among them four of VERMILION REP SAS and one named after a person.
+ * The demo excerpt of a real Géorisques export (ingest/fr-icpe/demo/SOURCE.txt): seven installations of the
+ * Gironde export of 2026-04-08, among them four of VERMILION REP SAS, one of LA POSTE and one named after a person.
  */
 export const ICPE_GIRONDE_EXCERPT = path.join(demoDirOf('fr-icpe'), 'icpe_gironde_excerpt.zip');
 
