@@ -25,7 +25,7 @@ export interface GeneratedIcpe {
 /**
  * Géorisques' export at a given size, paged as the country's download is (`page_size`, 6,000 by default: every
  * page a ZIP of the same files describing its own installations, the last holding fewer): InstallationClassee.csv, inspection.csv and rubriqueIC.csv
- * (`;`, ISO-8859-1, as published), the six real installations of the demo excerpt in turn with their
+ * (`;`, ISO-8859-1, as published), the seven real installations of the demo excerpt in turn with their
  * inspection and rubrique lines (ingest/fr-icpe/demo/SOURCE.txt), each copy with its own `codeAiot` (and `url`)
  * and, when the real line has one, the SIRET of establishment 1 or 2 of the company of rank n / 2; zipped as
  * the download is. The two metadata files the ingester does not read are left out.

@@ -9,13 +9,13 @@ export const DEMO_UNITES_LEGALES = path.join(DEMO_DIR, 'StockUniteLegale_utf8.cs
 export const DEMO_ETABLISSEMENTS = path.join(DEMO_DIR, 'StockEtablissement_utf8.csv');
 
 /**
- * 49 real legal units and their 74 establishments (demo/SOURCE.txt), through the real ingester. Versioned
+ * 51 real legal units and their 98 establishments (demo/SOURCE.txt), through the real ingester. Versioned
  * with the day of seeding so that a fresh clone serves them within the Sirene freshness threshold.
  */
 export function frSireneDemo(now: () => Date = () => new Date()): DemoSeeder {
   return {
     register: FR_SIRENE_REGISTER,
-    description: 'Sirene: 49 real legal units and their establishments (ingest/fr-sirene/demo)',
+    description: 'Sirene: 51 real legal units and their establishments (ingest/fr-sirene/demo)',
     async seed({ knex, store, logger }) {
       await ingestFrSirene({
         knex,

@@ -12,13 +12,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 describe("The held-out check's own readers of real upstream files (bench held-out)", () => {
   it('counts the ICPE installations a SIREN runs, its establishments and Seveso ones, and the persons named', async () => {
     const reading = await readIcpeHeldOut(path.join(root, 'ingest/fr-icpe/demo/icpe_gironde_excerpt.zip'));
-    expect(reading.counts).to.deep.equal({ installations: 6, 'installations without SIRET': 1 });
+    expect(reading.counts).to.deep.equal({ installations: 7, 'installations without SIRET': 1 });
     expect(reading.expected.get('410964837')).to.deep.equal({
       installations: 4,
       seveso_haut: 2,
       etablissements: 3,
     });
     expect(reading.expected.get('480337849')).to.deep.equal({ installations: 1, etablissements: 1 });
+    expect(reading.expected.get('356000000')).to.deep.equal({ installations: 1, etablissements: 1 });
     expect(reading.naturalPersons.get('480337849')).to.have.length(1);
     expect(reading.naturalPersons.has('410964837')).to.equal(false);
   });

@@ -36,13 +36,13 @@ describe(`The dossier's risques_industriels block on the ICPE demo (e2e, ${targe
     expect(body.blocs_absents).to.deep.equal([]);
     expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal(['fr.icpe', 'fr.sirene']);
     const icpe = body.provenance.find((p: Json) => p.registre === 'fr.icpe');
-    // The copy's manifest (one line, `<sha256>  <name>\n`, of the demo ZIP 972f18aa…: its SOURCE.txt), as for
+    // The copy's manifest (one line, `<sha256>  <name>\n`, of the demo ZIP da0f4a46…: its SOURCE.txt), as for
     // the country's pages: the fingerprint means the same whatever the number of files.
     expect(icpe.empreinte_sha256).to.equal(
       manifestSha256([
         {
           nom: 'icpe_gironde_excerpt.zip',
-          sha256: '972f18aac7acf108dc23a573143fab49ac44577313eb97c126b7c2c656aa38d6',
+          sha256: 'da0f4a46780cec40095392cf5d12369549b25b59b87ff9cadf2c219ed0e25120',
         },
       ]),
     );

@@ -4,8 +4,8 @@ import { demoDirOf } from '../../../ops/sourceRoot.ts';
 import { writeZip } from '../../support/writeZip.ts';
 
 /**
- * The demo excerpt of a real Géorisques export (ingest/fr-icpe/demo/SOURCE.txt): six installations of the
- * Gironde export of 2026-04-08, among them four of VERMILION REP SAS and one named after a person.
+ * The demo excerpt of a real Géorisques export (ingest/fr-icpe/demo/SOURCE.txt): seven installations of the
+ * Gironde export of 2026-04-08, among them four of VERMILION REP SAS, one of LA POSTE and one named after a person.
  */
 export const ICPE_GIRONDE_EXCERPT = path.join(demoDirOf('fr-icpe'), 'icpe_gironde_excerpt.zip');
 
@@ -45,7 +45,7 @@ async function excerptEntries(): Promise<{ name: string; content: Buffer }[]> {
  * The excerpt cut into the pages of a paged download (`page`, `page_size`): each page a ZIP of the same five
  * entries, in the same order, holding the header line of each and the lines of its installations only, byte
  * for byte (a page's files describe its own installations: ingest/fr-icpe/demo/SOURCE.txt). `pages` lists,
- * for each page, the installations' line numbers in the excerpt's InstallationClassee.csv (2 to 7): a line
+ * for each page, the installations' line numbers in the excerpt's InstallationClassee.csv (2 to 8; the pages of the tests leave out line 6, La Poste’s): a line
  * may be in two pages, as when a live export shifts between two downloads. Written as `<dir>/<name>_<N>.zip`.
  */
 export async function writeIcpePages(

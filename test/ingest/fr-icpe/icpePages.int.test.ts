@@ -62,7 +62,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
   afterEach(() => bed.close());
 
   it('serves the installations of both pages, each block naming its own page’s SHA-256 and lines', async () => {
-    const [page1, page2] = await pagesOf([2, 3, 4, 5], [6, 7]);
+    const [page1, page2] = await pagesOf([2, 3, 4, 5], [7, 8]);
     const done = await ingest([page2!, page1!]);
     await runner.caughtUp();
     expect(await served()).to.deep.equal([
@@ -105,7 +105,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
   });
 
   it('registres ingest fr-icpe <folder> reads every page; audit row names the page file and the line', async () => {
-    const [, page2] = await pagesOf([2, 3, 4, 5], [6, 7]);
+    const [, page2] = await pagesOf([2, 3, 4, 5], [7, 8]);
     const lines: string[] = [];
     const cli = bedCli(() => bed, lines);
     expect(
@@ -126,7 +126,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
   });
 
   it('a rerun without a page drops that page’s installations: the copy is the pages given', async () => {
-    const [page1, page2, page3] = await pagesOf([2, 3], [4, 5], [6]);
+    const [page1, page2, page3] = await pagesOf([2, 3], [4, 5], [7]);
     await ingest([page1!, page2!, page3!]);
     const again = await ingest([page1!, page3!], '2026-12-02');
     // 0100035050 and 0005201349 (page 2) and page 2's `fichier` entity.
@@ -136,7 +136,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
   });
 
   it('refuses pages that are not one whole download, and publishes nothing of them', async () => {
-    const [page1, page2, page3] = await pagesOf([2, 3], [4, 5], [6]);
+    const [page1, page2, page3] = await pagesOf([2, 3], [4, 5], [7]);
     await ingest([page1!, page2!, page3!]);
     await runner.caughtUp();
     const before = await served();
@@ -146,7 +146,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
     // Two pages short: one cut, or another export mixed in.
     const folder = path.join(dir, 'other');
     await mkdir(folder);
-    const [other] = await writeIcpePages(folder, [[7]], 'departement_33');
+    const [other] = await writeIcpePages(folder, [[8]], 'departement_33');
     const mixed = await ingest([page1!, page2!, page3!, other!], '2026-12-03').catch((e: unknown) => e);
     expect(String(mixed)).to.match(/2 pages hold fewer than 2 installations/);
     await runner.caughtUp();
@@ -157,7 +157,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
 
   it('keeps an installation repeated in a later page once, from the first page, and counts it', async () => {
     // The export shifted by one line between the two downloads: page 2 starts with page 1's last line.
-    const [page1, page2] = await pagesOf([2, 3, 4, 5], [5, 6, 7]);
+    const [page1, page2] = await pagesOf([2, 3, 4, 5], [5, 7, 8]);
     const done = await ingest([page1!, page2!]);
     expect(done.report).to.deep.include({
       installationsLues: 5,
@@ -175,7 +175,7 @@ describe(`ICPE: the country's pages as one pass (${targetDescription})`, () => {
   });
 
   it('truncating and replaying the log of a paged copy gives the same table checksum', async () => {
-    const [page1, page2, page3] = await pagesOf([2, 3], [4, 5], [6]);
+    const [page1, page2, page3] = await pagesOf([2, 3], [4, 5], [7]);
     await ingest([page1!, page2!, page3!]);
     await ingest([page1!, page3!], '2026-12-02');
     await runner.caughtUp();

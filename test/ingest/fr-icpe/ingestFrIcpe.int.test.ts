@@ -31,14 +31,14 @@ describe(`ICPE ingester (${targetDescription})`, () => {
 
   it('logs each installation with a SIRET, its rubriques and inspection dates, and counts the others', async () => {
     const done = await ingest(ICPE_GIRONDE_EXCERPT);
-    // The five installations, and the file's `fichier` entity (its SHA-256 and the rows read from it).
-    expect(done.counts).to.include({ rows: 6, recorded: 6, dropped: 0 });
+    // The six installations, and the file's `fichier` entity (its SHA-256 and the rows read from it).
+    expect(done.counts).to.include({ rows: 7, recorded: 7, dropped: 0 });
     expect(done.report).to.deep.include({
-      installationsLues: 5,
+      installationsLues: 6,
       installationsSansSiret: 1,
       lignesEcartees: 0,
       rubriquesLues: 4,
-      inspectionsLues: 28,
+      inspectionsLues: 29,
     });
     const [ambes] = await recordedEntities(bed.store, FR_ICPE_REGISTER, frIcpeStreamOf, 'fr.icpe-0005209273');
     expect(ambes?.record).to.deep.include({
@@ -90,7 +90,7 @@ describe(`ICPE ingester (${targetDescription})`, () => {
       { name: 'inspection.csv', content: await entryOf(ICPE_GIRONDE_EXCERPT, 'inspection.csv') },
     ]);
     const done = await ingest(file);
-    expect(done.report).to.deep.include({ installationsLues: 5, lignesEcartees: 1 });
+    expect(done.report).to.deep.include({ installationsLues: 6, lignesEcartees: 1 });
     const incomplete = path.join(dir, 'incomplete.zip');
     await writeZip(incomplete, [
       { name: 'rubriqueIC.csv', content: await entryOf(ICPE_GIRONDE_EXCERPT, 'rubriqueIC.csv') },
@@ -106,7 +106,7 @@ describe(`ICPE ingester (${targetDescription})`, () => {
   it('a second pass of the same file records nothing new', async () => {
     await ingest(ICPE_GIRONDE_EXCERPT);
     const again = await ingest(ICPE_GIRONDE_EXCERPT, '2026-12-02');
-    expect(again.counts).to.include({ rows: 6, recorded: 0, changed: 0, dropped: 0, unchanged: 6 });
+    expect(again.counts).to.include({ rows: 7, recorded: 0, changed: 0, dropped: 0, unchanged: 7 });
   });
 
   it('a later pass logs a changed installation on its stream, the record as the first pass logged it', async () => {
@@ -125,7 +125,7 @@ describe(`ICPE ingester (${targetDescription})`, () => {
     ]);
     const again = await ingest(file, '2026-12-02');
     // The installation changed; the file, named otherwise, recorded as the excerpt's `fichier` is dropped.
-    expect(again.counts).to.include({ rows: 6, recorded: 1, changed: 1, dropped: 1, unchanged: 4 });
+    expect(again.counts).to.include({ rows: 7, recorded: 1, changed: 1, dropped: 1, unchanged: 5 });
     const [changed, first] = await recordedEntities(
       bed.store,
       FR_ICPE_REGISTER,

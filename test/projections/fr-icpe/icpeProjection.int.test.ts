@@ -94,7 +94,7 @@ describe(`ICPE projection (${targetDescription})`, () => {
       inspections: ['2025-08-06'],
     });
     const counted = await bed.knex(ICPE_INSTALLATIONS_TABLE).count('* as n');
-    expect(Number(counted[0]?.n)).to.equal(5);
+    expect(Number(counted[0]?.n)).to.equal(6);
   });
 
   it('records the snapshot it applied: version and the manifest of the file’s SHA-256', async () => {

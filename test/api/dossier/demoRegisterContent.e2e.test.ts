@@ -1,0 +1,131 @@
+import { expect } from 'chai';
+import { openAccount } from '../../../ops/accounts/openAccount.ts';
+import { targetDescription } from '../../support/database.ts';
+import { type PaidDemoService, startPaidDemoService } from '../../support/paidDemoService.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked member by member
+type Json = any;
+
+/**
+ * GROUPE SOLUTION ENERGIE POLE TECHNIQUE: a Sirene demo company (its unit and four establishments re-laid from
+ * INSEE's recorded answers, ingest/fr-sirene/demo/SOURCE.txt) whose head office 52816377700030 holds the
+ * three lines of the RGE demo file (ingest/fr-rge/demo/SOURCE.txt).
+ */
+const RGE_DEMO_COMPANY = '528163777';
+/** « 1001 LYON NORD »: the RGE demo's other SIRET; not a company of the Sirene demo. */
+const RGE_ONLY = '811766179';
+/**
+ * LA POSTE: a Sirene demo company (its unit and 20 establishments from INSEE's recorded answers) that runs the
+ * ICPE demo's installation 0005204898 (ingest/fr-icpe/demo/SOURCE.txt).
+ */
+const ICPE_DEMO_COMPANY = '356000000';
+
+/**
+ * What `npm start` serves from the demo files alone (no sample ingested over them, unlike the block suites):
+ * a demo company answers with the register's real content, not a constructed unit.
+ */
+describe(`Demo companies answer with the registers' real demo rows (e2e, ${targetDescription})`, () => {
+  let service: PaidDemoService | undefined;
+  let key = '';
+  const served: string[] = [];
+  before(async () => {
+    service = await startPaidDemoService({
+      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi', 'fr.icpe'],
+      freeCallsPerMonth: 0,
+    });
+    key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
+    await service.t.service.runner.catchUp();
+  });
+  after(async () => {
+    await service?.stop();
+  });
+  const get = async (url: string) => {
+    if (!service) throw new Error('the suite did not start');
+    const res = await fetch(`${service.t.baseUrl}${url}`, { headers: { 'X-Api-Key': key } });
+    const text = await res.text();
+    served.push(text);
+    return { res, body: JSON.parse(text) as Json };
+  };
+
+  it('the RGE demo company is a Sirene demo company: its real identity and head office', async () => {
+    const { res, body } = await get(`/v1/entreprise/${RGE_DEMO_COMPANY}/dossier?blocs=etablissements`);
+    expect(res.status).to.equal(200);
+    expect(body.identite).to.deep.include({
+      siren: RGE_DEMO_COMPANY,
+      denomination: 'GROUPE SOLUTION ENERGIE POLE TECHNIQUE',
+      nature_juridique: '5710',
+      etat_administratif: 'actif',
+    });
+    const sirets = body.blocs.etablissements.etablissements.map((e: Json) => e.siret);
+    expect(sirets).to.include('52816377700030');
+  });
+
+  it('its dossier serves the agrements block with the RGE demo lines of its head office', async () => {
+    const { res, body } = await get(`/v1/entreprise/${RGE_DEMO_COMPANY}/dossier?blocs=agrements`);
+    expect(res.status).to.equal(200);
+    expect(body.blocs_absents).to.deep.equal([]);
+    expect(body.provenance.map((p: Json) => p.registre)).to.include('fr.rge');
+    const block = body.blocs.agrements;
+    expect(block).to.deep.include({ siren: RGE_DEMO_COMPANY, nombre: 3 });
+    expect(block.rge).to.deep.include({ nombre_qualifications: 3, nombre_etablissements: 1 });
+    expect(block.rge.qualifications.map((q: Json) => [q.siret, q.code_qualification])).to.deep.equal([
+      ['52816377700030', '1911'],
+      ['52816377700030', 'C001D117'],
+      ['52816377700030', 'C001D119'],
+    ]);
+  });
+
+  it('a SIRET of the RGE demo whose company is not in the Sirene demo is not served a dossier', async () => {
+    const { res } = await get(`/v1/entreprise/${RGE_ONLY}/dossier?blocs=agrements`);
+    expect(res.status).to.equal(404);
+  });
+
+  it('La Poste’s dossier serves the risques_industriels block with its Gironde installation', async () => {
+    const { res, body } = await get(`/v1/entreprise/${ICPE_DEMO_COMPANY}/dossier?blocs=risques_industriels`);
+    expect(res.status).to.equal(200);
+    expect(body.identite).to.deep.include({ siren: ICPE_DEMO_COMPANY, denomination: 'LA POSTE' });
+    expect(body.blocs_absents).to.deep.equal([]);
+    expect(body.provenance.map((p: Json) => p.registre)).to.include('fr.icpe');
+    const block = body.blocs.risques_industriels;
+    expect(block).to.deep.include({
+      siren: ICPE_DEMO_COMPANY,
+      nombre_installations: 1,
+      nombre_etablissements: 1,
+      nombre_seveso_seuil_haut: 0,
+    });
+    expect(block.installations[0]).to.deep.include({
+      code_aiot: '0005204898',
+      siret: '35600000014754',
+      commune: 'Bordeaux',
+      regime: 'Autres régimes',
+      rubriques: [],
+      inspections: ['2007-01-29'],
+    });
+  });
+
+  it('no answer carries the lines’ contacts, names or addresses, among them a person’s e-mail', async () => {
+    expect(served.length).to.be.greaterThan(0);
+    for (const text of served) {
+      for (const value of [
+        // 1001 LYON NORD's line gives a person's e-mail address (ingest/fr-rge/demo/rge.json).
+        'ylan.sabban@yahoo.fr',
+        'contact@gsept.fr',
+        '01 49 48 14 50',
+        '06 98 39 31 19',
+        'contact@1001fenetres.com',
+        '04 78 28 18 97',
+        '1001 LYON NORD',
+        '2.347785',
+        'nom_entreprise',
+        'telephone',
+        'email',
+        // La Poste's ICPE line: the operator's name as published, its street address and coordinates.
+        'Direction de l',
+        'Georges Bonnac',
+        '44.851891',
+      ]) {
+        expect(text).not.to.include(value);
+      }
+    }
+  });
+});
