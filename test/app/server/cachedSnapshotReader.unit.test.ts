@@ -12,74 +12,76 @@ const view = (version: string): RegisterSnapshotView[] => [
 ];
 
 const QUERY = { projections: ['widgets'], registers: ['test.widgets'] };
+/** The cache's age bound in these tests (the service's is 5 s): the read ahead comes at four fifths, 400 ms. */
+const MAX_AGE_MS = 500;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the service’s snapshot-state cache (unit)', () => {
-  let clock: number;
   let reads: number;
+  let current: object | null = null;
   let fail: boolean;
   let fingerprint: string;
   let reader: SnapshotReader;
-  const database: SnapshotReader = async () => {
-    reads++;
-    if (fail) throw new Error('database unreachable');
-    return view(`read ${reads}`);
+  /** A database of this test alone (an earlier test's reader may still read ahead into its own). */
+  const databaseOfThisTest = (): SnapshotReader => {
+    const test = {};
+    current = test;
+    let n = 0;
+    return async () => {
+      n++;
+      if (current === test) reads = n;
+      if (fail) throw new Error('database unreachable');
+      return view(`read ${n}`);
+    };
   };
   const versionOf = async () => (await reader(QUERY))[0]!.current!.version;
-  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  /** Counts the reads `work` waited for: a read it started and awaited. */
+  const readsDuring = async (work: () => Promise<unknown>) => {
+    const before = reads;
+    await work();
+    return reads - before;
+  };
 
   beforeEach(() => {
-    clock = 0;
     reads = 0;
     fail = false;
     fingerprint = 'a';
-    reader = cachedSnapshotReader(
-      database,
-      () => fingerprint,
-      5000,
-      () => clock,
-    );
+    reader = cachedSnapshotReader(databaseOfThisTest(), () => fingerprint, MAX_AGE_MS);
   });
 
-  it('serves a state younger than half its age without reading the database', async () => {
+  it('serves a state younger than its age bound without reading the database', async () => {
     expect(await versionOf()).to.equal('read 1');
-    clock = 2000;
-    expect(await versionOf()).to.equal('read 1');
-    expect(reads).to.equal(1);
+    expect(await readsDuring(versionOf)).to.equal(0);
   });
 
-  it('serves a state past half its age at once and reads it anew beside: asked every 4.5 s, never waits', async () => {
+  it('a state asked for at intervals shorter than its age bound is read ahead between them, never on a request', async () => {
     await versionOf();
-    for (let i = 1; i <= 4; i++) {
-      clock = i * 4500;
-      // The answer at hand (read 4.5 s ago), the new read under way.
-      expect(await versionOf()).to.equal(`read ${i}`);
-      await settle();
-      expect(reads).to.equal(i + 1);
+    for (let i = 0; i < 4; i++) {
+      await sleep(MAX_AGE_MS * 0.9);
+      // Read ahead at four fifths of its age while nobody asked: the request finds it at hand.
+      expect(await readsDuring(versionOf), `request ${i + 2}`).to.equal(0);
     }
+    expect(reads, 'one read ahead per interval').to.be.within(4, 6);
   });
 
-  it('never serves a state older than its age bound: past it, the request waits for a new read', async () => {
+  it('a state no longer asked for is not read ahead, and expires: the next request reads it', async () => {
     await versionOf();
-    clock = 5000;
-    expect(await versionOf()).to.equal('read 2');
-    expect(reads).to.equal(2);
+    await sleep(MAX_AGE_MS * 3);
+    const settled = reads;
+    expect(settled, 'at most the one read ahead within the age after the last request').to.be.at.most(2);
+    await sleep(MAX_AGE_MS);
+    expect(reads, 'nothing read while nobody asks').to.equal(settled);
+    expect(await readsDuring(versionOf)).to.equal(1);
   });
 
-  it('reads again at once when this process committed another snapshot state (the fingerprint changed)', async () => {
+  it('never serves a state older than its age bound', async () => {
+    fail = false;
     await versionOf();
-    fingerprint = 'b';
-    expect(await versionOf()).to.equal('read 2');
-  });
-
-  it('a new read that fails leaves the cached state to expire at its own age, then the failure is seen', async () => {
-    await versionOf();
+    // The read ahead fails: the cached state is left to expire, then the failure is seen by a request.
     fail = true;
-    clock = 3000;
+    await sleep(MAX_AGE_MS * 0.9);
     expect(await versionOf()).to.equal('read 1');
-    await settle();
-    clock = 4999;
-    expect(await versionOf()).to.equal('read 1');
-    clock = 5000;
+    await sleep(MAX_AGE_MS * 0.2);
     let refused: unknown = null;
     await versionOf().catch((err: unknown) => {
       refused = err;
@@ -87,14 +89,9 @@ describe('the service’s snapshot-state cache (unit)', () => {
     expect(refused).to.be.an('error');
   });
 
-  it('a new read that began before a commit does not replace the state read after it', async () => {
+  it('reads again at once when this process committed another snapshot state (the fingerprint changed)', async () => {
     await versionOf();
-    clock = 3000;
-    const before = reader(QUERY);
     fingerprint = 'b';
-    expect(await versionOf()).to.equal('read 3');
-    await before;
-    await settle();
-    expect(await versionOf()).to.equal('read 3');
+    expect(await versionOf()).to.equal('read 2');
   });
 });
