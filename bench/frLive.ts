@@ -1,8 +1,10 @@
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
 import { DEMO_SEEDERS, FRENCH_LIVE_SOURCES } from '../app/readSide.ts';
@@ -32,7 +34,7 @@ export const description =
 
 const USAGE = `
 npx registres bench fr-live [--delay MS] [--reads N] [--seconds N] [--connections N] [--statements]
-                             [--cpu-profile DIR]
+                             [--cpu-profile DIR] [--trace]
   --delay MS       each replayed upstream answers after this many milliseconds (default 20)
   --reads N        cache misses read per route, one at a time (default 20; capital's reads are spaced by
                    4.5 s, untimed, to keep within the RNE's pace of 30 calls a minute, two calls a read)
@@ -40,6 +42,9 @@ npx registres bench fr-live [--delay MS] [--reads N] [--seconds N] [--connection
   --connections N  connections of each throughput run (default 10)
   --statements     also print the statements each route's misses sent on the service's primary connections
                    (appends, subscriptions' reads, projections, served log), per miss, by their first words
+  --trace          also print, for each route's median miss, what happened when, in ms from the request:
+                   each statement the service sent (start and end), each upstream question's arrival and
+                   answer, the HTTP client's connections and answers
   --cpu-profile DIR  profile this thread (the service, its embedded database, the load) during each route's
                    misses into DIR/<route>.cpuprofile, and print the functions' self time per miss
 `;
@@ -87,9 +92,11 @@ async function startUpstreams(delayMs: number) {
   };
   const server = http.createServer((req, res) => {
     req.resume();
+    mark(`upstream asked ${req.method} ${req.url}`);
     req.on('end', () => {
       const [status, body] = answer(req.url ?? '');
       setTimeout(() => {
+        mark(`upstream answers ${req.url}`);
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(body);
       }, delayMs);
@@ -108,6 +115,101 @@ async function startUpstreams(delayMs: number) {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** `--trace`: what happened when (performance.now() ms), while a traced miss runs. */
+const traced: { on: boolean; marks: { at: number; what: string }[] } = { on: false, marks: [] };
+const mark = (what: string) => {
+  if (traced.on) traced.marks.push({ at: performance.now(), what });
+};
+
+/** Marks each statement `knex` sends (start, end) and the HTTP client's connections and answers. */
+function traceSources(knex: Knex): () => void {
+  const kind = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 60);
+  const sqlOf = new Map<string, string>();
+  const onQuery = (q: { sql: string; __knexQueryUid: string }) => {
+    sqlOf.set(q.__knexQueryUid, kind(q.sql));
+    mark(`sql> ${kind(q.sql)}`);
+  };
+  const onDone = (_r: unknown, q: { sql: string; __knexQueryUid: string }) => {
+    mark(`sql< ${sqlOf.get(q.__knexQueryUid) ?? kind(q.sql)}`);
+    sqlOf.delete(q.__knexQueryUid);
+  };
+  knex.on('query', onQuery);
+  knex.on('query-response', onDone);
+  knex.on('query-error', onDone);
+  const channels: [string, (m: unknown) => void][] = [
+    [
+      'undici:client:beforeConnect',
+      (m) => mark(`http connect ${(m as { connectParams: { port: string } }).connectParams.port}`),
+    ],
+    [
+      'undici:client:connected',
+      (m) => mark(`http connected ${(m as { connectParams: { port: string } }).connectParams.port}`),
+    ],
+    [
+      'undici:request:create',
+      (m) => mark(`http request ${(m as { request: { path: string } }).request.path}`),
+    ],
+    [
+      'undici:request:headers',
+      (m) => mark(`http headers ${(m as { request: { path: string } }).request.path}`),
+    ],
+  ];
+  for (const [name, fn] of channels) diagnostics.subscribe(name, fn);
+  return () => {
+    knex.removeListener('query', onQuery);
+    knex.removeListener('query-response', onDone);
+    knex.removeListener('query-error', onDone);
+    for (const [name, fn] of channels) diagnostics.unsubscribe(name, fn);
+  };
+}
+
+/** Like `timeEach`, each URL's marks kept: the timeline of the median miss, in ms from its request. */
+async function timeEachTraced(
+  urls: readonly string[],
+  opts: { pauseMs?: number } = {},
+): Promise<{ ms: number[]; median: string[] }> {
+  const runs: { ms: number; marks: { at: number; what: string }[] }[] = [];
+  for (const [i, url] of urls.entries()) {
+    if (i > 0 && opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
+    traced.marks = [];
+    traced.on = true;
+    const start = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    const end = performance.now();
+    traced.on = false;
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    runs.push({
+      ms: end - start,
+      marks: [...traced.marks, { at: end, what: 'answer read' }].map((m) => ({ ...m, at: m.at - start })),
+    });
+  }
+  // Each step by its label (digits folded, its occurrence counted), in ms from the request: median and least.
+  const offsets = new Map<string, number[]>();
+  for (const run of runs) {
+    const seen = new Map<string, number>();
+    for (const m of run.marks) {
+      const label = m.what.replace(/\d+/g, '#').slice(0, 72);
+      const n = (seen.get(label) ?? 0) + 1;
+      seen.set(label, n);
+      const key = n > 1 ? `${label} (${n})` : label;
+      offsets.set(key, [...(offsets.get(key) ?? []), m.at]);
+    }
+  }
+  const median = [...offsets]
+    .filter(([, at]) => at.length * 2 > runs.length)
+    .map(([label, at]) => {
+      const sortedAt = [...at].sort((a, b) => a - b);
+      return { label, p50: quantile(sortedAt, 0.5), min: sortedAt[0]!, n: at.length };
+    })
+    .sort((a, b) => a.p50 - b.p50)
+    .map(
+      (r) =>
+        `${r.p50.toFixed(2).padStart(8)} ${r.min.toFixed(2).padStart(8)} ${String(r.n).padStart(3)}  ${r.label}`,
+    );
+  return { ms: runs.map((r) => r.ms).sort((a, b) => a - b), median };
 }
 
 /** The RNE's pace is 30 calls a minute and a capital read asks two: reads spaced by more than 4 s. */
@@ -198,6 +300,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       seconds: { type: 'string' },
       connections: { type: 'string' },
       statements: { type: 'boolean' },
+      trace: { type: 'boolean' },
       'cpu-profile': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -266,7 +369,22 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     // The route's misses, and with `--statements` what they sent on the primary until the projections caught up.
     const profileDir = values['cpu-profile'];
     const profiles = new Map<string, { profile: CpuProfile; per: number }>();
-    const misses = async (route: string, time: () => Promise<number[]>) => {
+    const timelines = new Map<string, string[]>();
+    const misses = async (
+      route: string,
+      time: () => Promise<number[]>,
+      traceRun?: () => Promise<{ ms: number[]; median: string[] }>,
+    ) => {
+      if (values.trace && traceRun) {
+        const stop = traceSources(bench.knex);
+        try {
+          const { ms, median } = await traceRun();
+          timelines.set(route, median);
+          return ms;
+        } finally {
+          stop();
+        }
+      }
       if (profileDir) {
         const window = await startCpuProfile();
         const ms = await time();
@@ -291,8 +409,10 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       ...missRows(
         'contentieux',
         await timeQuestions(first.map(direct.contentieux), { sequential: true }),
-        await misses('contentieux', () =>
-          timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+        await misses(
+          'contentieux',
+          () => timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+          () => timeEachTraced(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
         ),
       ),
       ...missRows(
@@ -301,22 +421,35 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         // asked directly at the same spacing: past the HTTP clients' 4 s keep-alive, each read of either side
         // opens its connections again (asked back to back, the direct reads kept theirs: half the gap).
         await timeQuestions(first.map(direct.capital), { pauseMs: RNE_READ_INTERVAL_MS }),
-        await misses('capital', () =>
-          timeEach(
-            second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`),
-            { pauseMs: RNE_READ_INTERVAL_MS },
-          ),
+        await misses(
+          'capital',
+          () =>
+            timeEach(
+              second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`),
+              { pauseMs: RNE_READ_INTERVAL_MS },
+            ),
+          () =>
+            timeEachTraced(
+              second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`),
+              { pauseMs: RNE_READ_INTERVAL_MS },
+            ),
         ),
       ),
       ...missRows(
         'tva/verifier',
         await timeQuestions(vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`])),
-        await misses('tva/verifier', () =>
-          timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+        await misses(
+          'tva/verifier',
+          () => timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+          () => timeEachTraced(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
         ),
       ),
     ];
     printTable(`Cache miss, one at a time, ${reads} reads a route`, rows, ctx.out);
+    for (const [route, lines] of timelines) {
+      ctx.out(`\n${route}: each step of the misses, ms from the request: p50, least, misses it occurred in`);
+      for (const line of lines) ctx.out(line);
+    }
     for (const route of profiles.keys())
       printSelfTimeTable({
         title: `CPU profile of the ${route} misses (this thread: service, embedded database, HTTP client): self time per miss`,

@@ -44,6 +44,7 @@ import type { RegisterInfo } from '../../schemas/registerInfo.ts';
 import { type EuLiveSource, type FrenchLiveSource, PRICED_ROUTES, PROJECTIONS } from '../readSide.ts';
 import { REGISTERS } from '../registers.ts';
 import { fileScoreModelSource } from '../score/fileScoreModelSource.ts';
+import { cachedSnapshotReader } from './cachedSnapshotReader.ts';
 import { migrateAll } from './migrateAll.ts';
 import { serviceLiveSources } from './serviceLiveSources.ts';
 import { projects, type ServiceRole } from './serviceRole.ts';
@@ -508,28 +509,3 @@ function snapshotSessionsOf(
 
 /** How long a request may take and still be confirmed from the runner's knowledge alone. */
 const CONFIRM_WITHOUT_READ_MS = 1000;
-
-/**
- * Snapshot state changes only when a projection applies a snapshot event: answers are kept while no batch
- * holding one has been committed by this runner (and at most a few seconds, for writers outside this process such as a rebuild
- * from the command line). Saves one query on every priced request.
- */
-function cachedSnapshotReader(
-  read: SnapshotReader,
-  fingerprint: () => string,
-  maxAgeMs = 5000,
-): SnapshotReader {
-  const cache = new Map<string, { at: number; fingerprint: string; value: ReturnType<SnapshotReader> }>();
-  return (query) => {
-    // A route asks with the same few names on every request: joined, they key the cache (JSON was a tenth of
-    // a cached answer's cost, bench/HISTORY.md).
-    const key = `${query.projections.join(',')}|${query.registers.join(',')}`;
-    const print = fingerprint();
-    const hit = cache.get(key);
-    if (hit && hit.fingerprint === print && Date.now() - hit.at < maxAgeMs) return hit.value;
-    const value = read(query);
-    cache.set(key, { at: Date.now(), fingerprint: print, value });
-    value.catch(() => cache.delete(key));
-    return value;
-  };
-}
