@@ -31,8 +31,6 @@ let openFreshDatabases = 0;
 /** A claim on the one slot: what was opened in it, and in which top-level suite. */
 interface Slot {
   suite: string | null;
-  /** The how-manieth claim of this process (claimsSoFar): which suite's hooks claimed it, by their order. */
-  seq: number;
   db: Database | null;
   /** Its suite ended before the database was handed over (a `before` hook timed out): close it on arrival. */
   abandoned: boolean;
@@ -48,8 +46,6 @@ let currentSuite: string | null = null;
 let holder: Slot | null = null;
 /** Databases a suite left open, being closed before the next suite opens its own. */
 let closingLeft: Promise<void> = Promise.resolve();
-/** How many claims this process made. */
-let claims = 0;
 
 export function topSuiteStarted(title: string) {
   currentSuite = title;
@@ -63,29 +59,6 @@ export function topSuiteEnded(title: string) {
   currentSuite = null;
   const left = holder;
   if (!left || left.suite !== title) return;
-  abandon(left, title);
-}
-
-/** How many databases this process has claimed so far: a suite notes it as it starts (claimedSince). */
-export function claimsSoFar(): number {
-  return claims;
-}
-
-/**
- * A suite (nested ones too) whose `before` or `beforeEach` hook failed, a timeout most often, ended its hooks:
- * the database claimed since it started and still held (`since`: claimsSoFar() at its start) is its own, its
- * `after` hook never having had it to close. Closed now (or as soon as it opens), so that the suites after it,
- * in the same file too, open theirs instead of failing one after another on "another fresh database is still
- * open": the failed hook stays one failure.
- */
-export function releaseClaimsOfFailedSuite(since: number, title: string) {
-  const left = holder;
-  if (!left || left.seq <= since) return;
-  abandon(left, title);
-}
-
-function abandon(left: Slot, title: string) {
-  if (left.abandoned) return;
   left.abandoned = true;
   if (left.db) {
     const db = left.db;
@@ -112,7 +85,6 @@ async function claimSlot(): Promise<Slot> {
   let onReleased = () => {};
   const slot: Slot = {
     suite: currentSuite,
-    seq: ++claims,
     db: null,
     abandoned: false,
     released: new Promise<void>((resolve) => {
@@ -127,19 +99,14 @@ async function claimSlot(): Promise<Slot> {
       }
     },
     async hold(db) {
-      // Closed once: a suite's own `after` may close what was already closed for it (releaseClaimsOfFailedSuite).
-      let closing: Promise<void> | null = null;
       const held: Database = {
         ...db,
-        close() {
-          closing ??= (async () => {
-            try {
-              await db.close();
-            } finally {
-              slot.release();
-            }
-          })();
-          return closing;
+        async close() {
+          try {
+            await db.close();
+          } finally {
+            slot.release();
+          }
         },
       };
       if (slot.abandoned) {

@@ -1,4 +1,4 @@
-import { claimsSoFar, releaseClaimsOfFailedSuite, topSuiteEnded, topSuiteStarted } from './database.ts';
+import { topSuiteEnded, topSuiteStarted } from './database.ts';
 import { fileProfiler, fileTimer } from './fileTimings.ts';
 
 /**
@@ -11,11 +11,6 @@ import { fileProfiler, fileTimer } from './fileTimings.ts';
  * The root `before` hook runs once per run in serial mode and once per file in parallel mode: either way, every
  * top suite is watched before it starts. A suite whose own `after` hook failed skips the hooks after it: its
  * end is then taken when the next suite of the process starts.
- *
- * Every suite, nested ones too, gets a first `before` and a first `after` hook more: when one of its `before`
- * or `beforeEach` hooks failed (timed out on a loaded machine, most often), the database it claimed and still
- * holds is closed before its own `after` hooks run (database.ts releaseClaimsOfFailedSuite). The suites after
- * it, in the same file too, open theirs: one hook's failure stays one failure.
  */
 export const mochaHooks = {
   beforeAll(this: Mocha.Context) {
@@ -35,27 +30,8 @@ const timer = fileTimer();
 const profiler = fileProfiler();
 let running: Watched | null = null;
 
-/** Mocha keeps a suite's hooks in these (private) arrays, run in order. */
-type SuiteHooks = { _beforeAll: Mocha.Hook[]; _beforeEach: Mocha.Hook[]; _afterAll: Mocha.Hook[] };
-
-/** Puts the hook just added (the last of `hooks`) first. */
-const first = (hooks: Mocha.Hook[]) => hooks.unshift(hooks.pop()!);
-
-/** A suite and those nested in it: what their failed `before` hooks claimed is closed (see above). */
-function watchHooks(suite: Mocha.Suite, id: string) {
-  let since = 0;
-  suite.beforeAll('suite started', () => {
-    since = claimsSoFar();
-  });
-  const hooks = suite as unknown as SuiteHooks;
-  first(hooks._beforeAll);
-  suite.afterAll('suite hooks checked', () => {
-    const failed = [...hooks._beforeAll, ...hooks._beforeEach].some((h) => h.state === 'failed');
-    if (failed) releaseClaimsOfFailedSuite(since, `${id}${suite.root ? '' : ` > ${suite.title}`}`);
-  });
-  first(hooks._afterAll);
-  for (const child of suite.suites) watchHooks(child, id);
-}
+/** Mocha keeps a suite's `before` hooks in this (private) array, run in order. */
+type SuiteHooks = { _beforeAll: Mocha.Hook[] };
 
 function watch(suite: Mocha.Suite) {
   if (watched.has(suite)) return;
@@ -81,8 +57,8 @@ function watch(suite: Mocha.Suite) {
     topSuiteStarted(id);
   });
   // First of its `before` hooks, so that what the suite's own hooks open is counted as its own.
-  first((suite as unknown as SuiteHooks)._beforeAll);
-  watchHooks(suite, id);
+  const hooks = (suite as unknown as SuiteHooks)._beforeAll;
+  hooks.unshift(hooks.pop()!);
   suite.afterAll('test file ended', () => {
     if (running?.id === id) running.end();
   });
