@@ -4,7 +4,7 @@ import { type Kafka, Kafka as KafkaClient, logLevel } from 'kafkajs';
 import type { Knex } from 'knex';
 import { decodeRecord, type TopicRecord } from '../../ops/bus/kafka/eventRecords.ts';
 import type { Database } from '../../ops/database/openDatabase.ts';
-import { REGISTRES_BIN } from '../support/serveProcess.ts';
+import { registresArgv } from '../support/serveProcess.ts';
 
 /**
  * What the Kafka tests share (npm run test:kafka, never part of npm test): the broker of ops/kafka/kafka.sh
@@ -33,7 +33,7 @@ export interface CliProcess {
 
 /** `registres <args>` in a child process. */
 export function startCli(args: readonly string[], env: NodeJS.ProcessEnv): CliProcess {
-  const child = spawn(process.execPath, [REGISTRES_BIN, ...args], {
+  const child = spawn(process.execPath, registresArgv(args), {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,28 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The command line as `npx registres` runs it. */
 export const REGISTRES_BIN = fileURLToPath(new URL('../../app/cli/bin.mjs', import.meta.url));
+
+/**
+ * The node options `npx registres` runs with: those of bin.mjs's `#!/usr/bin/env -S node …` line (a young
+ * generation of 2 x 32 MiB). A child spawned as `node bin.mjs` skips that line: without them it would run, and
+ * spend its CPU, as the command line never does (the bulk passes' collections, bin.mjs).
+ */
+export const REGISTRES_NODE_OPTIONS: readonly string[] = (() => {
+  const shebang = readFileSync(REGISTRES_BIN, 'utf8').split('\n', 1)[0]!;
+  const words = shebang.replace(/^#!\s*/, '').split(/\s+/);
+  const node = words.findIndex((w) => w === 'node' || w.endsWith('/node'));
+  return node === -1 ? [] : words.slice(node + 1).filter((w) => w.startsWith('--'));
+})();
+
+/** The argument list of `node` running `registres args…` as `npx registres` does. */
+export const registresArgv = (args: readonly string[]): string[] => [
+  ...REGISTRES_NODE_OPTIONS,
+  REGISTRES_BIN,
+  ...args,
+];
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -29,7 +49,7 @@ export async function startServeProcess(
   env: NodeJS.ProcessEnv,
   opts: { args?: readonly string[]; listens?: boolean } = {},
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [REGISTRES_BIN, 'serve', ...(opts.args ?? [])], {
+  const child = spawn(process.execPath, registresArgv(['serve', ...(opts.args ?? [])]), {
     env: { LOG_LEVEL: 'warn', ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,7 +106,7 @@ export async function runRegistres(
   args: readonly string[],
   opts: { stderr?: boolean } = {},
 ): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [REGISTRES_BIN, ...args], {
+  const child = spawn(process.execPath, registresArgv(args), {
     env: { LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', opts.stderr ? 'pipe' : 'inherit'],
   });

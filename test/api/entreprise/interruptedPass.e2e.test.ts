@@ -12,6 +12,7 @@ import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-l
 import { ENTITY_RECORDED } from '../../../schemas/events/entityEvents.ts';
 import { snapshotStreamId } from '../../../schemas/events/snapshotEvents.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
+import { registresArgv } from '../../support/serveProcess.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 import { removeTempDirs, tempDir } from '../../support/sireneFiles.ts';
 import { ETABLISSEMENTS_SAMPLE, UNITES_LEGALES_SAMPLE } from '../../support/sireneSample.ts';
@@ -79,8 +80,7 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
     });
     const child: ChildProcess = spawn(
       process.execPath,
-      [
-        'app/cli/bin.mjs',
+      registresArgv([
         'ingest',
         'fr-sirene',
         '--unites-legales',
@@ -91,7 +91,7 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
         '2026-11-15',
         '--batch-size',
         '200',
-      ],
+      ]),
       { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' }, stdio: 'ignore' },
     );
     const exited = once(child, 'exit');

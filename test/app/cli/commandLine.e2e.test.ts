@@ -2,13 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { PROJECTIONS } from '../../../app/readSide.ts';
 import { schemaMigrations } from '../../../app/server/migrateAll.ts';
 import { childrenStartOnTemplate, migratedRecipe, targetDescription } from '../../support/database.ts';
+import { REGISTRES_BIN, REGISTRES_NODE_OPTIONS, registresArgv } from '../../support/serveProcess.ts';
 
-const BIN = fileURLToPath(new URL('../../../app/cli/bin.mjs', import.meta.url));
 const PACKAGE = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
@@ -25,7 +24,7 @@ let dataDir = '';
 function registres(args: string[], env: NodeJS.ProcessEnv = {}) {
   const base = { ...process.env };
   delete base.DATABASE_URL;
-  const r = spawnSync(process.execPath, [BIN, ...args], {
+  const r = spawnSync(process.execPath, registresArgv(args), {
     env: { ...base, ...database, LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
     timeout: 120_000,
@@ -105,11 +104,19 @@ describe(`The command line (registres, a child process; ${targetDescription})`, 
     if (spawnSync('script', ['--version']).status !== 0) this.skip();
     const env: NodeJS.ProcessEnv = { ...process.env, ...database, LOG_LEVEL: 'info' };
     if (!database.DATABASE_URL) delete env.DATABASE_URL;
-    const r = spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" keys create`, '/dev/null'], {
-      env,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const r = spawnSync(
+      'script',
+      [
+        '-qec',
+        `"${process.execPath}" ${REGISTRES_NODE_OPTIONS.join(' ')} "${REGISTRES_BIN}" keys create`,
+        '/dev/null',
+      ],
+      {
+        env,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     expect(r.stdout).to.match(/INFO.*account opened/);
     expect(r.stdout).not.to.contain('{"level"');
   });

@@ -2,10 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-
-const BIN = fileURLToPath(new URL('../../../app/cli/bin.mjs', import.meta.url));
+import { registresArgv } from '../../support/serveProcess.ts';
 
 /** `registres …` in a child process, without the configuration of the shell running the tests. */
 function registres(args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -14,7 +12,7 @@ function registres(args: string[], env: NodeJS.ProcessEnv = {}) {
     const base = Object.fromEntries(
       Object.entries(process.env).filter(([k]) => !k.startsWith('LIVE_') && k !== 'DATABASE_URL'),
     );
-    const r = spawnSync(process.execPath, [BIN, ...args], {
+    const r = spawnSync(process.execPath, registresArgv(args), {
       env: { ...base, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
       encoding: 'utf8',
       timeout: 120_000,
