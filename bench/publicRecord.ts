@@ -80,7 +80,7 @@ the project's fixtures (never a field added), with varied identifiers:
           (about marks/10 holders).
   ICPE    Géorisques' export as the country's download pages it: a folder of page ZIPs of 6,000 installations
           (InstallationClassee.csv, inspection.csv, rubriqueIC.csv; \`;\`, ISO-8859-1), the last holding fewer,
-          ingested as one pass: the six real installations of ingest/fr-icpe/demo in turn with their inspection
+          ingested as one pass: the seven real installations of ingest/fr-icpe/demo in turn with their inspection
           and rubrique lines, each with its own codeAiot, two installations a company (its establishments 1 and 2).
 The companies the routes are timed on (active legal persons of a small generated Sirene stock, ingested
 first) are the pools' heaviest: rank 1 is the heaviest holder (and CORDIS participant), rank 501 the
