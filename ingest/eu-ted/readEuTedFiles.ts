@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { extract } from 'tar-stream';
@@ -9,6 +8,7 @@ import {
   tedWinnerSiren,
   unidentifiedFrenchWinners,
 } from '../../schemas/records/tedWinners.ts';
+import { filesOfPaths } from '../core/filesOfPaths.ts';
 import type { SnapshotRow } from '../core/snapshotPass.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 import { parseXmlDocument } from '../core/xmlTree.ts';
@@ -59,18 +59,7 @@ const PACKAGE_FILE = /\.(tar\.gz|tgz)$/i;
  * (`.tar.gz`), in name order. Sorted, so that a pass over the same files reads them in the same order.
  */
 export async function tedNoticeFiles(paths: readonly string[]): Promise<string[]> {
-  const files: string[] = [];
-  for (const p of paths) {
-    if ((await stat(p)).isDirectory()) {
-      const names = (await readdir(p, { recursive: true }))
-        .filter((n) => NOTICE_FILE.test(n) || PACKAGE_FILE.test(n))
-        .sort();
-      files.push(...names.map((n) => path.join(p, n)));
-    } else {
-      files.push(p);
-    }
-  }
-  return files;
+  return filesOfPaths(paths, (n) => NOTICE_FILE.test(n) || PACKAGE_FILE.test(n), { recursive: true });
 }
 
 async function textOf(stream: AsyncIterable<unknown>): Promise<string> {

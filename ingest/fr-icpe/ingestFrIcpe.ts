@@ -1,8 +1,8 @@
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FR_ICPE_REGISTER, frIcpeStreamOf } from '../../schemas/events/frIcpeEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
 import type { PassContext } from '../core/datedPass.ts';
+import { filesOfPaths } from '../core/filesOfPaths.ts';
 import { type BlockPassChoice, type LinedPassFile, runFilesPass } from '../core/filesPass.ts';
 import { countsAboveZero } from '../core/setAsideWarning.ts';
 import { IcpeCopyReading, type IcpeReadReport, readIcpePage } from './readFrIcpeZip.ts';
@@ -77,13 +77,7 @@ export async function ingestFrIcpe(opts: FrIcpeIngestOptions): Promise<SnapshotC
  * of the same name refuse the copy (each page is a `fichier` entity named by its file).
  */
 export async function icpePages(paths: readonly string[]): Promise<string[]> {
-  const files: string[] = [];
-  for (const p of paths) {
-    if ((await stat(p)).isDirectory()) {
-      const names = (await readdir(p)).filter((n) => /\.zip$/i.test(n));
-      files.push(...names.map((n) => path.join(p, n)));
-    } else files.push(p);
-  }
+  const files = await filesOfPaths(paths, (n) => /\.zip$/i.test(n), { recursive: false });
   if (files.length === 0) throw new Error(`no Géorisques export ZIP under ${paths.join(', ')}`);
   const names = new Set<string>();
   for (const f of files) {

@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import { INPI_BREVET, INPI_MARQUE } from '../../schemas/events/frInpiPiEvents.ts';
 import { CompactIdSet } from '../core/compactIdSet.ts';
+import { filesOfPaths } from '../core/filesOfPaths.ts';
 import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { xmlElementsNamed } from '../core/xmlTree.ts';
 import {
@@ -60,17 +60,7 @@ const ZIP_FILE = /\.zip$/i;
  * version of a title read is its latest.
  */
 export async function inpiPiFiles(paths: readonly string[]): Promise<string[]> {
-  const files: string[] = [];
-  for (const p of paths) {
-    if ((await stat(p)).isDirectory()) {
-      const names = (await readdir(p, { recursive: true })).filter(
-        (n) => XML_FILE.test(n) || ZIP_FILE.test(n),
-      );
-      files.push(...names.map((n) => path.join(p, n)));
-    } else {
-      files.push(p);
-    }
-  }
+  const files = await filesOfPaths(paths, (n) => XML_FILE.test(n) || ZIP_FILE.test(n), { recursive: true });
   return files.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
 }
 
