@@ -26,6 +26,11 @@ export interface RegisterManifest {
    * pass's). The entity's history and `registres audit row` read it.
    */
   entityStreamOf?: (row: { kind: string; id: string }) => string;
+  /**
+   * What `registres audit row` adds, after the command that prints a row's line, about reading a row of this
+   * register in its file (where a record ends, which file of the copy holds it); `sha256` is the file's.
+   */
+  auditRowNotes?: (sha256: string) => string[];
   /** `registres ingest <key> …` commands, keyed by their command-line name. */
   ingest: Readonly<Record<string, IngestCommandSpec>>;
   /**

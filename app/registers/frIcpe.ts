@@ -17,6 +17,9 @@ import { ETALAB_2 } from './etalabLicence.ts';
  */
 export const frIcpe: RegisterManifest = {
   stem: 'fr-icpe',
+  auditRowNotes: (sha256) => [
+    `  the copy's page (or department's export) that is: sha256sum <folder>/*.zip | grep ^${sha256}`,
+  ],
   dictionary: [
     {
       code: FR_ICPE_REGISTER,

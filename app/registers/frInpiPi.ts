@@ -14,6 +14,9 @@ import type { RegisterManifest } from '../registerManifest.ts';
  */
 export const frInpiPi: RegisterManifest = {
   stem: 'fr-inpi-pi',
+  auditRowNotes: () => [
+    '  the title runs from that line to its end tag (</TradeMark>, </fr-patent-document>)',
+  ],
   dictionary: [
     {
       code: FR_INPI_PI_REGISTER,

@@ -11,6 +11,9 @@ import type { RegisterManifest } from '../registerManifest.ts';
  */
 export const gleif: RegisterManifest = {
   stem: 'gleif',
+  auditRowNotes: () => [
+    '  an XML record runs from that line to its end tag; in a JSON file the number is the record’s in "records"',
+  ],
   dictionary: [
     {
       code: GLEIF_REGISTER,

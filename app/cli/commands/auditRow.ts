@@ -2,9 +2,7 @@ import { parseArgs } from 'node:util';
 import { currentDigestOf } from '../../../ingest/core/snapshotDigests.ts';
 import type { CliCommand } from '../../../ops/commandContext.ts';
 import { proveRow, type RowProof } from '../../../projections/core/rowProof.ts';
-import { FR_ICPE_REGISTER } from '../../../schemas/events/frIcpeEvents.ts';
-import { FR_INPI_PI_REGISTER } from '../../../schemas/events/frInpiPiEvents.ts';
-import { GLEIF_REGISTER } from '../../../schemas/events/gleifEvents.ts';
+import type { RegisterManifest } from '../../registerManifest.ts';
 import { REGISTER_MANIFESTS } from '../../registers.ts';
 
 const USAGE =
@@ -45,7 +43,7 @@ export const auditRowCommand: CliCommand = async (argv, ctx) => {
       current: await currentDigestOf(db.knex, register, id, kind),
     };
   });
-  for (const line of describe(register, proof, current)) ctx.out(line);
+  for (const line of describe(proof, current, manifest.auditRowNotes)) ctx.out(line);
   const holds =
     proof.recorded !== null &&
     proof.recomputedDigest === proof.storedDigest &&
@@ -54,7 +52,11 @@ export const auditRowCommand: CliCommand = async (argv, ctx) => {
   return holds ? 0 : 1;
 };
 
-function describe(register: string, proof: RowProof, current: string | null): string[] {
+function describe(
+  proof: RowProof,
+  current: string | null,
+  notes: RegisterManifest['auditRowNotes'],
+): string[] {
   const out = ['history:'];
   for (const e of proof.history) {
     const version = e.metadata.snapshotVersion ?? '';
@@ -66,7 +68,7 @@ function describe(register: string, proof: RowProof, current: string | null): st
     `recorded by: ${proof.inBlock ? 'block event' : 'event'} at position ${r.position} (${r.streamId}, version ${String(r.metadata.snapshotVersion ?? '')})`,
     `file sha256: ${proof.fileSha256 ?? 'unknown'}${proof.line !== null ? `, line ${proof.line}` : ''}`,
     ...(proof.fileSha256 !== null && proof.line !== null
-      ? whereInFile(register, proof.fileSha256, proof.line, proof.entry)
+      ? [...whereInFile(proof.fileSha256, proof.line, proof.entry), ...(notes?.(proof.fileSha256) ?? [])]
       : []),
     `row digest in the log: ${proof.storedDigest ?? 'none'}`,
     `row digest recomputed: ${proof.recomputedDigest}`,
@@ -79,31 +81,16 @@ function describe(register: string, proof: RowProof, current: string | null): st
  * How an auditor finds the row in the published file (EntitiesRecordedData.lines says what the number is), or
  * in its member when the file is an archive of several documents (EntitiesRecordedData.entries).
  */
-function whereInFile(register: string, sha256: string, line: number, entry: string | null): string[] {
-  const out =
-    entry === null
-      ? [
-          `  the row starts on line ${line} of the file whose sha256sum is ${sha256}:`,
-          `    sed -n '${line}p' <file>   (a .zip: unzip -p <file> | sed -n '${line}p'; a .gz: zcat <file> | sed -n '${line}p')`,
-        ]
-      : [
-          `  the row starts on line ${line} of ${entry}, a member of the archive whose sha256sum is ${sha256}:`,
-          `    unzip -p <file> ${shellQuoted(entry)} | sed -n '${line}p'`,
-        ];
-  if (register === GLEIF_REGISTER) {
-    out.push(
-      '  an XML record runs from that line to its end tag; in a JSON file the number is the record’s in "records"',
-    );
-  }
-  if (register === FR_ICPE_REGISTER) {
-    out.push(
-      `  the copy's page (or department's export) that is: sha256sum <folder>/*.zip | grep ^${sha256}`,
-    );
-  }
-  if (register === FR_INPI_PI_REGISTER) {
-    out.push('  the title runs from that line to its end tag (</TradeMark>, </fr-patent-document>)');
-  }
-  return out;
+function whereInFile(sha256: string, line: number, entry: string | null): string[] {
+  return entry === null
+    ? [
+        `  the row starts on line ${line} of the file whose sha256sum is ${sha256}:`,
+        `    sed -n '${line}p' <file>   (a .zip: unzip -p <file> | sed -n '${line}p'; a .gz: zcat <file> | sed -n '${line}p')`,
+      ]
+    : [
+        `  the row starts on line ${line} of ${entry}, a member of the archive whose sha256sum is ${sha256}:`,
+        `    unzip -p <file> ${shellQuoted(entry)} | sed -n '${line}p'`,
+      ];
 }
 
 /** A word for sh, in single quotes (a quote in it closed, escaped and reopened). */
