@@ -3,6 +3,13 @@ import type { SnapshotReader } from '../../api/catalogue/snapshotReader.ts';
 /** How long a snapshot state is served again from the cache at most (a writer outside this process). */
 export const SNAPSHOT_CACHE_MS = 5000;
 
+/** Runs `run` once, `ms` from now (a timer that never keeps the process alive by itself). */
+export type Schedule = (run: () => void, ms: number) => void;
+
+const unrefTimeout: Schedule = (run, ms) => {
+  setTimeout(run, ms).unref();
+};
+
 /**
  * Snapshot state changes only when a projection applies a snapshot event: answers are kept while no batch
  * holding one has been committed by this runner (`fingerprint` unchanged), and at most `maxAgeMs`, for writers
@@ -19,8 +26,9 @@ export function cachedSnapshotReader(
   read: SnapshotReader,
   fingerprint: () => string,
   maxAgeMs = SNAPSHOT_CACHE_MS,
-  clock: () => number = Date.now,
+  time: { clock: () => number; schedule: Schedule } = { clock: Date.now, schedule: unrefTimeout },
 ): SnapshotReader {
+  const { clock, schedule } = time;
   type Query = Parameters<SnapshotReader>[0];
   type Entry = { at: number; fingerprint: string; value: ReturnType<SnapshotReader> };
   const cache = new Map<string, Entry>();
@@ -37,7 +45,7 @@ export function cachedSnapshotReader(
     return entry;
   };
   const scheduleAhead = (key: string, query: Query, entry: Entry) => {
-    const timer = setTimeout(
+    schedule(
       () => {
         if (cache.get(key) !== entry || clock() - (askedAt.get(key) ?? 0) >= maxAgeMs) return;
         const next = readInto(key, query);
@@ -51,7 +59,6 @@ export function cachedSnapshotReader(
       },
       Math.max(0, entry.at + (maxAgeMs * 4) / 5 - clock()),
     );
-    timer.unref();
   };
 
   return (query) => {

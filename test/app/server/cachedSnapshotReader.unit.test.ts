@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { RegisterSnapshotView, SnapshotReader } from '../../../api/catalogue/snapshotReader.ts';
-import { cachedSnapshotReader } from '../../../app/server/cachedSnapshotReader.ts';
+import { cachedSnapshotReader, type Schedule } from '../../../app/server/cachedSnapshotReader.ts';
 
 /** A state whose version says which read of the database gave it. */
 const view = (version: string): RegisterSnapshotView[] => [
@@ -14,7 +14,33 @@ const view = (version: string): RegisterSnapshotView[] => [
 const QUERY = { projections: ['widgets'], registers: ['test.widgets'] };
 /** The cache's age bound in these tests (the service's is 5 s): the read ahead comes at four fifths, 400 ms. */
 const MAX_AGE_MS = 500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The reader's clock and timers, moved by the test: no test waits for real time. */
+class ManualTime {
+  now = 0;
+  private timers: { at: number; run: () => void }[] = [];
+  readonly clock = () => this.now;
+  readonly schedule: Schedule = (run, ms) => {
+    this.timers.push({ at: this.now + ms, run });
+  };
+  /** Moves the clock `ms` on, running each timer due on the way at its own instant, and what it starts. */
+  async advance(ms: number): Promise<void> {
+    const end = this.now + ms;
+    for (;;) {
+      this.timers.sort((a, b) => a.at - b.at);
+      const next = this.timers[0];
+      if (!next || next.at > end) break;
+      this.timers.shift();
+      this.now = next.at;
+      next.run();
+      await settled();
+    }
+    this.now = end;
+    await settled();
+  }
+}
+/** Lets the reads started so far, and what their answers schedule, run to their end. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the service’s snapshot-state cache (unit)', () => {
   let reads: number;
@@ -22,6 +48,7 @@ describe('the service’s snapshot-state cache (unit)', () => {
   let fail: boolean;
   let fingerprint: string;
   let reader: SnapshotReader;
+  let time: ManualTime;
   /** A database of this test alone (an earlier test's reader may still read ahead into its own). */
   const databaseOfThisTest = (): SnapshotReader => {
     const test = {};
@@ -46,7 +73,8 @@ describe('the service’s snapshot-state cache (unit)', () => {
     reads = 0;
     fail = false;
     fingerprint = 'a';
-    reader = cachedSnapshotReader(databaseOfThisTest(), () => fingerprint, MAX_AGE_MS);
+    time = new ManualTime();
+    reader = cachedSnapshotReader(databaseOfThisTest(), () => fingerprint, MAX_AGE_MS, time);
   });
 
   it('serves a state younger than its age bound without reading the database', async () => {
@@ -57,20 +85,19 @@ describe('the service’s snapshot-state cache (unit)', () => {
   it('a state asked for at intervals shorter than its age bound is read ahead between them, never on a request', async () => {
     await versionOf();
     for (let i = 0; i < 4; i++) {
-      await sleep(MAX_AGE_MS * 0.9);
+      await time.advance(MAX_AGE_MS * 0.9);
       // Read ahead at four fifths of its age while nobody asked: the request finds it at hand.
       expect(await readsDuring(versionOf), `request ${i + 2}`).to.equal(0);
     }
-    expect(reads, 'one read ahead per interval').to.be.within(4, 6);
+    expect(reads, 'the first read and one read ahead per interval').to.equal(5);
   });
 
   it('a state no longer asked for is not read ahead, and expires: the next request reads it', async () => {
     await versionOf();
-    await sleep(MAX_AGE_MS * 3);
-    const settled = reads;
-    expect(settled, 'at most the one read ahead within the age after the last request').to.be.at.most(2);
-    await sleep(MAX_AGE_MS);
-    expect(reads, 'nothing read while nobody asks').to.equal(settled);
+    await time.advance(MAX_AGE_MS * 3);
+    expect(reads, 'the one read ahead within the age after the last request').to.equal(2);
+    await time.advance(MAX_AGE_MS);
+    expect(reads, 'nothing read while nobody asks').to.equal(2);
     expect(await readsDuring(versionOf)).to.equal(1);
   });
 
@@ -79,9 +106,9 @@ describe('the service’s snapshot-state cache (unit)', () => {
     await versionOf();
     // The read ahead fails: the cached state is left to expire, then the failure is seen by a request.
     fail = true;
-    await sleep(MAX_AGE_MS * 0.9);
+    await time.advance(MAX_AGE_MS * 0.9);
     expect(await versionOf()).to.equal('read 1');
-    await sleep(MAX_AGE_MS * 0.2);
+    await time.advance(MAX_AGE_MS * 0.2);
     let refused: unknown = null;
     await versionOf().catch((err: unknown) => {
       refused = err;
