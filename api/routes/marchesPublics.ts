@@ -17,6 +17,13 @@ import { countOncePerCopy } from './copyCount.ts';
 import { readCoveredUnit } from './entreprise/readCoveredUnit.ts';
 import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 
+/**
+ * The SIREN of the route's sample and documentation example: ENTREPRISE DEMOUSELLE, a company of the Sirene
+ * demo that holds a contract of the DECP demo (ingest/fr-decp/demo/SOURCE.txt), so that both show a real
+ * contract rather than the zero counts of the other French routes' example company.
+ */
+export const MARCHES_PUBLICS_SAMPLE_SIREN = '005820378';
+
 /** Contracts served per call, newest first; the counts and the total cover them all. */
 export const MARCHES_LIMIT = 100;
 
@@ -206,7 +213,9 @@ export const marchesPublicsRoute: RouteDefinition = {
     'Marchés publics d’une entreprise (DECP) : ceux dont elle est titulaire et, pour un acheteur public, ceux qu’il a passés.',
   description:
     'Données essentielles de la commande publique consolidées : titulaires rapprochés par SIRET tel que publié (type SIRET, 14 chiffres, SIREN valide), le plus récent d’abord, 100 au plus (`tronque`). Montants tels que publiés, en centimes d’euro (entiers exacts, jamais arrondis) : `montant_centimes` initial, `montant_modifie_centimes` de la dernière modification qui en publie un. Une entreprise sans marché : 200 avec des compteurs à zéro. Les titulaires ne sont jamais nommés (cotitulaires comptés). `couverture` dit combien de marchés de la copie n’ont aucun titulaire identifiable par SIRET. Mêmes refus que la fiche entreprise (non facturés).',
-  params: [sirenPathParam],
+  params: [
+    { ...sirenPathParam, schema: { ...sirenPathParam.schema, examples: [MARCHES_PUBLICS_SAMPLE_SIREN] } },
+  ],
   price: 10_000,
   freeTier: true,
   errors: SIRENE_COVERAGE_ERRORS,

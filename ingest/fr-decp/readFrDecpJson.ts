@@ -9,7 +9,7 @@ import {
 import { decpContractHolders, type UnusableHolder } from '../../schemas/records/decpHolders.ts';
 import { CompactIdSet } from '../core/compactIdSet.ts';
 import { jsonValuesAt } from '../core/jsonValuesAt.ts';
-import type { SnapshotRow } from '../core/snapshotPass.ts';
+import type { LinedSnapshotRow } from '../core/snapshotRow.ts';
 import { openUpstreamFile } from '../core/upstreamFile.ts';
 
 /** What reading the consolidated file noticed, for the pass report. */
@@ -60,7 +60,7 @@ const CONTRACT_PATH = /^marches\.(\d+|marche\.\d+|contrat-concession\.\d+)$/;
  * model chooses which it serves; the repeated identifiers are counted in a map (rare: 13 of 4,509 contracts in
  * the marches-publics.info file of 2019).
  */
-export async function* readDecpJson(file: string, report: DecpReadReport): AsyncGenerator<SnapshotRow> {
+export async function* readDecpJson(file: string, report: DecpReadReport): AsyncGenerator<LinedSnapshotRow> {
   const contracts = jsonValuesAt(await openUpstreamFile(file), (path) => CONTRACT_PATH.test(path.join('.')), {
     numbersAsText: true,
   });

@@ -1,3 +1,4 @@
+import { FILE_KIND } from './fileEvents.ts';
 /**
  * The contract between the DECP ingester and the projections that read it. The upstream file is the
  * consolidated publication of the données essentielles de la commande publique (data.gouv.fr, one JSON
@@ -53,8 +54,14 @@ export function decpPublicationId(id: string, n: number): string {
   return `${id}#${n}`;
 }
 
+/**
+ * A contract's stream, `fr.decp-<id>`; a file of a pass over several files (`fichier`: the demo's two files,
+ * frDecpDemo.ts) `fr.decp-fichier-<name>`.
+ */
 export function frDecpStreamOf(row: { kind: string; id: string }): string {
-  return `${FR_DECP_REGISTER}-${row.id}`;
+  return row.kind === FILE_KIND
+    ? `${FR_DECP_REGISTER}-${FILE_KIND}-${row.id}`
+    : `${FR_DECP_REGISTER}-${row.id}`;
 }
 
 /** A published scalar as trimmed text; null when absent, empty or not a scalar. */

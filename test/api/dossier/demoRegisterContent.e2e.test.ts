@@ -19,6 +19,12 @@ const RGE_ONLY = '811766179';
  * ICPE demo's installation 0005204898 (ingest/fr-icpe/demo/SOURCE.txt).
  */
 const ICPE_DEMO_COMPANY = '356000000';
+/**
+ * ENTREPRISE DEMOUSELLE: a Sirene demo company (a real stock line, no establishment) whose establishment
+ * 00582037800031 holds contract 2018eXk7yJ0Gne00 of the DECP demo's excerpt of a real 2019 consolidated file
+ * (ingest/fr-decp/demo/SOURCE.txt).
+ */
+const DECP_DEMO_COMPANY = '005820378';
 
 /**
  * What `npm start` serves from the demo files alone (no sample ingested over them, unlike the block suites):
@@ -30,7 +36,7 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
   const served: string[] = [];
   before(async () => {
     service = await startPaidDemoService({
-      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi', 'fr.icpe'],
+      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi', 'fr.icpe', 'fr.decp'],
       freeCallsPerMonth: 0,
     });
     key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
@@ -103,6 +109,90 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
     });
   });
 
+  it('ENTREPRISE DEMOUSELLE answers marches-publics with its real 2019 contract, amount as published', async () => {
+    const { res, body } = await get(`/v1/entreprise/${DECP_DEMO_COMPANY}/marches-publics`);
+    expect(res.status).to.equal(200);
+    expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal(['fr.decp', 'fr.sirene']);
+    expect(body).to.deep.include({
+      siren: DECP_DEMO_COMPANY,
+      nombre_marches_titulaire: 1,
+      nombre_marches_acheteur: 0,
+      montant_total_titulaire_centimes: 16_000_000,
+      marches_titulaire_sans_montant: 0,
+      tronque: false,
+      // The excerpt's contract 2018RTqUfbF-Gs00, whose one holder is named by an intra-EU VAT number.
+      couverture: { marches_sans_titulaire_identifiable: 1 },
+    });
+    expect(body.marches).to.have.length(1);
+    expect(body.marches[0]).to.deep.include({
+      id: '2018eXk7yJ0Gne00',
+      role: 'titulaire',
+      nature: 'Accord-cadre',
+      code_cpv: '45311000',
+      duree_mois: 12,
+      montant_centimes: 16_000_000,
+      montant_modifie_centimes: null,
+      date_notification: null,
+      nombre_titulaires: 1,
+      cotitulaires: 0,
+      source: 'data.gouv.fr_aife',
+    });
+    // The buyer as published: Université de Technologie de Compiègne, its name's accents lost upstream.
+    expect(body.marches[0].acheteur).to.deep.equal({
+      siret: '19601223100169',
+      nom: 'Universit\uFFFD de Technologie de Compi\uFFFDgne',
+    });
+    expect(body.marches[0].lieu_execution).to.deep.equal({
+      code: '60',
+      type_code: 'Code département',
+      nom: 'Oise',
+    });
+  });
+
+  it('its dossier serves the marches_publics block with that contract', async () => {
+    const { res, body } = await get(`/v1/entreprise/${DECP_DEMO_COMPANY}/dossier?blocs=marches_publics`);
+    expect(res.status).to.equal(200);
+    expect(body.identite).to.deep.include({
+      siren: DECP_DEMO_COMPANY,
+      denomination: 'ENTREPRISE DEMOUSELLE',
+    });
+    expect(body.blocs_absents).to.deep.equal([]);
+    expect(body.provenance.map((p: Json) => p.registre)).to.include('fr.decp');
+    const block = body.blocs.marches_publics;
+    expect(block).to.deep.include({
+      nombre_marches_titulaire: 1,
+      montant_total_titulaire_centimes: 16_000_000,
+    });
+    expect(block.marches.map((m: Json) => [m.id, m.montant_centimes])).to.deep.equal([
+      ['2018eXk7yJ0Gne00', 16_000_000],
+    ]);
+  });
+
+  it('the route’s free sample and its documentation example answer for that company, with that contract', async () => {
+    if (!service) throw new Error('the suite did not start');
+    const res = await fetch(`${service.t.baseUrl}/v1/echantillons/entreprise.marches_publics`);
+    const text = await res.text();
+    served.push(text);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('echantillon')).to.equal('entreprise.marches_publics');
+    const sample = JSON.parse(text) as Json;
+    expect(sample).to.deep.include({ siren: DECP_DEMO_COMPANY, nombre_marches_titulaire: 1 });
+    expect(sample.marches.map((m: Json) => m.id)).to.deep.equal(['2018eXk7yJ0Gne00']);
+    const doc = (await (await fetch(`${service.t.baseUrl}/openapi.json`)).json()) as Json;
+    const op = doc.paths['/v1/entreprise/{siren}/marches-publics'].get;
+    const siren = op.parameters.find((p: Json) => p.name === 'siren');
+    expect(siren.schema.examples).to.deep.equal([DECP_DEMO_COMPANY]);
+    const example = op.responses['200'].content['application/json'].example;
+    served.push(JSON.stringify(example));
+    expect(example).to.deep.include({ siren: DECP_DEMO_COMPANY, nombre_marches_titulaire: 1 });
+    expect(example.marches.map((m: Json) => [m.id, m.montant_centimes])).to.deep.equal([
+      ['2018eXk7yJ0Gne00', 16_000_000],
+    ]);
+    // Another French route keeps the shared example company.
+    const profil = doc.paths['/v1/entreprise/{siren}'].get.parameters.find((p: Json) => p.name === 'siren');
+    expect(profil.schema.examples).to.deep.equal(['005420120']);
+  });
+
   it('no answer carries the lines’ contacts, names or addresses, among them a person’s e-mail', async () => {
     expect(served.length).to.be.greaterThan(0);
     for (const text of served) {
@@ -123,6 +213,14 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
         'Direction de l',
         'Georges Bonnac',
         '44.851891',
+        // The DECP excerpt's holders as published (denominationSociale): never served, the company's own
+        // included; the unusable holder's VAT number neither.
+        'denominationSociale',
+        'Demouselle',
+        'Librairie Eyrolles',
+        'OTDIF',
+        'Institutions et D',
+        'FR9340t65190900033',
       ]) {
         expect(text).not.to.include(value);
       }

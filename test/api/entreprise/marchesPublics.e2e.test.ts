@@ -8,9 +8,9 @@ import { ingestSireneSample, unnamedUnit } from '../../support/sireneSample.ts';
 type Json = any;
 
 /**
- * Sirene units for the companies the DECP demo file names (ingest/fr-decp/demo/SOURCE.txt): the sample's
- * first unit with its identity cells set, no name (the DECP file names no holder), a legal person's
- * category; one of them a sole proprietor (category 1000), as Sirene would say of a natural person.
+ * Sirene units for the companies the DECP demo's 2024-layout file names (ingest/fr-decp/demo/SOURCE.txt):
+ * the sample's first unit with its identity cells set, no name (the DECP file names no holder), a legal
+ * person's category; one of them a sole proprietor (category 1000), as Sirene would say of a natural person.
  */
 /** Holder of 202401L04 (façades, Commentry), whose modification adds 812235133 and a malformed SIRET. */
 const HOLDER = '487946071';
@@ -66,7 +66,8 @@ describe(`GET /v1/entreprise/{siren}/marches-publics on the DECP demo (e2e, ${ta
       montant_total_titulaire_centimes: 12_783_512,
       marches_titulaire_sans_montant: 0,
       tronque: false,
-      couverture: { marches_sans_titulaire_identifiable: 0 },
+      // The demo's 2019 excerpt: contract 2018RTqUfbF-Gs00's one holder is named by an intra-EU VAT number.
+      couverture: { marches_sans_titulaire_identifiable: 1 },
     });
     expect(body.marches).to.deep.equal([
       {
