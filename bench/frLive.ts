@@ -215,6 +215,36 @@ async function timeEachTraced(
 /** The RNE's pace is 30 calls a minute and a capital read asks two: reads spaced by more than 4 s. */
 const RNE_READ_INTERVAL_MS = 4_500;
 
+/**
+ * What one database round trip costs on this machine, back to back (as contentieux's and tva's misses follow
+ * each other) and after the pause capital's misses wait (its database connections and PostgreSQL's backend idle
+ * meanwhile): a trivial statement on the service's pool. Capital's miss makes three round trips on its path
+ * (its local facts, the read table's recall, the append), the upstream baseline none.
+ */
+async function roundTripRows(knex: Knex, n: number) {
+  const once = async () => {
+    const start = process.hrtime.bigint();
+    await knex.raw('select 1');
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  await once();
+  const backToBack: number[] = [];
+  for (let i = 0; i < n; i++) backToBack.push(await once());
+  const idle: number[] = [];
+  for (let i = 0; i < n; i++) {
+    await new Promise((resolve) => setTimeout(resolve, RNE_READ_INTERVAL_MS));
+    idle.push(await once());
+  }
+  const sorted = (ms: number[]) => ms.sort((a, b) => a - b);
+  return [
+    latencyRow('floor: one database round trip (select 1), back to back', sorted(backToBack)),
+    latencyRow(
+      `floor: the same after ${RNE_READ_INTERVAL_MS / 1000} s idle (capital: 3 on its path)`,
+      sorted(idle),
+    ),
+  ];
+}
+
 /** A French VAT number from a SIREN: key = (12 + 3 × (SIREN mod 97)) mod 97, two digits. */
 const frenchVat = (siren: string) =>
   `${String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0')}${siren}`;
@@ -405,7 +435,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       counted.push(...statementRows(route, statements, reads));
       return result;
     };
-    const rows = [
+    const rows: TableRow[] = [
       ...missRows(
         'contentieux',
         await timeQuestions(first.map(direct.contentieux), { sequential: true }),
@@ -445,6 +475,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         ),
       ),
     ];
+    rows.push(...(await roundTripRows(bench.knex, Math.min(reads, 10))));
     printTable(`Cache miss, one at a time, ${reads} reads a route`, rows, ctx.out);
     for (const [route, lines] of timelines) {
       ctx.out(`\n${route}: each step of the misses, ms from the request: p50, least, misses it occurred in`);
