@@ -219,7 +219,8 @@ const RNE_READ_INTERVAL_MS = 4_500;
  * What one database round trip costs on this machine, back to back (as contentieux's and tva's misses follow
  * each other) and after the pause capital's misses wait (its database connections and PostgreSQL's backend idle
  * meanwhile): a trivial statement on the service's pool. Capital's miss makes three round trips on its path
- * (its local facts, the read table's recall, the append), the upstream baseline none.
+ * (its local facts, the read table's recall, the append), the first of them after that pause; the upstream
+ * baseline none.
  */
 async function roundTripRows(knex: Knex, n: number) {
   const once = async () => {
@@ -239,7 +240,7 @@ async function roundTripRows(knex: Knex, n: number) {
   return [
     latencyRow('floor: one database round trip (select 1), back to back', sorted(backToBack)),
     latencyRow(
-      `floor: the same after ${RNE_READ_INTERVAL_MS / 1000} s idle (capital: 3 on its path)`,
+      `floor: the same after ${RNE_READ_INTERVAL_MS / 1000} s idle (capital's first statement)`,
       sorted(idle),
     ),
   ];
