@@ -36,7 +36,7 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
   const served: string[] = [];
   before(async () => {
     service = await startPaidDemoService({
-      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi', 'fr.icpe', 'fr.decp'],
+      demo: ['fr.sirene', 'fr.rge', 'fr.qualiopi', 'fr.icpe', 'fr.decp', 'fr.hatvp'],
       freeCallsPerMonth: 0,
     });
     key = (await openAccount(service.t.service.store, { credits: 1_000_000 })).key;
@@ -193,6 +193,44 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
     expect(profil.schema.examples).to.deep.equal(['005420120']);
   });
 
+  it('La Poste’s dossier serves the lobbying block with its real HATVP registration of 2017', async () => {
+    const { res, body } = await get(`/v1/entreprise/${ICPE_DEMO_COMPANY}/dossier?blocs=lobbying`);
+    expect(res.status).to.equal(200);
+    expect(body.blocs_absents).to.deep.equal([]);
+    expect(body.provenance.map((p: Json) => p.registre)).to.include('fr.hatvp');
+    const block = body.blocs.lobbying;
+    expect(block).to.deep.include({ siren: ICPE_DEMO_COMPANY, nombre: 1 });
+    // ingest/fr-hatvp/demo/SOURCE.txt: the register's publication as Regards Citoyens aggregated it on
+    // 2017-12-18, before the first yearly exercise was due: no exercise, no activity.
+    expect(block.organisations[0]).to.deep.equal({
+      identifiant_national: ICPE_DEMO_COMPANY,
+      denomination: 'LA POSTE',
+      nom_usage: null,
+      sigle: null,
+      categorie: { code: 'SOCOM', libelle: 'Société commerciale', groupe: 'SOCIETE' },
+      adresse: { adresse: null, code_postal: '75015', ville: 'PARIS 15', pays: 'FRANCE' },
+      site_web: 'https://legroupe.laposte.fr/',
+      date_premiere_publication: '2017-11-07',
+      date_derniere_publication_activite: null,
+      date_cessation: null,
+      motif_desinscription: null,
+      inscrite: true,
+      secteurs_activite: [
+        'Economie',
+        'Logement, aménagement du territoire, urbanisme',
+        'Numérique',
+        'Communications électroniques',
+        'Transports, logistique',
+      ],
+      niveaux_intervention: ['Local', 'National'],
+      fiche_hatvp: 'https://www.hatvp.fr/fiche-organisation/?organisation=356000000',
+      nombre_exercices: 0,
+      nombre_activites_publiees: 0,
+      domaines_intervention: [],
+      exercices: [],
+    });
+  });
+
   it('no answer carries the lines’ contacts, names or addresses, among them a person’s e-mail', async () => {
     expect(served.length).to.be.greaterThan(0);
     for (const text of served) {
@@ -221,6 +259,27 @@ describe(`Demo companies answer with the registers' real demo rows (e2e, ${targe
         'OTDIF',
         'Institutions et D',
         'FR9340t65190900033',
+        // La Poste's HATVP publication: its dirigeants and collaborateurs (natural persons, surnames and
+        // first names), its affiliations (one of them also registered), its social pages.
+        'WAHL',
+        'BAJOU',
+        'LUNGU',
+        'Smara',
+        'HAMET',
+        'FORCEVILLE',
+        'CHABREDIER',
+        'LALLET',
+        'DEFAYE-GENESTE',
+        'REGNARD',
+        'JORAM',
+        'Président Directeur Général',
+        'Directeur',
+        'TRANSPARENCY INTERNATIONAL',
+        '425138393',
+        'facebook',
+        'linkedin',
+        'twitter',
+        'url_json',
       ]) {
         expect(text).not.to.include(value);
       }

@@ -35,7 +35,7 @@ describe(`The dossier's lobbying block on the HATVP demo (e2e, ${targetDescripti
     expect(body.provenance.map((p: Json) => p.registre).sort()).to.deep.equal(['fr.hatvp', 'fr.sirene']);
     const hatvp = body.provenance.find((p: Json) => p.registre === 'fr.hatvp');
     expect(hatvp.empreinte_sha256).to.equal(
-      '6523c1960b62651c0819d5fa9f64e62ffdbc9efefd454cee4ce4d457ae20a62f',
+      'f6cc996bfa66b6d2af2ea68aa768675f526eede438265c9d4a877fce28bae96d',
     );
     const block = body.blocs.lobbying;
     expect(block).to.deep.include({ siren: ESTIA, nombre: 1 });

@@ -63,8 +63,8 @@ const REGISTERS: DatedRegister[] = [
     projection: hatvpProjection,
     streamOf: frHatvpStreamOf,
     file: path.join(INGEST, 'fr-hatvp/demo/agora_repertoire.json'),
-    // The third publication, under a HATVP number, is counted, not read.
-    lines: [1, 2],
+    // The third publication, under a HATVP number, is counted, not read; the fourth is La Poste's.
+    lines: [1, 2, 4],
     ingest: ingestFrHatvp,
   },
 ];
