@@ -103,7 +103,7 @@ const simple = (memberState: string, number: string, file: string): LiveRecordin
   file,
 });
 
-/** The recorded answers (live/SOURCE.txt): real answers, and two FR answers written from their shape. */
+/** The recorded answers (live/SOURCE.txt): real answers (one a member state's outage), and two FR answers written from their shape. */
 export const VIES_RECORDINGS: LiveRecordings = {
   folder: path.join(SOURCE_ROOT, 'ingest', 'eu-vies', 'live'),
   answers: [
@@ -117,6 +117,13 @@ export const VIES_RECORDINGS: LiveRecordings = {
       bodyMatches: { countryCode: 'DK', vatNumber: '13612870' },
       status: 200,
       file: 'check-vat-number_DK_13612870_requester_trimmed.json',
+    },
+    {
+      method: 'POST',
+      path: '/check-vat-number',
+      bodyMatches: { countryCode: 'DE', vatNumber: '129273398' },
+      status: 200,
+      file: 'check-vat-number_DE_129273398_ms_unavailable.json',
     },
   ],
 };
