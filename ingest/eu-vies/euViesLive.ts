@@ -111,6 +111,7 @@ export const VIES_RECORDINGS: LiveRecordings = {
     simple('DE', '315037332', 'ms_DE_vat_315037332_invalid.json'),
     simple('FR', '68005420120', 'ms_FR_vat_68005420120_valid_constructed.json'),
     simple('FR', '17949053854', 'ms_FR_vat_17949053854_sole_trader_constructed.json'),
+    simple('FR', '29921822466', 'ms_FR_vat_29921822466_ip_blocked.json'),
     {
       method: 'POST',
       path: '/check-vat-number',
