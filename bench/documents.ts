@@ -46,7 +46,7 @@ function sirens(n: number): string[] {
  * filing. A plain static server streams the same file from disk: the floor.
  */
 async function startRne(delayMs: number, pdfFile: string) {
-  const login = await fs.readFile(path.join(RNE_RECORDINGS.folder, 'sso_login_constructed.json'));
+  const login = await fs.readFile(path.join(RNE_RECORDINGS.folder, 'sso_login_inpi_doc_example.json'));
   const list = JSON.parse(
     await fs.readFile(path.join(RNE_RECORDINGS.folder, 'attachments_535113062_constructed.json'), 'utf8'),
   ) as { actes: Record<string, unknown>[]; bilans: Record<string, unknown>[] };

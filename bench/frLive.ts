@@ -63,10 +63,10 @@ const read = async (folder: string, file: string) => fs.readFile(path.join(folde
  */
 async function startUpstreams(delayMs: number) {
   const j = JUDILIBRE_RECORDINGS.folder;
-  const token = await read(j, 'piste_token_constructed.json');
+  const token = await read(j, 'piste_token_sandbox_recorded.json');
   const page = JSON.parse(await read(j, 'search_siren_005420120.json')) as Record<string, unknown>;
   const emptyPage = JSON.stringify({ ...page, total: 0, results: [], next_page: null, max_score: 0 });
-  const login = await read(RNE_RECORDINGS.folder, 'sso_login_constructed.json');
+  const login = await read(RNE_RECORDINGS.folder, 'sso_login_inpi_doc_example.json');
   const company = await read(RNE_RECORDINGS.folder, 'companies_552032534.json');
   const filings = await read(RNE_RECORDINGS.folder, 'attachments_535113062_constructed.json');
   const vies = JSON.parse(await read(VIES_RECORDINGS.folder, 'ms_FR_vat_68005420120_valid_constructed.json'));

@@ -103,7 +103,7 @@ const simple = (memberState: string, number: string, file: string): LiveRecordin
   file,
 });
 
-/** The recorded answers (live/SOURCE.txt): real answers, and two FR answers written from their shape. */
+/** The recorded answers (live/SOURCE.txt): real answers (one a member state's outage), and two FR answers written from their shape. */
 export const VIES_RECORDINGS: LiveRecordings = {
   folder: path.join(SOURCE_ROOT, 'ingest', 'eu-vies', 'live'),
   answers: [
@@ -111,12 +111,20 @@ export const VIES_RECORDINGS: LiveRecordings = {
     simple('DE', '315037332', 'ms_DE_vat_315037332_invalid.json'),
     simple('FR', '68005420120', 'ms_FR_vat_68005420120_valid_constructed.json'),
     simple('FR', '17949053854', 'ms_FR_vat_17949053854_sole_trader_constructed.json'),
+    simple('FR', '29921822466', 'ms_FR_vat_29921822466_ip_blocked.json'),
     {
       method: 'POST',
       path: '/check-vat-number',
       bodyMatches: { countryCode: 'DK', vatNumber: '13612870' },
       status: 200,
       file: 'check-vat-number_DK_13612870_requester_trimmed.json',
+    },
+    {
+      method: 'POST',
+      path: '/check-vat-number',
+      bodyMatches: { countryCode: 'DE', vatNumber: '129273398' },
+      status: 200,
+      file: 'check-vat-number_DE_129273398_ms_unavailable.json',
     },
   ],
 };

@@ -182,12 +182,12 @@ const get = (pathAndQuery: string, file: string): LiveRecording => ({
 /**
  * The recorded answers (live/SOURCE.txt): the Court's own sample server (judilibre-search without
  * Elasticsearch) over its own sample decisions, asked the demo company's questions; the PISTE token answer is
- * written from its documented shape.
+ * one PISTE's sandbox gave, as its recipient published it.
  */
 export const JUDILIBRE_RECORDINGS: LiveRecordings = {
   folder: path.join(SOURCE_ROOT, 'ingest', 'fr-judilibre', 'live'),
   answers: [
-    { method: 'POST', path: PISTE_TOKEN_PATH, status: 200, file: 'piste_token_constructed.json' },
+    { method: 'POST', path: PISTE_TOKEN_PATH, status: 200, file: 'piste_token_sandbox_recorded.json' },
     get(searchPath(JUDILIBRE_DEMO_COMPANY.siren), 'search_siren_005420120.json'),
     get(searchPath(JUDILIBRE_DEMO_COMPANY.denomination), 'search_denomination_005420120.json'),
     ...DEMO_DECISION_IDS.map((id) => get(decisionPath(id, JUDILIBRE_DEMO_COMPANY), `decision_${id}.json`)),

@@ -232,18 +232,25 @@ const download = (type: RneDocumentType, id: string, file: string): LiveRecordin
 });
 
 /**
- * The recorded answers (live/SOURCE.txt): real company answers; the login answer and a filings list written
- * from their shape (no real answer found), and the filings' downloads answered by real public PDFs.
+ * The recorded answers (live/SOURCE.txt): real company answers; the login answer and a filings list as the
+ * INPI's own documentation gives them (token and user placeholders by the INPI); a filings list written from its
+ * shape (no real answer with accounts found), and the filings' downloads answered by real public PDFs.
  */
 export const RNE_RECORDINGS: LiveRecordings = {
   folder: path.join(SOURCE_ROOT, 'ingest', 'fr-rne', 'live'),
   answers: [
-    { method: 'POST', path: '/api/sso/login', status: 200, file: 'sso_login_constructed.json' },
+    { method: 'POST', path: '/api/sso/login', status: 200, file: 'sso_login_inpi_doc_example.json' },
     company('552032534', 'companies_552032534.json'),
     company('879574283', 'companies_879574283.json'),
     company('314685454', 'companies_314685454.json'),
     company('949053854', 'companies_949053854_entrepreneur.json'),
     company('317236248', undefined, 404),
+    {
+      method: 'GET',
+      path: '/api/companies/113277693/attachments',
+      status: 200,
+      file: 'attachments_113277693_inpi_doc_example.json',
+    },
     {
       method: 'GET',
       path: '/api/companies/535113062/attachments',

@@ -11,7 +11,7 @@ import { euLiveProjection } from '../../../projections/eu-live/euLiveProjection.
 import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { FR_JUDILIBRE_REGISTER } from '../../../schemas/events/frJudilibreEvents.ts';
 import { LIVE_RECORD_OBSERVED, type LiveRecordObservedData } from '../../../schemas/events/liveEvents.ts';
-import { privateValuesOfSamples } from '../../ingest/fr-judilibre/judilibreSamples.ts';
+import { privateValuesOfSamples, RECORDED_PISTE_TOKEN } from '../../ingest/fr-judilibre/judilibreSamples.ts';
 import { targetDescription } from '../../support/database.ts';
 import { allEvents } from '../../support/eventLog.ts';
 import { SOLE_TRADER } from '../../support/gazetteFixtures.ts';
@@ -165,9 +165,7 @@ describe(`Court decisions of a French company, read live from Judilibre (e2e, ${
     );
     expect(decisions.size, 'the 8 distinct decisions of the two pages').to.equal(8);
     const api = upstream.requests.filter((r) => !r.url.startsWith('/api/oauth/token'));
-    expect(
-      api.every((r) => r.headers.authorization === 'Bearer replay-token-constructed-not-a-real-piste-token'),
-    ).to.equal(true);
+    expect(api.every((r) => r.headers.authorization === `Bearer ${RECORDED_PISTE_TOKEN}`)).to.equal(true);
     const token = upstream.requests.filter((r) => r.url.startsWith('/api/oauth/token'));
     expect(token.length).to.be.greaterThan(0);
     expect(token[0]!.body)

@@ -22,6 +22,7 @@ import {
   LEAKS,
   leakedValues,
   naturalPersonValues,
+  RECORDED_LOGIN_TOKEN,
   RNE_COMPANIES,
 } from '../../ingest/fr-rne/rneRecordings.ts';
 import { freshDatabase, targetDescription } from '../../support/database.ts';
@@ -367,7 +368,7 @@ describe(`French officers read live from the RNE (e2e, ${targetDescription})`, (
         json(await allEvents(service.store)),
         JSON.stringify(await db.knex('eu_live_observations').select('*')),
       ].join('\n');
-      for (const secret of ['s3cret-password', 'rne-user@example.org', 'replay-token-constructed']) {
+      for (const secret of ['s3cret-password', 'rne-user@example.org', RECORDED_LOGIN_TOKEN]) {
         expect(everything).to.not.contain(secret);
       }
     });

@@ -100,6 +100,38 @@ describe('VIES client: the question sent, outages apart from verdicts, what the 
       .and.contain('MS_UNAVAILABLE');
   });
 
+  it('the recorded outage of a member state (DE, MS_UNAVAILABLE) is an outage naming it, nothing recorded', async () => {
+    const err = await reader('fr 40 303 265 045')
+      .check('DE', '129273398', 'jeton_forme_juridique')
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(vies.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal(['POST /check-vat-number']);
+    expect(err).to.be.instanceOf(LiveUnavailableError);
+    expect(err).to.include({ reason: 'injoignable' });
+    expect((err as Error).message)
+      .to.contain('member state DE')
+      .and.contain('MS_UNAVAILABLE');
+    expect(appended).to.deep.equal([]);
+  });
+
+  it('the recorded IP_BLOCKED answer is a refusal naming the member state, never a verdict', async () => {
+    const err = await reader()
+      .check('FR', '29921822466', 'jeton_forme_juridique')
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(vies.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal(['GET /ms/FR/vat/29921822466']);
+    expect(err).to.be.instanceOf(LiveUnavailableError);
+    expect(err).to.include({ reason: 'refus' });
+    expect((err as Error).message)
+      .to.contain('member state FR')
+      .and.contain('IP_BLOCKED');
+    expect(appended).to.deep.equal([]);
+  });
+
   it('never lets a name without a legal-form token into the log, unless a register vouched for it', async () => {
     const { record } = await reader().check('FR', '17949053854', 'jeton_forme_juridique');
     expect(record).to.include({ nom: null, adresse: null, nom_non_servi: 'personne_physique_possible' });

@@ -14,6 +14,10 @@ export const VIES_ANSWERS = {
   frenchDemo: { vat: 'FR68005420120', file: 'ms_FR_vat_68005420120_valid_constructed.json' },
   /** Constructed: a French sole trader (SIREN 949053854), placeholder name. */
   frenchSoleTrader: { vat: 'FR17949053854', file: 'ms_FR_vat_17949053854_sole_trader_constructed.json' },
+  /** Real: the error wrapper of a member state unavailable (DE), answered to the POST, HTTP 200. */
+  germanOutage: { vat: 'DE129273398', file: 'check-vat-number_DE_129273398_ms_unavailable.json' },
+  /** Real: VIES refusing the caller (userError IP_BLOCKED), GET, 2023. */
+  frenchIpBlocked: { vat: 'FR29921822466', file: 'ms_FR_vat_29921822466_ip_blocked.json' },
   /** Constructed: the error wrapper of a member state unavailable. */
   msUnavailable: { file: 'ms_LV_vat_44103126607_ms_unavailable_constructed.json' },
 } as const;

@@ -53,3 +53,6 @@ export function privateValuesOfSamples(): string[] {
   );
   return [...NAMES_IN_SAMPLES, ...lines];
 }
+
+/** The access token of the recorded PISTE token answer (live/piste_token_sandbox_recorded.json, SOURCE.txt). */
+export const RECORDED_PISTE_TOKEN: string = recordedJson('piste_token_sandbox_recorded.json').access_token;

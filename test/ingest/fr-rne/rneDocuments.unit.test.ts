@@ -57,4 +57,30 @@ describe('RNE filings list parser (GET /api/companies/{siren}/attachments)', () 
       .to.throw(LiveUnavailableError)
       .with.property('reason', 'illisible');
   });
+
+  it('reads the INPI’s own documented answer (two public actes, no accounts) member for member', () => {
+    const record = extractRneDocuments(
+      200,
+      recordedJson('attachments_113277693_inpi_doc_example.json'),
+      URL_OF('113277693'),
+    );
+    expect(record).to.include({ siren: '113277693', connu: true, denomination: 'VITALAC RUMINANT' });
+    expect(record.actes).to.deep.equal([
+      {
+        id: '6385db8b901325760b0c0d71',
+        type: 'actes',
+        libelle: 'Copie des statuts',
+        date_depot: '2021-08-02',
+        nom_document: 'GU_ACTE_113277693_20221118_ENT21-000004478_1',
+      },
+      {
+        id: '6385db8b901325760b0c0d73',
+        type: 'actes',
+        libelle: 'Copie des statuts',
+        date_depot: '2021-08-02',
+        nom_document: 'GU_ACTE_113277693_20221118_ENT21-000004478_2',
+      },
+    ]);
+    expect(record).to.deep.include({ bilans: [], bilans_confidentiels: 0, supprimes: [] });
+  });
 });

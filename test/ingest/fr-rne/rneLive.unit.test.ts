@@ -7,10 +7,10 @@ import { FR_RNE_REGISTER } from '../../../schemas/events/frRneEvents.ts';
 import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
-import { RNE_COMPANIES } from './rneRecordings.ts';
+import { RECORDED_LOGIN_TOKEN, RNE_COMPANIES } from './rneRecordings.ts';
 
 const CREDENTIALS = 'rne-user@example.org:pa:ss-word';
-const TOKEN = 'replay-token-constructed-not-a-real-inpi-token';
+const TOKEN = RECORDED_LOGIN_TOKEN;
 
 describe('RNE client: login, Bearer token kept, login again on 401 (unit)', () => {
   let rne: ReplayServer;
@@ -85,6 +85,17 @@ describe('RNE client: login, Bearer token kept, login again on 401 (unit)', () =
     expect(documents.status).to.equal('fulfilled');
     expect((documents as PromiseFulfilledResult<{ record: { actes: unknown[] } }>).value.record.actes).to.not
       .be.empty;
+  });
+
+  it('replays the INPI’s documented filings list with the documented login’s token', async () => {
+    const { record } = await reader().documents('113277693');
+    expect(record.actes.map((a) => a.id)).to.deep.equal([
+      '6385db8b901325760b0c0d71',
+      '6385db8b901325760b0c0d73',
+    ]);
+    expect(
+      rne.requests.find((r) => r.url === '/api/companies/113277693/attachments')?.headers.authorization,
+    ).to.equal(`Bearer ${TOKEN}`);
   });
 
   it('the company failing while its filings list answers: a failure, never an absence', async () => {

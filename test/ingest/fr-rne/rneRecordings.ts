@@ -14,6 +14,10 @@ export const recordedBody = (file: string): Buffer => fs.readFileSync(path.join(
 
 export const recordedJson = (file: string): unknown => JSON.parse(recordedBody(file).toString('utf8'));
 
+/** The token of the recorded login answer (the INPI's documented example, its token a placeholder: SOURCE.txt). */
+export const RECORDED_LOGIN_TOKEN = (recordedJson('sso_login_inpi_doc_example.json') as { token: string })
+  .token;
+
 interface Person {
   descriptionPersonne?: Record<string, unknown>;
   adresseDomicile?: Record<string, unknown>;
