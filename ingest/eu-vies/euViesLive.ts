@@ -103,12 +103,16 @@ const simple = (memberState: string, number: string, file: string): LiveRecordin
   file,
 });
 
-/** The recorded answers (live/SOURCE.txt): real answers (one a member state's outage), and two FR answers written from their shape. */
+/**
+ * The recorded answers (live/SOURCE.txt): real answers (Danone's, a French legal person's; a member state's
+ * outage; VIES refusing the caller), and two FR answers written from their shape (the demo company, a sole trader).
+ */
 export const VIES_RECORDINGS: LiveRecordings = {
   folder: path.join(SOURCE_ROOT, 'ingest', 'eu-vies', 'live'),
   answers: [
     simple('LV', '44103126607', 'ms_LV_vat_44103126607_valid.json'),
     simple('DE', '315037332', 'ms_DE_vat_315037332_invalid.json'),
+    simple('FR', '27552032534', 'ms_FR_vat_27552032534_valid.json'),
     simple('FR', '68005420120', 'ms_FR_vat_68005420120_valid_constructed.json'),
     simple('FR', '17949053854', 'ms_FR_vat_17949053854_sole_trader_constructed.json'),
     simple('FR', '29921822466', 'ms_FR_vat_29921822466_ip_blocked.json'),

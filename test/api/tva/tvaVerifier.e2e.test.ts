@@ -20,6 +20,10 @@ type Json = any;
 const VIES_SOURCES = FRENCH_LIVE_SOURCES.filter((s) => s.info.register === EU_VIES_REGISTER);
 /** The SIREN of the constructed sole trader answer: a sole proprietor (category 1000) in this suite's Sirene. */
 const SOLE_TRADER_SIREN = '949053854';
+/** Danone, whose real VIES answer is recorded: a société anonyme (category 5599, as the RNE records it). */
+const DANONE_SIREN = '552032534';
+/** A French VAT number with good check digits that no recording answers. */
+const UNRECORDED_FR = 'FR59542051180';
 
 describe(`GET /v1/tva/verifier/{numero}: EU VAT numbers checked with VIES (e2e, ${targetDescription})`, () => {
   let service: PaidDemoService;
@@ -45,7 +49,7 @@ describe(`GET /v1/tva/verifier/{numero}: EU VAT numbers checked with VIES (e2e, 
       { knex: t.db.knex, store: t.service.store },
       {
         version: new Date().toISOString().slice(0, 10),
-        extraUnits: [unnamedUnit(SOLE_TRADER_SIREN, '1000')],
+        extraUnits: [unnamedUnit(SOLE_TRADER_SIREN, '1000'), unnamedUnit(DANONE_SIREN, '5599')],
       },
     );
     key = (await openAccount(t.service.store, { credits: 1_000_000 })).key;
@@ -133,7 +137,7 @@ describe(`GET /v1/tva/verifier/{numero}: EU VAT numbers checked with VIES (e2e, 
       (await allEvents(service.t.service.store)).filter((e) => e.type === LIVE_RECORD_OBSERVED).length;
     const before = await events();
     fail.set('/ms/FR/', { status: 200, body: viesBody(VIES_ANSWERS.msUnavailable.file) });
-    const { res, body } = await get('FR27552032534');
+    const { res, body } = await get(UNRECORDED_FR);
     expect(res.status).to.equal(503);
     expect(body).to.include({ error: 'amont_indisponible', registre: 'eu.vies', pays: 'FR' });
     expect(body.message).to.contain('État membre FR');
@@ -142,7 +146,7 @@ describe(`GET /v1/tva/verifier/{numero}: EU VAT numbers checked with VIES (e2e, 
   });
 
   it('a question VIES was not recorded answering: 503 amont_indisponible, never invalide', async () => {
-    const { res, body } = await get('FR27552032534');
+    const { res, body } = await get(UNRECORDED_FR);
     expect(res.status).to.equal(503);
     expect(body).to.include({ error: 'amont_indisponible', pays: 'FR' });
     expect(res.headers.get('x-credits-charged')).to.equal('0');
@@ -172,6 +176,23 @@ describe(`GET /v1/tva/verifier/{numero}: EU VAT numbers checked with VIES (e2e, 
       nom: 'SOCIETE DES SUCRERIES DU MARQUENTERRE',
       nom_non_servi: null,
     });
+  });
+
+  it('serves a real French answer as VIES published it (SA DANONE, 2023): a legal person per Sirene, name served', async () => {
+    const { res, body } = await get(VIES_ANSWERS.frenchDanone.vat);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('x-credits-charged')).to.equal('0.003');
+    expect(body).to.include({
+      numero: 'FR27552032534',
+      pays: 'FR',
+      statut: 'valide',
+      nom: 'SA DANONE',
+      adresse: '17 BD HAUSSMANN\n75009 PARIS',
+      nom_non_servi: null,
+      date_demande: '2023-04-06T21:14:10.956Z',
+      identifiant_consultation: null,
+    });
+    expect(body.provenance[0]).to.include({ registre: 'eu.vies', url: `${vies.url}/ms/FR/vat/27552032534` });
   });
 
   it('never serves a sole trader’s name nor address (Sirene category 1000), nor keeps them in the log', async () => {

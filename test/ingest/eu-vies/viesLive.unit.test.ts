@@ -141,6 +141,21 @@ describe('VIES client: the question sent, outages apart from verdicts, what the 
     expect(vouched.record.nom).to.equal('SOCIETE DES SUCRERIES DU MARQUENTERRE');
   });
 
+  it('keeps a real French legal person’s name whose legal-form token (SA) vouches for it, with no register asked', async () => {
+    const { record } = await reader().check('FR', '27552032534', 'jeton_forme_juridique');
+    expect(vies.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal(['GET /ms/FR/vat/27552032534']);
+    expect(record).to.include({
+      pays: 'FR',
+      numero: '27552032534',
+      valide: true,
+      nom: 'SA DANONE',
+      adresse: '17 BD HAUSSMANN\n75009 PARIS',
+      nom_non_servi: null,
+      date_demande: '2023-04-06T21:14:10.956Z',
+      identifiant_consultation: null,
+    });
+  });
+
   it('an invalid number is a verdict: valide false, name withheld by VIES (non_publie)', async () => {
     const { record } = await reader().check('DE', '315037332', 'jeton_forme_juridique');
     expect(record).to.include({ valide: false, nom: null, nom_non_servi: 'non_publie' });

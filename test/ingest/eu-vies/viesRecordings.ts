@@ -10,6 +10,8 @@ export const VIES_ANSWERS = {
   germanInvalid: { vat: 'DE315037332', file: 'ms_DE_vat_315037332_invalid.json' },
   /** Real, trimmed: the POST with a requester, consultation number WAPIAAAAZNgfuVoL. */
   danishWithRequester: { vat: 'DK13612870', file: 'check-vat-number_DK_13612870_requester_trimmed.json' },
+  /** Real: SA DANONE (552032534), valid, simple check, 2023: a French legal person's name and address as VIES publishes them. */
+  frenchDanone: { vat: 'FR27552032534', file: 'ms_FR_vat_27552032534_valid.json' },
   /** Constructed: the demo company 005420120. */
   frenchDemo: { vat: 'FR68005420120', file: 'ms_FR_vat_68005420120_valid_constructed.json' },
   /** Constructed: a French sole trader (SIREN 949053854), placeholder name. */
