@@ -232,9 +232,10 @@ const download = (type: RneDocumentType, id: string, file: string): LiveRecordin
 });
 
 /**
- * The recorded answers (live/SOURCE.txt): real company answers; the login answer and a filings list as the
- * INPI's own documentation gives them (token and user placeholders by the INPI); a filings list written from its
- * shape (no real answer with accounts found), and the filings' downloads answered by real public PDFs.
+ * The recorded answers (live/SOURCE.txt): real company answers and the RNE's not-found body; the login answer
+ * and a filings list as the INPI's own documentation gives them (token and user placeholders by the INPI); a
+ * filings list written from its shape (no real answer with accounts found), and the filings' downloads answered
+ * by real public PDFs.
  */
 export const RNE_RECORDINGS: LiveRecordings = {
   folder: path.join(SOURCE_ROOT, 'ingest', 'fr-rne', 'live'),
@@ -244,7 +245,7 @@ export const RNE_RECORDINGS: LiveRecordings = {
     company('879574283', 'companies_879574283.json'),
     company('314685454', 'companies_314685454.json'),
     company('949053854', 'companies_949053854_entrepreneur.json'),
-    company('317236248', undefined, 404),
+    company('317236248', 'companies_404_not_found.json', 404),
     {
       method: 'GET',
       path: '/api/companies/113277693/attachments',

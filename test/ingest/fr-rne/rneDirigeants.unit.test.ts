@@ -8,6 +8,7 @@ import {
   leakedValues,
   naturalPersonValues,
   RNE_COMPANIES,
+  RNE_NOT_FOUND,
   recordedBody,
   recordedJson,
 } from './rneRecordings.ts';
@@ -149,8 +150,8 @@ describe('RNE officers parser: roles kept, natural persons reduced to their role
     });
   }
 
-  it('a 404 is the RNE saying it holds no such company, whatever its body', () => {
-    for (const body of [null, { message: 'whatever' }]) {
+  it('a 404 is the RNE saying it holds no such company, whatever its body (the recorded one included)', () => {
+    for (const body of [null, { message: 'whatever' }, recordedJson(RNE_NOT_FOUND.file)]) {
       expect(extractRneDirigeants(404, body, urlOf('317236248'))).to.deep.equal({
         kind: 'fr-rne-dirigeants',
         siren: '317236248',

@@ -7,7 +7,7 @@ import { FR_RNE_REGISTER } from '../../../schemas/events/frRneEvents.ts';
 import { LiveUnavailableError } from '../../../schemas/live/liveUnavailable.ts';
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
-import { RECORDED_LOGIN_TOKEN, RNE_COMPANIES } from './rneRecordings.ts';
+import { RECORDED_LOGIN_TOKEN, RNE_COMPANIES, recordedBody } from './rneRecordings.ts';
 
 const CREDENTIALS = 'rne-user@example.org:pa:ss-word';
 const TOKEN = RECORDED_LOGIN_TOKEN;
@@ -144,7 +144,8 @@ describe('RNE client: login, Bearer token kept, login again on 401 (unit)', () =
   });
 
   it('a refused login is a refusal, and nothing is recorded', async () => {
-    fail.set('/api/sso/login', { status: 401, body: '{"message":"Bad credentials"}' });
+    // The INPI's recorded answer to wrong credentials (ingest/fr-rne/live/SOURCE.txt).
+    fail.set('/api/sso/login', { status: 401, body: recordedBody('sso_login_401_invalid_credentials.json') });
     const err = await reader()
       .dirigeants(RNE_COMPANIES.sci.siren)
       .catch((e: unknown) => e);

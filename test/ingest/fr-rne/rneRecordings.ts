@@ -10,6 +10,9 @@ export const RNE_COMPANIES = {
   soleTrader: { siren: '949053854', file: 'companies_949053854_entrepreneur.json' },
 } as const;
 
+/** The RNE's 404 body for a company it does not hold (SOURCE.txt), replayed for SIREN 317236248. */
+export const RNE_NOT_FOUND = { siren: '317236248', file: 'companies_404_not_found.json' } as const;
+
 export const recordedBody = (file: string): Buffer => fs.readFileSync(path.join(RNE_RECORDINGS.folder, file));
 
 export const recordedJson = (file: string): unknown => JSON.parse(recordedBody(file).toString('utf8'));
