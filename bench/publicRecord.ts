@@ -36,6 +36,7 @@ import { printTable, type TableRow } from './core/printTable.ts';
 import { startRssSampler } from './core/rssSampler.ts';
 import { quantile } from './core/sequentialLatency.ts';
 import { timed } from './core/timing.ts';
+import { type BackendCpu, INGEST_APPLICATION, startBackendCpuSampler } from './public-record/backendCpu.ts';
 import { copyCsvFiles, copyJsonRecords } from './public-record/copyBaselines.ts';
 import { explainDecpRoute } from './public-record/explainDecpRoute.ts';
 import { fillDecpReadTables } from './public-record/fillDecpReadTables.ts';
@@ -92,7 +93,9 @@ For each source:
             column per header column (format csv, header; ICPE's three files unzipped, encoding LATIN1);
   ours      \`registres ingest <register>\` in its own process (as in production) while this process
             projects as \`serve\` does, until the read model has caught up; its ratio to the baseline
-            (target: within 3x) and the ingest process's peak RSS (target < 512 MiB).
+            (target: within 3x) and the ingest process's peak RSS (target < 512 MiB); the CPU seconds of
+            the ingest process, of this one, and of the PostgreSQL backends of each (read from /proc: a local
+            server only).
 Then, the read tables vacuumed and analysed (as autovacuum does after a load), sequential timed requests
 paid by key (one at a time, after a warm-up) of GET /v1/entreprise/{siren}/marches-publics, /financements-ue
 and /dossier?blocs=${DOSSIER_BLOCKS} (the blocks this issue serves, and the
@@ -201,6 +204,8 @@ interface SourceResult {
   /** CPU seconds of the ingest process, and of this one (projecting) meanwhile: figures a shared machine's load stretches less than wall time. */
   ingestCpu: number | null;
   servingCpu: number;
+  /** CPU seconds of the PostgreSQL backends meanwhile, the ingest process's and this one's (null: not readable here). */
+  postgresCpu: BackendCpu | null;
   rowsRead: number;
   blocks: { events: number; rows: number } | null;
   served: number;
@@ -497,13 +502,15 @@ async function measureSource(
   const profileDir = options.cpuProfile ? path.join(options.cpuProfile, r.source) : null;
   const sampler = startRssSampler();
   const cpuBefore = process.cpuUsage();
+  const backendCpu = await startBackendCpuSampler(db.knex);
   let eventsSeconds = 0;
   let ingestPeak: number | null = null;
   let ingestCpu: number | null = null;
   const total = await timed(async () => {
     const events = await timed(() =>
       ingestInChildProcess({
-        url: db.url,
+        // Named, so that the server's CPU for its connections is told from this process's (backendCpu.ts).
+        url: withApplicationName(db.url, INGEST_APPLICATION),
         schema: db.schema,
         register: r.command,
         args: [...r.args, ...(options.oneEventPerRow ? ['--one-event-per-row'] : [])],
@@ -518,6 +525,7 @@ async function measureSource(
   });
   const servingPeak = sampler.stop();
   const cpu = process.cpuUsage(cpuBefore);
+  const postgresCpu = await backendCpu.stop();
   const load = loadNow();
   const { rows: completed } = await db.knex.raw(
     `select data from events where type = 'SnapshotCompleted' and data->>'register' = ? order by position desc limit 1`,
@@ -537,11 +545,19 @@ async function measureSource(
     servingPeak,
     ingestCpu,
     servingCpu: (cpu.user + cpu.system) / 1e6,
+    postgresCpu,
     rowsRead: done.counts.rows,
     blocks: done.blocks ?? null,
     served: served[0].n,
     load,
   };
+}
+
+/** A connection string with `application_name` set (libpq's parameter, which node-postgres reads too). */
+function withApplicationName(url: string, name: string): string {
+  const u = new URL(url);
+  u.searchParams.set('application_name', name);
+  return u.toString();
 }
 
 async function printIngestProfile(dir: string, r: SourceRun, rows: number, ctx: BenchContext) {
@@ -582,6 +598,9 @@ function printIngestTable(results: readonly SourceResult[], ctx: BenchContext) {
       'RSS < 512 MiB': peak < RSS_TARGET ? 'met' : 'OVER',
       'peak RSS serving': formatBytes(x.servingPeak),
       'CPU ingest / serving': `${x.ingestCpu === null ? 'n/a' : formatSeconds(x.ingestCpu)} / ${formatSeconds(x.servingCpu)}`,
+      'PostgreSQL CPU for ingest / serving': x.postgresCpu
+        ? `${formatSeconds(x.postgresCpu.ingest)} / ${formatSeconds(x.postgresCpu.serving)}`
+        : 'n/a',
       'rows read': formatCount(x.rowsRead),
       'block events': x.blocks
         ? `${formatCount(x.blocks.events)} (${formatCount(x.blocks.rows)} rows)`
