@@ -227,7 +227,13 @@ export async function childrenStartOnTemplate(
   delete env.DATABASE_URL;
   if (!env.DATA_DIR) throw new Error('childrenStartOnTemplate: env.DATA_DIR names no data directory');
   await prepareTemplate(recipe);
-  await copyDirectory(await embeddedTemplate(recipe), path.join(env.DATA_DIR, 'pglite'));
+  const copy = path.join(env.DATA_DIR, 'pglite');
+  await copyDirectory(await embeddedTemplate(recipe), copy);
+  // The suites' own buffer pool (openTestPGlite) for the children too: the process that opens this copy
+  // (`registres serve`, `keys create`, an ingest) zeroes the pool at every open, about 0.4 s of CPU more for
+  // PostgreSQL's 128MB than for 16MB, and a suite's data is a few MB. PostgreSQL reads the setting from
+  // the data directory, as it would one set by ALTER SYSTEM.
+  await fs.appendFile(path.join(copy, 'postgresql.auto.conf'), `shared_buffers = '${TEST_SHARED_BUFFERS}'\n`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -239,8 +245,11 @@ export async function childrenStartOnTemplate(
  * that PGlite reads from memory anyway.
  */
 function openTestPGlite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
-  return openPGlite(dataDir, { sharedBuffers: '16MB', ...(loadDataDir ? { loadDataDir } : {}) });
+  return openPGlite(dataDir, { sharedBuffers: TEST_SHARED_BUFFERS, ...(loadDataDir ? { loadDataDir } : {}) });
 }
+
+/** The buffer pool of every embedded database the tests open, in this process or in a child (see above). */
+const TEST_SHARED_BUFFERS = '16MB';
 
 const execFileAsync = promisify(execFile);
 
