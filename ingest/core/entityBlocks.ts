@@ -1,6 +1,7 @@
 import type { NewEvent } from '../../ops/eventstore/port.ts';
 import {
   ENTITIES_RECORDED,
+  ENTITY_BLOCK_CHARS,
   ENTITY_BLOCK_ROWS,
   type EntitiesRecordedData,
 } from '../../schemas/events/entityBlockEvents.ts';
@@ -38,13 +39,15 @@ export function goesInBlock(pass: BlockPass, row: DigestedRow<SnapshotRow | Valu
 
 /**
  * The block events (`EntitiesRecorded`) of rows: per kind and file, in the rows' order, at most
- * ENTITY_BLOCK_ROWS rows each, as values (rows of a file with a header) or records. The event's JSON is joined from each row's JSON
- * (the digest's input), so a row is serialised once for the whole pass.
+ * ENTITY_BLOCK_ROWS rows and ENTITY_BLOCK_CHARS characters of their JSON each (at least one row), as values
+ * (rows of a file with a header) or records. The event's JSON is joined from each row's JSON (the digest's
+ * input), so a row is serialised once for the whole pass.
  */
 export function blockEventsOf(
   pass: BlockPass,
   rows: readonly BlockRow[],
   maxRows = ENTITY_BLOCK_ROWS,
+  maxChars = ENTITY_BLOCK_CHARS,
 ): NewEvent<typeof ENTITIES_RECORDED, EntitiesRecordedData>[] {
   // One kind, one file and one form (values or records) per block.
   const byKind = new Map<string, BlockRow[]>();
@@ -59,9 +62,19 @@ export function blockEventsOf(
     const kind = list[0]!.kind;
     const fileSha256 = fileOfRow(pass, list[0]!);
     if (fileSha256 === undefined) throw new Error(`a block of ${kind} rows names no file SHA-256`);
-    for (let start = 0; start < list.length; start += maxRows) {
-      events.push(blockEvent(pass, kind, fileSha256, list.slice(start, start + maxRows)));
+    let start = 0;
+    let chars = 0;
+    for (let end = 0; end < list.length; end++) {
+      const row = list[end]!;
+      const length = 'valuesJson' in row ? row.valuesJson.length : row.json.length;
+      if (end > start && (end - start >= maxRows || chars + length > maxChars)) {
+        events.push(blockEvent(pass, kind, fileSha256, list.slice(start, end)));
+        start = end;
+        chars = 0;
+      }
+      chars += length;
     }
+    events.push(blockEvent(pass, kind, fileSha256, list.slice(start)));
   }
   return events;
 }

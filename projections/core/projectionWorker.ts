@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent, Subscription, Upcaster } from '../../ops/eventstore/port.ts';
 import type { Logger } from '../../ops/logger.ts';
-import { ENTITIES_RECORDED, ENTITY_BLOCK_ROWS } from '../../schemas/events/entityBlockEvents.ts';
+import { ENTITIES_RECORDED, ENTITY_BLOCK_WEIGHT } from '../../schemas/events/entityBlockEvents.ts';
 import { SNAPSHOT_EVENT_TYPES } from '../../schemas/events/snapshotEvents.ts';
 import { applyBatch } from './applyBatch.ts';
 import type { FollowersOf } from './jointPublication.ts';
@@ -307,8 +307,8 @@ class CheckpointedWorker implements ProjectionWorker {
       },
       types: this.#handledTypes,
       ...(projection.entities ? { entities: projection.entities } : {}),
-      // A block event is a batch's worth of rows: a batch holds about batchSize rows, blocks or not.
-      weights: { [ENTITIES_RECORDED]: ENTITY_BLOCK_ROWS },
+      // A block event holds many rows: a batch takes a few blocks, not batchSize of them.
+      weights: { [ENTITIES_RECORDED]: ENTITY_BLOCK_WEIGHT },
       ...(projection.coalesce
         ? { coalesce: { ms: projection.coalesce.ms, types: new Set(projection.coalesce.types) } }
         : {}),

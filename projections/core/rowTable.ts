@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EntityDroppedData, EntityRecordedData } from '../../schemas/events/entityEvents.ts';
 import type { EntityBinding, EntityItem } from './entityHandlers.ts';
+import { rowsAsColumns } from './rowsAsColumns.ts';
 
 /** A read table written a batch of rows at a time: its name, key columns and every written column's SQL type. */
 export interface RowTable<R extends object> {
@@ -10,8 +11,8 @@ export interface RowTable<R extends object> {
 }
 
 /**
- * Inserts or replaces rows in one statement (the rows travel as one JSON document, read back with
- * `json_to_recordset`). A key present twice in `rows` keeps the last row. Idempotent.
+ * Inserts or replaces rows in one statement (the rows travel as one JSON array per column, rowsAsColumns.ts).
+ * A key present twice in `rows` keeps the last row. Idempotent.
  */
 export async function upsertRows<R extends object>(
   trx: Knex.Transaction | Knex,
@@ -20,17 +21,17 @@ export async function upsertRows<R extends object>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = Object.keys(table.columns) as (keyof R & string)[];
-  const typed = names.map((c) => `${c} ${table.columns[c]}`).join(', ');
   const updated = names.filter((c) => !table.key.includes(c));
   const onConflict =
     updated.length === 0
       ? 'do nothing'
       : `do update set ${updated.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  const columns = rowsAsColumns(table.columns, lastPerKey(table, rows));
   await trx.raw(
     `insert into ${table.name} (${names.join(', ')})
-     select ${names.join(', ')} from json_to_recordset(?::json) as r(${typed})
+     select ${columns.select.join(', ')} from ${columns.from}
      on conflict (${table.key.join(', ')}) ${onConflict}`,
-    [JSON.stringify(lastPerKey(table, rows))],
+    columns.bindings,
   );
 }
 

@@ -1,30 +1,41 @@
 import type { Knex } from 'knex';
+import { rowsAsColumns } from '../core/rowsAsColumns.ts';
 import type { ExerciceRow } from './exerciceRows.ts';
 import type { SiegeRow, UniteRow } from './sireneRows.ts';
 
 /**
- * Set-based writes of the source tables: one statement per batch of rows, so the same functions serve the
+ * Set-based writes of the source tables: one statement per batch of rows (the units and head offices as one
+ * JSON array per column, projections/core/rowsAsColumns.ts), so the same functions serve the
  * event handlers (one row) and bulk loads (thousands). Idempotent: a replayed row leaves the table as it was.
  */
 export async function upsertUnites(trx: Knex.Transaction | Knex, rows: readonly UniteRow[]): Promise<void> {
   if (rows.length === 0) return;
+  const r = rowsAsColumns(UNITE_COLUMNS, rows);
   await trx.raw(
-    `insert into liste_unites (siren, denomination, etat, categorie_juridique, naf, tranche_effectifs,
-                               date_creation, categorie_entreprise, statut_diffusion, nic_siege)
-     select siren, denomination, etat, categorie_juridique, naf, tranche_effectifs,
-            date_creation, categorie_entreprise, statut_diffusion, nic_siege
-       from json_to_recordset(?::json) as r(siren text, denomination text, etat text, categorie_juridique text,
-            naf text, tranche_effectifs text, date_creation date, categorie_entreprise text,
-            statut_diffusion text, nic_siege text)
+    `insert into liste_unites (${Object.keys(UNITE_COLUMNS).join(', ')})
+     select ${r.select.join(', ')} from ${r.from}
      on conflict (siren) do update set
        denomination = excluded.denomination, etat = excluded.etat,
        categorie_juridique = excluded.categorie_juridique, naf = excluded.naf,
        tranche_effectifs = excluded.tranche_effectifs, date_creation = excluded.date_creation,
        categorie_entreprise = excluded.categorie_entreprise, statut_diffusion = excluded.statut_diffusion,
        nic_siege = excluded.nic_siege`,
-    [JSON.stringify(rows)],
+    r.bindings,
   );
 }
+
+const UNITE_COLUMNS = {
+  siren: 'text',
+  denomination: 'text',
+  etat: 'text',
+  categorie_juridique: 'text',
+  naf: 'text',
+  tranche_effectifs: 'text',
+  date_creation: 'date',
+  categorie_entreprise: 'text',
+  statut_diffusion: 'text',
+  nic_siege: 'text',
+};
 
 export async function deleteUnites(trx: Knex.Transaction | Knex, sirens: readonly string[]): Promise<void> {
   if (sirens.length === 0) return;
@@ -33,17 +44,25 @@ export async function deleteUnites(trx: Knex.Transaction | Knex, sirens: readonl
 
 export async function upsertSieges(trx: Knex.Transaction | Knex, rows: readonly SiegeRow[]): Promise<void> {
   if (rows.length === 0) return;
+  const r = rowsAsColumns(SIEGE_COLUMNS, rows);
   await trx.raw(
-    `insert into liste_sieges (siret, siren, code_postal, commune, code_commune, departement)
-     select siret, siren, code_postal, commune, code_commune, departement
-       from json_to_recordset(?::json) as r(siret text, siren text, code_postal text, commune text,
-            code_commune text, departement text)
+    `insert into liste_sieges (${Object.keys(SIEGE_COLUMNS).join(', ')})
+     select ${r.select.join(', ')} from ${r.from}
      on conflict (siret) do update set
        siren = excluded.siren, code_postal = excluded.code_postal, commune = excluded.commune,
        code_commune = excluded.code_commune, departement = excluded.departement`,
-    [JSON.stringify(rows)],
+    r.bindings,
   );
 }
+
+const SIEGE_COLUMNS = {
+  siret: 'text',
+  siren: 'text',
+  code_postal: 'text',
+  commune: 'text',
+  code_commune: 'text',
+  departement: 'text',
+};
 
 /** Establishments dropped, or no longer head offices. Returns the SIRENs whose head office was removed. */
 export async function deleteSieges(

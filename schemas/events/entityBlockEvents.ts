@@ -1,6 +1,6 @@
 /**
  * The block events of a bulk pass (a first pass, or a rebuild with `--record-all`): one `EntitiesRecorded`
- * carries up to ENTITY_BLOCK_ROWS rows of one kind, on the stream `snapshot-<register>-blocks`, where a per-row
+ * carries up to ENTITY_BLOCK_ROWS rows (and ENTITY_BLOCK_CHARS of their JSON) of one kind, on the stream `snapshot-<register>-blocks`, where a per-row
  * pass would append one `EntityRecorded` per entity stream. What changes between passes (a later pass's
  * differences, daily updates, live observations) stays one event per entity on the entity's stream.
  *
@@ -13,6 +13,23 @@ export const ENTITIES_RECORDED = 'EntitiesRecorded';
 
 /** The most rows one block event holds. */
 export const ENTITY_BLOCK_ROWS = 2000;
+
+/**
+ * The most characters of row JSON one block event holds (a block always holds at least one row). The server
+ * parses an event into `jsonb` when it is appended and prints it back for every read; for an event of half a
+ * megabyte or more, each of those allocates and hands back to the system megabytes of fresh memory, and
+ * page faults became most of the work: COPY of 200,000 rows of 54 values took 3.5-4.1 s of the server's
+ * CPU in blocks of 2,000 rows (570 KB each; 150,000 minor faults), 1.1-1.3 s in blocks of 200 (114 KB),
+ * reading them back as text 2.7 s against 0.6 s (bench/HISTORY.md, issue 50). About 180 rows of a Sirene
+ * establishment, 250 of a legal unit.
+ */
+export const ENTITY_BLOCK_CHARS = 64 * 1024;
+
+/**
+ * How many events a block event weighs in a read model's batch (SubscribeOptions.weights): a batch of 500
+ * takes ten blocks, about the 2,000 rows it took when a block held 2,000 rows.
+ */
+export const ENTITY_BLOCK_WEIGHT = 50;
 
 /**
  * As stored: the rows of a file with a header as arrays of values (see above), or, for a register whose rows
