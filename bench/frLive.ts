@@ -34,7 +34,7 @@ export const description =
 
 const USAGE = `
 npx registres bench fr-live [--delay MS] [--reads N] [--seconds N] [--connections N] [--statements]
-                             [--cpu-profile DIR] [--trace]
+                             [--cpu-profile DIR] [--trace] [--routes LIST]
   --delay MS       each replayed upstream answers after this many milliseconds (default 20)
   --reads N        cache misses read per route, one at a time (default 20; capital's reads are spaced by
                    4.5 s, untimed, to keep within the RNE's pace of 30 calls a minute, two calls a read)
@@ -45,6 +45,8 @@ npx registres bench fr-live [--delay MS] [--reads N] [--seconds N] [--connection
   --trace          also print, for each route's median miss, what happened when, in ms from the request:
                    each statement the service sent (start and end), each upstream question's arrival and
                    answer, the HTTP client's connections and answers
+  --routes LIST    only these routes' misses and hits, comma-separated among contentieux, capital,
+                   tva/verifier (default all: one route's change measured sooner)
   --cpu-profile DIR  profile this thread (the service, its embedded database, the load) during each route's
                    misses into DIR/<route>.cpuprofile, and print the functions' self time per miss
 `;
@@ -212,6 +214,31 @@ async function timeEachTraced(
   return { ms: runs.map((r) => r.ms).sort((a, b) => a - b), median };
 }
 
+/**
+ * `timeEach`, with this process's CPU (user + system, ms) over each read's window, request to answer read: the
+ * service, its embedded database, the replayed upstream and the HTTP client, all on this thread. Both sorted.
+ */
+async function timeEachWithCpu(
+  urls: readonly string[],
+  opts: { pauseMs?: number } = {},
+): Promise<{ ms: number[]; cpu: number[] }> {
+  const ms: number[] = [];
+  const cpu: number[] = [];
+  for (const [i, url] of urls.entries()) {
+    if (i > 0 && opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    ms.push(performance.now() - start);
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  }
+  const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
+  return { ms: sorted(ms), cpu: sorted(cpu) };
+}
+
 /** The RNE's pace is 30 calls a minute and a capital read asks two: reads spaced by more than 4 s. */
 const RNE_READ_INTERVAL_MS = 4_500;
 
@@ -333,6 +360,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       statements: { type: 'boolean' },
       trace: { type: 'boolean' },
       'cpu-profile': { type: 'string' },
+      routes: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -345,6 +373,11 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   const reads = parseCount('reads', values.reads, 20);
   const seconds = parseCount('seconds', values.seconds, 5);
   const connections = parseCount('connections', values.connections, 10);
+  const ROUTES = ['contentieux', 'capital', 'tva/verifier'];
+  const routes = values.routes ? values.routes.split(',').map((r) => r.trim()) : ROUTES;
+  const unknownRoute = routes.find((r) => !ROUTES.includes(r));
+  if (unknownRoute) throw new Error(`--routes: ${unknownRoute} is not one of ${ROUTES.join(', ')}`);
+  const measured = (route: string) => routes.includes(route);
   const bench = await openBenchDatabase(ctx.config, ctx.logger, { poolMax: 10 });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-fr-live-'));
   const upstreams = await startUpstreams(delayMs);
@@ -401,10 +434,12 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const profileDir = values['cpu-profile'];
     const profiles = new Map<string, { profile: CpuProfile; per: number }>();
     const timelines = new Map<string, string[]>();
+    const cpuRows: TableRow[] = [];
     const misses = async (
       route: string,
       time: () => Promise<number[]>,
       traceRun?: () => Promise<{ ms: number[]; median: string[] }>,
+      cpuRun?: () => Promise<{ ms: number[]; cpu: number[] }>,
     ) => {
       if (values.trace && traceRun) {
         const stop = traceSources(bench.knex);
@@ -424,6 +459,15 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         profiles.set(route, { profile, per: reads });
         return ms;
       }
+      if (!values.statements && cpuRun) {
+        const { ms, cpu } = await cpuRun();
+        cpuRows.push({
+          variant: `${route}: CPU of this thread per miss, request to answer (ms)`,
+          'p50 ms': quantile(cpu, 0.5).toFixed(2),
+          'p95 ms': quantile(cpu, 0.95).toFixed(2),
+        });
+        return ms;
+      }
       if (!values.statements) return time();
       await service.servedLog.flush();
       await service.runner.catchUp();
@@ -436,46 +480,53 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       counted.push(...statementRows(route, statements, reads));
       return result;
     };
-    const rows: TableRow[] = [
-      ...missRows(
-        'contentieux',
-        await timeQuestions(first.map(direct.contentieux), { sequential: true }),
-        await misses(
+    const rows: TableRow[] = [];
+    if (measured('contentieux'))
+      rows.push(
+        ...missRows(
           'contentieux',
-          () => timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
-          () => timeEachTraced(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+          await timeQuestions(first.map(direct.contentieux), { sequential: true }),
+          await misses(
+            'contentieux',
+            () => timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+            () => timeEachTraced(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+            () => timeEachWithCpu(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
+          ),
         ),
-      ),
-      ...missRows(
-        'capital',
-        // Two RNE calls a read, 30 a minute: one read every 4.5 s keeps the pace's queue empty. The upstream
-        // asked directly at the same spacing: past the HTTP clients' 4 s keep-alive, each read of either side
-        // opens its connections again (asked back to back, the direct reads kept theirs: half the gap).
-        await timeQuestions(first.map(direct.capital), { pauseMs: RNE_READ_INTERVAL_MS }),
-        await misses(
+      );
+    if (measured('capital')) {
+      const capitalUrls = second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`);
+      const spaced = { pauseMs: RNE_READ_INTERVAL_MS };
+      rows.push(
+        ...missRows(
           'capital',
-          () =>
-            timeEach(
-              second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`),
-              { pauseMs: RNE_READ_INTERVAL_MS },
-            ),
-          () =>
-            timeEachTraced(
-              second.map((c) => `${base}/v1/entreprise/${c.siren}/capital`),
-              { pauseMs: RNE_READ_INTERVAL_MS },
-            ),
+          // Two RNE calls a read, 30 a minute: one read every 4.5 s keeps the pace's queue empty. The upstream
+          // asked directly at the same spacing: past the HTTP clients' 4 s keep-alive, each read of either side
+          // opens its connections again (asked back to back, the direct reads kept theirs: half the gap).
+          await timeQuestions(first.map(direct.capital), spaced),
+          await misses(
+            'capital',
+            () => timeEach(capitalUrls, spaced),
+            () => timeEachTraced(capitalUrls, spaced),
+            () => timeEachWithCpu(capitalUrls, spaced),
+          ),
         ),
-      ),
-      ...missRows(
-        'tva/verifier',
-        await timeQuestions(vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`])),
-        await misses(
+      );
+    }
+    if (measured('tva/verifier'))
+      rows.push(
+        ...missRows(
           'tva/verifier',
-          () => timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
-          () => timeEachTraced(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+          await timeQuestions(vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`])),
+          await misses(
+            'tva/verifier',
+            () => timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+            () => timeEachTraced(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+            () => timeEachWithCpu(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
+          ),
         ),
-      ),
-    ];
+      );
+    rows.push(...cpuRows);
     rows.push(...(await roundTripRows(bench.knex, Math.min(reads, 10))));
     printTable(`Cache miss, one at a time, ${reads} reads a route`, rows, ctx.out);
     for (const [route, lines] of timelines) {
@@ -514,6 +565,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     });
     const hits = [];
     for (const [name, url] of Object.entries(hitUrls)) {
+      if (!measured(name)) continue;
       hits.push(row(`${name}, cache hit`, await loadTest({ url, connections, seconds })));
     }
     printTable(

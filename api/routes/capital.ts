@@ -239,21 +239,32 @@ export const capitalRoute: RouteDefinition = {
     const siren = String(ctx.state.params?.siren);
     // The unit, its capital notices and its LEI record in one prepared statement (a cache hit is mostly this
     // read: capitalLocalFacts.ts).
-    const local = await readCapitalLocalFacts(deps.knex, siren, {
-      limit: CAPITAL_NOTICES_LIMIT,
-      withLei: await gleifCopyLoaded(deps.knex, deps.readSnapshots),
-    });
-    const { unit } = local;
+    const reading = gleifCopyLoaded(deps.knex, deps.readSnapshots).then((withLei) =>
+      readCapitalLocalFacts(deps.knex, siren, { limit: CAPITAL_NOTICES_LIMIT, withLei }),
+    );
     // The profile's refusals when Sirene holds the SIREN; the RNE's own word otherwise (below).
-    if (unit) assertCovered(siren, unit, identityOf);
+    const admitted = reading.then(({ unit }) => {
+      if (unit) assertCovered(siren, unit, identityOf);
+    });
+    // Awaited below; a read the read table answers does not wait for it (no unhandled rejection then).
+    admitted.catch(() => undefined);
     const info = deps.registers.find((r) => r.code === FR_RNE_REGISTER);
     const rne = deps.live.french[FR_RNE_REGISTER];
-    if (!rne) throw notConfigured(info, FR_RNE_REGISTER);
+    // The company and its filings list, asked side by side and observed in one append. The read table is read
+    // beside the local facts; the RNE itself is asked only once the local copy admitted the SIREN, so a
+    // refused one never spends the RNE's quota.
+    const asking = rne
+      ?.dirigeantsEtDocuments(siren, { admit: admitted })
+      .catch((err: unknown) => ({ failed: err }) as const);
+    // Refused or failed here: the RNE was not asked, and its read settles with the same reason (caught above).
+    const local = await reading;
+    await admitted;
+    if (!rne || !asking) throw notConfigured(info, FR_RNE_REGISTER);
     const now = (deps.now ?? (() => new Date()))();
     const [read, groupe] = await Promise.all([
-      // The company and its filings list, asked side by side and observed in one append.
-      rne.dirigeantsEtDocuments(siren).catch((err: unknown) => {
-        throw upstreamDown(info, FR_RNE_REGISTER, err);
+      asking.then((r) => {
+        if ('failed' in r) throw upstreamDown(info, FR_RNE_REGISTER, r.failed);
+        return r;
       }),
       readGroupeLei(
         deps.knex,
@@ -263,6 +274,7 @@ export const capitalRoute: RouteDefinition = {
         local.leiEntity === undefined ? undefined : { ownEntity: local.leiEntity },
       ),
     ]);
+    const { unit } = local;
     const { record, observation } = read.dirigeants;
     const documents = filingsActs(read.documents);
     if (!unit) assertCoveredByRne(siren, record);

@@ -204,6 +204,13 @@ export interface LiveQueryClient {
        * once and counted once against its circuit (Judilibre's searches by SIREN, then by name).
        */
       inTurn?: boolean;
+      /**
+       * The register is asked only once this has fulfilled; the answers kept (this process's cache, the read
+       * table) do not wait for it. Rejected, no question is asked of the register: each that would have been
+       * fails with its reason. A caller's own check (the local copy's refusals) runs beside the read table's
+       * read, and a refused question still spends nothing of the register's quota.
+       */
+      admit?: Promise<unknown>;
     },
   ): Promise<PromiseSettledResult<LiveAnswer>[]>;
   /** A search sent as a JSON body (ARES): idempotent, so retried like a GET. */
@@ -302,6 +309,8 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
     call: { maxAgeMs?: number; fresh?: boolean },
     /** The read table's answer, already read with other questions' (getAll); undefined: not read yet. */
     prefetched?: Omit<LiveAnswer, 'cached' | 'method'> | null,
+    /** What the register's question waits for (getAll's `admit`); its rejection is the question's. */
+    admit?: Promise<unknown>,
   ): Promise<{ kept: LiveAnswer } | { answered: Answered }> {
     const { url, method, body, key } = question;
     const hit = call.fresh ? undefined : cache?.get(key);
@@ -319,6 +328,7 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
         return { kept: answer };
       }
     }
+    if (admit) await admit;
     // After a 429, the register is not asked again before its Retry-After has passed.
     const held = heldUntil - now().getTime();
     if (held > 0) throw rateLimited(opts.register, held);
@@ -360,11 +370,11 @@ export function createLiveQueryClient(opts: LiveQueryOptions): LiveQueryClient {
   /** `getAll`: the questions side by side, the new observations appended together before any answer. */
   async function observeAll(
     questions: readonly LiveGet[],
-    call: { inTurn?: boolean } = {},
+    call: { inTurn?: boolean; admit?: Promise<unknown> } = {},
   ): Promise<PromiseSettledResult<LiveAnswer>[]> {
     const asked = questions.map((q) => questionOf(urlOf(q.path, q.query), 'GET'));
     const recalled = await recallTogether(asked, questions);
-    const answer = (i: number) => answerOf(asked[i]!, questions[i]!.opts ?? {}, recalled.get(i));
+    const answer = (i: number) => answerOf(asked[i]!, questions[i]!.opts ?? {}, recalled.get(i), call.admit);
     const outcomes = call.inTurn
       ? await inTurn(asked.length, answer)
       : await Promise.allSettled(asked.map((_, i) => answer(i)));
@@ -601,7 +611,9 @@ function resiliencePolicy(opts: LiveQueryOptions, concurrency: { max: number; qu
       maxAttempts: opts.retries ?? 1,
       backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 500 }),
     }),
-    timeout(opts.timeoutMs ?? 3000, TimeoutStrategy.Aggressive),
+    // An attempt that returned has read its whole body: its signal is not aborted then (aborting a finished
+    // fetch only costs undici an AbortError, a DOMException and its stack, per call).
+    timeout(opts.timeoutMs ?? 3000, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false }),
   );
   return { policy, circuit };
 }

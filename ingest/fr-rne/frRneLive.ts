@@ -161,11 +161,14 @@ export function createRneReader(client: LiveQueryClient, deps: RneReaderDeps = {
     async dirigeants(siren) {
       return officersOf(siren, await client.get(companyPath(siren), {}, { maxAgeMs: RNE_MAX_AGE_MS }));
     },
-    async dirigeantsEtDocuments(siren) {
-      const [officers, filings] = await client.getAll([
-        { path: companyPath(siren), opts: { maxAgeMs: RNE_MAX_AGE_MS } },
-        { path: documentsPath(siren), opts: { maxAgeMs: RNE_MAX_AGE_MS } },
-      ]);
+    async dirigeantsEtDocuments(siren, opts = {}) {
+      const [officers, filings] = await client.getAll(
+        [
+          { path: companyPath(siren), opts: { maxAgeMs: RNE_MAX_AGE_MS } },
+          { path: documentsPath(siren), opts: { maxAgeMs: RNE_MAX_AGE_MS } },
+        ],
+        opts.admit ? { admit: opts.admit } : {},
+      );
       if (officers!.status === 'rejected') throw officers!.reason;
       const [dirigeants, documents] = await Promise.allSettled([
         officersOf(siren, officers!.value),

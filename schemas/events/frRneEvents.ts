@@ -87,9 +87,15 @@ export interface RneReader {
   documents(siren: string): Promise<{ record: RneDocumentsRecord; observation: LiveObservation }>;
   /**
    * Both of the above asked side by side, their observations appended together (the capital route reads
-   * both): throws as `dirigeants` does; the filings list's own failure is its settled result.
+   * both): throws as `dirigeants` does; the filings list's own failure is its settled result. With `admit`,
+   * the read table is read at once but the RNE is asked only once `admit` has fulfilled: a caller's own check,
+   * run beside the read table's, refuses (rejects `admit`) before any of the RNE's quota is spent; the read
+   * then rejects with `admit`'s reason.
    */
-  dirigeantsEtDocuments(siren: string): Promise<{
+  dirigeantsEtDocuments(
+    siren: string,
+    opts?: { admit?: Promise<unknown> },
+  ): Promise<{
     dirigeants: { record: RneDirigeantsRecord; observation: LiveObservation };
     documents: PromiseSettledResult<{ record: RneDocumentsRecord; observation: LiveObservation }>;
   }>;

@@ -19,7 +19,10 @@ import { BODACC_CAPITAL, BODACC_EXPORT_1 } from '../../support/gazetteFixtures.t
 import { recordedReplay } from '../../support/recordedLiveRegister.ts';
 import { type ReplayAnswer, type ReplayServer, startReplayServer } from '../../support/replayServer.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
-import { ingestSireneSample, namedUnit } from '../../support/sireneSample.ts';
+import { ingestSireneSample, namedUnit, unnamedUnit } from '../../support/sireneSample.ts';
+
+/** A SIREN no recording names, which the Sirene copy holds as a sole proprietor. */
+const SOLE_PROPRIETOR_PER_SIRENE = '732829320';
 
 // biome-ignore lint/suspicious/noExplicitAny: decoded wire JSON, checked field by field
 type Json = any;
@@ -67,6 +70,8 @@ describe(`GET /v1/entreprise/{siren}/capital from the RNE, BODACC and GLEIF (e2e
           namedUnit('535113062', 'LA CORDEE'),
           // The RNE's recorded 404: a company it does not hold.
           namedUnit('317236248', 'INCONNUE DU RNE'),
+          // A sole proprietor per Sirene (legal category 1000): refused before the RNE is asked.
+          unnamedUnit(SOLE_PROPRIETOR_PER_SIRENE, '1000'),
         ],
       },
     );
@@ -202,6 +207,14 @@ describe(`GET /v1/entreprise/{siren}/capital from the RNE, BODACC and GLEIF (e2e
     expect(
       leakedValues(JSON.stringify(body), naturalPersonValues(RNE_COMPANIES.soleTrader.file)),
     ).to.deep.equal([]);
+  });
+
+  it('a SIREN the Sirene copy refuses is refused without asking the RNE (no quota spent)', async () => {
+    const res = await fetch(`${t.baseUrl}/v1/entreprise/${SOLE_PROPRIETOR_PER_SIRENE}/capital`);
+    const body: Json = await res.json();
+    expect(res.status).to.equal(400);
+    expect(body).to.include({ error: 'entreprise_individuelle_non_couverte', champ: 'siren' });
+    expect(rne.requests.filter((r) => r.url.includes(SOLE_PROPRIETOR_PER_SIRENE))).to.deep.equal([]);
   });
 
   it('a company neither Sirene nor the RNE holds is 404 entreprise_inconnue', async () => {

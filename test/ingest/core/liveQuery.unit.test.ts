@@ -280,6 +280,47 @@ describe('Live register client (cockatiel policies, observations appended first)
       expect(upstream.requests.map((r) => r.url)).to.deep.equal(['/b']);
     });
 
+    it('admit rejected: no question is asked upstream, each fails with its reason, nothing recorded', async () => {
+      const refused = new Error('refused by the caller');
+      const admit = Promise.reject(refused);
+      const outcomes = await client({ store: bulkStore(async () => undefined) }).getAll(
+        [{ path: '/a' }, { path: '/b' }],
+        { admit },
+      );
+      expect(outcomes.map((o) => (o as PromiseRejectedResult).reason)).to.deep.equal([refused, refused]);
+      expect(upstream.requests).to.have.length(0);
+      expect(appended).to.have.length(0);
+    });
+
+    it('admit: the read table is read at once, upstream asked only once admitted', async () => {
+      let admitIt!: () => void;
+      const admit = new Promise<void>((resolve) => {
+        admitIt = resolve;
+      });
+      let recalled = false;
+      const c = client({
+        store: bulkStore(async () => undefined),
+        recallMany: async () => {
+          recalled = true;
+          return new Map();
+        },
+      });
+      const all = c.getAll(
+        [
+          { path: '/a', opts: { maxAgeMs: 60_000 } },
+          { path: '/b', opts: { maxAgeMs: 60_000 } },
+        ],
+        { admit },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(recalled, 'read table read before admission').to.equal(true);
+      expect(upstream.requests, 'nothing asked before admission').to.have.length(0);
+      admitIt();
+      const outcomes = await all;
+      expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'fulfilled']);
+      expect(upstream.requests.map((r) => r.url).sort()).to.deep.equal(['/a', '/b']);
+    });
+
     it('a question answered from the cache is given without asking upstream, beside a new one', async () => {
       const c = client({ cacheMs: 60_000, store: bulkStore(async () => undefined) });
       await c.get('/a');
