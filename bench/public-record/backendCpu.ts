@@ -1,6 +1,6 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import type { Knex } from 'knex';
+import { processCpuSeconds } from '../core/processCpu.ts';
 
 /** The `application_name` the ingest process's connections carry (set in its connection string). */
 export const INGEST_APPLICATION = 'registres-bench-ingest';
@@ -25,15 +25,9 @@ export interface BackendCpuSampler {
  * itself runs on a pooled connection of this process (counted as serving): a few tens of milliseconds.
  */
 export async function startBackendCpuSampler(knex: Knex, intervalMs = 250): Promise<BackendCpuSampler> {
-  const tick = 100; // USER_HZ: 100 on every Linux the bench runs on (sysconf is not exposed by Node)
   const backends = new Map<number, { start: number; last: number; ingest: boolean }>();
   let readable = os.platform() === 'linux';
-  const cpuOf = async (pid: number): Promise<number | null> => {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-    if (stat === null) return null;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / tick;
-  };
+  const cpuOf = async (pid: number): Promise<number | null> => (await processCpuSeconds(pid))?.own ?? null;
   const sample = async (first: boolean) => {
     const { rows } = await knex.raw<{ rows: { pid: number; application_name: string }[] }>(
       `select pid, application_name from pg_stat_activity
