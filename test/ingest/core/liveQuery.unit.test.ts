@@ -297,12 +297,21 @@ describe('Live register client (cockatiel policies, observations appended first)
       const admit = new Promise<void>((resolve) => {
         admitIt = resolve;
       });
-      let recalled = false;
+      let readTableRead!: () => void;
+      const recalled = new Promise<void>((resolve) => {
+        readTableRead = resolve;
+      });
+      /** Each call to the register, counted as it is made (before any byte reaches the replay server). */
+      const calls: string[] = [];
       const c = client({
         store: bulkStore(async () => undefined),
         recallMany: async () => {
-          recalled = true;
+          readTableRead();
           return new Map();
+        },
+        fetch: (input, init) => {
+          calls.push(String(input));
+          return fetch(input, init);
         },
       });
       const all = c.getAll(
@@ -312,9 +321,11 @@ describe('Live register client (cockatiel policies, observations appended first)
         ],
         { admit },
       );
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(recalled, 'read table read before admission').to.equal(true);
-      expect(upstream.requests, 'nothing asked before admission').to.have.length(0);
+      await recalled;
+      // Every continuation the read table's answer starts runs before this check (the client's policies call
+      // fetch without a timer): a client not waiting for `admit` would have called it by then.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls, 'nothing asked before admission').to.have.length(0);
       admitIt();
       const outcomes = await all;
       expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'fulfilled']);
