@@ -1,25 +1,42 @@
 import type { Knex } from 'knex';
 import type { SeenSlots } from './passSeenSet.ts';
 
-/** Committed digests read per statement: about 0.9 MB of text for Sirene's ids. */
-const PAGE_ROWS = 10_000;
+/**
+ * Committed digests read per statement. Small enough that a page's strings (128,000 characters of digests)
+ * are ordinary young objects, which die before the collector has to copy them twice; big enough that its
+ * statement (one index range of 2,000 rows) costs little beside its rows.
+ */
+const PAGE_ROWS = 2000;
 
 /** After this many rows of a kind, its stream stops if it placed fewer than half of them (a file not in key order). */
 const TRIAL_ROWS = 10_000;
 
-/** One page of a kind's committed digests, in the database's key order. */
+/** `\n`, which ends each id of a page. */
+const LINE_FEED = 10;
+/** `,`, which ends each slot of a page. */
+const COMMA = 44;
+
+/**
+ * One page of a kind's committed digests, in the database's key order, as three strings read in place (no
+ * string or number made per entry): a row is compared with the entry at hand character by character.
+ */
 interface Page {
-  ids: string[];
+  /** Each id followed by `\n` (a page whose ids hold one is not used: see read). */
+  ids: string;
   /** The digests' 64 hexadecimal characters each, end to end, in the order of `ids`. */
   digests: string;
-  slots: Float64Array;
+  /** Each slot followed by `,`. */
+  slots: string;
+  entries: number;
 }
 
 /** The stream of one kind's committed digests, a page ahead of the rows. */
 interface KindStream {
   page: Page;
-  /** The entry of `page` the next row is compared with. */
-  at: number;
+  /** The entry of `page` the next row is compared with: its number, where its id and its slot start. */
+  entry: number;
+  idAt: number;
+  slotAt: number;
   /** The next page, asked for as soon as the current one arrived; null when the current page is the last. */
   next: Promise<Page | null> | null;
   /** The last row's id: a row whose id is not above it is out of order for the stream. */
@@ -70,30 +87,47 @@ export class CommittedDigests {
     if (s === null) return null;
     const { id } = row;
     if (s.lastId !== null && !(id > s.lastId)) return null;
-    const { ids } = s.page;
-    while (s.at < ids.length && ids[s.at]! < id) s.at++;
-    if (s.at === ids.length) {
+    const { page } = s;
+    let order = 0;
+    while (s.entry < page.entries && (order = compareEntry(page.ids, s.idAt, id)) < 0) {
+      s.entry++;
+      s.idAt = page.ids.indexOf('\n', s.idAt) + 1;
+      s.slotAt = page.slots.indexOf(',', s.slotAt) + 1;
+    }
+    if (s.entry === page.entries) {
       if (s.next === null) return this.place(s, id, false);
       return READING;
     }
-    if (ids[s.at] !== id) return this.place(s, id, false);
-    const at = s.at++;
+    if (order !== 0) return this.place(s, id, false);
+    const unchanged = page.digests.startsWith(row.digest, s.entry * 64) ? slotAt(page.slots, s.slotAt) : null;
+    s.entry++;
+    s.idAt += id.length + 1;
+    s.slotAt = page.slots.indexOf(',', s.slotAt) + 1;
     this.place(s, id, true);
-    return s.page.digests.startsWith(row.digest, at * 64) ? s.page.slots[at]! : null;
+    return unchanged;
   }
 
   /** Waits for the page after the current one (after `unchangedSlot` answered READING). */
   async nextPage(): Promise<void> {
     const s = this.stream;
     if (s === null || s.next === null) return;
-    const page = await s.next;
+    let page: Page | null;
+    try {
+      page = await s.next;
+    } catch (err) {
+      if (!(err instanceof UnreadablePage)) throw err;
+      if (this.stream === s) this.stream = null;
+      return;
+    }
     if (this.stream !== s) return;
     if (page === null) {
       s.next = null;
       return;
     }
     s.page = page;
-    s.at = 0;
+    s.entry = 0;
+    s.idAt = 0;
+    s.slotAt = 0;
     s.next = this.readAfter(page);
   }
 
@@ -105,16 +139,20 @@ export class CommittedDigests {
   }
 
   private startKind(kind: string): void {
-    const previous = this.stream;
-    // A page read ahead for the kind left is no longer wanted; its failure must not count as unhandled.
-    previous?.next?.catch(() => {});
+    this.stop();
     this.kind = kind;
-    this.stream = null;
     if (this.opened.has(kind)) return;
     this.opened.add(kind);
-    const empty: Page = { ids: [], digests: '', slots: new Float64Array(0) };
-    this.stream = { page: empty, at: 0, next: this.read(kind, null), lastId: null, rows: 0, placed: 0 };
-    this.stream.next?.catch(() => {});
+    const empty: Page = { ids: '', digests: '', slots: '', entries: 0 };
+    const next = this.read(kind, null);
+    next.catch(() => {});
+    this.stream = { page: empty, entry: 0, idAt: 0, slotAt: 0, next, lastId: null, rows: 0, placed: 0 };
+  }
+
+  /** The current kind is no longer streamed (its page read ahead is dropped; its failure is not unhandled). */
+  private stop(): void {
+    this.stream?.next?.catch(() => {});
+    this.stream = null;
   }
 
   /** Counts a row the stream placed (its id was there) or not; stops a stream that places too few. */
@@ -122,56 +160,75 @@ export class CommittedDigests {
     s.lastId = id;
     s.rows++;
     if (placed) s.placed++;
-    if (s.rows === TRIAL_ROWS && s.placed * 2 < s.rows) {
-      s.next?.catch(() => {});
-      this.stream = null;
-    }
+    if (s.rows === TRIAL_ROWS && s.placed * 2 < s.rows) this.stop();
     return null;
   }
 
   private readAfter(page: Page): Promise<Page | null> | null {
-    if (page.ids.length < this.pageRows) return null;
-    const next = this.read(this.kind!, page.ids[page.ids.length - 1]!);
+    if (page.entries < this.pageRows) return null;
+    const lastId = page.ids.slice(page.ids.lastIndexOf('\n', page.ids.length - 2) + 1, -1);
+    const next = this.read(this.kind!, lastId);
     next.catch(() => {});
     return next;
   }
 
   /**
-   * The kind's next page after `after` (from the start when null): ids as a JSON array, digests as one hex
-   * string, slots as one list, aggregated in the subquery's key order (all three over the same rows in the
-   * same order, so they line up whatever that order is).
+   * The kind's next page after `after` (from the start when null), aggregated in the subquery's key order
+   * (the three strings over the same rows in the same order, so they line up whatever that order is). A page
+   * that cannot be read in place (an id holding a line feed, a digest not of 32 bytes) ends the stream: its
+   * rows and the kind's next ones are compared in the database.
    */
   private async read(kind: string, after: string | null): Promise<Page | null> {
     const { rows } = await this.knex.raw<{
-      rows: { ids: string[] | null; digests: string | null; slots: string | null }[];
+      rows: {
+        entries: number;
+        ids: string | null;
+        digests: string | null;
+        slots: string | null;
+        usable: boolean | null;
+      }[];
     }>(
-      `select json_agg(p.entity_id) as ids, string_agg(encode(p.digest, 'hex'), '') as digests,
-              string_agg(p.slot::text, ',') as slots
+      `select count(*)::int as entries, string_agg(p.entity_id || E'\n', '') as ids,
+              string_agg(encode(p.digest, 'hex'), '') as digests, string_agg(p.slot::text || ',', '') as slots,
+              bool_and(strpos(p.entity_id, E'\n') = 0 and octet_length(p.digest) = 32) as usable
          from (select entity_id, digest, slot from ingest_digests
                 where register = ? and kind = ? and (?::text is null or entity_id > ?) and digest is not null
                 order by entity_id limit ?) p`,
       [this.register, kind, after, after, this.pageRows],
     );
     const row = rows[0];
-    if (!row?.ids || row.digests === null || row.slots === null) return null;
-    return { ids: row.ids, digests: row.digests, slots: parseSlots(row.slots, row.ids.length) };
+    if (!row || row.entries === 0 || row.ids === null || row.digests === null || row.slots === null)
+      return null;
+    if (row.usable !== true) throw new UnreadablePage();
+    return { ids: row.ids, digests: row.digests, slots: row.slots, entries: row.entries };
   }
 }
 
-/** The `n` integers of a comma-separated list. */
-function parseSlots(list: string, n: number): Float64Array {
-  const slots = new Float64Array(n);
-  let k = 0;
-  let slot = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list.charCodeAt(i);
-    if (c === 44) {
-      slots[k++] = slot;
-      slot = 0;
-    } else slot = slot * 10 + (c - 48);
+/** A page of digests that cannot be read in place (see CommittedDigests.read). */
+class UnreadablePage extends Error {}
+
+/**
+ * How the id at `at` of a page's ids (ended by a line feed) compares with `id`, as JavaScript compares strings
+ * (code unit by code unit, a prefix first): negative, zero or positive.
+ */
+function compareEntry(ids: string, at: number, id: string): number {
+  for (let k = 0; ; k++) {
+    const c = ids.charCodeAt(at + k);
+    if (c === LINE_FEED) return k === id.length ? 0 : -1;
+    if (k === id.length) return 1;
+    const d = c - id.charCodeAt(k);
+    if (d !== 0) return d;
   }
-  slots[k] = slot;
-  return slots;
+}
+
+/** The slot written at `at` of a page's slots (digits ended by a comma). */
+function slotAt(slots: string, at: number): number {
+  let slot = 0;
+  for (let i = at; ; i++) {
+    const c = slots.charCodeAt(i);
+    if (c === COMMA) return slot;
+    slot = slot * 10 + (c - 48);
+  }
 }
 
 /**

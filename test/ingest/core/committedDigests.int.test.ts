@@ -92,4 +92,31 @@ describe(`The last pass's digests streamed beside the file (${targetDescription}
       ]),
     ).to.deep.equal([slots.get('a/03'), null, null, slots.get('a/04'), slots.get('b/01'), null]);
   });
+
+  it('leaves to the database the rows of a page it cannot read in place, and the rest of their kind', async () => {
+    const insert = (kind: string, id: string, hex: string) =>
+      bed.knex.raw(
+        `insert into ingest_digests (register, kind, entity_id, digest) values (?, ?, ?, decode(?, 'hex'))`,
+        [REGISTER, kind, id, hex],
+      );
+    // Kind c: its second page holds an id with a line feed; kind d: its first page a digest of 16 bytes.
+    for (const id of ['01', '02', '03']) await insert('c', id, digest(`c${id}`));
+    await insert('c', 'x\ny', digest('cxy'));
+    await insert('c', 'z', digest('cz'));
+    await insert('d', '01', digest('d01'));
+    await insert('d', '02', digest('d02').slice(0, 32));
+    const { rows } = await bed.knex.raw<{ rows: { entity_id: string; slot: string }[] }>(
+      `select entity_id, slot from ingest_digests where kind = 'c'`,
+    );
+    const slotOf = new Map(rows.map((r) => [r.entity_id, Number(r.slot)]));
+    expect(
+      await answers([
+        ['c', '01', 'c01'],
+        ['c', '02', 'c02'],
+        ['c', '03', 'c03'],
+        ['c', 'z', 'cz'],
+        ['d', '01', 'd01'],
+      ]),
+    ).to.deep.equal([slotOf.get('01'), slotOf.get('02'), null, null, null]);
+  });
 });
