@@ -52,8 +52,9 @@ export type SnapshotCounts = SnapshotCompletedData['counts'];
  * promoted through the same digests. Memory stays constant: rows stream through in batches. Against a
  * completed pass, the last pass's digests are read in key order beside the file (committedDigests.ts): a row
  * they show unchanged is settled in this process as it is read; every other row is compared in the database
- * (markSeen), which is exact for any row, in any order. A pass left unfinished is abandoned by the next one, whose comparison
- * is against the last completed pass, so nothing the unfinished pass wrote is lost or served.
+ * (markSeen), which is exact for any row, in any order. A pass left unfinished is abandoned by the next one,
+ * whose comparison is against the last completed pass, so nothing the unfinished pass wrote is lost or
+ * served.
  */
 export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<SnapshotCompletedData> {
   const { knex, store, logger, register, version } = opts;
