@@ -12,11 +12,6 @@ export interface ReadAndHashFloor {
   /** Each row parsed and digested as the pass digests it, the files one after the other. */
   rowsSeconds: number;
   rows: number;
-  /**
-   * CPU seconds of this process over both (user + system): against the ingest process's CPU, a comparison
-   * that a loaded machine stretches less than elapsed times (the projections idle here meanwhile).
-   */
-  cpuSeconds: number;
 }
 
 /**
@@ -31,7 +26,6 @@ export async function measureReadAndHashFloor(files: GeneratedSireneFiles): Prom
     { file: files.unitesLegales, layout: UNITE_LEGALE_LAYOUT },
     { file: files.etablissements, layout: ETABLISSEMENT_LAYOUT },
   ];
-  const cpuBefore = process.cpuUsage();
   const fingerprint = await timed(() => Promise.all(inputs.map(({ file }) => fingerprintFile(file))));
   const counts = { rows: 0 };
   // Filled as each file's header is read, before its first row reaches the digests (as the pass declares them).
@@ -50,11 +44,5 @@ export async function measureReadAndHashFloor(files: GeneratedSireneFiles): Prom
       // only the digest is wanted
     }
   });
-  const cpu = process.cpuUsage(cpuBefore);
-  return {
-    fingerprintSeconds: fingerprint.seconds,
-    rowsSeconds: digest.seconds,
-    rows: counts.rows,
-    cpuSeconds: (cpu.user + cpu.system) / 1e6,
-  };
+  return { fingerprintSeconds: fingerprint.seconds, rowsSeconds: digest.seconds, rows: counts.rows };
 }

@@ -45,14 +45,6 @@ export function printRepassTable(opts: {
         figure: pass.cpu.ingestBackends === null ? 'n/a' : formatSeconds(pass.cpu.ingestBackends),
       },
       {
-        measure: 'diagnostic: CPU seconds of the ingest process / of the floor (this process over it)',
-        figure:
-          pass.cpu.ingest === null
-            ? 'n/a'
-            : `${formatSeconds(pass.cpu.ingest)} / ${formatSeconds(floor.cpuSeconds)}`,
-        ratio: pass.cpu.ingest === null ? '' : formatRatio(pass.cpu.ingest / floor.cpuSeconds),
-      },
-      {
         measure:
           pass.ingestPeakRss !== null ? 'peak RSS, ingest process' : 'peak RSS, this process (with PGlite)',
         figure: formatBytes(pass.ingestPeakRss ?? pass.benchPeakRss),

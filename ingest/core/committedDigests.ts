@@ -89,8 +89,9 @@ export class CommittedDigests {
     if (s.lastId !== null && !(id > s.lastId)) return null;
     const { page } = s;
     let order = 0;
-    while (s.entry < page.entries && (order = compareEntry(page.ids, s.idAt, id)) < 0) {
-      s.entry++;
+    for (; s.entry < page.entries; s.entry++) {
+      order = compareEntry(page.ids, s.idAt, id);
+      if (order >= 0) break;
       s.idAt = page.ids.indexOf('\n', s.idAt) + 1;
       s.slotAt = page.slots.indexOf(',', s.slotAt) + 1;
     }
