@@ -36,7 +36,12 @@ import { printTable, type TableRow } from './core/printTable.ts';
 import { startRssSampler } from './core/rssSampler.ts';
 import { quantile } from './core/sequentialLatency.ts';
 import { timed } from './core/timing.ts';
-import { type BackendCpu, INGEST_APPLICATION, startBackendCpuSampler } from './public-record/backendCpu.ts';
+import {
+  type BackendCpu,
+  INGEST_APPLICATION,
+  startBackendCpuSampler,
+  withApplicationName,
+} from './public-record/backendCpu.ts';
 import { copyCsvFiles, copyJsonRecords } from './public-record/copyBaselines.ts';
 import { explainDecpRoute } from './public-record/explainDecpRoute.ts';
 import { fillDecpReadTables } from './public-record/fillDecpReadTables.ts';
@@ -551,13 +556,6 @@ async function measureSource(
     served: served[0].n,
     load,
   };
-}
-
-/** A connection string with `application_name` set (libpq's parameter, which node-postgres reads too). */
-function withApplicationName(url: string, name: string): string {
-  const u = new URL(url);
-  u.searchParams.set('application_name', name);
-  return u.toString();
 }
 
 async function printIngestProfile(dir: string, r: SourceRun, rows: number, ctx: BenchContext) {

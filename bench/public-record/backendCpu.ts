@@ -5,6 +5,13 @@ import { processCpuSeconds } from '../core/processCpu.ts';
 /** The `application_name` the ingest process's connections carry (set in its connection string). */
 export const INGEST_APPLICATION = 'registres-bench-ingest';
 
+/** A connection string with `application_name` set (libpq's parameter, which node-postgres reads too). */
+export function withApplicationName(url: string, name: string): string {
+  const u = new URL(url);
+  u.searchParams.set('application_name', name);
+  return u.toString();
+}
+
 /** CPU seconds of the PostgreSQL backends over a phase, by whose connections they serve. */
 export interface BackendCpu {
   /** Backends of the ingest process's connections (appends, digests, block rows). */

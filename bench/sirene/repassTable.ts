@@ -41,6 +41,10 @@ export function printRepassTable(opts: {
         figure: passCpuText(pass),
       },
       {
+        measure: "of which PostgreSQL for the ingest's connections (its backends, by application_name)",
+        figure: pass.cpu.ingestBackends === null ? 'n/a' : formatSeconds(pass.cpu.ingestBackends),
+      },
+      {
         measure:
           pass.ingestPeakRss !== null ? 'peak RSS, ingest process' : 'peak RSS, this process (with PGlite)',
         figure: formatBytes(pass.ingestPeakRss ?? pass.benchPeakRss),

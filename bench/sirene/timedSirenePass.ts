@@ -16,6 +16,11 @@ import type { BenchDatabase } from '../core/openBenchDatabase.ts';
 import { postgresCpuSeconds, processCpuSeconds } from '../core/processCpu.ts';
 import { startRssSampler } from '../core/rssSampler.ts';
 import { now, secondsSince } from '../core/timing.ts';
+import {
+  INGEST_APPLICATION,
+  startBackendCpuSampler,
+  withApplicationName,
+} from '../public-record/backendCpu.ts';
 import type { GeneratedSireneFiles } from './generateSireneFiles.ts';
 import { type BlockSize, type ProgressSample, samplesInRows, startProgressSampler } from './passProgress.ts';
 import { SIRENE_READ_MODELS } from './sireneReadModels.ts';
@@ -63,6 +68,12 @@ export interface PassCpu {
   projecting: number | null;
   /** Every PostgreSQL server process of this machine (server only). */
   postgres: number | null;
+  /**
+   * Of `postgres`, the backends of the ingest process's connections (its comparisons and appends), told
+   * from the others by their application_name: what the server did for the ingest alone, whatever else runs
+   * on the machine (server only; null when its processes cannot be read here).
+   */
+  ingestBackends: number | null;
 }
 
 /**
@@ -109,6 +120,7 @@ export async function runTimedSirenePass(opts: {
   const rss = startRssSampler();
   const ownBefore = (await processCpuSeconds(process.pid))?.own ?? null;
   const postgresBefore = db.label === 'postgres' ? await postgresCpuSeconds() : null;
+  const backends = db.label === 'postgres' ? await startBackendCpuSampler(db.knex) : null;
   let ingestCpu: number | null = null;
   const profiling = opts.cpuProfile ? await startCpuProfile() : null;
   let ingestPeakRss: number | null = null;
@@ -133,12 +145,14 @@ export async function runTimedSirenePass(opts: {
       });
     }
   } catch (err) {
+    await backends?.stop();
     await sampler?.stop();
     await profiling?.stop();
     rss.stop();
     throw err;
   }
   const eventsSeconds = secondsSince(start);
+  const ingestBackends = (await backends?.stop())?.ingest ?? null;
   if (opts.readModelsAfter) await service.runner.start();
   const caughtUp = new Map<string, number>();
   await Promise.all(
@@ -163,6 +177,7 @@ export async function runTimedSirenePass(opts: {
     ingest: ingestCpu,
     projecting: ownBefore === null || ownAfter === null ? null : ownAfter - ownBefore,
     postgres: postgresBefore === null || postgresAfter === null ? null : postgresAfter - postgresBefore,
+    ingestBackends,
   };
   const sampled = (await sampler?.stop()) ?? [];
   const benchPeakRss = rss.stop();
@@ -197,7 +212,8 @@ function ingestSireneInChild(
   },
 ) {
   return ingestInChildProcess({
-    url: db.url,
+    // Named, so that the server's CPU for its connections is told from the projections' (backendCpu.ts).
+    url: withApplicationName(db.url, INGEST_APPLICATION),
     schema: db.schema,
     register: 'fr-sirene',
     args: [

@@ -9,6 +9,7 @@ import {
   type EntityValuesData,
 } from '../../schemas/events/entityEvents.ts';
 import type { SnapshotCompletedData } from '../../schemas/events/snapshotEvents.ts';
+import { CommittedDigests, unchangedRowTest } from './committedDigests.ts';
 import { crashPoint } from './crashPoint.ts';
 import type { RegisterFilePass } from './datedPass.ts';
 import { type DigestedRow, entityDataJson, withDigests } from './digestedRows.ts';
@@ -48,9 +49,12 @@ export type SnapshotCounts = SnapshotCompletedData['counts'];
  * content differs from the last completed pass) → `EntityDropped` (entities of that pass absent from this
  * file) → `SnapshotCompleted` with counts. With `blocks`, a pass that records every row (the first, or
  * `recordAll`) records them in `EntitiesRecorded` block events instead (entityBlocks.ts), compared and
- * promoted through the same digests. Memory stays constant: rows stream through in batches, the
- * comparison is done in the database. A pass left unfinished is abandoned by the next one, whose comparison
- * is against the last completed pass, so nothing the unfinished pass wrote is lost or served.
+ * promoted through the same digests. Memory stays constant: rows stream through in batches. Against a
+ * completed pass, the last pass's digests are read in key order beside the file (committedDigests.ts): a row
+ * they show unchanged is settled in this process as it is read; every other row is compared in the database
+ * (markSeen), which is exact for any row, in any order. A pass left unfinished is abandoned by the next one,
+ * whose comparison is against the last completed pass, so nothing the unfinished pass wrote is lost or
+ * served.
  */
 export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<SnapshotCompletedData> {
   const { knex, store, logger, register, version } = opts;
@@ -130,18 +134,32 @@ export async function runSnapshotPass(opts: SnapshotPassOptions): Promise<Snapsh
     // Awaited by the next batch or after the last one; until then a failure must not count as unhandled.
     appending.catch(() => {});
   };
+  // Against a completed pass, the rows its digests show unchanged are settled as they are read, in file
+  // order, and only the others go to the database's comparison (committedDigests.ts); every row is compared
+  // there when the pass records them all anyway.
+  const committed = reference !== null && !opts.recordAll ? new CommittedDigests(knex, register) : null;
   try {
     await writeInBatches(withDigests(opts.rows, counts, opts.columns), {
       batchSize,
       groupOf: kindOf,
       keyOf: idOf,
       write,
+      ...(committed
+        ? {
+            settled: unchangedRowTest(committed, seen, counts, {
+              every: batchSize,
+              report: () => opts.onProgress?.(counts.rows),
+            }),
+          }
+        : {}),
     });
   } catch (err) {
     // A file that fails half-way must not leave a batch's append in flight: landing after the next pass's
     // SnapshotStarted, its rows would be taken for that pass's.
     await appending.catch(() => {});
     throw err;
+  } finally {
+    await committed?.close();
   }
   await appending;
   crashPoint('snapshot:rows-appended');

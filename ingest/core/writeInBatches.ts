@@ -14,6 +14,11 @@ export async function writeInBatches<T>(
     keyOf: (row: T) => string;
     groupOf?: (row: T) => string;
     write: (batch: T[]) => Promise<void>;
+    /**
+     * Rows that need no write: a row for which it answers true is taken as written and left out of the
+     * batches (a promise when the answer needs a read first).
+     */
+    settled?: (row: T) => boolean | Promise<boolean>;
   },
 ): Promise<void> {
   const groupOf = opts.groupOf ?? (() => '');
@@ -40,7 +45,12 @@ export async function writeInBatches<T>(
     return at;
   };
   try {
+    const { settled } = opts;
     for await (const row of rows) {
+      if (settled) {
+        const done = settled(row);
+        if (done === true || (done !== false && (await done))) continue;
+      }
       const group = groupOf(row);
       const key = opts.keyOf(row);
       const state = groups.get(group);

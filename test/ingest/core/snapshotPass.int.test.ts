@@ -118,6 +118,22 @@ describe(`Snapshot pass (${targetDescription})`, () => {
     ]);
   });
 
+  it('finds what changed in a file whose rows are not in key order', async () => {
+    await pass('2026-10-01', V1);
+    const done = await pass('2026-11-01', [
+      ['002', 'Beta'],
+      ['001', 'Alpha bis'],
+      ['004', 'Delta'],
+    ]);
+    expect(done.counts).to.deep.equal({ rows: 3, recorded: 1, changed: 1, dropped: 1, unchanged: 1 });
+    await runner.catchUp();
+    expect(await table()).to.deep.equal([
+      { id: '001', name: 'Alpha bis' },
+      { id: '002', name: 'Beta' },
+      { id: '004', name: 'Delta' },
+    ]);
+  });
+
   /** What the passes after an interrupted or abandoned one read: the second row gone. */
   const ALPHA_GAMMA: [string, string][] = [
     ['001', 'Alpha'],
