@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bundledCommandLine } from './bundledChild.ts';
 
 /** The command line as `npx registres` runs it. */
 export const REGISTRES_BIN = fileURLToPath(new URL('../../app/cli/bin.mjs', import.meta.url));
@@ -23,6 +24,24 @@ export const registresArgv = (args: readonly string[]): string[] => [
   REGISTRES_BIN,
   ...args,
 ];
+
+/**
+ * The argument list of `node` running `registres args…` from the command line's test bundle
+ * (bundledCommandLine): the same code as `npx registres` with the same node options, started in less CPU. A
+ * benchmark runs from bin.mjs, which runs `bench` from the TypeScript sources (benchmarks are found at run time).
+ */
+export async function bundledRegistresArgv(args: readonly string[]): Promise<string[]> {
+  if (args[0] === 'bench') return registresArgv(args);
+  return [...REGISTRES_NODE_OPTIONS, ...CHILD_NODE_OPTIONS, await bundledCommandLine(), ...args];
+}
+
+/**
+ * V8's baseline WebAssembly compiler only, for PGlite's engine in the children: the optimising tier compiles
+ * the functions a process runs often on other threads, about 0.7 s of CPU that a child living a few seconds
+ * never earns back (`keys create` on the demo: 1.35 s of CPU, 0.6 s with the flag). Only the speed of the
+ * engine changes, not what it does.
+ */
+const CHILD_NODE_OPTIONS = ['--liftoff-only'];
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -49,7 +68,7 @@ export async function startServeProcess(
   env: NodeJS.ProcessEnv,
   opts: { args?: readonly string[]; listens?: boolean } = {},
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, registresArgv(['serve', ...(opts.args ?? [])]), {
+  const child = spawn(process.execPath, await bundledRegistresArgv(['serve', ...(opts.args ?? [])]), {
     env: { LOG_LEVEL: 'warn', ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,7 +125,7 @@ export async function runRegistres(
   args: readonly string[],
   opts: { stderr?: boolean } = {},
 ): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, registresArgv(args), {
+  const child = spawn(process.execPath, await bundledRegistresArgv(args), {
     env: { LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', opts.stderr ? 'pipe' : 'inherit'],
   });

@@ -12,7 +12,7 @@ import { unitesLegalesProjection } from '../../../projections/fr-sirene-unites-l
 import { ENTITY_RECORDED } from '../../../schemas/events/entityEvents.ts';
 import { snapshotStreamId } from '../../../schemas/events/snapshotEvents.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
-import { registresArgv } from '../../support/serveProcess.ts';
+import { bundledRegistresArgv } from '../../support/serveProcess.ts';
 import { type RunningService, startTestService } from '../../support/service.ts';
 import { removeTempDirs, tempDir } from '../../support/sireneFiles.ts';
 import { ETABLISSEMENTS_SAMPLE, UNITES_LEGALES_SAMPLE } from '../../support/sireneSample.ts';
@@ -80,7 +80,7 @@ describe(`Sirene pass killed midway (${targetDescription})`, () => {
     });
     const child: ChildProcess = spawn(
       process.execPath,
-      registresArgv([
+      await bundledRegistresArgv([
         'ingest',
         'fr-sirene',
         '--unites-legales',

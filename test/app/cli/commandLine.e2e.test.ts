@@ -6,7 +6,12 @@ import { expect } from 'chai';
 import { PROJECTIONS } from '../../../app/readSide.ts';
 import { schemaMigrations } from '../../../app/server/migrateAll.ts';
 import { childrenStartOnTemplate, migratedRecipe, targetDescription } from '../../support/database.ts';
-import { REGISTRES_BIN, REGISTRES_NODE_OPTIONS, registresArgv } from '../../support/serveProcess.ts';
+import {
+  bundledRegistresArgv,
+  REGISTRES_BIN,
+  REGISTRES_NODE_OPTIONS,
+  registresArgv,
+} from '../../support/serveProcess.ts';
 
 const PACKAGE = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -19,12 +24,15 @@ const PACKAGE = JSON.parse(fs.readFileSync(new URL('../../../package.json', impo
  */
 let database: NodeJS.ProcessEnv = {};
 let dataDir = '';
+/** `node`'s arguments before the command's own: the command line's test bundle (bundledRegistresArgv). */
+let commandLine: string[] = [];
 
 /** `registres …` in a child process, on the suite's database. */
 function registres(args: string[], env: NodeJS.ProcessEnv = {}) {
   const base = { ...process.env };
   delete base.DATABASE_URL;
-  const r = spawnSync(process.execPath, registresArgv(args), {
+  const argv = args[0] === 'bench' ? registresArgv(args) : [...commandLine, ...args];
+  const r = spawnSync(process.execPath, argv, {
     env: { ...base, ...database, LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
     timeout: 120_000,
@@ -37,6 +45,7 @@ describe(`The command line (registres, a child process; ${targetDescription})`, 
   before(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registres-cli-'));
     database = { DATA_DIR: dataDir };
+    commandLine = await bundledRegistresArgv([]);
     await childrenStartOnTemplate(migratedRecipe(schemaMigrations(PROJECTIONS)), database);
   });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
