@@ -21,7 +21,13 @@ import { FR_RNE_REGISTER } from '../schemas/events/frRneEvents.ts';
 import { isLuhnValid } from '../schemas/params/luhn.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
 import type { BenchContext } from './core/benchContext.ts';
-import { type CpuProfile, printSelfTimeTable, startCpuProfile, writeCpuProfile } from './core/cpuProfile.ts';
+import {
+  type CpuProfile,
+  printSelfTimeTable,
+  startCpuProfile,
+  withinWindows,
+  writeCpuProfile,
+} from './core/cpuProfile.ts';
 import { formatCount, formatRatio } from './core/format.ts';
 import { openBenchDatabase } from './core/openBenchDatabase.ts';
 import { parseCount } from './core/parseCount.ts';
@@ -48,7 +54,8 @@ npx registres bench fr-live [--delay MS] [--reads N] [--seconds N] [--connection
   --routes LIST    only these routes' misses and hits, comma-separated among contentieux, capital,
                    tva/verifier (default all: one route's change measured sooner)
   --cpu-profile DIR  profile this thread (the service, its embedded database, the load) during each route's
-                   misses into DIR/<route>.cpuprofile, and print the functions' self time per miss
+                   misses into DIR/<route>.cpuprofile (the samples from request to answer only:
+                   DIR/<route>.misses.cpuprofile), and print the functions' self time per miss in those windows
 `;
 
 const read = async (folder: string, file: string) => fs.readFile(path.join(folder, file), 'utf8');
@@ -221,22 +228,26 @@ async function timeEachTraced(
 async function timeEachWithCpu(
   urls: readonly string[],
   opts: { pauseMs?: number } = {},
-): Promise<{ ms: number[]; cpu: number[] }> {
+): Promise<{ ms: number[]; cpu: number[]; windows: [number, number][] }> {
   const ms: number[] = [];
   const cpu: number[] = [];
+  const windows: [number, number][] = [];
+  const micros = () => Number(process.hrtime.bigint() / 1000n);
   for (const [i, url] of urls.entries()) {
     if (i > 0 && opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
     const cpuStart = process.cpuUsage();
+    const from = micros();
     const start = performance.now();
     const res = await fetch(url);
     await res.arrayBuffer();
     ms.push(performance.now() - start);
+    windows.push([from, micros()]);
     const used = process.cpuUsage(cpuStart);
     cpu.push((used.user + used.system) / 1000);
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
   }
   const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
-  return { ms: sorted(ms), cpu: sorted(cpu) };
+  return { ms: sorted(ms), cpu: sorted(cpu), windows };
 }
 
 /** The RNE's pace is 30 calls a minute and a capital read asks two: reads spaced by more than 4 s. */
@@ -335,17 +346,21 @@ function missRows(route: string, upstream: number[], ours: number[]) {
  */
 async function timeQuestions(
   questions: string[][],
-  opts: { sequential?: boolean; pauseMs?: number } = {},
+  opts: { sequential?: boolean; pauseMs?: number; cpu?: number[] } = {},
 ): Promise<number[]> {
   const out: number[] = [];
   const ask = async (url: string) => (await fetch(url)).arrayBuffer();
   for (const [i, urls] of questions.entries()) {
     if (i > 0 && opts.pauseMs) await new Promise((resolve) => setTimeout(resolve, opts.pauseMs));
+    const cpuStart = process.cpuUsage();
     const start = process.hrtime.bigint();
     if (opts.sequential) for (const url of urls) await ask(url);
     else await Promise.all(urls.map(ask));
     out.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const used = process.cpuUsage(cpuStart);
+    opts.cpu?.push((used.user + used.system) / 1000);
   }
+  opts.cpu?.sort((a, b) => a - b);
   return out.sort((a, b) => a - b);
 }
 
@@ -435,11 +450,18 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     const profiles = new Map<string, { profile: CpuProfile; per: number }>();
     const timelines = new Map<string, string[]>();
     const cpuRows: TableRow[] = [];
+    // The CPU of this thread while each route's upstream questions were asked directly (timeQuestions).
+    const upstreamCpu = new Map<string, number[]>();
+    const cpuOf = (route: string) => {
+      const cpu: number[] = [];
+      upstreamCpu.set(route, cpu);
+      return cpu;
+    };
     const misses = async (
       route: string,
       time: () => Promise<number[]>,
       traceRun?: () => Promise<{ ms: number[]; median: string[] }>,
-      cpuRun?: () => Promise<{ ms: number[]; cpu: number[] }>,
+      cpuRun?: () => Promise<{ ms: number[]; cpu: number[]; windows: [number, number][] }>,
     ) => {
       if (values.trace && traceRun) {
         const stop = traceSources(bench.knex);
@@ -453,19 +475,35 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       }
       if (profileDir) {
         const window = await startCpuProfile();
-        const ms = await time();
+        // Timed with its windows (request to answer): the table counts only what ran inside them.
+        const timed = cpuRun ? await cpuRun() : { ms: await time(), windows: null };
         const profile = await window.stop();
         await writeCpuProfile(profileDir, route.replace('/', '-'), profile);
-        profiles.set(route, { profile, per: reads });
-        return ms;
+        const inside = timed.windows ? withinWindows(profile, timed.windows) : profile;
+        if (timed.windows) await writeCpuProfile(profileDir, `${route.replace('/', '-')}.misses`, inside);
+        profiles.set(route, { profile: inside, per: reads });
+        return timed.ms;
       }
       if (!values.statements && cpuRun) {
         const { ms, cpu } = await cpuRun();
-        cpuRows.push({
-          variant: `${route}: CPU of this thread per miss, request to answer (ms)`,
-          'p50 ms': quantile(cpu, 0.5).toFixed(2),
-          'p95 ms': quantile(cpu, 0.95).toFixed(2),
-        });
+        const direct = upstreamCpu.get(route) ?? [];
+        cpuRows.push(
+          {
+            variant: `${route}: CPU of this thread per miss, request to answer (ms)`,
+            'p50 ms': quantile(cpu, 0.5).toFixed(2),
+            'p95 ms': quantile(cpu, 0.95).toFixed(2),
+          },
+          {
+            variant: `${route}: the same, upstream questions asked directly`,
+            'p50 ms': quantile(direct, 0.5).toFixed(2),
+            'p95 ms': quantile(direct, 0.95).toFixed(2),
+          },
+          {
+            variant: `${route}: CPU added by our live path`,
+            'p50 ms': (quantile(cpu, 0.5) - quantile(direct, 0.5)).toFixed(2),
+            'p95 ms': (quantile(cpu, 0.95) - quantile(direct, 0.95)).toFixed(2),
+          },
+        );
         return ms;
       }
       if (!values.statements) return time();
@@ -485,7 +523,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       rows.push(
         ...missRows(
           'contentieux',
-          await timeQuestions(first.map(direct.contentieux), { sequential: true }),
+          await timeQuestions(first.map(direct.contentieux), { sequential: true, cpu: cpuOf('contentieux') }),
           await misses(
             'contentieux',
             () => timeEach(second.map((c) => `${base}/v1/entreprise/${c.siren}/contentieux`)),
@@ -503,7 +541,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
           // Two RNE calls a read, 30 a minute: one read every 4.5 s keeps the pace's queue empty. The upstream
           // asked directly at the same spacing: past the HTTP clients' 4 s keep-alive, each read of either side
           // opens its connections again (asked back to back, the direct reads kept theirs: half the gap).
-          await timeQuestions(first.map(direct.capital), spaced),
+          await timeQuestions(first.map(direct.capital), { ...spaced, cpu: cpuOf('capital') }),
           await misses(
             'capital',
             () => timeEach(capitalUrls, spaced),
@@ -517,7 +555,10 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
       rows.push(
         ...missRows(
           'tva/verifier',
-          await timeQuestions(vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`])),
+          await timeQuestions(
+            vats.slice(0, reads).map((v) => [`${u[EU_VIES_REGISTER]}/ms/FR/vat/${v}`]),
+            { cpu: cpuOf('tva/verifier') },
+          ),
           await misses(
             'tva/verifier',
             () => timeEach(vats.slice(reads).map((v) => `${base}/v1/tva/verifier/FR${v}`)),
@@ -535,7 +576,7 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     }
     for (const route of profiles.keys())
       printSelfTimeTable({
-        title: `CPU profile of the ${route} misses (this thread: service, embedded database, HTTP client): self time per miss`,
+        title: `CPU profile of the ${route} misses, request to answer (this thread: service, embedded database, HTTP client, replayed upstream): self time per miss`,
         profiles: new Map([[route, profiles.get(route)!]]),
         unit: 'µs',
         lead: route,

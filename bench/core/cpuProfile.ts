@@ -74,6 +74,32 @@ export function selfTimeByFunction(profile: CpuProfile): Map<string, number> {
 }
 
 /**
+ * The profile's samples taken inside these windows only (`[start, end]` in microseconds of the monotonic clock
+ * `process.hrtime` reads, which V8's profile timestamps share), each with the time that followed it: what the
+ * thread did between a request and its answer, without the pauses between them.
+ */
+export function withinWindows(
+  profile: CpuProfile,
+  windows: readonly (readonly [number, number])[],
+): CpuProfile {
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const kept: number[] = [];
+  const keptDeltas: number[] = [0];
+  let at = profile.startTime;
+  let w = 0;
+  for (let i = 0; i < samples.length; i++) {
+    at += deltas[i] ?? 0;
+    while (w < windows.length && windows[w]![1] < at) w++;
+    if (w < windows.length && windows[w]![0] <= at) {
+      kept.push(samples[i]!);
+      keptDeltas.push(deltas[i + 1] ?? 0);
+    }
+  }
+  return { ...profile, samples: kept, timeDeltas: keptDeltas };
+}
+
+/**
  * Self time by function, one column per profile, each divided by `per` (its answers or rows): the `top`
  * largest functions of the column `lead`, then each column's total (idle included).
  */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isServerSession, namedStatement } from '../../database/namedStatements.ts';
+import { isServerSession, namedRead, namedStatement } from '../../database/namedStatements.ts';
 import type { BulkAppendEntry, BulkAppendResult } from '../port.ts';
 import { copyToStream } from './copyToStream.ts';
 import { entityBlockRowsOf, insertEntityBlockRows } from './entityBlockRows.ts';
@@ -50,6 +50,19 @@ export async function appendBulk(
   return { events: total, lastPosition };
 }
 
+const APPEND_BULK_STATEMENT = 'registres_events_append_bulk_jsonb';
+
+/** The largest data array (JSON text, in characters) written into the append's statement as a literal. */
+const INLINE_APPEND_MAX_CHARS = 64 * 1024;
+
+/**
+ * A `text[]` as the array literal PostgreSQL reads (`{"a","b"}`, each element quoted, `\` and `"` escaped):
+ * the text `pg` binds for a JavaScript array of strings.
+ */
+function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}
+
 /**
  * One statement (`events_append_bulk`, schema.ts): lock, versions, insert and wake-up, at the server. A batch
  * of one stream (a pass's block events) on a PostgreSQL server goes in with COPY instead (copyToStream.ts).
@@ -77,12 +90,27 @@ async function writeBatch(knex: Knex, batch: BulkAppendEntry[]): Promise<bigint>
   ];
   const indexed = batch.filter((entry) => entry.events.some((e) => e.entityRows));
   if (indexed.length === 0) {
-    const result = await namedStatement<{ rows: { last_position: string | null }[] }>(
-      knex,
-      'registres_events_append_bulk_jsonb',
-      sql,
-      bindings,
-    );
+    const data = rows.dataArray();
+    // A few small events (a live register's observations, appended before the answer is given): on the
+    // embedded database one `EXECUTE` of the statement prepared in its session, its values written in, where
+    // the extended protocol's five messages each took a turn of their own (BENCHMARKS.md, fr-live). A pass's
+    // batches keep their bound parameters: megabytes of JSON are not written into a statement's text.
+    const result =
+      data.length <= INLINE_APPEND_MAX_CHARS
+        ? await namedRead<{ rows: { last_position: string | null }[] }>(knex, APPEND_BULK_STATEMENT, sql, [
+            arrayLiteral(rows.streamIds),
+            arrayLiteral(rows.types),
+            data,
+            rows.metadataArray(),
+            APPEND_LOCK_KEY,
+            EVENTS_CHANNEL,
+          ])
+        : await namedStatement<{ rows: { last_position: string | null }[] }>(
+            knex,
+            APPEND_BULK_STATEMENT,
+            sql,
+            bindings,
+          );
     return BigInt(result.rows[0]?.last_position ?? '0');
   }
   // Block events: their entities go to entity_block_rows in the same transaction, under the append lock the

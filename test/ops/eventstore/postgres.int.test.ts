@@ -238,3 +238,33 @@ describe(`PostgreSQL adapter on ${targetDescription}: the time an event was reco
     }
   });
 });
+
+describe(`PostgreSQL adapter on ${targetDescription}: a bulk append's text`, () => {
+  it('reads back every character of small and large batches: quotes, backslashes, question marks, accents', async () => {
+    const db = await freshDatabase();
+    await runMigrations(db.knex, eventStoreMigrations);
+    const store = createPostgresEventStore({
+      knex: db.knex,
+      notifications: db.notifications,
+      logger: testLogger,
+    });
+    try {
+      const awkward = `l'« état » "cité" \\ \\\\ ?? $1 \\u003Fé€𝄞 E'x' \n\t`;
+      // A few small events (written into the statement on the embedded database) and one over 64 KiB (bound).
+      const small = [0, 1].map((i) => ({
+        streamId: `s-"${i}"\\${awkward.slice(0, 8)}`,
+        events: [{ type: `T"${i}"?`, data: { text: awkward, i }, metadata: { note: awkward } }],
+      }));
+      const large = [{ streamId: 'big', events: [{ type: 'Big', data: { text: awkward.repeat(2000) } }] }];
+      await store.appendBulk(small);
+      await store.appendBulk(large);
+      const read = await store.readAll(0n, { limit: 10 });
+      expect(read.map((e) => [e.streamId, e.type, e.data, e.metadata])).to.deep.equal([
+        ...small.map((s) => [s.streamId, s.events[0]!.type, s.events[0]!.data, s.events[0]!.metadata]),
+        ['big', 'Big', large[0]!.events[0]!.data, {}],
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});
