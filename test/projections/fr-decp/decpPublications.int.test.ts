@@ -132,6 +132,13 @@ describe(`DECP: a contract published more than once (${targetDescription})`, () 
     await pass('alone', [earlier], '2026-12-03');
     expect(await served()).to.deep.equal([{ id: UID, montant: '7789900' }]);
     expect(await totals(HOLDER)).to.deep.include({ marches_titulaire: 1, montant_titulaire: '7789900' });
+    // The route lists it as served now, for its holder and its buyer, not as a former pass had it.
+    for (const siren of [HOLDER, BUYER]) {
+      const answer = await readMarchesPublics(bed.knex, { siren, denomination: null });
+      expect((answer.marches as { montant_centimes: number }[]).map((m) => m.montant_centimes)).to.deep.equal(
+        [7789900],
+      );
+    }
   });
 
   it('a tie of publication dates serves the later in the file', async () => {
