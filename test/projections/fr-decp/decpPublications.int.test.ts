@@ -13,6 +13,7 @@ import {
   DECP_TOTAUX_TABLE,
   decpProjection,
 } from '../../../projections/fr-decp/decpProjection.ts';
+import { DECP_RECENTS_FUNCTION } from '../../../projections/fr-decp/decpRecents.ts';
 import { DECP_2019 } from '../../ingest/fr-decp/decpFixtures.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { openTestBed, type TestBed } from '../core/testBed.ts';
@@ -96,6 +97,20 @@ describe(`DECP: a contract published more than once (${targetDescription})`, () 
     expect(await served()).to.deep.equal([
       { id: `${UID}#2`, montant: '31000000' },
       { id: `${UID}#3`, montant: '4500000' },
+    ]);
+  });
+
+  it('writes each SIREN’s newest contracts at the first pass’s end as they are written contract by contract', async () => {
+    // The first pass loaded in bulk: its end wrote every list in one statement; the function is what the
+    // handlers run for each SIREN a later write names.
+    const { rows } = await bed.knex.raw(
+      `select siren, recents = ${DECP_RECENTS_FUNCTION}(siren) as same, cardinality(recents) as n
+         from ${DECP_TOTAUX_TABLE} order by siren`,
+    );
+    expect(rows).to.deep.equal([
+      { siren: BUYER, same: true, n: 2 },
+      { siren: OTHER_HOLDER, same: true, n: 1 },
+      { siren: HOLDER, same: true, n: 1 },
     ]);
   });
 
