@@ -26,7 +26,7 @@ import { FR_RGE_REGISTER } from '../schemas/events/frRgeEvents.ts';
 import { asServiceDatabase } from './core/asServiceDatabase.ts';
 import type { BenchContext } from './core/benchContext.ts';
 import { BENCH_PAYMENT } from './core/benchPayment.ts';
-import { printSelfTimeTable, readCpuProfile } from './core/cpuProfile.ts';
+import { printSelfTimeTable, readCpuProfile, startCpuProfile, writeCpuProfile } from './core/cpuProfile.ts';
 import { formatBytes, formatCount, formatSeconds } from './core/format.ts';
 import { ingestInChildProcess } from './core/ingestChildProcess.ts';
 import { mulberry32 } from './core/mulberry32.ts';
@@ -50,7 +50,7 @@ import { DECP_TEMPLATE_FILE, generateDecp } from './public-record/generateDecp.t
 import { generateIcpe } from './public-record/generateIcpe.ts';
 import { generateInpiMarks } from './public-record/generateInpiMarks.ts';
 import { generateRge } from './public-record/generateRge.ts';
-import { timeSequentially } from './public-record/routeLatency.ts';
+import { timeSequentially, WARM_UP } from './public-record/routeLatency.ts';
 import { sirenOf, ZipfPool } from './public-record/sirenPool.ts';
 import { loadNow } from './public-record/uptime.ts';
 import { generateSireneFiles } from './sirene/generateSireneFiles.ts';
@@ -126,6 +126,14 @@ Options:
                       buyer (limit 100 and the dossier's 10; custom and generic plans)
   --cpu-profile DIR   profile each ingest process (node --cpu-prof) into DIR/<source>, print its self time
   --keep-files DIR    generate the files into DIR and keep them
+  --keep              leave the bench schema in place at the end (its name is printed), to time again
+  --reuse SCHEMA      time the routes again on a schema an earlier run kept (--keep): nothing generated,
+                      ingested or filled (the same --only and sizes as that run)
+  --serve-profile DIR profile this process (the service, and the client asking it) while marches-publics is
+                      timed (V8's sampler), into DIR/marches-publics.cpuprofile, and print its self time per
+                      request
+Each route's line gives the CPU of this process (the service and its client) and of the PostgreSQL backends
+per request, read from /proc: figures a loaded machine stretches less than wall times.
 `;
 
 interface Options {
@@ -138,6 +146,9 @@ interface Options {
   oneEventPerRow: boolean;
   cpuProfile: string | null;
   keepFiles: string | null;
+  keep: boolean;
+  reuse: string | null;
+  serveProfile: string | null;
 }
 
 function parseOptions(argv: string[]): Options | 'help' {
@@ -157,6 +168,9 @@ function parseOptions(argv: string[]): Options | 'help' {
       'one-event-per-row': { type: 'boolean' },
       'cpu-profile': { type: 'string' },
       'keep-files': { type: 'string' },
+      keep: { type: 'boolean' },
+      reuse: { type: 'string' },
+      'serve-profile': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -181,6 +195,9 @@ function parseOptions(argv: string[]): Options | 'help' {
     oneEventPerRow: values['one-event-per-row'] ?? false,
     cpuProfile: values['cpu-profile'] ?? null,
     keepFiles: values['keep-files'] ?? null,
+    keep: values.keep ?? false,
+    reuse: values.reuse ?? null,
+    serveProfile: values['serve-profile'] ?? null,
   };
 }
 
@@ -230,15 +247,19 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
   const dir =
     options.keepFiles ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-public-record-')));
   await fs.mkdir(dir, { recursive: true });
-  const db = await openBenchDatabase(ctx.config, ctx.logger, { poolMax: 10 });
+  const db = await openBenchDatabase(ctx.config, ctx.logger, {
+    poolMax: 10,
+    keep: options.keep,
+    ...(options.reuse ? { reuseSchema: options.reuse } : {}),
+  });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'registres-bench-public-record-key-'));
   try {
     ctx.out(
-      `database: ${db.label} (${db.displayUrl}), schema ${db.schema}; files in ${dir}; load ${loadNow()}`,
+      `database: ${db.label} (${db.displayUrl}), schema ${db.schema}${options.keep ? ' (kept)' : ''}; files in ${dir}; load ${loadNow()}`,
     );
     const sirene = await generateSireneFiles({ dir, rows: 12_000 });
     const companies = sirene.sampleSirens;
-    const runs = await generateSources(dir, options, companies, ctx);
+    const runs = options.reuse ? [] : await generateSources(dir, options, companies, ctx);
     const service = await composeService(
       asServiceDatabase(db),
       { ...ctx.config, dataDir, signingKeyFile: null },
@@ -262,16 +283,17 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
     );
     try {
       const port = await service.listen(0, '127.0.0.1');
-      await ingestFrSirene({
-        knex: db.knex,
-        store: service.store,
-        logger: ctx.logger,
-        unitesLegales: sirene.unitesLegales,
-        etablissements: sirene.etablissements,
-        // Dated today: the routes serve a fresh copy (a stock dated by its rows would be weeks old).
-        version: new Date().toISOString().slice(0, 10),
-        progress: false,
-      });
+      if (!options.reuse)
+        await ingestFrSirene({
+          knex: db.knex,
+          store: service.store,
+          logger: ctx.logger,
+          unitesLegales: sirene.unitesLegales,
+          etablissements: sirene.etablissements,
+          // Dated today: the routes serve a fresh copy (a stock dated by its rows would be weeks old).
+          version: new Date().toISOString().slice(0, 10),
+          progress: false,
+        });
       await service.runner.caughtUp();
       ctx.out(`Sirene: ${formatCount(sirene.units)} units, ${companies.length} companies timed on`);
       const results: SourceResult[] = [];
@@ -280,7 +302,8 @@ export async function run(argv: string[], ctx: BenchContext): Promise<number> {
         else results.push(await measureSource(r, { db, service, options, ctx }));
       }
       if (results.length > 0) printIngestTable(results, ctx);
-      if (!options.skipRoutes) await timeRoutes({ db, service, port, companies, options, runs, ctx });
+      if (!options.skipRoutes)
+        await timeRoutes({ db, service, port, companies, options, sources: options.only, ctx });
     } finally {
       await service.close();
     }
@@ -621,10 +644,10 @@ async function timeRoutes(deps: {
   port: number;
   companies: readonly string[];
   options: Options;
-  runs: readonly SourceRun[];
+  sources: readonly Source[];
   ctx: BenchContext;
 }) {
-  const { db, service, port, companies, options, runs, ctx } = deps;
+  const { db, service, port, companies, options, sources, ctx } = deps;
   // As autovacuum does once a copy is loaded: the planner's statistics and the visibility map (index-only
   // scans) of every read table of the sources run.
   const projections = {
@@ -634,8 +657,8 @@ async function timeRoutes(deps: {
     inpi: inpiPiProjection,
     icpe: icpeProjection,
   };
-  for (const r of runs)
-    for (const t of projections[r.source].tables) await db.knex.raw(`vacuum analyze ${t}`);
+  for (const source of sources)
+    for (const t of projections[source].tables) await db.knex.raw(`vacuum analyze ${t}`);
   const { key } = await openAccount(service.store, { credits: 100_000_000_000 });
   await service.runner.catchUp();
   const half = Math.floor(companies.length / 2);
@@ -660,7 +683,15 @@ async function timeRoutes(deps: {
   ];
   const table: TableRow[] = [];
   for (const route of routes) {
-    const times = await timeSequentially({ sirens, urlOf: route.urlOf, key });
+    const profile = options.serveProfile && route.name === 'marches-publics' ? options.serveProfile : null;
+    const cpu = await startRequestCpu(db.knex);
+    const times = await timeSequentially({
+      sirens,
+      urlOf: route.urlOf,
+      key,
+      ...(profile ? { profiling: startCpuProfile } : {}),
+    });
+    const perRequest = await cpu.stop(sirens.length);
     const sorted = [...times.ms.values()].sort((a, b) => a - b);
     const p95 = quantile(sorted, 0.95);
     table.push({
@@ -674,8 +705,20 @@ async function timeRoutes(deps: {
       target: `p95 < ${route.target} ms`,
       verdict: p95 < route.target ? 'met' : 'NOT MET',
       'not 200': [...times.failures].map(([s, n]) => `${n}x${s}`).join(' '),
+      'CPU ms a request: this process / PostgreSQL': perRequest,
       load: loadNow(),
     });
+    if (profile && times.profile) {
+      const file = await writeCpuProfile(profile, route.name, times.profile);
+      printSelfTimeTable({
+        title: `CPU profile of this process (service and client) while ${route.name} was timed (${file}): self time per request`,
+        profiles: new Map([['route', { profile: times.profile, per: sirens.length }]]),
+        unit: 'µs',
+        lead: 'route',
+        top: 40,
+        out: ctx.out,
+      });
+    }
   }
   if (options.only.includes('decp')) table.push(await timeDecpRead(db, sirens, companies, half));
   printTable(
@@ -686,6 +729,24 @@ async function timeRoutes(deps: {
   await heaviestCounts(db, companies, half, ctx);
   if (options.explain && options.only.includes('decp'))
     await explainDecpRoute({ knex: db.knex, holder: companies[0]!, buyer: companies[half]!, out: ctx.out });
+}
+
+/**
+ * CPU of this process (the service, and the client timing it) and of the database's backends over a route's
+ * timed requests, in ms a request (the warm-up included in both, so divided by the requests and warm-up).
+ */
+async function startRequestCpu(knex: BenchDatabase['knex']) {
+  const backends = await startBackendCpuSampler(knex);
+  const before = process.cpuUsage();
+  return {
+    async stop(requests: number): Promise<string> {
+      const own = process.cpuUsage(before);
+      const pg = await backends.stop();
+      const n = requests + WARM_UP;
+      const mine = ((own.user + own.system) / 1000 / n).toFixed(2);
+      return `${mine} / ${pg ? ((pg.serving * 1000) / n).toFixed(2) : 'n/a'}`;
+    },
+  };
 }
 
 /**
@@ -700,11 +761,14 @@ async function timeDecpRead(
   half: number,
 ): Promise<TableRow> {
   const ms = new Map<string, number>();
-  for (const siren of sirens.slice(0, 20)) await readMarchesPublics(db.knex, { siren, denomination: null });
+  const cpu = await startRequestCpu(db.knex);
+  for (const siren of sirens.slice(0, WARM_UP))
+    await readMarchesPublics(db.knex, { siren, denomination: null });
   for (const siren of sirens) {
     const t = await timed(() => readMarchesPublics(db.knex, { siren, denomination: null }));
     ms.set(siren, t.seconds * 1000);
   }
+  const perRequest = await cpu.stop(sirens.length);
   const sorted = [...ms.values()].sort((a, b) => a - b);
   const p95 = quantile(sorted, 0.95);
   return {
@@ -718,6 +782,7 @@ async function timeDecpRead(
     target: '(part of the route)',
     verdict: '',
     'not 200': '',
+    'CPU ms a request: this process / PostgreSQL': perRequest,
     load: loadNow(),
   };
 }

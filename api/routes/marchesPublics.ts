@@ -2,11 +2,10 @@ import type { Knex } from 'knex';
 import { namedStatement } from '../../ops/database/namedStatements.ts';
 import {
   DECP_MARCHES_TABLE,
-  DECP_TITULAIRES_TABLE,
   DECP_TOTAUX_TABLE,
   decpProjection,
 } from '../../projections/fr-decp/decpProjection.ts';
-import type { DecpMarcheRow } from '../../projections/fr-decp/decpRow.ts';
+import { DECP_RECENTS_LIMIT } from '../../projections/fr-decp/decpRecents.ts';
 import { unitesLegalesProjection } from '../../projections/fr-sirene-unites-legales/unitesLegalesProjection.ts';
 import { FR_DECP_REGISTER } from '../../schemas/events/frDecpEvents.ts';
 import { FR_SIRENE_REGISTER } from '../../schemas/events/frSireneEvents.ts';
@@ -25,92 +24,46 @@ import { SIRENE_COVERAGE_ERRORS } from './entreprise/sireneCoverage.ts';
 export const MARCHES_PUBLICS_SAMPLE_SIREN = '005820378';
 
 /** Contracts served per call, newest first; the counts and the total cover them all. */
-export const MARCHES_LIMIT = 100;
+export const MARCHES_LIMIT = DECP_RECENTS_LIMIT;
 
 const NOTE =
   'Données essentielles de la commande publique (DECP consolidées), telles que publiées par les acheteurs : marchés dont l’entreprise est titulaire (SIRET publié, type SIRET, dont le SIREN est celui demandé ; titulaires initiaux et ceux des modifications) ou acheteur. Montants en centimes d’euro, entiers exacts : montant_centimes, le montant initial publié ; montant_modifie_centimes, celui de la dernière modification qui en publie un ; montant_total_titulaire_centimes, la somme des montants initiaux publiés lisibles au centime. Aucun marché ne prouve pas l’absence de marché (seuil de publication, titulaires identifiés autrement que par SIRET) ; les titulaires ne sont jamais nommés. / Public contracts as published; no contract does not prove none.';
 
-/** The totals of a company with no contract: the one row the query gives, no contract in it. */
-type NoMarcheRow = Pick<
-  MarcheRow,
-  'n_titulaire' | 'n_acheteur' | 'total_titulaire' | 'sans_montant_titulaire'
-> & {
-  role: null;
-};
-
-/** A contract of the read table, as the query returns it (amounts as bigint text), with the totals. */
-interface MarcheRow
-  extends Pick<
-    DecpMarcheRow,
-    | 'marche_id'
-    | 'acheteur_siret'
-    | 'acheteur_nom'
-    | 'nature'
-    | 'objet'
-    | 'procedure'
-    | 'code_cpv'
-    | 'date_notification'
-    | 'date_publication'
-    | 'duree_mois'
-    | 'montant_centimes'
-    | 'montant_modifie_centimes'
-    | 'date_modification'
-  > {
-  role: 'titulaire' | 'acheteur';
-  lieu_execution_code: string | null;
-  lieu_execution_type: string | null;
-  lieu_execution_nom: string | null;
-  source: string | null;
-  nombre_titulaires: number;
-  /** Totals over every contract of the company, before the limit. */
+/** The company's one row: its counts, its holder total, and its newest contracts as one JSON array. */
+interface MarchesRow {
   n_titulaire: string;
   n_acheteur: string;
   total_titulaire: string | null;
   sans_montant_titulaire: string;
+  /** The JSON array of the contracts listed, newest first (at most the limit). */
+  marches: string;
+  listes: number;
 }
-
-/** The columns of a contract the answer lists. */
-const LISTED = `marche_id, acheteur_siret, acheteur_nom, nature, objet, procedure, code_cpv, date_notification,
-  date_publication, duree_mois, montant_centimes::text as montant_centimes,
-  montant_modifie_centimes::text as montant_modifie_centimes, date_modification, lieu_execution_code,
-  lieu_execution_type, lieu_execution_nom, source, nombre_titulaires, id`;
-
-/** Newest notification first, then newest publication, then the id: the order of the answer. */
-const NEWEST_FIRST = 'date_notification desc nulls last, date_publication desc nulls last, id';
 
 /**
  * The company's contracts as holder and as buyer, newest notification first, with the counts and the holder
- * total over all of them (bigint cents), in one statement (one snapshot: the counts never fall below the
- * list). The counts and the total are the company's one row of fr_decp_totaux (kept by the projection), a
- * row whatever the company's size. Each side's newest contract ids are read in the order of its index, by
- * an index-only scan stopped at the limit: (holder SIREN, dates, id) in fr_decp_titulaires, (buyer SIREN,
- * dates, id) of the served publications in fr_decp_marches; then only those rows, by primary key. Neither side
- * reads or sorts all of a company's contracts (bench public-record --explain: the heaviest holder and buyer
- * of 1 M contracts in a few hundred buffers). A company with no contract gives one row of zero totals and no
- * contract (role null).
+ * total over all of them (bigint cents), in one statement: the company's one row of fr_decp_totaux, kept by
+ * the projection (a row whatever the company's size). Its newest contracts are there as the answer lists
+ * them, each contract's JSON written when it was projected (projections/fr-decp/decpRecents.ts: the holder
+ * side from fr_decp_titulaires' index range, the buyer side from the served publications', merged): the
+ * first `limit` are joined into the answer's array as text, no contract row read. A company with no contract
+ * gives one row of zero totals and an empty array.
  */
 export const MARCHES_SQL = `
-  with totaux as (
-    select coalesce(t.marches_titulaire, 0)::text as n_titulaire,
-           case when t.marches_titulaire > t.titulaire_sans_montant then t.montant_titulaire::text end
-             as total_titulaire,
-           coalesce(t.titulaire_sans_montant, 0)::text as sans_montant_titulaire,
-           coalesce(t.marches_acheteur, 0)::text as n_acheteur
-      from (select 1) as un left join ${DECP_TOTAUX_TABLE} t on t.siren = ?),
-  m as (
-    (select 'titulaire' as role, ${LISTED} from ${DECP_MARCHES_TABLE}
-      where id in (select id from ${DECP_TITULAIRES_TABLE} where siren = ? order by ${NEWEST_FIRST} limit ?))
-    union all
-    (select 'acheteur' as role, ${LISTED} from ${DECP_MARCHES_TABLE}
-      where id in (select id from ${DECP_MARCHES_TABLE} where acheteur_siren = ? and servie
-                    order by ${NEWEST_FIRST} limit ?)))
-  select m.*, totaux.* from totaux left join m on true
-   order by m.date_notification desc nulls last, m.date_publication desc nulls last, m.id, m.role
-   limit ?`;
+  select coalesce(t.marches_titulaire, 0)::text as n_titulaire,
+         case when t.marches_titulaire > t.titulaire_sans_montant then t.montant_titulaire::text end
+           as total_titulaire,
+         coalesce(t.titulaire_sans_montant, 0)::text as sans_montant_titulaire,
+         coalesce(t.marches_acheteur, 0)::text as n_acheteur,
+         '[' || coalesce(array_to_string(t.recents[1:?::int], ','), '') || ']' as marches,
+         coalesce(cardinality(t.recents[1:?::int]), 0) as listes
+    from (select 1) as un left join ${DECP_TOTAUX_TABLE} t on t.siren = ?`;
 
-/** MARCHES_SQL's values for a SIREN and a limit. */
+/** MARCHES_SQL's values for a SIREN and a limit (at most DECP_RECENTS_LIMIT: the lists hold no more). */
 export function marchesParams(siren: string, limit: number): (string | number)[] {
-  return [siren, siren, limit, siren, limit, limit];
+  if (limit > DECP_RECENTS_LIMIT)
+    throw new Error(`marches-publics: at most ${DECP_RECENTS_LIMIT} contracts kept`);
+  return [limit, limit, siren];
 }
 
 /**
@@ -124,32 +77,6 @@ export function centsOf(cents: string | null): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-function marcheItem(row: MarcheRow) {
-  return {
-    id: row.marche_id,
-    role: row.role,
-    objet: row.objet,
-    nature: row.nature,
-    procedure: row.procedure,
-    code_cpv: row.code_cpv,
-    date_notification: row.date_notification,
-    date_publication: row.date_publication,
-    duree_mois: row.duree_mois,
-    montant_centimes: centsOf(row.montant_centimes),
-    montant_modifie_centimes: centsOf(row.montant_modifie_centimes),
-    date_derniere_modification: row.date_modification,
-    acheteur: { siret: row.acheteur_siret, nom: row.acheteur_nom },
-    nombre_titulaires: row.nombre_titulaires,
-    cotitulaires: row.role === 'titulaire' ? Math.max(row.nombre_titulaires - 1, 0) : null,
-    lieu_execution: {
-      code: row.lieu_execution_code,
-      type_code: row.lieu_execution_type,
-      nom: row.lieu_execution_nom,
-    },
-    source: row.source,
-  };
-}
-
 /**
  * The public contracts of a company the coverage rules let through: this route's body (`limit` 100) and the
  * dossier's `marches_publics` (its most recent contracts). Holders are never named: the answer counts them.
@@ -159,28 +86,28 @@ export async function readMarchesPublics(
   unit: { siren: string; denomination: string | null },
   limit = MARCHES_LIMIT,
 ): Promise<Record<string, unknown>> {
-  const { rows: found } = await namedStatement<{ rows: (MarcheRow | NoMarcheRow)[] }>(
+  const { rows: found } = await namedStatement<{ rows: MarchesRow[] }>(
     knex,
-    'registres_decp_marches_v5',
+    'registres_decp_marches_v6',
     MARCHES_SQL,
     marchesParams(unit.siren, limit),
   );
-  const first = found[0];
-  const rows = found.filter((r): r is MarcheRow => r.role !== null);
-  const titulaire = Number(first?.n_titulaire ?? 0);
-  const acheteur = Number(first?.n_acheteur ?? 0);
+  const row = found[0];
+  const titulaire = Number(row?.n_titulaire ?? 0);
+  const acheteur = Number(row?.n_acheteur ?? 0);
   const total = titulaire + acheteur;
+  const listed = row?.listes ?? 0;
   return {
     siren: unit.siren,
     denomination: unit.denomination,
     nombre_marches_titulaire: titulaire,
     nombre_marches_acheteur: acheteur,
-    montant_total_titulaire_centimes: centsOf(first?.total_titulaire ?? null),
-    marches_titulaire_sans_montant: Number(first?.sans_montant_titulaire ?? 0),
-    tronque: total > rows.length,
-    marches: rows.map(marcheItem),
+    montant_total_titulaire_centimes: centsOf(row?.total_titulaire ?? null),
+    marches_titulaire_sans_montant: Number(row?.sans_montant_titulaire ?? 0),
+    tronque: total > listed,
+    marches: JSON.parse(row?.marches ?? '[]') as unknown[],
     listes_bornees: {
-      marches: { nombre_total: total, tronque: total > rows.length, total_borne_basse: false },
+      marches: { nombre_total: total, tronque: total > listed, total_borne_basse: false },
     },
     note: NOTE,
   };

@@ -16,7 +16,10 @@ export function withApplicationName(url: string, name: string): string {
 export interface BackendCpu {
   /** Backends of the ingest process's connections (appends, digests, block rows). */
   ingest: number;
-  /** Every other backend of the database: this process's (the projections as `serve` runs them). */
+  /**
+   * Every other client backend of the database (and parallel worker): this process's (the projections as
+   * `serve` runs them). Autovacuum's workers are not counted: no client asked for their work.
+   */
   serving: number;
 }
 
@@ -29,7 +32,9 @@ export interface BackendCpuSampler {
  * Samples, every `intervalMs`, the CPU time (/proc/<pid>/stat, user + system) of the backends of the
  * database `knex` connects to, from the phase's start: what the server spent for the ingest process and for
  * this one. A backend's last increment before it exits between two samples is lost, and the sampling query
- * itself runs on a pooled connection of this process (counted as serving): a few tens of milliseconds.
+ * itself runs on a pooled connection of this process (counted as serving): a few tens of milliseconds. The
+ * sampling connection is counted too: left out of the first sample, a pooled connection first seen later was
+ * counted from its start, its whole life (a fill's or a vacuum's tens of seconds) charged to the phase.
  */
 export async function startBackendCpuSampler(knex: Knex, intervalMs = 250): Promise<BackendCpuSampler> {
   const backends = new Map<number, { start: number; last: number; ingest: boolean }>();
@@ -38,7 +43,8 @@ export async function startBackendCpuSampler(knex: Knex, intervalMs = 250): Prom
   const sample = async (first: boolean) => {
     const { rows } = await knex.raw<{ rows: { pid: number; application_name: string }[] }>(
       `select pid, application_name from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()`,
+        where datname = current_database()
+          and backend_type in ('client backend', 'parallel worker')`,
     );
     let seen = 0;
     for (const { pid, application_name } of rows) {

@@ -4,6 +4,12 @@ import { isBulkLoading } from '../core/bulkLoad.ts';
 import { type EntityBinding, entityHandlers } from '../core/entityHandlers.ts';
 import type { Projection } from '../core/projection.ts';
 import { type RowTable, rowBinding } from '../core/rowTable.ts';
+import {
+  createDecpRecentsFunction,
+  fillDecpRecents,
+  refreshDecpRecents,
+  sirensOfContracts,
+} from './decpRecents.ts';
 import { type DecpMarcheRow, decpMarcheRow } from './decpRow.ts';
 import { DECP_MARCHES_TABLE, DECP_TITULAIRES_TABLE, DECP_TOTAUX_TABLE } from './decpTables.ts';
 import {
@@ -186,6 +192,16 @@ export const decpProjection: Projection = {
         await fillDecpTotals(knex, true);
       },
     },
+    {
+      // Each SIREN's newest contracts as the route serves them, written at projection time (decpRecents.ts):
+      // the route read the 100 rows one by one (about 870 buffers at 1 M contracts) and built each answer.
+      name: 'fr_decp_0006_recents',
+      async up(knex) {
+        await knex.raw(`alter table ${DECP_TOTAUX_TABLE} add column recents text[] not null default '{}'`);
+        await createDecpRecentsFunction(knex);
+        await fillDecpRecents(knex);
+      },
+    },
   ],
   ...entityHandlers([
     withHolders(rowBinding({ register: FR_DECP_REGISTER, kind: DECP_MARCHE, table, rowOf: decpMarcheRow })),
@@ -249,6 +265,7 @@ export async function fillDecpServed(knex: Knex): Promise<void> {
     `delete from ${DECP_TITULAIRES_TABLE} t using ${DECP_MARCHES_TABLE} m where m.id = t.id and not m.servie`,
   );
   await fillDecpTotals(knex);
+  await fillDecpRecents(knex);
 }
 
 /** The holder rows of these contracts, written again from their rows in the contracts table. */
@@ -262,8 +279,9 @@ async function rewriteHolders(trx: Knex.Transaction, ids: readonly string[]): Pr
 
 /**
  * The contracts' write `write` of these ids, followed by the choice of the publication served in the groups
- * they leave or join, and the holder rows of every contract whose rows or mark changed. While the projection
- * loads in bulk the choice is left to its fill (fillDecpServed): only the written ids' holder rows.
+ * they leave or join, the holder rows of every contract whose rows or mark changed, and the lists of newest
+ * contracts (decpRecents.ts) of every SIREN those contracts name, before or after. While the projection loads
+ * in bulk the choice and the lists are left to its fill (fillDecpServed): only the written ids' holder rows.
  */
 async function writeContracts(
   trx: Knex.Transaction,
@@ -276,10 +294,13 @@ async function writeContracts(
     return;
   }
   const before = await groupsOf(trx, ids);
+  const named = await sirensOfContracts(trx, ids);
   await write();
   const groups = [...new Set([...before, ...(await groupsOf(trx, ids))])];
   const changed = await markServed(trx, groups);
-  await rewriteHolders(trx, [...new Set([...ids, ...changed])]);
+  const rewritten = [...new Set([...ids, ...changed])];
+  await rewriteHolders(trx, rewritten);
+  await refreshDecpRecents(trx, [...named, ...(await sirensOfContracts(trx, rewritten))]);
 }
 
 /** The contracts' binding, each write followed by their holder rows'. */

@@ -10,6 +10,7 @@ import {
   DECP_TOTAUX_TABLE,
   decpProjection,
 } from '../../../projections/fr-decp/decpProjection.ts';
+import { DECP_RECENTS_FUNCTION } from '../../../projections/fr-decp/decpRecents.ts';
 import { DECP_2019, DECP_2024 } from '../../ingest/fr-decp/decpFixtures.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { openTestBed, type TestBed } from '../core/testBed.ts';
@@ -132,6 +133,18 @@ describe(`DECP projection (${targetDescription})`, () => {
     expect(rows.find((r: { siren: string }) => r.siren === '210300422')).to.deep.include({ acheteur: 1 });
     // No SIREN of the 2019 file alone is left with a row of zeros.
     expect(rows.every((r: { n: number; acheteur: number }) => r.n > 0 || r.acheteur > 0)).to.equal(true);
+  });
+
+  it('keeps each SIREN’s newest contracts as its contracts give them, after a pass that drops and adds', async () => {
+    // The 2024 pass was applied contract by contract: each list written then must be what the contracts
+    // tables give now (the function a bulk load's end runs over every SIREN).
+    const { rows } = await bed.knex.raw(
+      `select siren, recents = ${DECP_RECENTS_FUNCTION}(siren) as fresh, cardinality(recents) as n
+         from ${DECP_TOTAUX_TABLE} order by siren`,
+    );
+    expect(rows.length).to.be.greaterThan(5);
+    expect(rows.filter((r: { fresh: boolean }) => !r.fresh)).to.deep.equal([]);
+    expect(rows.find((r: { siren: string }) => r.siren === '487946071')).to.deep.include({ n: 1 });
   });
 
   it('truncating and replaying the log gives the same checksum of each table', async () => {

@@ -13,6 +13,7 @@ import {
   DECP_TOTAUX_TABLE,
   decpProjection,
 } from '../../../projections/fr-decp/decpProjection.ts';
+import { DECP_RECENTS_FUNCTION } from '../../../projections/fr-decp/decpRecents.ts';
 import { DECP_2019 } from '../../ingest/fr-decp/decpFixtures.ts';
 import { targetDescription, testLogger } from '../../support/database.ts';
 import { openTestBed, type TestBed } from '../core/testBed.ts';
@@ -99,6 +100,20 @@ describe(`DECP: a contract published more than once (${targetDescription})`, () 
     ]);
   });
 
+  it('writes each SIREN’s newest contracts at the first pass’s end as they are written contract by contract', async () => {
+    // The first pass loaded in bulk: its end wrote every list in one statement; the function is what the
+    // handlers run for each SIREN a later write names.
+    const { rows } = await bed.knex.raw(
+      `select siren, recents = ${DECP_RECENTS_FUNCTION}(siren) as same, cardinality(recents) as n
+         from ${DECP_TOTAUX_TABLE} order by siren`,
+    );
+    expect(rows).to.deep.equal([
+      { siren: BUYER, same: true, n: 2 },
+      { siren: OTHER_HOLDER, same: true, n: 1 },
+      { siren: HOLDER, same: true, n: 1 },
+    ]);
+  });
+
   it('counts a contract once for its holder and its buyer, at its latest publication’s amount', async () => {
     expect(await totals(HOLDER)).to.deep.equal({
       marches_titulaire: 1,
@@ -132,6 +147,13 @@ describe(`DECP: a contract published more than once (${targetDescription})`, () 
     await pass('alone', [earlier], '2026-12-03');
     expect(await served()).to.deep.equal([{ id: UID, montant: '7789900' }]);
     expect(await totals(HOLDER)).to.deep.include({ marches_titulaire: 1, montant_titulaire: '7789900' });
+    // The route lists it as served now, for its holder and its buyer, not as a former pass had it.
+    for (const siren of [HOLDER, BUYER]) {
+      const answer = await readMarchesPublics(bed.knex, { siren, denomination: null });
+      expect((answer.marches as { montant_centimes: number }[]).map((m) => m.montant_centimes)).to.deep.equal(
+        [7789900],
+      );
+    }
   });
 
   it('a tie of publication dates serves the later in the file', async () => {
