@@ -18,8 +18,8 @@ eventStoreContract(`PostgreSQL adapter on ${targetDescription}`, async () => {
   };
 });
 
-/** A fresh store whose subscribers' wake-ups are delivered by hand, so the test decides when they arrive. */
-async function storeWithHandWakes() {
+/** A store on a fresh, migrated database (its database is closed by the caller). */
+async function migratedStore() {
   const db = await freshDatabase();
   await runMigrations(db.knex, eventStoreMigrations);
   const store = createPostgresEventStore({
@@ -27,6 +27,12 @@ async function storeWithHandWakes() {
     notifications: db.notifications,
     logger: testLogger,
   });
+  return { db, store };
+}
+
+/** A fresh store whose subscribers' wake-ups are delivered by hand, so the test decides when they arrive. */
+async function storeWithHandWakes() {
+  const { db, store } = await migratedStore();
   const wakes = new EventEmitter();
   const notifications = createEmitterNotificationSource(wakes, async () => {});
   const schema = (await db.knex.raw('select current_schema() as s')).rows[0].s as string;
@@ -241,13 +247,7 @@ describe(`PostgreSQL adapter on ${targetDescription}: the time an event was reco
 
 describe(`PostgreSQL adapter on ${targetDescription}: a bulk append's text`, () => {
   it('reads back every character of small and large batches: quotes, backslashes, question marks, accents', async () => {
-    const db = await freshDatabase();
-    await runMigrations(db.knex, eventStoreMigrations);
-    const store = createPostgresEventStore({
-      knex: db.knex,
-      notifications: db.notifications,
-      logger: testLogger,
-    });
+    const { db, store } = await migratedStore();
     try {
       const awkward = `l'« état » "cité" \\ \\\\ ?? $1 \\u003Fé€𝄞 E'x' \n\t`;
       // A few small events (written into the statement on the embedded database) and one over 64 KiB (bound).
